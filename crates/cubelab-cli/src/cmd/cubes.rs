@@ -1,0 +1,166 @@
+//! `cubelab cubes`: list a set of cubes with their names, corners and mirrors.
+
+use crate::output::{emit, FormatArgs, Report};
+use cubelab::coloring::{all_colorings, exact_colorings, Coloring};
+use cubelab::macmahon;
+use cubelab::notation::names_of;
+use serde::Serialize;
+
+/// Arguments of `cubelab cubes`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab cubes                  the 30 MacMahon cubes in Conway's tableau order
+  cubelab cubes --colors 4       C_4: the 68 cubes using exactly four colors 1..4
+  cubelab cubes --palette 6 --csv  all 2226 cubes over colors 1..6
+  cubelab cubes --tableau        Conway's 6x6 tableau")]
+pub struct Args {
+    /// List C_N: the cubes using exactly the N colors 1..N (N = 1..6).
+    #[arg(long, value_name = "N", conflicts_with = "palette")]
+    colors: Option<usize>,
+    /// List every cube over the colors 1..K (2226 for K = 6; K up to 12).
+    #[arg(long, value_name = "K")]
+    palette: Option<usize>,
+    /// Print Conway's 6x6 tableau instead of a list.
+    #[arg(long, conflicts_with_all = ["colors", "palette"])]
+    tableau: bool,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// One listed cube.
+#[derive(Serialize)]
+pub struct CubeRow {
+    /// Conway's name, if any.
+    pub name: Option<String>,
+    /// Canonical face string U D F B L R.
+    pub faces: String,
+    /// The eight corner numbers (integers for digit colors, strings otherwise), corner order
+    /// UFL UFR UBR UBL DFL DFR DBR DBL.
+    pub corners: Vec<serde_json::Value>,
+    /// Canonical face string of the mirror image.
+    pub mirror: String,
+    /// Conway's name of the mirror image, if any.
+    pub mirror_name: Option<String>,
+    /// Kahan's type number.
+    pub kahan: Option<String>,
+    /// Sobczyk's symbol.
+    pub sobczyk: Option<String>,
+    /// Number of rotations fixing the cube.
+    pub symmetries: usize,
+}
+
+impl CubeRow {
+    /// Describes one cube.
+    pub fn new(c: &Coloring) -> CubeRow {
+        let c = c.canonical();
+        let names = names_of(&c);
+        let mirror = c.mirror();
+        CubeRow {
+            name: names.conway,
+            faces: c.face_string(),
+            corners: c
+                .corner_numbers()
+                .iter()
+                .map(|k| match k.as_integer() {
+                    Some(n) => serde_json::Value::from(n),
+                    None => serde_json::Value::from(k.to_string()),
+                })
+                .collect(),
+            mirror: mirror.face_string(),
+            mirror_name: names_of(&mirror).conway,
+            kahan: names.kahan,
+            sobczyk: names.sobczyk,
+            symmetries: c.symmetry_count(),
+        }
+    }
+
+    fn corner_text(&self) -> String {
+        self.corners.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct CubeList(Vec<CubeRow>);
+
+impl Report for CubeList {
+    fn text(&self) -> String {
+        let mut s = format!(
+            "{:<5} {:<7} {:<31} {:<7} {:<5} {:<4} {:<4} {}\n",
+            "name", "faces", "corners", "mirror", "", "K", "S", "sym"
+        );
+        for r in &self.0 {
+            s += &format!(
+                "{:<5} {:<7} {:<31} {:<7} {:<5} {:<4} {:<4} {}\n",
+                r.name.as_deref().unwrap_or("-"),
+                r.faces,
+                r.corner_text(),
+                r.mirror,
+                r.mirror_name.as_deref().unwrap_or(""),
+                r.kahan.as_deref().unwrap_or(""),
+                r.sobczyk.as_deref().unwrap_or(""),
+                r.symmetries
+            );
+        }
+        s += &format!("{} cubes\n", self.0.len());
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![["name", "faces", "corners", "mirror", "mirror_name", "kahan", "sobczyk", "symmetries"]
+            .map(String::from)
+            .to_vec()];
+        for r in &self.0 {
+            rows.push(vec![
+                r.name.clone().unwrap_or_default(),
+                r.faces.clone(),
+                r.corner_text(),
+                r.mirror.clone(),
+                r.mirror_name.clone().unwrap_or_default(),
+                r.kahan.clone().unwrap_or_default(),
+                r.sobczyk.clone().unwrap_or_default(),
+                r.symmetries.to_string(),
+            ]);
+        }
+        Some(rows)
+    }
+}
+
+#[derive(Serialize)]
+struct Tableau {
+    rows: Vec<Vec<Option<String>>>,
+}
+
+impl Report for Tableau {
+    fn text(&self) -> String {
+        let mut s = String::from("    a  b  c  d  e  f\n");
+        for (i, row) in self.rows.iter().enumerate() {
+            s.push((b'A' + i as u8) as char);
+            for cell in row {
+                s += &format!("  {}", cell.as_deref().unwrap_or("--"));
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        Some(self.rows.iter().map(|r| r.iter().map(|c| c.clone().unwrap_or_default()).collect()).collect())
+    }
+}
+
+/// Runs `cubelab cubes`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.tableau {
+        let t = macmahon::tableau();
+        let rows = t.iter().map(|r| r.iter().map(|c| c.map(String::from)).collect()).collect();
+        return emit(&Tableau { rows }, args.format.format());
+    }
+    let set: Vec<Coloring> = match (args.colors, args.palette) {
+        (Some(n), _) => exact_colorings(n)?,
+        (None, Some(k)) => all_colorings(k)?,
+        (None, None) => macmahon::cubes().iter().map(|c| c.coloring).collect(),
+    };
+    emit(&CubeList(set.iter().map(CubeRow::new).collect()), args.format.format())
+}

@@ -1,0 +1,143 @@
+//! Output writers: every result type implements [`Report`] once and is then printed as
+//! text, JSON or CSV (and drawn as SVG where it has a picture) by the same code.
+
+use anyhow::Context;
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+
+/// The format chosen on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// JSON (pretty-printed, stable key order).
+    Json,
+    /// CSV with a header row.
+    Csv,
+}
+
+/// `--json` / `--csv` flags shared by the subcommands that offer them.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct FormatArgs {
+    /// Print JSON instead of text.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV instead of text.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+impl FormatArgs {
+    /// The selected format.
+    pub fn format(&self) -> Format {
+        if self.json {
+            Format::Json
+        } else if self.csv {
+            Format::Csv
+        } else {
+            Format::Text
+        }
+    }
+}
+
+/// A result that can be written in every output format.
+pub trait Report: Serialize {
+    /// Human-readable text, ending with a newline.
+    fn text(&self) -> String;
+
+    /// CSV rows (the first is the header), if the result is tabular.
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        None
+    }
+
+    /// An SVG picture, if the result has one.
+    fn svg(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Renders a report in the given format.
+pub fn render(report: &impl Report, format: Format) -> anyhow::Result<String> {
+    Ok(match format {
+        Format::Text => report.text(),
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(report)?;
+            s.push('\n');
+            s
+        }
+        Format::Csv => {
+            let rows = report.csv_rows().context("this result has no CSV form; use --json")?;
+            rows.iter().map(|r| csv_line(r)).collect()
+        }
+    })
+}
+
+/// Prints a report to stdout.
+pub fn emit(report: &impl Report, format: Format) -> anyhow::Result<()> {
+    let s = render(report, format)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(s.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes the report's SVG to `path` atomically.
+pub fn write_svg(report: &impl Report, path: &Path) -> anyhow::Result<()> {
+    let svg = report.svg().context("this result has no picture")?;
+    write_atomic(path, svg.as_bytes())
+}
+
+fn csv_field(f: &str) -> String {
+    if f.contains([',', '"', '\n']) {
+        format!("\"{}\"", f.replace('"', "\"\""))
+    } else {
+        f.to_string()
+    }
+}
+
+fn csv_line(fields: &[String]) -> String {
+    let mut s = fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
+    s.push('\n');
+    s
+}
+
+/// Writes a file atomically: a temporary file beside it, then a rename, so a reader
+/// never sees a half-written file and a failed run leaves the old file intact.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().with_context(|| format!("'{}' is not a file path", path.display()))?;
+    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let result = (|| -> anyhow::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_only_when_needed() {
+        assert_eq!(csv_line(&["a".into(), "b,c".into(), "d\"e".into()]), "a,\"b,c\",\"d\"\"e\"\n");
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.txt");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(write_atomic(&dir.path().join("missing/x.txt"), b"z").is_err());
+    }
+}

@@ -1,0 +1,224 @@
+//! The notations accepted wherever a cube is read:
+//!
+//! 1. Conway name, e.g. `Ab` (colors 1–6).
+//! 2. Face string: six palette characters in the order U D F B L R, e.g. `152463`; any
+//!    rotation of the same cube is the same cube.
+//! 3. Labelled form in any order, e.g. `U=r,D=g,F=b,B=y,L=p,R=w`.
+//! 4. Kahan's type numbers `K1`…`K30` and Sobczyk's symbols `Y1`…`B3` with `'` for the
+//!    antitype, in Kahan's colors w y b g p r with a white ceiling.
+
+use crate::coloring::{Color, Coloring};
+use crate::geometry::Face;
+use crate::macmahon;
+use crate::Error;
+
+/// What a token was read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// Conway's two-letter name.
+    Conway,
+    /// Six colors in face order U D F B L R.
+    FaceString,
+    /// `U=…,D=…,…` in any order.
+    Labelled,
+    /// Kahan's `K1`…`K30`.
+    Kahan,
+    /// Sobczyk's `Y1`…`B3`, optionally primed.
+    Sobczyk,
+}
+
+const EXPECTED: &str = "expected a Conway name (Ab..Fe), six colors in order U D F B L R (e.g. 152463), \
+U=..,D=..,F=..,B=..,L=..,R=.., K1..K30, or a Sobczyk symbol (Y1..B3, ' for the antitype)";
+
+/// Reads one cube in any notation, returning the coloring exactly as written (not
+/// canonicalised) and the notation recognised.
+pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Error> {
+    let t = token.trim();
+    let bytes = t.as_bytes();
+    if bytes.len() == 2 && (b'A'..=b'F').contains(&bytes[0]) && (b'a'..=b'f').contains(&bytes[1]) {
+        return match macmahon::by_name(t) {
+            Some(c) => Ok((c.coloring, Notation::Conway)),
+            None => Err(Error::Unknown(format!(
+                "'{t}' is not a Conway name: the diagonal names Aa..Ff do not exist; {EXPECTED}"
+            ))),
+        };
+    }
+    if t.contains('=') {
+        return parse_labelled(t).map(|c| (c, Notation::Labelled));
+    }
+    if let Some(num) = t.strip_prefix('K') {
+        if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = num.parse().unwrap_or(0);
+            return macmahon::kahan_coloring(n).map(|c| (c, Notation::Kahan));
+        }
+    }
+    if (2..=3).contains(&bytes.len()) && b"YPRGB".contains(&bytes[0]) && bytes[1].is_ascii_digit() {
+        return match macmahon::sobczyk_to_kahan(t) {
+            Some(k) => Ok((macmahon::kahan_coloring(k)?, Notation::Sobczyk)),
+            None => Err(Error::Unknown(format!(
+                "'{t}' is not a Sobczyk symbol (Y1..Y3, P1..P3, R1..R3, G1..G3, B1..B3, each optionally primed)"
+            ))),
+        };
+    }
+    if t.chars().count() == 6 {
+        return Coloring::from_face_string(t).map(|c| (c, Notation::FaceString));
+    }
+    Err(Error::Unknown(format!("'{t}' is not a cube: {EXPECTED}")))
+}
+
+/// Reads one cube in any notation (see the module documentation).
+pub fn parse_cube(token: &str) -> Result<Coloring, Error> {
+    parse_cube_with_notation(token).map(|(c, _)| c)
+}
+
+/// Reads several cubes; an error names the 1-based position of the bad token.
+pub fn parse_cubes<S: AsRef<str>>(tokens: &[S]) -> Result<Vec<Coloring>, Error> {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_cube(t.as_ref()).map_err(|e| at_position(e, &format!("cube {}", i + 1))))
+        .collect()
+}
+
+/// Prefixes an error message with the position it occurred at.
+pub fn at_position(e: Error, position: &str) -> Error {
+    match e {
+        Error::Malformed(m) => Error::Malformed(format!("{position}: {m}")),
+        Error::Unknown(m) => Error::Unknown(format!("{position}: {m}")),
+        Error::OutOfRange(m) => Error::OutOfRange(format!("{position}: {m}")),
+        Error::Checkpoint(m) => Error::Checkpoint(format!("{position}: {m}")),
+    }
+}
+
+fn parse_labelled(t: &str) -> Result<Coloring, Error> {
+    let mut faces: [Option<Color>; 6] = [None; 6];
+    for (i, part) in t.split(',').enumerate() {
+        let part = part.trim();
+        let (lhs, rhs) = part
+            .split_once('=')
+            .ok_or_else(|| Error::Malformed(format!("'{t}': item {} '{part}' is not FACE=COLOR", i + 1)))?;
+        let mut lc = lhs.trim().chars();
+        let face = match (lc.next(), lc.next()) {
+            (Some(c), None) => Face::from_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            Error::Malformed(format!("'{t}': item {} names face '{lhs}', expected one of U D F B L R", i + 1))
+        })?;
+        let mut rc = rhs.trim().chars();
+        let color = match (rc.next(), rc.next()) {
+            (Some(c), None) => Color::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            Error::Malformed(format!(
+                "'{t}': item {} gives color '{rhs}', expected one character 0-9, a-z or A-Z",
+                i + 1
+            ))
+        })?;
+        if faces[face.index()].replace(color).is_some() {
+            return Err(Error::Malformed(format!("'{t}': face {face} is given twice (item {})", i + 1)));
+        }
+    }
+    let mut out = [Color(0); 6];
+    for f in Face::ALL {
+        out[f.index()] = faces[f.index()]
+            .ok_or_else(|| Error::Malformed(format!("'{t}': face {f} has no color (all of U D F B L R are needed)")))?;
+    }
+    Ok(Coloring::new(out))
+}
+
+/// The labelled form `U=..,D=..,F=..,B=..,L=..,R=..` of a coloring.
+pub fn labelled(c: &Coloring) -> String {
+    Face::ALL.iter().map(|f| format!("{f}={}", c.color(*f))).collect::<Vec<_>>().join(",")
+}
+
+/// Names a cube has: Conway's (colors 1–6), or Kahan's and Sobczyk's (colors w y b g p r).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CubeNames {
+    /// Conway's name when the cube uses colors 1–6, each once.
+    pub conway: Option<String>,
+    /// Kahan's type `K1`..`K30` (directly in his colors, or via w=1 … r=6).
+    pub kahan: Option<String>,
+    /// Sobczyk's symbol.
+    pub sobczyk: Option<String>,
+}
+
+/// Every name the cube has under the project's conventions.
+pub fn names_of(c: &Coloring) -> CubeNames {
+    let in_numbers = c.faces().iter().all(|x| (1..=6).contains(&x.0));
+    let in_kahan = c.faces().iter().all(|x| macmahon::KAHAN_COLORS.contains(&x.to_char()));
+    let numbered = if in_numbers {
+        *c
+    } else if in_kahan {
+        macmahon::kahan_to_numbers(c)
+    } else {
+        return CubeNames::default();
+    };
+    match macmahon::identify(&numbered) {
+        None => CubeNames::default(),
+        Some(m) => CubeNames {
+            conway: in_numbers.then(|| m.name.to_string()),
+            kahan: Some(format!("K{}", m.kahan)),
+            sobczyk: Some(m.sobczyk.clone()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Rotation;
+
+    #[test]
+    fn every_notation_round_trips_for_every_macmahon_cube() {
+        for m in macmahon::cubes() {
+            let (c, n) = parse_cube_with_notation(m.name).unwrap();
+            assert_eq!((c, n), (m.coloring, Notation::Conway));
+            for r in Rotation::all() {
+                let turned = m.coloring.rotated(r);
+                assert_eq!(parse_cube(&turned.face_string()).unwrap(), turned);
+                assert_eq!(parse_cube(&labelled(&turned)).unwrap(), turned);
+            }
+            let k = parse_cube(&format!("K{}", m.kahan)).unwrap();
+            assert_eq!(macmahon::kahan_to_numbers(&k).canonical(), m.coloring);
+            let s = parse_cube(&m.sobczyk).unwrap();
+            assert_eq!(macmahon::kahan_to_numbers(&s).canonical(), m.coloring);
+            assert_eq!(names_of(&m.coloring).conway.as_deref(), Some(m.name));
+            assert_eq!(names_of(&k).sobczyk.as_deref(), Some(m.sobczyk.as_str()));
+            assert_eq!(names_of(&k).conway, None);
+        }
+    }
+
+    #[test]
+    fn labelled_in_any_order() {
+        let a = parse_cube("U=r,D=g,F=b,B=y,L=p,R=w").unwrap();
+        let b = parse_cube("R=w, L=p,B=y,F=b,D=g,U=r").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.face_string(), "rgbypw");
+    }
+
+    #[test]
+    fn bad_tokens_are_named() {
+        for (tok, needle) in [
+            ("Aa", "diagonal"),
+            ("Xq", "not a cube"),
+            ("K31", "K1..K30"),
+            ("K0", "K1..K30"),
+            ("Y4", "Sobczyk"),
+            ("12345", "not a cube"),
+            ("12#456", "'#'"),
+            ("U=1,D=2", "face F has no color"),
+            ("U=1,U=2,F=3,B=4,L=5,R=6", "given twice"),
+            ("U=1,D=2,F=3,B=4,L=5,Q=6", "face 'Q'"),
+            ("U=1,D=22,F=3,B=4,L=5,R=6", "color '22'"),
+            ("", "not a cube"),
+        ] {
+            let e = parse_cube(tok).unwrap_err().to_string();
+            assert!(e.contains(needle), "{tok}: {e}");
+            assert!(!e.contains('\n'));
+        }
+        let e = parse_cubes(&["Ab", "Ac", "Zz"]).unwrap_err().to_string();
+        assert!(e.starts_with("cube 3: 'Zz'"), "{e}");
+    }
+}
