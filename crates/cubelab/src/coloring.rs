@@ -4,6 +4,7 @@
 use crate::geometry::{Corner, Face, Rotation};
 use crate::Error;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// The 62 palette characters, in color-index order: `0-9`, `a-z`, `A-Z`.
 pub const PALETTE_CHARS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -218,30 +219,6 @@ impl fmt::Display for Coloring {
 /// The largest palette for which [`all_colorings`] enumerates (k^6 face arrays).
 pub const MAX_ENUMERATED_PALETTE: usize = 12;
 
-/// Every face array over colors `colors` (as given), in lexicographic order.
-fn for_each_face_array(colors: &[Color], mut f: impl FnMut([Color; 6])) {
-    let k = colors.len();
-    let mut idx = [0usize; 6];
-    if k == 0 {
-        return;
-    }
-    loop {
-        f(idx.map(|i| colors[i]));
-        let mut pos = 5;
-        loop {
-            idx[pos] += 1;
-            if idx[pos] < k {
-                break;
-            }
-            idx[pos] = 0;
-            if pos == 0 {
-                return;
-            }
-            pos -= 1;
-        }
-    }
-}
-
 fn check_palette(k: usize) -> Result<(), Error> {
     if k == 0 || k > MAX_ENUMERATED_PALETTE {
         return Err(Error::OutOfRange(format!(
@@ -251,19 +228,52 @@ fn check_palette(k: usize) -> Result<(), Error> {
     Ok(())
 }
 
+/// The canonical face arrays over the color indices 0..k, sorted; computed once per k and
+/// kept, since every enumeration of targets over a palette of k colors starts from it.
+pub fn canonical_patterns(k: usize) -> Result<&'static [[u8; 6]], Error> {
+    static CACHE: [OnceLock<Vec<[u8; 6]>>; MAX_ENUMERATED_PALETTE + 1] =
+        [const { OnceLock::new() }; MAX_ENUMERATED_PALETTE + 1];
+    check_palette(k)?;
+    Ok(CACHE[k].get_or_init(|| {
+        let mut out = Vec::new();
+        let mut idx = [0u8; 6];
+        loop {
+            let c = Coloring::new(idx.map(Color));
+            if c.is_canonical() {
+                out.push(idx);
+            }
+            let mut pos = 5;
+            loop {
+                idx[pos] += 1;
+                if (idx[pos] as usize) < k {
+                    break;
+                }
+                idx[pos] = 0;
+                if pos == 0 {
+                    return out;
+                }
+                pos -= 1;
+            }
+        }
+    }))
+}
+
+/// All cubes over the given colors (any palette of 1..=12 distinct colors), each once in
+/// canonical form, sorted.
+pub fn colorings_over(colors: &[Color]) -> Result<Vec<Coloring>, Error> {
+    let mut sorted = colors.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    // An increasing relabeling keeps the least face array least, so canonical patterns over
+    // 0..k map to canonical colorings over the sorted palette.
+    Ok(canonical_patterns(sorted.len())?.iter().map(|p| Coloring::new(p.map(|i| sorted[i as usize]))).collect())
+}
+
 /// All cubes (canonical colorings) over the colors 1..=k, each once, sorted.
 /// For k = 6 there are 2226.
 pub fn all_colorings(k: usize) -> Result<Vec<Coloring>, Error> {
     check_palette(k)?;
-    let colors: Vec<Color> = (1..=k as u8).map(Color).collect();
-    let mut out = Vec::new();
-    for_each_face_array(&colors, |faces| {
-        let c = Coloring::new(faces);
-        if c.is_canonical() {
-            out.push(c);
-        }
-    });
-    Ok(out)
+    colorings_over(&(1..=k as u8).map(Color).collect::<Vec<_>>())
 }
 
 /// `C_n`: the cubes using exactly the n colors 1..=n, each at least once
@@ -342,6 +352,10 @@ mod tests {
         }
         assert_eq!(count_colorings(6), 2226);
         assert!(all_colorings(13).is_err());
+        let letters: Vec<Color> = "wybgpr".chars().map(|c| Color::from_char(c).unwrap()).collect();
+        let over = colorings_over(&letters).unwrap();
+        assert_eq!(over.len(), 2226);
+        assert!(over.iter().all(|c| c.is_canonical()));
     }
 
     #[test]
