@@ -18,6 +18,8 @@ Examples:
   cubelab cubes                      the 30 MacMahon cubes with Conway's names
   cubelab show Ab                    one cube: net, corners, mirror, symmetry
   cubelab show 'U=r,D=g,F=b,B=y,L=p,R=w' --json
+  cubelab build Ac Af Ba Bf Ea Ef Fa Fc   what eight blocks build
+  cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc  and exactly how
 
 Cubes are read in any notation: Conway names (Ab..Fe), face strings in the order
 U D F B L R (152463), labelled forms (U=1,D=5,...), Kahan types (K1..K30) and
@@ -33,12 +35,18 @@ enum Command {
     Cubes(cmd::cubes::Args),
     /// Show one cube in any notation.
     Show(cmd::show::Args),
+    /// Every outer cube a set of blocks can build, with its number of arrangements.
+    Build(cmd::build::Args),
+    /// How to build one target from eight blocks: every arrangement, step by step.
+    Solve(cmd::solve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cubes(a) => cmd::cubes::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Build(a) => cmd::build::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
     }
 }
 

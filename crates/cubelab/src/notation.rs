@@ -145,6 +145,13 @@ pub struct CubeNames {
     pub sobczyk: Option<String>,
 }
 
+impl CubeNames {
+    /// The name to show for a cube: Conway's if it has one, else Sobczyk's.
+    pub fn short(&self) -> Option<String> {
+        self.conway.clone().or_else(|| self.sobczyk.clone())
+    }
+}
+
 /// Every name the cube has under the project's conventions.
 pub fn names_of(c: &Coloring) -> CubeNames {
     let in_numbers = c.faces().iter().all(|x| (1..=6).contains(&x.0));

@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
+pub mod build;
 pub mod cubes;
 pub mod show;
+pub mod solve;

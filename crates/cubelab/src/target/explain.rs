@@ -209,12 +209,13 @@ impl Explanation {
                 format!("no block fits corner {} ({})", k.name(), k.words())
             }
             Explanation::HallCorners { corners, blocks } => format!(
-                "Hall's condition fails: the {} corners {} can only be filled by the {} block{} {}",
+                "Hall's condition fails: the {} corners {} can only be filled by {} ({} block{} for {} corners)",
                 corners.count_ones(),
                 corner_list(*corners),
+                list(blocks),
                 blocks.len(),
                 if blocks.len() == 1 { "" } else { "s" },
-                list(blocks)
+                corners.count_ones()
             ),
         }
     }

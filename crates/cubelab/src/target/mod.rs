@@ -14,7 +14,7 @@
 //! dynamic programming over corners with the used-count of every type as state.
 
 mod arrangement;
-mod explain;
+pub mod explain;
 
 pub use arrangement::{Arrangement, Placement};
 pub use explain::{BlockGraph, Explanation};

@@ -1,0 +1,319 @@
+//! `cubelab solve`: how to build one target from eight blocks, step by step.
+
+use crate::output::{emit, write_svg, Format, Report};
+use crate::svg;
+use cubelab::geometry::{Corner, Face};
+use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
+use cubelab::target::{explain::corner_list, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Arguments of `cubelab solve`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+The target is the outer 2x2x2 cube, held fixed as written (its face string is read
+U D F B L R). Each arrangement says, for every corner position, which block goes there
+and how to hold it (which color up, which color front).
+
+Examples:
+  cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc
+  cubelab solve Ba Ac Ad Ae Af Cb Db Eb Fb --interior        Conway's puzzle: 2 of 16
+  cubelab solve Y1 Y2 \"Y3'\" \"P1'\" P2 \"R2'\" \"G2'\" \"B1'\" \"R3'\" --explain
+  cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc --svg cb.svg --json")]
+pub struct Args {
+    /// The target (outer cube), in any notation.
+    #[arg(value_name = "TARGET")]
+    target: String,
+    /// Exactly eight blocks, in any notation.
+    #[arg(required = true, value_name = "BLOCK")]
+    blocks: Vec<String>,
+    /// Only arrangements whose 12 pairs of touching inner faces match (Conway's puzzle).
+    #[arg(long)]
+    interior: bool,
+    /// List at most N arrangements (the count is always complete).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    limit: usize,
+    /// Show Magnier's graph view, and the reason when there is no arrangement.
+    #[arg(long)]
+    explain: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Draw the listed arrangements, layer by layer, as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+#[derive(Serialize)]
+struct PlacementOut {
+    corner: String,
+    position: String,
+    /// 1-based position of the block in the input.
+    block: usize,
+    name: Option<String>,
+    up: String,
+    front: String,
+    /// The block as it sits, face string U D F B L R.
+    faces: String,
+}
+
+#[derive(Serialize)]
+struct SolutionOut {
+    placements: Vec<PlacementOut>,
+    interior_matches: bool,
+}
+
+#[derive(Serialize)]
+struct BlockFit {
+    block: usize,
+    name: Option<String>,
+    corners: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ComponentOut {
+    corners: Vec<String>,
+    blocks: Vec<usize>,
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct ExplainOut {
+    fits: Vec<BlockFit>,
+    components: Vec<ComponentOut>,
+    reason: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SolveReport {
+    target: String,
+    name: Option<String>,
+    blocks: Vec<String>,
+    interior: bool,
+    arrangements: u128,
+    listed: usize,
+    solutions: Vec<SolutionOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explanation: Option<ExplainOut>,
+    #[serde(skip)]
+    drawn: Vec<Arrangement>,
+}
+
+fn mask_corners(mask: u8) -> Vec<String> {
+    Corner::all().iter().filter(|k| mask >> k.index() & 1 == 1).map(|k| k.name()).collect()
+}
+
+impl Report for SolveReport {
+    fn text(&self) -> String {
+        let mut s = format!(
+            "target {}{} with blocks {}\n",
+            self.target,
+            self.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
+            self.blocks.join(" ")
+        );
+        let what = if self.interior { "arrangements with matching inner faces" } else { "arrangements" };
+        s += &format!("{} {what}\n", self.arrangements);
+        if (self.listed as u128) < self.arrangements {
+            s += &format!("listing the first {} (raise --limit for more)\n", self.listed);
+        }
+        for (i, sol) in self.solutions.iter().enumerate() {
+            s += &format!(
+                "\narrangement {}{}:\n",
+                i + 1,
+                if sol.interior_matches { " (inner faces match)" } else { "" }
+            );
+            for p in &sol.placements {
+                let who = match &p.name {
+                    Some(n) => format!("block {} ({n})", p.block),
+                    None => format!("block {}", p.block),
+                };
+                s += &format!(
+                    "  {:<17} {:<14} hold it with {} up and {} front   [{}]\n",
+                    p.position, who, p.up, p.front, p.faces
+                );
+            }
+        }
+        if let Some(e) = &self.explanation {
+            s += "\ncorner graph (Magnier): which corners each block can fill\n";
+            for f in &e.fits {
+                let who = f.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default();
+                let corners = if f.corners.len() == CORNERS {
+                    "every corner".to_string()
+                } else if f.corners.is_empty() {
+                    "no corner".to_string()
+                } else {
+                    f.corners.join(", ")
+                };
+                s += &format!("  block {}{who}: {corners}\n", f.block);
+            }
+            s += "components (blocks fitting two corners as edges):\n";
+            for c in &e.components {
+                let blocks = c.blocks.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ");
+                s += &format!("  {:<7} corners {} ; blocks {}\n", c.kind, c.corners.join(", "), blocks);
+            }
+            if let Some(r) = &e.reason {
+                s += &format!("no arrangement: {r}\n");
+            }
+        }
+        s
+    }
+
+    fn svg(&self) -> Option<String> {
+        let cell = 64u32;
+        let strip = 12u32;
+        let layer = 2 * cell + 2 * strip;
+        let gap = 40u32;
+        let row_h = layer + 40;
+        let count = self.drawn.len().max(1) as u32;
+        let width = 2 * layer + 3 * gap;
+        let height = 30 + count * row_h;
+        let mut out = svg::open(width, height);
+        let title = format!(
+            "{}{}: {} arrangement(s)",
+            self.target,
+            self.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
+            self.arrangements
+        );
+        let _ = writeln!(out, "  <text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", svg::escape(&title));
+        for (i, a) in self.drawn.iter().enumerate() {
+            let y0 = 30 + i as u32 * row_h;
+            for (l, (vertical, label)) in
+                [(Face::U, "ceiling, U faces"), (Face::D, "ground, D faces (from above)")].into_iter().enumerate()
+            {
+                let x0 = gap + l as u32 * (layer + gap);
+                let _ = writeln!(
+                    out,
+                    "  <text x=\"{x0}\" y=\"{}\" font-size=\"11\">#{} {}</text>",
+                    y0 + 12,
+                    i + 1,
+                    svg::escape(label)
+                );
+                let top = y0 + 20;
+                for p in &a.placements {
+                    let fs = p.corner.faces();
+                    if fs[0] != vertical {
+                        continue;
+                    }
+                    let col = if fs.contains(&Face::L) { 0 } else { 1 };
+                    let row = if fs.contains(&Face::B) { 0 } else { 1 };
+                    let x = x0 + strip + col * cell;
+                    let y = top + strip + row * cell;
+                    let block_label = match &self.solutions[i].placements[p.corner.index()].name {
+                        Some(n) => format!("{}:{n}", p.block + 1),
+                        None => format!("{}", p.block + 1),
+                    };
+                    svg::square(&mut out, x, y, cell, p.oriented.color(vertical), &block_label);
+                    // Side faces as strips on the outer edges.
+                    let side_lr = if col == 0 { Face::L } else { Face::R };
+                    let side_fb = if row == 0 { Face::B } else { Face::F };
+                    let sx = if col == 0 { x - strip } else { x + cell };
+                    let sy = if row == 0 { y - strip } else { y + cell };
+                    for (f, rx, ry, w, h) in [(side_lr, sx, y, strip, cell), (side_fb, x, sy, cell, strip)] {
+                        let _ = writeln!(
+                            out,
+                            "  <rect x=\"{rx}\" y=\"{ry}\" width=\"{w}\" height=\"{h}\" fill=\"{}\" stroke=\"#000\"/>",
+                            svg::fill(p.oriented.color(f))
+                        );
+                    }
+                }
+            }
+        }
+        out += "</svg>\n";
+        Some(out)
+    }
+}
+
+/// Runs `cubelab solve`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let target = parse_cube(&args.target).map_err(|e| at_position(e, "target"))?;
+    let cubes = parse_cubes(&args.blocks)?;
+    if cubes.len() != CORNERS {
+        anyhow::bail!("solve takes exactly 8 blocks after the target, {} given", cubes.len());
+    }
+    let blocks = Blocks::new(&cubes)?;
+    let arrangements = if args.interior {
+        blocks.arrangements(&target, true, Some(args.limit), true)?
+    } else {
+        let total = blocks.count(&target)?;
+        let (_, listed) = blocks.arrangements(&target, false, Some(args.limit), false)?;
+        (total, listed)
+    };
+    let (total, listed) = arrangements;
+    for a in &listed {
+        // Every printed arrangement is checked face by face before it is shown.
+        a.verify(&target, &cubes)?;
+    }
+    let name_of_block = |i: usize| names_of(&cubes[i]).short();
+    let solutions = listed
+        .iter()
+        .map(|a| SolutionOut {
+            interior_matches: a.interior_matches(),
+            placements: a
+                .placements
+                .iter()
+                .map(|p| {
+                    let (up, front) = p.up_front();
+                    PlacementOut {
+                        corner: p.corner.name(),
+                        position: p.corner.words(),
+                        block: p.block + 1,
+                        name: name_of_block(p.block),
+                        up: up.to_string(),
+                        front: front.to_string(),
+                        faces: p.oriented.face_string(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let explanation = if args.explain {
+        let graph = BlockGraph::new(&blocks, &target)?;
+        let label = |i: usize| match name_of_block(i) {
+            Some(n) => format!("block {} ({n})", i + 1),
+            None => format!("block {}", i + 1),
+        };
+        let reason = match graph.explain() {
+            Explanation::Buildable if args.interior && total == 0 => {
+                Some("the blocks build this target, but never with all inner faces matching".to_string())
+            }
+            Explanation::Buildable => None,
+            e => Some(e.describe(&label)),
+        };
+        Some(ExplainOut {
+            fits: graph
+                .fits
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| BlockFit { block: i + 1, name: name_of_block(i), corners: mask_corners(m) })
+                .collect(),
+            components: graph
+                .components()
+                .into_iter()
+                .map(|c| ComponentOut {
+                    corners: corner_list(c.corners).split(", ").map(String::from).collect(),
+                    blocks: c.blocks.iter().map(|b| b + 1).collect(),
+                    kind: c.kind(),
+                })
+                .collect(),
+            reason,
+        })
+    } else {
+        None
+    };
+    let report = SolveReport {
+        target: target.face_string(),
+        name: names_of(&target).short(),
+        blocks: args.blocks.clone(),
+        interior: args.interior,
+        arrangements: total,
+        listed: listed.len(),
+        solutions,
+        explanation,
+        drawn: listed,
+    };
+    if let Some(path) = &args.svg {
+        write_svg(&report, path)?;
+    }
+    emit(&report, if args.json { Format::Json } else { Format::Text })
+}
