@@ -11,6 +11,7 @@
 pub mod coloring;
 pub mod geometry;
 pub mod macmahon;
+pub mod census;
 pub mod notation;
 pub mod target;
 

@@ -1,0 +1,138 @@
+//! Combinatorial enumeration: binomials, K-subsets of up to 32 items as bitmasks in
+//! colexicographic order (ranked, so that any rank range can be a shard), permutations
+//! and multisets.
+
+/// Binomial coefficient C(n, k) (0 when k > n).
+pub fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r * (n - i) as u128 / (i + 1) as u128;
+    }
+    r as u64
+}
+
+/// The K-subset of {0..n} with the given colex rank, as a bitmask.
+pub fn unrank_subset(mut rank: u64, k: usize) -> u32 {
+    let mut set = 0u32;
+    for i in (1..=k).rev() {
+        // Largest c with C(c, i) <= rank.
+        let mut c = i as u64 - 1;
+        while binomial(c + 1, i as u64) <= rank {
+            c += 1;
+        }
+        rank -= binomial(c, i as u64);
+        set |= 1 << c;
+    }
+    set
+}
+
+/// Colex rank of a set.
+pub fn rank_subset(set: u32) -> u64 {
+    let mut r = 0;
+    let mut s = set;
+    let mut i = 1;
+    while s != 0 {
+        let c = s.trailing_zeros() as u64;
+        r += binomial(c, i);
+        i += 1;
+        s &= s - 1;
+    }
+    r
+}
+
+/// The next set of the same size in colex order (Gosper's hack); 0 is never a successor.
+pub fn next_subset(set: u32) -> u32 {
+    let c = set & set.wrapping_neg();
+    let r = set.wrapping_add(c);
+    if r == 0 {
+        return 0;
+    }
+    (((r ^ set) >> 2) / c) | r
+}
+
+/// Calls `f` on every K-subset of {0..n} with colex rank in `start..end`, in order.
+pub fn for_each_subset_in(k: usize, start: u64, end: u64, mut f: impl FnMut(u32)) {
+    if start >= end {
+        return;
+    }
+    if k == 0 {
+        f(0);
+        return;
+    }
+    let mut set = unrank_subset(start, k);
+    for _ in start..end {
+        f(set);
+        set = next_subset(set);
+    }
+}
+
+/// Rearranges `v` into the next permutation in lexicographic order; false after the last.
+pub fn next_permutation(v: &mut [usize]) -> bool {
+    if v.len() < 2 {
+        return false;
+    }
+    let mut i = v.len() - 1;
+    while i > 0 && v[i - 1] >= v[i] {
+        i -= 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    let mut j = v.len() - 1;
+    while v[j] <= v[i - 1] {
+        j -= 1;
+    }
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binomials() {
+        assert_eq!(binomial(30, 8), 5_852_925);
+        assert_eq!(binomial(37, 8), 38_608_020);
+        assert_eq!(binomial(5, 7), 0);
+        assert_eq!(binomial(30, 0), 1);
+    }
+
+    #[test]
+    fn subsets_rank_and_unrank_in_colex_order() {
+        let mut count = 0;
+        let mut prev = None;
+        for_each_subset_in(3, 0, binomial(7, 3), |s| {
+            assert_eq!(s.count_ones(), 3);
+            assert!(s < 1 << 7);
+            assert_eq!(rank_subset(s), count);
+            assert_eq!(unrank_subset(count, 3), s);
+            if let Some(p) = prev {
+                assert!(s > p);
+            }
+            prev = Some(s);
+            count += 1;
+        });
+        assert_eq!(count, 35);
+        let mut all = Vec::new();
+        for_each_subset_in(2, 3, 7, |s| all.push(s));
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[0], unrank_subset(3, 2));
+    }
+
+    #[test]
+    fn permutations() {
+        let mut v = vec![0, 1, 2, 3];
+        let mut n = 1;
+        while next_permutation(&mut v) {
+            n += 1;
+        }
+        assert_eq!(n, 24);
+        assert_eq!(v, [3, 2, 1, 0]);
+    }
+}

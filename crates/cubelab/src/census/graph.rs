@@ -1,0 +1,141 @@
+//! The corner-graph characterisation (Johnson–Roldán §§3–4; Magnier's graph).
+//!
+//! For a target T, each usable cube other than T fits exactly two corners of T and is an
+//! edge between them; T itself fits every corner. For 8 distinct cubes W with graph G_W:
+//!
+//! - without T (8 edges): if no component of G_W is a tree, the solution number is 2^n
+//!   for n components, else 0 (Theorem 5);
+//! - with T (7 edges): if exactly one component is a tree, with k edges, T goes at any
+//!   of its k + 1 corners and each other component (one cycle each) contributes a factor
+//!   2, so the number is (k + 1)·2^(n−1); with more than one tree it is 0 (Theorem 6,
+//!   whose printed table gives the values for n = 1..4, see docs/errata.md).
+//!
+//! For more than 8 cubes, or repeated cubes, existence is Hall's condition: every set of
+//! k corners must be fillable by at least k of the blocks.
+
+use crate::Error;
+
+/// Solution number of 8 cubes by the corner-graph theorems, from the corners each cube
+/// fits (bitmasks over the 8 corners). Every fit must have exactly one orientation and
+/// every mask must have 0, 2 or 8 corners (true for six-colored cubes).
+pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
+    if fits.len() != 8 {
+        return Err(Error::OutOfRange(format!("the corner graph needs 8 cubes, not {}", fits.len())));
+    }
+    let mut parent = [0usize, 1, 2, 3, 4, 5, 6, 7];
+    fn find(parent: &mut [usize; 8], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut edges = [(0usize, 0usize); 8];
+    let mut n_edges = 0;
+    let mut targets = 0;
+    for &m in fits {
+        match m.count_ones() {
+            0 => return Ok(0),
+            2 => {
+                let a = m.trailing_zeros() as usize;
+                let b = 7 - m.leading_zeros() as usize;
+                edges[n_edges] = (a, b);
+                n_edges += 1;
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                parent[ra] = rb;
+            }
+            8 => targets += 1,
+            k => {
+                return Err(Error::OutOfRange(format!(
+                    "the corner-graph theorems need cubes fitting 0, 2 or 8 corners, one fits {k}"
+                )))
+            }
+        }
+    }
+    if targets > 1 {
+        // Two copies of the target: not a collection of distinct cubes.
+        return Err(Error::OutOfRange("the corner-graph theorems are for distinct cubes".into()));
+    }
+    let mut vertices = [0u32; 8];
+    let mut edge_count = [0u32; 8];
+    for v in 0..8 {
+        vertices[find(&mut parent, v)] += 1;
+    }
+    for &(a, _) in &edges[..n_edges] {
+        edge_count[find(&mut parent, a)] += 1;
+    }
+    let mut components = 0u32;
+    let mut trees = 0u32;
+    let mut tree_edges = 0u32;
+    for r in 0..8 {
+        if vertices[r] == 0 {
+            continue;
+        }
+        components += 1;
+        if edge_count[r] + 1 == vertices[r] {
+            trees += 1;
+            tree_edges = edge_count[r];
+        } else if edge_count[r] != vertices[r] {
+            // A component with two cycles forces a tree elsewhere; the count below is 0.
+            trees += 2;
+        }
+    }
+    Ok(match (targets, trees) {
+        (0, 0) => 1 << components,
+        (1, 1) => (tree_edges as u64 + 1) << (components - 1),
+        _ => 0,
+    })
+}
+
+/// Whether blocks (each listed once per copy) can fill all 8 corners, by Hall's condition:
+/// every set of k corners is fillable by at least k blocks.
+pub fn hall_fillable(fits: &[u8]) -> bool {
+    if fits.len() < 8 {
+        return false;
+    }
+    (1u32..256).all(|z| {
+        let need = z.count_ones() as usize;
+        fits.iter().filter(|&&m| m as u32 & z != 0).take(need).count() >= need
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::Universe;
+    use crate::target::Blocks;
+
+    #[test]
+    fn conway_and_figure_6_by_the_graph() {
+        let u = Universe::macmahon();
+        let ba = u.names.iter().position(|n| n == "Ba").unwrap();
+        let pick = |names: &[&str]| -> Vec<u8> {
+            names.iter().map(|n| u.fits[ba][u.names.iter().position(|x| x == n).unwrap()]).collect()
+        };
+        assert_eq!(solution_number(&pick(&["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"])).unwrap(), 16);
+        assert_eq!(solution_number(&pick(&["Ba", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"])).unwrap(), 16);
+        assert!(hall_fillable(&pick(&["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"])));
+        assert!(!hall_fillable(&pick(&["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Bc"])));
+        assert!(solution_number(&[3, 3, 3]).is_err());
+        assert!(solution_number(&[7, 3, 3, 3, 3, 3, 3, 3]).is_err());
+    }
+
+    #[test]
+    fn graph_agrees_with_the_solver_on_every_collection_for_one_target_slice() {
+        let u = Universe::macmahon();
+        let t = 7;
+        let usable: Vec<usize> = (0..30).filter(|&c| u.fits[t][c] != 0).collect();
+        let mut checked = 0;
+        // Every 8-subset of the first 14 usable cubes.
+        crate::census::combin::for_each_subset_in(8, 0, crate::census::combin::binomial(14, 8), |s| {
+            let picks: Vec<usize> = (0..14).filter(|&i| s >> i & 1 == 1).map(|i| usable[i]).collect();
+            let fits: Vec<u8> = picks.iter().map(|&c| u.fits[t][c]).collect();
+            let cubes: Vec<_> = picks.iter().map(|&c| u.cubes[c]).collect();
+            let direct = Blocks::new(&cubes).unwrap().count(&u.cubes[t]).unwrap();
+            assert_eq!(solution_number(&fits).unwrap() as u128, direct, "{picks:?}");
+            assert_eq!(hall_fillable(&fits), direct > 0);
+            checked += 1;
+        });
+        assert_eq!(checked, 3003);
+    }
+}

@@ -1,0 +1,208 @@
+//! Censuses over collections of cubes: solution numbers, targets built by every
+//! K-subset, universal sets, multisets.
+//!
+//! A *universe* is a list of at most 32 distinct cubes that are both the blocks and the
+//! targets (MacMahon's 30 by default). Every census has two independent methods:
+//!
+//! - [`Method::Backtrack`]: the general solver of [`crate::target`] run on each
+//!   collection and target (corner-triple weights, dynamic programming over corners);
+//! - [`Method::Graph`]: the corner-graph characterisation (Johnson–Roldán Theorems 5
+//!   and 6 for solution numbers of 8 distinct cubes, Hall's condition for existence), using
+//!   only which corners each cube can fill.
+//!
+//! The fast paths (tables of buildable sub-collections per target, and the color
+//! permutation symmetry between targets) are built on the graph method and checked
+//! against the direct computation in the tests.
+
+pub mod combin;
+pub mod graph;
+pub mod shard;
+pub mod solution;
+pub mod targets;
+
+use crate::coloring::{exact_colorings, Coloring};
+use crate::macmahon;
+use crate::notation::names_of;
+use crate::target::Blocks;
+use crate::Error;
+
+/// The two independent ways every census can be computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The general target solver on every collection and target.
+    Backtrack,
+    /// The corner-graph theorems and Hall's condition.
+    Graph,
+}
+
+impl std::str::FromStr for Method {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Method, Error> {
+        match s {
+            "backtrack" => Ok(Method::Backtrack),
+            "graph" => Ok(Method::Graph),
+            _ => Err(Error::Unknown(format!("unknown method '{s}': expected 'graph' or 'backtrack'"))),
+        }
+    }
+}
+
+/// The cubes of a census: blocks and targets alike, at most 32 so that sets fit a `u32`.
+#[derive(Debug, Clone)]
+pub struct Universe {
+    /// The cubes, in a fixed order (tableau order for MacMahon's 30).
+    pub cubes: Vec<Coloring>,
+    /// Display names (Conway's where they exist, else the face string).
+    pub names: Vec<String>,
+    /// `fits[t][c]`: bitmask over [`crate::geometry::Corner::all`] of the corners of target `t` that cube `c` fits.
+    pub fits: Vec<Vec<u8>>,
+    /// `weights_are_one`: every fit has exactly one orientation (true for six distinct colors).
+    pub simple: bool,
+}
+
+/// The largest universe a census handles (sets are `u32` bitmasks).
+pub const MAX_UNIVERSE: usize = 32;
+
+impl Universe {
+    /// MacMahon's 30 cubes in Conway's tableau order.
+    pub fn macmahon() -> Universe {
+        Universe::new(macmahon::cubes().iter().map(|c| c.coloring).collect()).expect("30 cubes fit")
+    }
+
+    /// `C_n`: the cubes using exactly n colors, when there are at most 32 of them
+    /// (n = 1, 2, 3, 6); C_4 (68) and C_5 (75) are too large for exhaustive subset censuses.
+    pub fn exact(n: usize) -> Result<Universe, Error> {
+        if n == 6 {
+            return Ok(Universe::macmahon());
+        }
+        Universe::new(exact_colorings(n)?)
+    }
+
+    /// A universe of distinct cubes.
+    pub fn new(cubes: Vec<Coloring>) -> Result<Universe, Error> {
+        if cubes.len() > MAX_UNIVERSE {
+            return Err(Error::OutOfRange(format!(
+                "a census universe has at most {MAX_UNIVERSE} cubes, this one has {}",
+                cubes.len()
+            )));
+        }
+        let blocks = Blocks::new(&cubes)?;
+        if blocks.types().len() != cubes.len() {
+            return Err(Error::Malformed("the cubes of a census universe must be distinct".into()));
+        }
+        let mut simple = true;
+        let fits = cubes
+            .iter()
+            .map(|t| {
+                let triples = blocks.target_triples(t).expect("targets use the universe's colors");
+                (0..cubes.len())
+                    .map(|c| {
+                        let mut mask = 0u8;
+                        for (p, &x) in triples.iter().enumerate() {
+                            let w = blocks.weight(c, x);
+                            simple &= w <= 1;
+                            if w > 0 {
+                                mask |= 1 << p;
+                            }
+                        }
+                        mask
+                    })
+                    .collect()
+            })
+            .collect();
+        let names = cubes
+            .iter()
+            .map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string()))
+            .collect();
+        Ok(Universe { cubes, names, fits, simple })
+    }
+
+    /// Number of cubes.
+    pub fn len(&self) -> usize {
+        self.cubes.len()
+    }
+
+    /// Whether the universe is empty.
+    pub fn is_empty(&self) -> bool {
+        self.cubes.is_empty()
+    }
+
+    /// Index of a cube given in any notation.
+    pub fn index_of(&self, c: &Coloring) -> Option<usize> {
+        let canon = c.canonical();
+        self.cubes.iter().position(|x| x.canonical() == canon)
+    }
+
+    /// Bitmask of the cubes usable for target `t` (fitting at least one corner).
+    pub fn usable(&self, t: usize) -> u32 {
+        self.fits[t].iter().enumerate().filter(|(_, &m)| m != 0).fold(0, |s, (c, _)| s | 1 << c)
+    }
+
+    /// Names of the cubes in a set, in universe order.
+    pub fn set_names(&self, set: u32) -> Vec<String> {
+        (0..self.len()).filter(|&c| set >> c & 1 == 1).map(|c| self.names[c].clone()).collect()
+    }
+
+    /// The cubes of a set, in universe order.
+    pub fn set_cubes(&self, set: u32) -> Vec<Coloring> {
+        (0..self.len()).filter(|&c| set >> c & 1 == 1).map(|c| self.cubes[c]).collect()
+    }
+
+    /// Parses a list of cubes into a set of this universe.
+    pub fn parse_set<S: AsRef<str>>(&self, tokens: &[S]) -> Result<u32, Error> {
+        let mut set = 0u32;
+        for (i, c) in crate::notation::parse_cubes(tokens)?.iter().enumerate() {
+            let idx = self.index_of(c).ok_or_else(|| {
+                Error::Unknown(format!("cube {}: '{}' is not in this census's cube set", i + 1, tokens[i].as_ref()))
+            })?;
+            if set >> idx & 1 == 1 {
+                return Err(Error::Malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));
+            }
+            set |= 1 << idx;
+        }
+        Ok(set)
+    }
+
+    /// A permutation of the universe's cubes induced by a relabeling of colors that maps
+    /// target `from` onto target `to`, if there is one (`perm[c]` = image of cube `c`).
+    pub fn color_symmetry(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let colors: Vec<u8> = {
+            let mut v: Vec<u8> = self.cubes.iter().flat_map(|c| c.faces().map(|x| x.0)).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        let mut perm: Vec<usize> = (0..colors.len()).collect();
+        loop {
+            let mut map: Vec<crate::coloring::Color> = (0..62).map(crate::coloring::Color).collect();
+            for (i, &p) in perm.iter().enumerate() {
+                map[colors[i] as usize] = crate::coloring::Color(colors[p]);
+            }
+            if self.cubes[from].recolored(&map).same_cube(&self.cubes[to]) {
+                let images: Option<Vec<usize>> =
+                    self.cubes.iter().map(|c| self.index_of(&c.recolored(&map))).collect();
+                if let Some(images) = images {
+                    return Some(images);
+                }
+            }
+            if !combin::next_permutation(&mut perm) {
+                return None;
+            }
+        }
+    }
+}
+
+/// Applies a cube permutation to a set.
+pub fn permute_set(set: u32, perm: &[usize]) -> u32 {
+    let mut out = 0;
+    let mut s = set;
+    while s != 0 {
+        let c = s.trailing_zeros() as usize;
+        out |= 1 << perm[c];
+        s &= s - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,84 @@
+//! Splitting a census into pieces: shards (`--shard I/N`, contiguous rank ranges, so that
+//! merged shards equal the unsharded run) and chunks processed in parallel.
+
+use crate::Error;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// A shard `I/N` (1-based I) of a census.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// 1-based index.
+    pub index: u64,
+    /// Number of shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole census.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Parses `I/N`.
+    pub fn parse(s: &str) -> Result<Shard, Error> {
+        let bad = || Error::Malformed(format!("shard '{s}' is not I/N with 1 <= I <= N"));
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// This shard's part of `0..total`.
+    pub fn range(&self, total: u64) -> Range<u64> {
+        let part = |i: u64| (total as u128 * i as u128 / self.count as u128) as u64;
+        part(self.index - 1)..part(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Splits `range` into chunks of at most `size`, runs `f` on them in parallel and returns
+/// the results in chunk order, so that any fold over them is independent of thread count.
+pub fn chunked<T: Send>(range: Range<u64>, size: u64, f: impl Fn(Range<u64>) -> T + Sync) -> Vec<T> {
+    let n = (range.end.saturating_sub(range.start)).div_ceil(size.max(1));
+    (0..n)
+        .into_par_iter()
+        .map(|i| {
+            let a = range.start + i * size;
+            f(a..(a + size).min(range.end))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_tile_the_range() {
+        let total = 5_852_925;
+        let mut next = 0;
+        for i in 1..=7 {
+            let r = Shard { index: i, count: 7 }.range(total);
+            assert_eq!(r.start, next);
+            next = r.end;
+        }
+        assert_eq!(next, total);
+        assert!(Shard::parse("0/3").is_err());
+        assert!(Shard::parse("4/3").is_err());
+        assert!(Shard::parse("x").is_err());
+        assert_eq!(Shard::parse("2/3").unwrap(), Shard { index: 2, count: 3 });
+    }
+
+    #[test]
+    fn chunks_come_back_in_order() {
+        let parts = chunked(10..95, 10, |r| r.start);
+        assert_eq!(parts, vec![10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    }
+}

@@ -1,0 +1,387 @@
+//! How many targets every set of K cubes can build (Johnson–Roldán Table 2 for K = 8,
+//! Figures 7 and 9, universal sets).
+//!
+//! A set builds a target when some 8 of its cubes do. Cubes that fit no corner of the
+//! target never help, so for each target we keep a bit table over the subsets of its
+//! usable cubes (21 of the 30 MacMahon cubes): the buildable 8-sets, closed upwards.
+//! Looking a set up is then a few byte-table lookups per target.
+
+use super::combin::{binomial, for_each_subset_in};
+use super::shard::chunked;
+use super::{graph, Method, Universe};
+use crate::target::Blocks;
+use crate::Error;
+use rayon::prelude::*;
+
+/// Largest number of usable cubes per target for which a table is built (2^26 bits = 8 MiB).
+pub const MAX_USABLE: usize = 26;
+
+/// Per-target tables of buildable sub-collections.
+#[derive(Debug, Clone)]
+pub struct BuildTables {
+    /// The method the 8-sets were decided by.
+    pub method: Method,
+    /// Number of cubes in the universe.
+    pub universe: usize,
+    /// Per target: every buildable set of 8 distinct cubes (cube bitmasks), in colex order.
+    pub minimal: Vec<Vec<u32>>,
+    /// Per target: byte → table-index bits, for the four bytes of a set.
+    compress: Vec<[[u32; 256]; 4]>,
+    /// Per target: bitset over subsets of the usable cubes, closed upwards.
+    bits: Vec<Vec<u64>>,
+}
+
+fn deposit(positions: u32, members: &[usize]) -> u32 {
+    let mut out = 0;
+    let mut p = positions;
+    while p != 0 {
+        out |= 1 << members[p.trailing_zeros() as usize];
+        p &= p - 1;
+    }
+    out
+}
+
+/// Whether 8 distinct cubes of the universe build target `t`, by `method`.
+pub fn eight_build(u: &Universe, t: usize, set: u32, method: Method) -> bool {
+    match method {
+        Method::Graph => {
+            let fits: Vec<u8> = (0..u.len()).filter(|&c| set >> c & 1 == 1).map(|c| u.fits[t][c]).collect();
+            if u.simple {
+                graph::solution_number(&fits).expect("six-colored cubes") > 0
+            } else {
+                graph::hall_fillable(&fits)
+            }
+        }
+        Method::Backtrack => {
+            Blocks::new(&u.set_cubes(set)).expect("eight cubes").count(&u.cubes[t]).expect("same colors") > 0
+        }
+    }
+}
+
+impl BuildTables {
+    /// Decides every 8-set of usable cubes for every target by `method`, and closes the
+    /// tables upwards. Targets are processed in parallel; the result does not depend on
+    /// the thread count.
+    pub fn new(u: &Universe, method: Method) -> Result<BuildTables, Error> {
+        let per_target: Vec<Result<(Vec<u32>, [[u32; 256]; 4], Vec<u64>), Error>> = (0..u.len())
+            .into_par_iter()
+            .map(|t| {
+                let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
+                let m = members.len();
+                if m > MAX_USABLE {
+                    return Err(Error::OutOfRange(format!(
+                        "target {} has {m} usable cubes; tables are built for at most {MAX_USABLE}",
+                        u.names[t]
+                    )));
+                }
+                let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
+                let mut minimal = Vec::new();
+                for_each_subset_in(8, 0, binomial(m as u64, 8), |positions| {
+                    let set = deposit(positions, &members);
+                    if eight_build(u, t, set, method) {
+                        bits[positions as usize >> 6] |= 1 << (positions & 63);
+                        minimal.push(set);
+                    }
+                });
+                close_upwards(&mut bits, m);
+                minimal.sort_unstable();
+                let mut compress = [[0u32; 256]; 4];
+                for (b, table) in compress.iter_mut().enumerate() {
+                    for (v, slot) in table.iter_mut().enumerate() {
+                        for i in 0..8 {
+                            let cube = b * 8 + i;
+                            if v >> i & 1 == 1 {
+                                if let Some(pos) = members.iter().position(|&c| c == cube) {
+                                    *slot |= 1 << pos;
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok((minimal, compress, bits))
+            })
+            .collect();
+        let mut tables = BuildTables {
+            method,
+            universe: u.len(),
+            minimal: Vec::new(),
+            compress: Vec::new(),
+            bits: Vec::new(),
+        };
+        for r in per_target {
+            let (minimal, compress, bits) = r?;
+            tables.minimal.push(minimal);
+            tables.compress.push(compress);
+            tables.bits.push(bits);
+        }
+        Ok(tables)
+    }
+
+    /// Number of targets.
+    pub fn targets(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// Whether the set builds target `t` (some 8 of its cubes do).
+    #[inline]
+    pub fn builds(&self, t: usize, set: u32) -> bool {
+        let c = &self.compress[t];
+        let idx = (c[0][(set & 255) as usize]
+            | c[1][(set >> 8 & 255) as usize]
+            | c[2][(set >> 16 & 255) as usize]
+            | c[3][(set >> 24) as usize]) as usize;
+        self.bits[t][idx >> 6] >> (idx & 63) & 1 == 1
+    }
+
+    /// The targets the set builds, as a bitmask.
+    pub fn built(&self, set: u32) -> u32 {
+        (0..self.targets()).filter(|&t| self.builds(t, set)).fold(0, |m, t| m | 1 << t)
+    }
+
+    /// How many targets the set builds.
+    #[inline]
+    pub fn count(&self, set: u32) -> u32 {
+        (0..self.targets()).map(|t| self.builds(t, set) as u32).sum()
+    }
+}
+
+/// Closes a bitset over subsets of `m` items upwards (superset closure, one item at a time).
+fn close_upwards(bits: &mut [u64], m: usize) {
+    const LOW: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for i in 0..m.min(6) {
+        let shift = 1u32 << i;
+        for w in bits.iter_mut() {
+            *w |= (*w & LOW[i]) << shift;
+        }
+    }
+    for i in 6..m {
+        let step = 1usize << (i - 6);
+        for j in 0..bits.len() {
+            if j & step == 0 {
+                bits[j | step] |= bits[j];
+            }
+        }
+    }
+}
+
+/// The tally of a targets census over some sets of one size.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// Number of sets looked at.
+    pub sets: u64,
+    /// `histogram[n]`: sets building exactly n targets.
+    pub histogram: Vec<u64>,
+    /// Sets attaining the largest count seen (at most [`MAX_LISTED`] kept).
+    pub max_sets: Vec<u32>,
+}
+
+/// How many sets attaining the maximum a tally keeps.
+pub const MAX_LISTED: usize = 100_000;
+
+impl Tally {
+    /// An empty tally for a census with `targets` targets.
+    pub fn new(targets: usize) -> Tally {
+        Tally { sets: 0, histogram: vec![0; targets + 1], max_sets: Vec::new() }
+    }
+
+    /// The largest count with a nonzero histogram entry.
+    pub fn max(&self) -> Option<usize> {
+        self.histogram.iter().rposition(|&n| n > 0)
+    }
+
+    fn add(&mut self, set: u32, n: u32, keep: bool) {
+        let n = n as usize;
+        let before = self.max();
+        self.sets += 1;
+        self.histogram[n] += 1;
+        if keep {
+            match before {
+                Some(m) if n < m => {}
+                Some(m) if n == m => {
+                    if self.max_sets.len() < MAX_LISTED {
+                        self.max_sets.push(set)
+                    }
+                }
+                _ => self.max_sets = vec![set],
+            }
+        }
+    }
+
+    /// Combines two tallies (of disjoint sets); the result is the same in any grouping.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        let (a, b) = (self.max(), other.max());
+        self.sets += other.sets;
+        for (x, y) in self.histogram.iter_mut().zip(&other.histogram) {
+            *x += y;
+        }
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => self.max_sets = other.max_sets,
+            std::cmp::Ordering::Equal => self.max_sets.extend(other.max_sets),
+            std::cmp::Ordering::Greater => {}
+        }
+        self.max_sets.sort_unstable_by_key(|&s| (s.count_ones(), super::combin::rank_subset(s)));
+        self.max_sets.dedup();
+        self.max_sets.truncate(MAX_LISTED);
+        self
+    }
+
+    /// Mean number of targets per set.
+    pub fn mean(&self) -> f64 {
+        if self.sets == 0 {
+            return 0.0;
+        }
+        self.histogram.iter().enumerate().map(|(n, &c)| n as f64 * c as f64).sum::<f64>() / self.sets as f64
+    }
+
+    /// Population standard deviation of the number of targets.
+    pub fn std_dev(&self) -> f64 {
+        if self.sets == 0 {
+            return 0.0;
+        }
+        let m = self.mean();
+        let var = self.histogram.iter().enumerate().map(|(n, &c)| (n as f64 - m).powi(2) * c as f64).sum::<f64>()
+            / self.sets as f64;
+        var.sqrt()
+    }
+}
+
+/// Tallies the K-subsets of `within` (a set of the universe) with colex ranks (among the
+/// K-subsets of `within`) in `ranks`. Runs in parallel chunks, merged in order.
+pub fn tally(
+    tables: &BuildTables,
+    k: usize,
+    within: u32,
+    ranks: std::ops::Range<u64>,
+    keep_max: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let parts = chunked(ranks, 1 << 18, |range| {
+        let mut t = Tally::new(tables.targets());
+        let n = range.end - range.start;
+        for_each_subset_in(k, range.start, range.end, |positions| {
+            let set = deposit(positions, &members);
+            t.add(set, tables.count(set), keep_max);
+        });
+        progress(n);
+        t
+    });
+    parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge)
+}
+
+/// Every set of K cubes within `within` that builds all targets, with colex ranks in `ranks`.
+pub fn universal_sets(tables: &BuildTables, k: usize, within: u32, ranks: std::ops::Range<u64>) -> Vec<u32> {
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let n = tables.targets();
+    let parts = chunked(ranks, 1 << 18, |range| {
+        let mut found = Vec::new();
+        for_each_subset_in(k, range.start, range.end, |positions| {
+            let set = deposit(positions, &members);
+            if (0..n).all(|t| tables.builds(t, set)) {
+                found.push(set);
+            }
+        });
+        found
+    });
+    parts.into_iter().flatten().collect()
+}
+
+/// A small deterministic generator (SplitMix64) for sampling.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform integer below `n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+/// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
+/// the Johnson–Roldán sampling study) from seed `seed`.
+pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, seed: u64) -> Tally {
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let mut rng = SplitMix64(seed);
+    let total = binomial(members.len() as u64, k as u64);
+    let mut t = Tally::new(tables.targets());
+    for _ in 0..samples {
+        let rank = rng.below(total);
+        let set = deposit(super::combin::unrank_subset(rank, k), &members);
+        t.add(set, tables.count(set), false);
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upward_closure_is_the_superset_closure() {
+        for m in [3usize, 7, 9] {
+            let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
+            let seeds = [0b101usize, 0b110 << (m - 3)];
+            for &s in &seeds {
+                bits[s >> 6] |= 1 << (s & 63);
+            }
+            close_upwards(&mut bits, m);
+            for x in 0..1usize << m {
+                let want = seeds.iter().any(|&s| x & s == s);
+                assert_eq!(bits[x >> 6] >> (x & 63) & 1 == 1, want, "m={m} x={x:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn tables_by_both_methods_agree_for_one_target() {
+        let u = Universe::macmahon();
+        let g = BuildTables::new(&u, Method::Graph).unwrap();
+        for t in [17] {
+            let usable = u.usable(t);
+            let members: Vec<usize> = (0..30).filter(|&c| usable >> c & 1 == 1).collect();
+            let mut direct = Vec::new();
+            for_each_subset_in(8, 0, binomial(members.len() as u64, 8), |p| {
+                let set = deposit(p, &members);
+                if eight_build(&u, t, set, Method::Backtrack) {
+                    direct.push(set);
+                }
+            });
+            direct.sort_unstable();
+            assert_eq!(g.minimal[t], direct);
+            assert_eq!(direct.len(), 133_680, "Johnson-Roldan Theorem 1");
+        }
+    }
+
+    #[test]
+    fn lookups_match_the_solver_on_larger_sets() {
+        let u = Universe::macmahon();
+        let tables = BuildTables::new(&u, Method::Graph).unwrap();
+        let mut rng = SplitMix64(7);
+        for k in [8usize, 9, 10, 12] {
+            for _ in 0..40 {
+                let set = deposit(super::super::combin::unrank_subset(rng.below(binomial(30, k as u64)), k), &(0..30).collect::<Vec<_>>());
+                let blocks = Blocks::new(&u.set_cubes(set)).unwrap();
+                for t in 0..30 {
+                    let direct = blocks.count(&u.cubes[t]).unwrap() > 0;
+                    assert_eq!(tables.builds(t, set), direct, "k={k} t={t}");
+                }
+            }
+        }
+    }
+}
