@@ -39,6 +39,8 @@ enum Command {
     Build(cmd::build::Args),
     /// How to build one target from eight blocks: every arrangement, step by step.
     Solve(cmd::solve::Args),
+    /// Exhaustive censuses: solution numbers, targets per set, universal sets.
+    Census(cmd::census::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -47,6 +49,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show(a) => cmd::show::run(a),
         Command::Build(a) => cmd::build::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Census(a) => cmd::census::run(a),
     }
 }
 

@@ -102,23 +102,9 @@ fn csv_line(fields: &[String]) -> String {
     s
 }
 
-/// Writes a file atomically: a temporary file beside it, then a rename, so a reader
-/// never sees a half-written file and a failed run leaves the old file intact.
+/// Writes a file atomically (the library's one implementation).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().with_context(|| format!("'{}' is not a file path", path.display()))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-    let result = (|| -> anyhow::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write '{}'", path.display()))
+    Ok(cubelab::io::write_atomic(path, bytes)?)
 }
 
 #[cfg(test)]
@@ -128,16 +114,5 @@ mod tests {
     #[test]
     fn csv_quotes_only_when_needed() {
         assert_eq!(csv_line(&["a".into(), "b,c".into(), "d\"e".into()]), "a,\"b,c\",\"d\"\"e\"\n");
-    }
-
-    #[test]
-    fn atomic_write_replaces_whole_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("x.txt");
-        write_atomic(&p, b"one").unwrap();
-        write_atomic(&p, b"two").unwrap();
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-        assert!(write_atomic(&dir.path().join("missing/x.txt"), b"z").is_err());
     }
 }

@@ -91,6 +91,54 @@ pub fn net(out: &mut String, c: &Coloring, x0: u32, y0: u32, size: u32) {
     }
 }
 
+/// A bar chart of a histogram: one labelled bar per entry, heights to scale, counts on top.
+pub fn bar_chart(title: &str, x_label: &str, bars: &[(String, u64)]) -> String {
+    let bar_w = 36u32;
+    let gap = 8u32;
+    let plot_h = 240u32;
+    let left = 60u32;
+    let top = 40u32;
+    let width = left + bars.len().max(1) as u32 * (bar_w + gap) + 20;
+    let height = top + plot_h + 60;
+    let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+    let mut out = open(width, height);
+    let _ = writeln!(out, "  <text x=\"{left}\" y=\"22\" font-size=\"15\">{}</text>", escape(title));
+    let base = top + plot_h;
+    let _ = writeln!(out, "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>", width - 10);
+    for (i, (label, n)) in bars.iter().enumerate() {
+        let x = left + i as u32 * (bar_w + gap) + gap / 2;
+        let h = ((*n as f64 / max as f64) * plot_h as f64).round() as u32;
+        let _ = writeln!(
+            out,
+            "  <rect x=\"{x}\" y=\"{}\" width=\"{bar_w}\" height=\"{h}\" fill=\"#1f77b4\"><title>{}: {n}</title></rect>",
+            base - h,
+            escape(label)
+        );
+        let _ = writeln!(
+            out,
+            "  <text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\">{n}</text>",
+            x + bar_w / 2,
+            base - h - 4
+        );
+        let _ = writeln!(
+            out,
+            "  <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
+            x + bar_w / 2,
+            base + 16,
+            escape(label)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  <text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+        width / 2,
+        base + 40,
+        escape(x_label)
+    );
+    out += "</svg>\n";
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 
 pub mod coloring;
 pub mod geometry;
+pub mod io;
 pub mod macmahon;
 pub mod census;
 pub mod notation;

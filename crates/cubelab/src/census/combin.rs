@@ -2,10 +2,26 @@
 //! colexicographic order (ranked, so that any rank range can be a shard), permutations
 //! and multisets.
 
+/// Pascal's triangle up to n = 64, so that ranking a set costs table lookups only.
+static PASCAL: std::sync::LazyLock<[[u64; 65]; 65]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u64; 65]; 65];
+    for n in 0..65 {
+        t[n][0] = 1;
+        for k in 1..=n {
+            t[n][k] = t[n - 1][k - 1].wrapping_add(if k < n { t[n - 1][k] } else { 0 });
+        }
+    }
+    t
+});
+
 /// Binomial coefficient C(n, k) (0 when k > n).
+#[inline]
 pub fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
+    }
+    if n <= 64 {
+        return PASCAL[n as usize][k as usize];
     }
     let k = k.min(n - k);
     let mut r: u128 = 1;
@@ -30,7 +46,7 @@ pub fn unrank_subset(mut rank: u64, k: usize) -> u32 {
     set
 }
 
-/// Colex rank of a set.
+/// Colex rank of a set (among sets of its size; colex order is the numeric order of masks).
 pub fn rank_subset(set: u32) -> u64 {
     let mut r = 0;
     let mut s = set;

@@ -14,6 +14,7 @@
 //! permutation symmetry between targets) are built on the graph method and checked
 //! against the direct computation in the tests.
 
+pub mod checkpoint;
 pub mod combin;
 pub mod graph;
 pub mod shard;
@@ -23,6 +24,7 @@ pub mod targets;
 use crate::coloring::{exact_colorings, Coloring};
 use crate::macmahon;
 use crate::notation::names_of;
+use crate::geometry::Rotation;
 use crate::target::Blocks;
 use crate::Error;
 
@@ -56,8 +58,10 @@ pub struct Universe {
     pub names: Vec<String>,
     /// `fits[t][c]`: bitmask over [`crate::geometry::Corner::all`] of the corners of target `t` that cube `c` fits.
     pub fits: Vec<Vec<u8>>,
-    /// `weights_are_one`: every fit has exactly one orientation (true for six distinct colors).
+    /// Every fit has exactly one orientation (true for six distinct colors).
     pub simple: bool,
+    /// Canonical forms of the cubes, for lookups.
+    canonical: Vec<Coloring>,
 }
 
 /// The largest universe a census handles (sets are `u32` bitmasks).
@@ -114,7 +118,8 @@ impl Universe {
             .iter()
             .map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string()))
             .collect();
-        Ok(Universe { cubes, names, fits, simple })
+        let canonical = cubes.iter().map(|c| c.canonical()).collect();
+        Ok(Universe { cubes, names, fits, simple, canonical })
     }
 
     /// Number of cubes.
@@ -130,7 +135,7 @@ impl Universe {
     /// Index of a cube given in any notation.
     pub fn index_of(&self, c: &Coloring) -> Option<usize> {
         let canon = c.canonical();
-        self.cubes.iter().position(|x| x.canonical() == canon)
+        self.canonical.iter().position(|x| *x == canon)
     }
 
     /// Bitmask of the cubes usable for target `t` (fitting at least one corner).
@@ -163,32 +168,54 @@ impl Universe {
         Ok(set)
     }
 
-    /// A permutation of the universe's cubes induced by a relabeling of colors that maps
-    /// target `from` onto target `to`, if there is one (`perm[c]` = image of cube `c`).
-    pub fn color_symmetry(&self, from: usize, to: usize) -> Option<Vec<usize>> {
-        let colors: Vec<u8> = {
-            let mut v: Vec<u8> = self.cubes.iter().flat_map(|c| c.faces().map(|x| x.0)).collect();
-            v.sort();
-            v.dedup();
-            v
-        };
-        let mut perm: Vec<usize> = (0..colors.len()).collect();
-        loop {
-            let mut map: Vec<crate::coloring::Color> = (0..62).map(crate::coloring::Color).collect();
-            for (i, &p) in perm.iter().enumerate() {
-                map[colors[i] as usize] = crate::coloring::Color(colors[p]);
-            }
-            if self.cubes[from].recolored(&map).same_cube(&self.cubes[to]) {
-                let images: Option<Vec<usize>> =
-                    self.cubes.iter().map(|c| self.index_of(&c.recolored(&map))).collect();
-                if let Some(images) = images {
-                    return Some(images);
+    /// A color relabeling that maps target `from` onto target `to` (up to rotation) and the
+    /// universe onto itself, as the permutation of cubes it induces (`cubes[c]` ↦
+    /// `cubes[perm[c]]`) and the map of corners of `from` onto corners of `to`
+    /// (`corners[p]`). It is returned only after checking that it carries every fit over:
+    /// cube `c` fits corner `p` of `from` exactly when `perm[c]` fits `corners[p]` of `to`.
+    /// Everything the graph method decides depends only on these fits, so a census for
+    /// `to` can be read off the census for `from`.
+    pub fn target_symmetry(&self, from: usize, to: usize) -> Option<(Vec<usize>, [usize; 8])> {
+        use crate::coloring::Color;
+        use crate::geometry::{Corner, Face};
+        let source = self.cubes[from];
+        for r in Rotation::all() {
+            let image = self.cubes[to].rotated(r);
+            // The relabeling sending source's color on each face to image's color there.
+            let mut map: Vec<Color> = (0..62).map(Color).collect();
+            let mut set = [false; 62];
+            let mut consistent = true;
+            for f in Face::ALL {
+                let (a, b) = (source.color(f).0 as usize, image.color(f));
+                if set[a] && map[a] != b {
+                    consistent = false;
                 }
+                set[a] = true;
+                map[a] = b;
             }
-            if !combin::next_permutation(&mut perm) {
-                return None;
+            let mut targets: Vec<u8> = (0..62).filter(|&c| set[c]).map(|c| map[c].0).collect();
+            targets.sort();
+            targets.dedup();
+            if !consistent || targets.len() != set.iter().filter(|&&x| x).count() {
+                continue;
+            }
+            let perm: Option<Vec<usize>> = self.cubes.iter().map(|c| self.index_of(&c.recolored(&map))).collect();
+            let Some(perm) = perm else { continue };
+            // source's corner p becomes image's corner p, which is corner r⁻¹(p) of `to`.
+            let back = r.inverse();
+            let corners = Corner::all().map(|k| {
+                let [a, b, c] = k.faces().map(|f| back.image(f));
+                Corner::from_faces(a, b, c).expect("rotations map corners to corners").index()
+            });
+            let carried = (0..self.len()).all(|c| {
+                let moved = (0..8).filter(|&p| self.fits[from][c] >> p & 1 == 1).fold(0u8, |m, p| m | 1 << corners[p]);
+                self.fits[to][perm[c]] == moved
+            });
+            if carried {
+                return Some((perm, corners));
             }
         }
+        None
     }
 }
 

@@ -12,12 +12,13 @@ use super::{graph, Method, Universe};
 use crate::target::Blocks;
 use crate::Error;
 use rayon::prelude::*;
+use std::sync::OnceLock;
 
 /// Largest number of usable cubes per target for which a table is built (2^26 bits = 8 MiB).
 pub const MAX_USABLE: usize = 26;
 
 /// Per-target tables of buildable sub-collections.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct BuildTables {
     /// The method the 8-sets were decided by.
     pub method: Method,
@@ -25,10 +26,22 @@ pub struct BuildTables {
     pub universe: usize,
     /// Per target: every buildable set of 8 distinct cubes (cube bitmasks), in colex order.
     pub minimal: Vec<Vec<u32>>,
-    /// Per target: byte → table-index bits, for the four bytes of a set.
-    compress: Vec<[[u32; 256]; 4]>,
-    /// Per target: bitset over subsets of the usable cubes, closed upwards.
-    bits: Vec<Vec<u64>>,
+    /// Per target: how its list was obtained (`None`: decided directly; `Some(s)`: carried
+    /// over from target `s` by a checked color symmetry).
+    pub derived_from: Vec<Option<usize>>,
+    /// Per target: the usable cubes.
+    members: Vec<Vec<usize>>,
+    /// Lookup tables, built on first use.
+    lookup: OnceLock<Vec<Lookup>>,
+}
+
+/// One target's lookup table.
+#[derive(Debug)]
+struct Lookup {
+    /// Byte of a set → table-index bits, for the four bytes of a set.
+    compress: [[u32; 256]; 4],
+    /// Bitset over subsets of the usable cubes: buildable, closed upwards.
+    bits: Vec<u64>,
 }
 
 fn deposit(positions: u32, members: &[usize]) -> u32 {
@@ -45,7 +58,12 @@ fn deposit(positions: u32, members: &[usize]) -> u32 {
 pub fn eight_build(u: &Universe, t: usize, set: u32, method: Method) -> bool {
     match method {
         Method::Graph => {
-            let fits: Vec<u8> = (0..u.len()).filter(|&c| set >> c & 1 == 1).map(|c| u.fits[t][c]).collect();
+            let mut fits = [0u8; 8];
+            let mut s = set;
+            for f in fits.iter_mut() {
+                *f = u.fits[t][s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
             if u.simple {
                 graph::solution_number(&fits).expect("six-colored cubes") > 0
             } else {
@@ -58,79 +76,113 @@ pub fn eight_build(u: &Universe, t: usize, set: u32, method: Method) -> bool {
     }
 }
 
+/// Every buildable 8-set for target `t`, decided one by one (colex order).
+fn minimal_direct(u: &Universe, t: usize, members: &[usize], method: Method) -> Vec<u32> {
+    let mut minimal = Vec::new();
+    for_each_subset_in(8, 0, binomial(members.len() as u64, 8), |positions| {
+        let set = deposit(positions, members);
+        if eight_build(u, t, set, method) {
+            minimal.push(set);
+        }
+    });
+    minimal
+}
+
 impl BuildTables {
-    /// Decides every 8-set of usable cubes for every target by `method`, and closes the
-    /// tables upwards. Targets are processed in parallel; the result does not depend on
-    /// the thread count.
+    /// Decides every 8-set of usable cubes for every target by `method`. With the graph
+    /// method, targets related to the first one by a checked color symmetry
+    /// ([`Universe::target_symmetry`]) get its list carried over; all others, and every
+    /// target with the backtrack method, are decided directly (in parallel).
     pub fn new(u: &Universe, method: Method) -> Result<BuildTables, Error> {
-        let per_target: Vec<Result<(Vec<u32>, [[u32; 256]; 4], Vec<u64>), Error>> = (0..u.len())
+        let members: Vec<Vec<usize>> =
+            (0..u.len()).map(|t| (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect()).collect();
+        for (t, m) in members.iter().enumerate() {
+            if m.len() > MAX_USABLE {
+                return Err(Error::OutOfRange(format!(
+                    "target {} has {} usable cubes; tables are built for at most {MAX_USABLE}",
+                    u.names[t],
+                    m.len()
+                )));
+            }
+        }
+        let symmetric: Vec<Option<Vec<usize>>> = (0..u.len())
             .into_par_iter()
-            .map(|t| {
-                let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
-                let m = members.len();
-                if m > MAX_USABLE {
-                    return Err(Error::OutOfRange(format!(
-                        "target {} has {m} usable cubes; tables are built for at most {MAX_USABLE}",
-                        u.names[t]
-                    )));
+            .map(|t| match method {
+                Method::Graph if t > 0 => u.target_symmetry(0, t).map(|(perm, _)| perm),
+                _ => None,
+            })
+            .collect();
+        let first = minimal_direct(u, 0, &members[0], method);
+        let minimal: Vec<Vec<u32>> = (0..u.len())
+            .into_par_iter()
+            .map(|t| match (&symmetric[t], t) {
+                (_, 0) => first.clone(),
+                (Some(perm), _) => {
+                    let bytes = byte_maps(perm);
+                    let mut v: Vec<u32> = first.iter().map(|&s| apply_byte_maps(&bytes, s)).collect();
+                    // Numeric order of bitmasks is colex order.
+                    v.sort_unstable();
+                    v
                 }
-                let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
-                let mut minimal = Vec::new();
-                for_each_subset_in(8, 0, binomial(m as u64, 8), |positions| {
-                    let set = deposit(positions, &members);
-                    if eight_build(u, t, set, method) {
-                        bits[positions as usize >> 6] |= 1 << (positions & 63);
-                        minimal.push(set);
+                (None, _) => minimal_direct(u, t, &members[t], method),
+            })
+            .collect();
+        let derived_from = symmetric.iter().map(|s| s.as_ref().map(|_| 0)).collect();
+        Ok(BuildTables { method, universe: u.len(), minimal, derived_from, members, lookup: OnceLock::new() })
+    }
+
+    fn lookup(&self) -> &[Lookup] {
+        self.lookup.get_or_init(|| {
+            (0..self.minimal.len())
+                .into_par_iter()
+                .map(|t| {
+                    let members = &self.members[t];
+                    let m = members.len();
+                    let position = |c: usize| members.iter().position(|&x| x == c);
+                    let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
+                    for &set in &self.minimal[t] {
+                        let mut idx = 0usize;
+                        let mut s = set;
+                        while s != 0 {
+                            idx |= 1 << position(s.trailing_zeros() as usize).expect("usable");
+                            s &= s - 1;
+                        }
+                        bits[idx >> 6] |= 1 << (idx & 63);
                     }
-                });
-                close_upwards(&mut bits, m);
-                minimal.sort_unstable();
-                let mut compress = [[0u32; 256]; 4];
-                for (b, table) in compress.iter_mut().enumerate() {
-                    for (v, slot) in table.iter_mut().enumerate() {
-                        for i in 0..8 {
-                            let cube = b * 8 + i;
-                            if v >> i & 1 == 1 {
-                                if let Some(pos) = members.iter().position(|&c| c == cube) {
-                                    *slot |= 1 << pos;
+                    close_upwards(&mut bits, m);
+                    let mut compress = [[0u32; 256]; 4];
+                    for (b, table) in compress.iter_mut().enumerate() {
+                        for (v, slot) in table.iter_mut().enumerate() {
+                            for i in 0..8 {
+                                if v >> i & 1 == 1 {
+                                    if let Some(pos) = position(b * 8 + i) {
+                                        *slot |= 1 << pos;
+                                    }
                                 }
                             }
                         }
                     }
-                }
-                Ok((minimal, compress, bits))
-            })
-            .collect();
-        let mut tables = BuildTables {
-            method,
-            universe: u.len(),
-            minimal: Vec::new(),
-            compress: Vec::new(),
-            bits: Vec::new(),
-        };
-        for r in per_target {
-            let (minimal, compress, bits) = r?;
-            tables.minimal.push(minimal);
-            tables.compress.push(compress);
-            tables.bits.push(bits);
-        }
-        Ok(tables)
+                    Lookup { compress, bits }
+                })
+                .collect()
+        })
     }
 
     /// Number of targets.
     pub fn targets(&self) -> usize {
-        self.bits.len()
+        self.minimal.len()
     }
 
     /// Whether the set builds target `t` (some 8 of its cubes do).
     #[inline]
     pub fn builds(&self, t: usize, set: u32) -> bool {
-        let c = &self.compress[t];
+        let l = &self.lookup()[t];
+        let c = &l.compress;
         let idx = (c[0][(set & 255) as usize]
             | c[1][(set >> 8 & 255) as usize]
             | c[2][(set >> 16 & 255) as usize]
             | c[3][(set >> 24) as usize]) as usize;
-        self.bits[t][idx >> 6] >> (idx & 63) & 1 == 1
+        l.bits[idx >> 6] >> (idx & 63) & 1 == 1
     }
 
     /// The targets the set builds, as a bitmask.
@@ -141,8 +193,41 @@ impl BuildTables {
     /// How many targets the set builds.
     #[inline]
     pub fn count(&self, set: u32) -> u32 {
-        (0..self.targets()).map(|t| self.builds(t, set) as u32).sum()
+        let lookup = self.lookup();
+        let mut n = 0;
+        for l in lookup {
+            let c = &l.compress;
+            let idx = (c[0][(set & 255) as usize]
+                | c[1][(set >> 8 & 255) as usize]
+                | c[2][(set >> 16 & 255) as usize]
+                | c[3][(set >> 24) as usize]) as usize;
+            n += (l.bits[idx >> 6] >> (idx & 63) & 1) as u32;
+        }
+        n
     }
+}
+
+/// Byte tables applying a cube permutation to a set: four lookups per set.
+fn byte_maps(perm: &[usize]) -> [[u32; 256]; 4] {
+    let mut maps = [[0u32; 256]; 4];
+    for (b, map) in maps.iter_mut().enumerate() {
+        for (v, slot) in map.iter_mut().enumerate() {
+            for i in 0..8 {
+                let c = b * 8 + i;
+                if v >> i & 1 == 1 && c < perm.len() {
+                    *slot |= 1 << perm[c];
+                }
+            }
+        }
+    }
+    maps
+}
+
+fn apply_byte_maps(maps: &[[u32; 256]; 4], set: u32) -> u32 {
+    maps[0][(set & 255) as usize]
+        | maps[1][(set >> 8 & 255) as usize]
+        | maps[2][(set >> 16 & 255) as usize]
+        | maps[3][(set >> 24) as usize]
 }
 
 /// Closes a bitset over subsets of `m` items upwards (superset closure, one item at a time).
@@ -226,7 +311,7 @@ impl Tally {
             std::cmp::Ordering::Equal => self.max_sets.extend(other.max_sets),
             std::cmp::Ordering::Greater => {}
         }
-        self.max_sets.sort_unstable_by_key(|&s| (s.count_ones(), super::combin::rank_subset(s)));
+        self.max_sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
         self.max_sets.dedup();
         self.max_sets.truncate(MAX_LISTED);
         self
@@ -252,6 +337,85 @@ impl Tally {
     }
 }
 
+/// Sorts 32-bit values by three passes of an 11-bit counting sort.
+fn radix_sort(v: &mut Vec<u32>) {
+    let mut buf = vec![0u32; v.len()];
+    for shift in [0u32, 11, 22] {
+        let mut counts = vec![0usize; 1 << 11];
+        for &x in v.iter() {
+            counts[(x >> shift & 0x7FF) as usize] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = sum;
+            sum += n;
+        }
+        for &x in v.iter() {
+            let d = (x >> shift & 0x7FF) as usize;
+            buf[counts[d]] = x;
+            counts[d] += 1;
+        }
+        std::mem::swap(v, &mut buf);
+    }
+}
+
+/// Rank of `set` among the subsets of `within` of its size (colex over positions in `within`).
+fn rank_within(set: u32, within: u32) -> u64 {
+    let mut positions = 0u32;
+    let mut s = set;
+    while s != 0 {
+        let c = s.trailing_zeros();
+        positions |= 1 << (within & ((1u32 << c) - 1)).count_ones();
+        s &= s - 1;
+    }
+    super::combin::rank_subset(positions)
+}
+
+/// The K = 8 tally straight from the lists of buildable 8-sets: a set builds as many
+/// targets as the lists it appears in, and every set in no list builds none.
+fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, keep_max: bool) -> Tally {
+    let whole = ranks.start == 0 && ranks.end == binomial(within.count_ones() as u64, 8);
+    let mut all: Vec<u32> = tables
+        .minimal
+        .par_iter()
+        .flat_map_iter(|list| list.iter().copied().filter(|&s| s & !within == 0))
+        .filter(|&s| whole || ranks.contains(&rank_within(s, within)))
+        .collect();
+    radix_sort(&mut all);
+    let mut t = Tally::new(tables.targets());
+    let mut i = 0;
+    let mut distinct = 0u64;
+    let mut runs: Vec<(u32, usize)> = Vec::new();
+    while i < all.len() {
+        let mut j = i;
+        while j < all.len() && all[j] == all[i] {
+            j += 1;
+        }
+        t.histogram[j - i] += 1;
+        distinct += 1;
+        runs.push((all[i], j - i));
+        i = j;
+    }
+    t.sets = ranks.end - ranks.start;
+    t.histogram[0] += t.sets - distinct;
+    if keep_max {
+        if let Some(m) = t.max() {
+            if m > 0 {
+                t.max_sets = runs.iter().filter(|r| r.1 == m).map(|r| r.0).take(MAX_LISTED).collect();
+                t.max_sets.sort_unstable();
+            } else {
+                // Every set builds nothing: list them in rank order, as the general tally does.
+                for_each_subset_in(8, ranks.start, ranks.end.min(ranks.start + MAX_LISTED as u64), |p| {
+                    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+                    t.max_sets.push(deposit(p, &members));
+                });
+            }
+        }
+    }
+    t
+}
+
 /// Tallies the K-subsets of `within` (a set of the universe) with colex ranks (among the
 /// K-subsets of `within`) in `ranks`. Runs in parallel chunks, merged in order.
 pub fn tally(
@@ -262,6 +426,12 @@ pub fn tally(
     keep_max: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Tally {
+    if k == 8 {
+        let n = ranks.end - ranks.start;
+        let t = tally_eights(tables, within, ranks, keep_max);
+        progress(n);
+        return t;
+    }
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let parts = chunked(ranks, 1 << 18, |range| {
         let mut t = Tally::new(tables.targets());
@@ -331,6 +501,16 @@ pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn radix_sort_sorts() {
+        let mut rng = SplitMix64(3);
+        let mut v: Vec<u32> = (0..5000).map(|_| rng.next_u64() as u32).collect();
+        let mut w = v.clone();
+        radix_sort(&mut v);
+        w.sort_unstable();
+        assert_eq!(v, w);
+    }
 
     #[test]
     fn upward_closure_is_the_superset_closure() {

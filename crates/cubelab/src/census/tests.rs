@@ -17,10 +17,13 @@ fn table_2_by_the_graph_tables() {
 fn color_symmetry_maps_targets_to_targets() {
     let u = Universe::macmahon();
     for to in 0..30 {
-        let perm = u.color_symmetry(0, to).expect("S6 is transitive on the 30 cubes");
+        let (perm, corners) = u.target_symmetry(0, to).expect("S6 is transitive on the 30 cubes");
         let mut seen = perm.clone();
         seen.sort();
         assert_eq!(seen, (0..30).collect::<Vec<_>>());
         assert_eq!(perm[0], to);
+        let mut c = corners.to_vec();
+        c.sort();
+        assert_eq!(c, (0..8).collect::<Vec<_>>());
     }
 }
