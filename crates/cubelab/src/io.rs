@@ -9,9 +9,7 @@ use std::path::Path;
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::OutOfRange(format!("cannot write '{}': {e}", path.display()));
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::Malformed(format!("'{}' is not a file path", path.display())))?;
+    let name = path.file_name().ok_or_else(|| Error::Malformed(format!("'{}' is not a file path", path.display())))?;
     let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;

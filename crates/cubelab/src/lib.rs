@@ -8,11 +8,11 @@
 //! the `cubelab-cli` crate.
 #![deny(missing_docs)]
 
+pub mod census;
 pub mod coloring;
 pub mod geometry;
 pub mod io;
 pub mod macmahon;
-pub mod census;
 pub mod notation;
 pub mod target;
 

@@ -7,7 +7,9 @@ use cubelab::census::checkpoint::{run_resumable, Resume};
 use cubelab::census::combin::binomial;
 use cubelab::census::shard::Shard;
 use cubelab::census::solution::{collections, solution_numbers};
-use cubelab::census::targets::{tally, tally_sample, universal_sets, BuildTables, Tally};
+use cubelab::census::targets::{
+    prefix_count, tally, tally_all_sizes, tally_sample, universal_sets, BuildTables, Tally,
+};
 use cubelab::census::{Method, Universe};
 use cubelab::notation::parse_cube;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -272,7 +274,8 @@ impl Report for AllTargetsOut {
 fn solution_for(u: &Universe, t: usize, c: &Common, bar: &ProgressBar) -> anyhow::Result<SolutionOut> {
     let total = collections(u);
     let range = c.shard()?.range(total);
-    let fingerprint = format!("solution-numbers {} {} {:?} {}", universe_label(c.colors), u.names[t], c.method(), c.shard()?);
+    let fingerprint =
+        format!("solution-numbers {} {} {:?} {}", universe_label(c.colors), u.names[t], c.method(), c.shard()?);
     let method = c.method();
     let histogram = run_resumable(
         &fingerprint,
@@ -318,7 +321,8 @@ fn run_solution(a: SolutionArgs) -> anyhow::Result<()> {
     let bar = progress_bar(c.shard()?.range(collections(&u)).end * targets.len() as u64, "solution numbers");
     let bar_start = c.shard()?.range(collections(&u)).start * targets.len() as u64;
     bar.set_position(bar_start);
-    let outs: Vec<SolutionOut> = targets.iter().map(|&t| solution_for(&u, t, c, &bar)).collect::<anyhow::Result<_>>()?;
+    let outs: Vec<SolutionOut> =
+        targets.iter().map(|&t| solution_for(&u, t, c, &bar)).collect::<anyhow::Result<_>>()?;
     bar.finish_and_clear();
     if a.all_targets {
         let agree = outs.windows(2).all(|w| w[0].histogram == w[1].histogram);
@@ -493,7 +497,10 @@ impl Report for TargetsOut {
 impl Report for AllSizesOut {
     fn text(&self) -> String {
         let mut s = format!("targets built by every subset ({} sets)\n", self.sets);
-        s += &format!("{:>4} {:>12} {:>9} {:>9} {:>4} {:>4} {:>10}\n", "size", "sets", "mean", "std dev", "min", "max", "at max");
+        s += &format!(
+            "{:>4} {:>12} {:>9} {:>9} {:>4} {:>4} {:>10}\n",
+            "size", "sets", "mean", "std dev", "min", "max", "at max"
+        );
         for t in &self.sizes {
             s += &format!(
                 "{:>4} {:>12} {:>9.4} {:>9.4} {:>4} {:>4} {:>10}\n",
@@ -523,7 +530,13 @@ fn run_targets(a: TargetsArgs) -> anyhow::Result<()> {
     let u = universe(c.colors)?;
     let within = match &a.within {
         Some(names) => u.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
-        None => if u.len() == 32 { u32::MAX } else { (1u32 << u.len()) - 1 },
+        None => {
+            if u.len() == 32 {
+                u32::MAX
+            } else {
+                (1u32 << u.len()) - 1
+            }
+        }
     };
     let n = within.count_ones() as usize;
     let sizes: Vec<usize> = if a.size == "all" {
@@ -552,47 +565,46 @@ fn run_targets(a: TargetsArgs) -> anyhow::Result<()> {
     if let Some(samples) = a.sample {
         let t = tally_sample(&tables, sizes[0], within, samples, a.seed);
         outs.push(TargetsOut::from_tally(&base, sizes[0], &t, &u));
-    } else {
-        // All sizes are laid end to end in one rank space, so one shard or checkpoint covers them.
-        let offsets: Vec<u64> = sizes
-            .iter()
-            .scan(0u64, |acc, &k| {
-                let start = *acc;
-                *acc += binomial(n as u64, k as u64);
-                Some(start)
-            })
-            .collect();
-        let total: u64 = sizes.iter().map(|&k| binomial(n as u64, k as u64)).sum();
-        let range = shard.range(total);
-        let bar = progress_bar(range.end - range.start, "targets census");
+    } else if a.size == "all" {
+        // Every subset at once: a depth-first walk, split into prefixes of the highest cubes.
+        let range = shard.range(prefix_count(n));
+        let bar = progress_bar(range.end - range.start, "every subset");
         let fingerprint = format!(
-            "targets {} {:?} size={} within={within:#x} list_max={} shard={shard}",
-            base.universe, base.method, a.size, a.list_max
+            "targets-all {} {:?} within={within:#x} list_max={} shard={shard}",
+            base.universe, base.method, a.list_max
         );
         let tallies: Vec<Tally> = run_resumable(
             &fingerprint,
-            range.clone(),
-            1 << 24,
+            range,
+            16,
             c.resume(),
-            vec![Tally::new(u.len()); sizes.len()],
-            |r| {
-                let mut parts = vec![Tally::new(u.len()); sizes.len()];
-                for (i, &k) in sizes.iter().enumerate() {
-                    let lo = offsets[i];
-                    let hi = lo + binomial(n as u64, k as u64);
-                    let (a0, b0) = (r.start.max(lo), r.end.min(hi));
-                    if a0 < b0 {
-                        parts[i] = tally(&tables, k, within, a0 - lo..b0 - lo, a.list_max, &|x| bar.inc(x));
-                    }
-                }
-                parts
-            },
+            vec![Tally::new(u.len()); n + 1],
+            |r| tally_all_sizes(&tables, within, r, a.list_max, &|x| bar.inc(x)),
             |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
         )?;
         bar.finish_and_clear();
-        for (i, &k) in sizes.iter().enumerate() {
-            outs.push(TargetsOut::from_tally(&base, k, &tallies[i], &u));
+        for (k, t) in tallies.iter().enumerate() {
+            outs.push(TargetsOut::from_tally(&base, k, t, &u));
         }
+    } else {
+        let k = sizes[0];
+        let range = shard.range(binomial(n as u64, k as u64));
+        let bar = progress_bar(range.end - range.start, "targets census");
+        let fingerprint = format!(
+            "targets {} {:?} size={k} within={within:#x} list_max={} shard={shard}",
+            base.universe, base.method, a.list_max
+        );
+        let t = run_resumable(
+            &fingerprint,
+            range,
+            1 << 24,
+            c.resume(),
+            Tally::new(u.len()),
+            |r| tally(&tables, k, within, r, a.list_max, &|x| bar.inc(x)),
+            Tally::merge,
+        )?;
+        bar.finish_and_clear();
+        outs.push(TargetsOut::from_tally(&base, k, &t, &u));
     }
     if a.size == "all" {
         let out = AllSizesOut {
@@ -613,7 +625,12 @@ fn run_targets(a: TargetsArgs) -> anyhow::Result<()> {
 
 fn finish_targets(out: &TargetsOut, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<()> {
     if let Some(p) = plot {
-        plot_histogram(p, &format!("Targets built by sets of {} cubes ({} sets)", out.size, out.sets), "number of targets built", &out.histogram)?;
+        plot_histogram(
+            p,
+            &format!("Targets built by sets of {} cubes ({} sets)", out.size, out.sets),
+            "number of targets built",
+            &out.histogram,
+        )?;
     }
     emit(out, format.format())
 }
@@ -847,10 +864,7 @@ fn run_max(a: MaxArgs) -> anyhow::Result<()> {
         collections: found.len(),
         construction: construction.len(),
         agree: found == construction,
-        sets: found
-            .iter()
-            .map(|&(s, t)| MaxSet { collection: u.set_names(s), targets: u.set_names(t) })
-            .collect(),
+        sets: found.iter().map(|&(s, t)| MaxSet { collection: u.set_names(s), targets: u.set_names(t) }).collect(),
     };
     emit(&out, c.format.format())
 }
@@ -872,8 +886,19 @@ fn run_merge(a: MergeArgs) -> anyhow::Result<()> {
         let mut v = v.clone();
         if let Some(o) = v.as_object_mut() {
             for k in [
-                "shard", "sets", "histogram", "mean", "std_dev", "min", "max", "max_count", "max_sets", "buildable",
-                "targets", "sizes", "agree",
+                "shard",
+                "sets",
+                "histogram",
+                "mean",
+                "std_dev",
+                "min",
+                "max",
+                "max_count",
+                "max_sets",
+                "buildable",
+                "targets",
+                "sizes",
+                "agree",
             ] {
                 o.remove(k);
             }
@@ -948,10 +973,8 @@ fn run_merge(a: MergeArgs) -> anyhow::Result<()> {
             let mut out = parts[0].clone();
             out.shard = None;
             let u = universe(universe_colors(&out.universe)?)?;
-            let mut sets: Vec<u32> = parts
-                .iter()
-                .flat_map(|p| p.sets.iter().map(|s| u.parse_set(s)))
-                .collect::<Result<_, _>>()?;
+            let mut sets: Vec<u32> =
+                parts.iter().flat_map(|p| p.sets.iter().map(|s| u.parse_set(s))).collect::<Result<_, _>>()?;
             sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
             out.sets = sets.iter().map(|&s| u.set_names(s)).collect();
             emit(&out, a.format.format())

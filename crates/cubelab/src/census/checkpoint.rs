@@ -116,7 +116,14 @@ mod tests {
         let p = dir.join("c.json");
         assert_eq!(sum(Some(&p), false, "a").unwrap(), 499_500);
         // A checkpoint from midway: rewrite it as if the run had stopped at rank 128.
-        let mid = Checkpoint { format: FORMAT.into(), fingerprint: "a".into(), start: 0, end: 1000, next: 128, partial: (0..128u64).sum::<u64>() };
+        let mid = Checkpoint {
+            format: FORMAT.into(),
+            fingerprint: "a".into(),
+            start: 0,
+            end: 1000,
+            next: 128,
+            partial: (0..128u64).sum::<u64>(),
+        };
         std::fs::write(&p, serde_json::to_string(&mid).unwrap()).unwrap();
         assert_eq!(sum(Some(&p), true, "a").unwrap(), 499_500);
         let e = sum(Some(&p), true, "b").unwrap_err().to_string();

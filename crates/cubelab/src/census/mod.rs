@@ -22,9 +22,9 @@ pub mod solution;
 pub mod targets;
 
 use crate::coloring::{exact_colorings, Coloring};
+use crate::geometry::Rotation;
 use crate::macmahon;
 use crate::notation::names_of;
-use crate::geometry::Rotation;
 use crate::target::Blocks;
 use crate::Error;
 
@@ -114,10 +114,7 @@ impl Universe {
                     .collect()
             })
             .collect();
-        let names = cubes
-            .iter()
-            .map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string()))
-            .collect();
+        let names = cubes.iter().map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string())).collect();
         let canonical = cubes.iter().map(|c| c.canonical()).collect();
         Ok(Universe { cubes, names, fits, simple, canonical })
     }
