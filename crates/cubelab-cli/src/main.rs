@@ -39,6 +39,8 @@ enum Command {
     Build(cmd::build::Args),
     /// How to build one target from eight blocks: every arrangement, step by step.
     Solve(cmd::solve::Args),
+    /// Sobczyk's relations over the 30 types: Table 1, incompatibility graph, five-sets, ground layers.
+    Relations(cmd::relations::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -47,6 +49,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Show(a) => cmd::show::run(a),
         Command::Build(a) => cmd::build::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Relations(a) => cmd::relations::run(a),
     }
 }
 

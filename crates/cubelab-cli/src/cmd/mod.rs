@@ -2,5 +2,6 @@
 
 pub mod build;
 pub mod cubes;
+pub mod relations;
 pub mod show;
 pub mod solve;
