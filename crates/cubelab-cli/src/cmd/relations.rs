@@ -77,8 +77,14 @@ fn sorted_symbols(set: &[usize]) -> Vec<String> {
     v.iter().map(|&t| rel::symbol(t)).collect()
 }
 
+/// Pairs in Sobczyk's order: each pair's earlier type first, then by that type.
 fn named_pairs(pairs: Vec<(usize, usize)>) -> Vec<[String; 2]> {
-    pairs.into_iter().map(|(a, b)| [rel::symbol(a), rel::symbol(b)]).collect()
+    let mut v: Vec<(usize, usize)> = pairs
+        .into_iter()
+        .map(|(a, b)| if rel::sobczyk_key(a) <= rel::sobczyk_key(b) { (a, b) } else { (b, a) })
+        .collect();
+    v.sort_by_key(|&(a, b)| (rel::sobczyk_key(a), rel::sobczyk_key(b)));
+    v.into_iter().map(|(a, b)| [rel::symbol(a), rel::symbol(b)]).collect()
 }
 
 fn build_report() -> anyhow::Result<RelationsReport> {
