@@ -155,6 +155,24 @@ fn build_report() -> anyhow::Result<RelationsReport> {
     })
 }
 
+/// Words of `text` on lines of at most `width` characters, each starting with `indent`.
+fn wrap(text: &str, indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for w in text.split_whitespace() {
+        if line.len() > indent.len() && line.len() + 1 + w.len() > width {
+            out += &line;
+            out.push('\n');
+            line = String::from(indent);
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line += w;
+    }
+    out + &line + "\n"
+}
+
 fn opt(v: Option<usize>) -> String {
     v.map_or_else(|| "not constant".to_string(), |d| d.to_string())
 }
@@ -209,7 +227,7 @@ impl Report for RelationsReport {
                 None => "holds".to_string(),
                 Some(c) => format!("FAILS: {c}"),
             };
-            s += &format!("{} ({} block/o.c. pairs): {verdict}.\n  {}\n", t.name, t.pairs, t.statement);
+            s += &format!("{} ({} block/o.c. pairs): {verdict}.\n{}", t.name, t.pairs, wrap(&t.statement, "  ", 88));
         }
         let n: usize = self.partitions.iter().map(|p| p.len()).sum();
         s += &format!(
