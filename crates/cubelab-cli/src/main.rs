@@ -41,6 +41,8 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Exhaustive censuses: solution numbers, targets per set, universal sets.
     Census(cmd::census::Args),
+    /// Sobczyk's relations over the 30 types: Table 1, incompatibility graph, five-sets, ground layers.
+    Relations(cmd::relations::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -50,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Build(a) => cmd::build::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Census(a) => cmd::census::run(a),
+        Command::Relations(a) => cmd::relations::run(a),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod io;
 pub mod macmahon;
 pub mod notation;
+pub mod relations;
 pub mod target;
 
 /// Errors reported by the library. Every message is one line naming the problem.

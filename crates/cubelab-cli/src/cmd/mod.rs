@@ -3,5 +3,6 @@
 pub mod build;
 pub mod census;
 pub mod cubes;
+pub mod relations;
 pub mod show;
 pub mod solve;

@@ -1,0 +1,304 @@
+//! `cubelab relations`: Sobczyk's relations over the 30 types (his Table 1, the
+//! incompatibility graph, the twelve five-sets) and his list of ground layers.
+
+use crate::output::{emit, Format, Report};
+use cubelab::geometry::Face;
+use cubelab::notation::{names_of, parse_cube};
+use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relation, TheoremCheck};
+use serde::Serialize;
+
+/// Arguments of `cubelab relations`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Types are named by Sobczyk's symbols Y1..B3 (' for the antitype) in Kahan's colors
+w y b g p r, white ceiling; MacMahon's colors 1-6 are identified as w=1 y=2 b=3 g=4
+p=5 r=6. Every relation is computed from the colorings (see docs/relations.md).
+
+Examples:
+  cubelab relations                    Table 1, graph facts, Theorems 4 and 5, five-sets
+  cubelab relations --json
+  cubelab relations --ground Y1        ground and ceiling layers of o.c. Y1 (Figure 2)
+  cubelab relations --ground \"B3'\"
+  cubelab relations --ground 152463    an o.c. over colors 1-6, in the orientation given
+  cubelab relations --ground 'U=w,D=y,F=r,B=b,L=p,R=g' --json")]
+pub struct Args {
+    /// Instead of the relations, list for this outer cube which types fit each corner of
+    /// its ground and ceiling layers (any notation; orientation as written).
+    #[arg(long, value_name = "OC")]
+    ground: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct TypeRow {
+    symbol: String,
+    kahan: String,
+    conway: Option<String>,
+    /// Faces U D F B L R over w y b g p r, white ceiling.
+    faces: String,
+}
+
+#[derive(Serialize)]
+struct Table1Row {
+    #[serde(rename = "type")]
+    type_: String,
+    /// One mark per column of `order`: "·" one-parallel, "×" incompatible, "" neither;
+    /// right of the diagonal with the column type, left of it with its antitype.
+    marks: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Table1 {
+    order: Vec<String>,
+    rows: Vec<Table1Row>,
+}
+
+#[derive(Serialize)]
+struct RelationsReport {
+    types: Vec<TypeRow>,
+    table_1: Table1,
+    antitypes: Vec<[String; 2]>,
+    one_parallel: Vec<[String; 2]>,
+    /// Non-antitypical incompatible pairs.
+    incompatible: Vec<[String; 2]>,
+    graph: GraphFacts,
+    largest_incompatible_set: usize,
+    theorems: Vec<TheoremCheck>,
+    /// The mutually incompatible five-sets as two partitions of the 30 types, the second
+    /// the antitypes of the first, set by set.
+    partitions: Vec<Vec<Vec<String>>>,
+}
+
+fn sorted_symbols(set: &[usize]) -> Vec<String> {
+    let mut v = set.to_vec();
+    v.sort_by_key(|&t| rel::sobczyk_key(t));
+    v.iter().map(|&t| rel::symbol(t)).collect()
+}
+
+/// Pairs in Sobczyk's order: each pair's earlier type first, then by that type.
+fn named_pairs(pairs: Vec<(usize, usize)>) -> Vec<[String; 2]> {
+    let mut v: Vec<(usize, usize)> = pairs
+        .into_iter()
+        .map(|(a, b)| if rel::sobczyk_key(a) <= rel::sobczyk_key(b) { (a, b) } else { (b, a) })
+        .collect();
+    v.sort_by_key(|&(a, b)| (rel::sobczyk_key(a), rel::sobczyk_key(b)));
+    v.into_iter().map(|(a, b)| [rel::symbol(a), rel::symbol(b)]).collect()
+}
+
+fn build_report() -> anyhow::Result<RelationsReport> {
+    let mut order: Vec<usize> = (0..rel::TYPES).collect();
+    order.sort_by_key(|&t| rel::sobczyk_key(t));
+    let types = order
+        .iter()
+        .map(|&t| {
+            let c = rel::coloring(t);
+            let names = names_of(&cubelab::macmahon::kahan_to_numbers(&c));
+            TypeRow {
+                symbol: rel::symbol(t),
+                kahan: format!("K{}", t + 1),
+                conway: names.conway,
+                faces: c.face_string(),
+            }
+        })
+        .collect();
+    let idx: Vec<usize> = rel::TABLE_1_ORDER.iter().map(|s| rel::index_of_symbol(s).expect("Sobczyk symbol")).collect();
+    let rows = idx
+        .iter()
+        .enumerate()
+        .map(|(i, &a)| Table1Row {
+            type_: rel::symbol(a),
+            marks: idx
+                .iter()
+                .enumerate()
+                .map(|(j, &b)| {
+                    if i == j {
+                        String::new()
+                    } else {
+                        let b = if j > i { b } else { rel::antitype(b) };
+                        rel::relation(a, b).mark().to_string().trim().to_string()
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let sets = rel::mutually_incompatible_sets(5);
+    let [f0, f1] = rel::five_set_families(&sets)
+        .ok_or_else(|| anyhow::anyhow!("the five-sets do not split into two partitions"))?;
+    // The family holding Y1's unprimed set first, each ordered by its least type; the
+    // second family set by set as the antitypes of the first.
+    let y1 = rel::index_of_symbol("Y1").expect("Y1");
+    let (mut first, second) = if f0.iter().any(|s| s.contains(&y1)) { (f0, f1) } else { (f1, f0) };
+    first.sort_by_key(|s| s.iter().map(|&t| rel::sobczyk_key(t)).min());
+    let anti: Vec<Vec<usize>> = first
+        .iter()
+        .map(|s| {
+            let mut a: Vec<usize> = s.iter().map(|&t| rel::antitype(t)).collect();
+            a.sort();
+            a
+        })
+        .collect();
+    anyhow::ensure!(anti.iter().all(|s| second.contains(s)), "the second partition is not the antitypes of the first");
+    let partitions =
+        vec![first.iter().map(|s| sorted_symbols(s)).collect(), anti.iter().map(|s| sorted_symbols(s)).collect()];
+    Ok(RelationsReport {
+        types,
+        table_1: Table1 { order: rel::TABLE_1_ORDER.iter().map(|s| s.to_string()).collect(), rows },
+        antitypes: named_pairs(rel::pairs(Relation::Antitype)),
+        one_parallel: named_pairs(rel::pairs(Relation::OneParallel)),
+        incompatible: named_pairs(rel::incompatible_pairs(false)),
+        graph: rel::graph_facts(),
+        largest_incompatible_set: rel::largest_incompatible_set(),
+        theorems: rel::check_theorems(),
+        partitions,
+    })
+}
+
+/// Words of `text` on lines of at most `width` characters, each starting with `indent`.
+fn wrap(text: &str, indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for w in text.split_whitespace() {
+        if line.len() > indent.len() && line.len() + 1 + w.len() > width {
+            out += &line;
+            out.push('\n');
+            line = String::from(indent);
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line += w;
+    }
+    out + &line + "\n"
+}
+
+fn opt(v: Option<usize>) -> String {
+    v.map_or_else(|| "not constant".to_string(), |d| d.to_string())
+}
+
+impl Report for RelationsReport {
+    fn text(&self) -> String {
+        let mut s = String::from(
+            "Sobczyk's Table 1: one-parallel (·) and incompatible (×) pairs of the 30 types.\n\
+             Right of the diagonal: row type with column type. Left of it: row type with the\n\
+             column type's antitype (labels at the foot). Priming both types keeps a relation,\n\
+             and priming one keeps one-parallelism.\n\n",
+        );
+        let cell = |x: &str| format!("{x:>4}");
+        s += &format!("{:<4}", "");
+        for o in &self.table_1.order {
+            s += &cell(o);
+        }
+        s += "\n";
+        for r in &self.table_1.rows {
+            s += &format!("{:<4}", r.type_);
+            for m in &r.marks {
+                s += &cell(m);
+            }
+            s += &format!("  {}\n", r.type_);
+        }
+        s += &format!("{:<4}", "");
+        for o in &self.table_1.order {
+            s += &cell(&format!("{o}'"));
+        }
+        s += "\n\n";
+        let g = &self.graph;
+        s += &format!(
+            "Each type: 1 antitype, {} one-parallel, {} no-parallel compatible, and {} incompatible\n\
+             (antitype included). Pairs: {} antitype, {} one-parallel, {} non-antitypical incompatible.\n",
+            opt(g.one_parallel_valency),
+            opt(g.no_parallel_compatible_valency),
+            opt(g.valency),
+            self.antitypes.len(),
+            self.one_parallel.len(),
+            self.incompatible.len()
+        );
+        let regular = match g.valency {
+            Some(v) => format!("regular of valency {v}"),
+            None => "not regular".to_string(),
+        };
+        s += &format!(
+            "Incompatibility graph: {} vertices, {} edges ({} of them antitype pairs), {regular}.\n\n",
+            g.vertices, g.edges, g.antitype_edges
+        );
+        for t in &self.theorems {
+            let verdict = match &t.counterexample {
+                None => "holds".to_string(),
+                Some(c) => format!("FAILS: {c}"),
+            };
+            s += &format!("{} ({} block/o.c. pairs): {verdict}.\n{}", t.name, t.pairs, wrap(&t.statement, "  ", 88));
+        }
+        let n: usize = self.partitions.iter().map(|p| p.len()).sum();
+        s += &format!(
+            "\n{n} mutually incompatible sets of five (no set of {} exists), forming two partitions\n\
+             of the 30 types; the second is the first with every type replaced by its antitype:\n",
+            self.largest_incompatible_set + 1
+        );
+        for (k, p) in self.partitions.iter().enumerate() {
+            s += &format!("  partition {}:\n", k + 1);
+            for set in p {
+                s += &format!("    {}\n", set.join(" "));
+            }
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+struct GroundReport {
+    #[serde(flatten)]
+    list: LayerList,
+    conway: Option<String>,
+    /// Side colors as drawn: back (top), left, right, front (bottom).
+    sides: [String; 4],
+}
+
+fn square(title: &str, corners: &[CornerList], sides: &[String; 4]) -> String {
+    const W: usize = 15;
+    let line = format!("    +{}+{}+\n", "-".repeat(W), "-".repeat(W));
+    let row = |a: &[String], b: &[String]| format!("    | {:<w$}| {:<w$}|\n", a.join(" "), b.join(" "), w = W - 1);
+    let mut s = format!("{title}\n{:>w$}\n", sides[0], w = 5 + W)
+        + &line
+        + &row(&corners[0].one_parallel, &corners[1].one_parallel)
+        + &row(&corners[0].no_parallel, &corners[1].no_parallel);
+    s += &format!(" {:<3}+{}+{}+  {}\n", sides[1], "-".repeat(W), "-".repeat(W), sides[2]);
+    s += &row(&corners[2].one_parallel, &corners[3].one_parallel);
+    s += &row(&corners[2].no_parallel, &corners[3].no_parallel);
+    s += &line;
+    s += &format!("{:>w$}\n", sides[3], w = 5 + W);
+    s
+}
+
+impl Report for GroundReport {
+    fn text(&self) -> String {
+        let l = &self.list;
+        let conway = self.conway.as_ref().map(|c| format!(", Conway {c}")).unwrap_or_default();
+        let mut s = format!(
+            "Outer cube {}{conway}: faces U D F B L R = {}\n\
+             Which types fit each corner, seen from above with the back at the top. Upper line:\n\
+             one-parallel types; lower line: no-parallel types. {} itself fits every corner.\n\n",
+            l.outer_cube, l.faces, l.outer_cube
+        );
+        s += &square("Ground layer (corners DBL DBR / DFL DFR)", &l.ground, &self.sides);
+        s += "\n";
+        s += &square("Ceiling layer (corners UBL UBR / UFL UFR)", &l.ceiling, &self.sides);
+        s
+    }
+}
+
+/// Runs `cubelab relations`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let format = if args.json { Format::Json } else { Format::Text };
+    match args.ground {
+        Some(token) => {
+            let oc = parse_cube(&token)?;
+            let list = rel::layer_list(&oc).map_err(|e| anyhow::anyhow!("--ground '{token}': {e}"))?;
+            let letters = rel::to_letters(&oc)?;
+            let sides = [Face::B, Face::L, Face::R, Face::F].map(|f| letters.color(f).to_char().to_string());
+            let conway = names_of(&cubelab::macmahon::kahan_to_numbers(&letters)).conway;
+            emit(&GroundReport { list, conway, sides }, format)
+        }
+        None => emit(&build_report()?, format),
+    }
+}
