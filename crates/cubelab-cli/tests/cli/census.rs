@@ -1,0 +1,147 @@
+//! `cubelab census`: figures, shards, merge, checkpoints.
+
+use super::{bad, ok};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+#[test]
+fn table_1_distribution_for_ba() {
+    let v = json(&["census", "solution-numbers", "--json"]);
+    assert_eq!(v["collections"], 5_852_925);
+    assert_eq!(v["buildable"], 133_680);
+    let h = &v["histogram"];
+    let sum: u64 = h.as_object().unwrap().values().map(|x| x.as_u64().unwrap()).sum();
+    assert_eq!(sum, 133_680);
+    // Johnson-Roldan: 81 collections reach the maximum 16, and 93000 the minimum 2.
+    assert_eq!(h["16"], 81);
+    assert_eq!(h["2"], 93_000);
+    insta::assert_json_snapshot!("table_1", v);
+}
+
+#[test]
+fn table_2_and_theorem_7() {
+    let v = json(&["census", "targets", "--size", "8", "--json"]);
+    assert_eq!(v["sets"], 5_852_925);
+    assert_eq!(v["max"], 5);
+    assert_eq!(v["max_count"], 360);
+    insta::assert_json_snapshot!("table_2", v);
+    let m = json(&["census", "max-targets", "--json"]);
+    assert_eq!(m["max"], 5);
+    assert_eq!(m["collections"], 360);
+    assert_eq!(m["construction"], 360);
+    assert_eq!(m["agree"], true);
+}
+
+#[test]
+fn shards_merge_to_the_unsharded_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = ok(&[
+        "census",
+        "targets",
+        "--size",
+        "9",
+        "--within",
+        "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce",
+        "--list-max",
+        "--json",
+    ]);
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let out = ok(&[
+            "census",
+            "targets",
+            "--size",
+            "9",
+            "--within",
+            "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce",
+            "--list-max",
+            "--json",
+            "--shard",
+            &shard,
+        ]);
+        let path = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&path, out).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    // Any order of the shards.
+    let merged = ok(&["census", "merge", &files[2], &files[0], &files[1], "--json"]);
+    assert_eq!(merged, whole);
+    let e = bad(&["census", "merge", &files[0], &files[1]]);
+    assert!(e.contains("each of 1..3 once"), "{e}");
+    let solution = dir.path().join("sol.json");
+    std::fs::write(&solution, ok(&["census", "solution-numbers", "--json", "--shard", "1/2"])).unwrap();
+    assert!(bad(&["census", "merge", &files[0], solution.to_str().unwrap()]).contains("not a shard of the same census"));
+}
+
+#[test]
+fn killed_census_resumes_to_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("run.ckpt");
+    let args = ["census", "targets", "--size", "all", "--shard", "2/8", "--json"];
+    let straight = ok(&args);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
+        .args(args)
+        .args(["--checkpoint", ckpt.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL) as soon as a first checkpoint exists.
+    let start = std::time::Instant::now();
+    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(ckpt.exists(), "a checkpoint was written");
+    let mut resumed_args: Vec<&str> = args.to_vec();
+    resumed_args.extend(["--checkpoint", ckpt.to_str().unwrap(), "--resume"]);
+    assert_eq!(ok(&resumed_args), straight);
+    // A checkpoint of another census, or a corrupt one, is refused.
+    let mut other: Vec<&str> = vec!["census", "targets", "--size", "all", "--shard", "3/8", "--json"];
+    other.extend(["--checkpoint", ckpt.to_str().unwrap(), "--resume"]);
+    assert!(bad(&other).contains("belongs to another census"));
+    std::fs::write(&ckpt, "{\"format\": 3").unwrap();
+    assert!(bad(&resumed_args).contains("corrupt"));
+}
+
+#[test]
+fn plots_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("t8.svg");
+    let csv = ok(&["census", "targets", "--size", "8", "--csv", "--plot", plot.to_str().unwrap()]);
+    assert_eq!(csv.lines().next().unwrap(), "size,targets,sets");
+    assert_eq!(csv.lines().count(), 7);
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert_eq!(svg.matches("<rect").count(), 6);
+}
+
+#[test]
+fn samples_are_reproducible() {
+    let a = ok(&["census", "targets", "--size", "10", "--sample", "2000", "--seed", "5", "--json"]);
+    let b = ok(&["census", "targets", "--size", "10", "--sample", "2000", "--seed", "5", "--json"]);
+    assert_eq!(a, b);
+    let v: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(v["sets"], 2000);
+    let c = ok(&["census", "targets", "--size", "10", "--sample", "2000", "--seed", "6", "--json"]);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn census_bad_input() {
+    assert!(bad(&["census", "targets", "--size", "31"]).contains("larger than"));
+    assert!(bad(&["census", "targets", "--size", "x"]).contains("'x'"));
+    assert!(bad(&["census", "targets", "--size", "8", "--shard", "0/3"]).contains("shard"));
+    assert!(bad(&["census", "targets", "--size", "8", "--within", "Ab,Zz"]).contains("--within"));
+    assert!(bad(&["census", "targets", "--size", "8", "--within", "Ab,Ab"]).contains("twice"));
+    assert!(bad(&["census", "solution-numbers", "--target", "Qq"]).contains("--target"));
+    assert!(bad(&["census", "solution-numbers", "--colors", "3"]).contains("backtrack"));
+    assert!(bad(&["census", "targets", "--size", "8", "--colors", "4"]).contains("at most 32"));
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.json");
+    std::fs::write(&junk, "not json").unwrap();
+    assert!(bad(&["census", "merge", junk.to_str().unwrap()]).contains("not the JSON output"));
+}
