@@ -43,6 +43,8 @@ enum CensusCommand {
     Targets(TargetsArgs),
     /// The sets of K cubes that build every target.
     Universal(UniversalArgs),
+    /// Every multiset of 8 cubes (Sobczyk's puzzles, repeats allowed): targets built.
+    Multisets(MultisetArgs),
     /// The 8-collections building the most targets, checked against Theorem 7.
     MaxTargets(MaxArgs),
     /// Merge the JSON outputs of the shards of one census.
@@ -117,6 +119,15 @@ struct UniversalArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct MultisetArgs {
+    /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
 struct MaxArgs {
     #[command(flatten)]
     common: Common,
@@ -140,6 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         CensusCommand::SolutionNumbers(a) => run_solution(a),
         CensusCommand::Targets(a) => run_targets(a),
         CensusCommand::Universal(a) => run_universal(a),
+        CensusCommand::Multisets(a) => run_multisets(a),
         CensusCommand::MaxTargets(a) => run_max(a),
         CensusCommand::Merge(a) => run_merge(a),
     }
@@ -753,6 +765,88 @@ fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
         none_below,
         sets: found.iter().map(|&s| u.set_names(s)).collect(),
     };
+    emit(&out, c.format.format())
+}
+
+// ---------------------------------------------------------------- multisets
+
+#[derive(Serialize)]
+struct MultisetOut {
+    census: String,
+    universe: String,
+    method: Method,
+    multisets: u64,
+    histogram: BTreeMap<u64, u64>,
+    max: u64,
+    max_count: u64,
+    /// Some multisets reaching the maximum, with the targets they build.
+    examples: Vec<MaxSet>,
+}
+
+impl Report for MultisetOut {
+    fn text(&self) -> String {
+        let mut s = format!("targets built by all {} multisets of 8 cubes\n", self.multisets);
+        s += &format!("{:>8} {:>12}\n", "targets", "multisets");
+        for (k, v) in &self.histogram {
+            s += &format!("{k:>8} {v:>12}\n");
+        }
+        s += &format!("most targets: {} ({} multisets), for example:\n", self.max, self.max_count);
+        for e in &self.examples {
+            s += &format!("  {}  ->  {}\n", e.collection.join(" "), e.targets.join(" "));
+        }
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![vec!["targets".into(), "multisets".into()]];
+        for (k, v) in &self.histogram {
+            rows.push(vec![k.to_string(), v.to_string()]);
+        }
+        Some(rows)
+    }
+}
+
+fn run_multisets(a: MultisetArgs) -> anyhow::Result<()> {
+    let c = &a.common;
+    if a.size != 8 {
+        anyhow::bail!("--size: a 2x2x2 puzzle uses exactly 8 blocks, so only --size 8 is a census of puzzles");
+    }
+    if c.shard.is_some() || c.checkpoint.is_some() {
+        anyhow::bail!("the multiset census takes seconds; it has no --shard or --checkpoint");
+    }
+    let u = universe(c.colors)?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message("multisets of 8");
+    let census = cubelab::census::multiset::multiset_census(&u, c.method())?;
+    spinner.finish_and_clear();
+    let histogram: BTreeMap<u64, u64> =
+        census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
+    let max = histogram.keys().next_back().copied().unwrap_or(0);
+    let examples = census
+        .max_examples
+        .iter()
+        .take(20)
+        .map(|types| {
+            let targets: Vec<String> = (0..u.len())
+                .filter(|&t| cubelab::census::multiset::multiset_builds(&u, t, types, c.method()).unwrap_or(false))
+                .map(|t| u.names[t].clone())
+                .collect();
+            MaxSet { collection: types.iter().map(|&i| u.names[i].clone()).collect(), targets }
+        })
+        .collect();
+    let out = MultisetOut {
+        census: "multisets".into(),
+        universe: universe_label(c.colors),
+        method: c.method(),
+        multisets: census.multisets,
+        max,
+        max_count: histogram.get(&max).copied().unwrap_or(0),
+        histogram,
+        examples,
+    };
+    if let Some(p) = &c.plot {
+        plot_histogram(p, "Targets built by multisets of 8 cubes", "number of targets built", &out.histogram)?;
+    }
     emit(&out, c.format.format())
 }
 

@@ -31,9 +31,14 @@ pub fn binomial(n: u64, k: u64) -> u64 {
     r as u64
 }
 
-/// The K-subset of {0..n} with the given colex rank, as a bitmask.
-pub fn unrank_subset(mut rank: u64, k: usize) -> u32 {
-    let mut set = 0u32;
+/// The K-subset of {0..n} (n ≤ 32) with the given colex rank, as a bitmask.
+pub fn unrank_subset(rank: u64, k: usize) -> u32 {
+    unrank_subset_u64(rank, k) as u32
+}
+
+/// The K-subset of {0..n} (n ≤ 64) with the given colex rank, as a bitmask.
+pub fn unrank_subset_u64(mut rank: u64, k: usize) -> u64 {
+    let mut set = 0u64;
     for i in (1..=k).rev() {
         // Largest c with C(c, i) <= rank.
         let mut c = i as u64 - 1;

@@ -17,6 +17,7 @@
 pub mod checkpoint;
 pub mod combin;
 pub mod graph;
+pub mod multiset;
 pub mod shard;
 pub mod solution;
 pub mod targets;

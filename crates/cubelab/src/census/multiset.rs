@@ -1,0 +1,241 @@
+//! Puzzles with repeated blocks (Sobczyk): every multiset of 8 cubes, and how many
+//! targets each builds.
+//!
+//! A multiset of 8 of the universe's n cubes is ranked through its stars-and-bars set:
+//! the sorted types a_0 ≤ … ≤ a_7 become the 8-set {a_i + i} of {0, …, n + 6}.
+//!
+//! Two methods decide whether 8 blocks build a target:
+//! - [`Method::Graph`]: every block must fit some corner; blocks fitting two corners are
+//!   edges of a multigraph on the 8 corners, copies of the target fit anywhere. The blocks
+//!   fill the corners exactly when no component has more edges than corners (a component
+//!   with one edge fewer than corners leaves one corner for a copy of the target, and the
+//!   numbers add up because there are 8 blocks and 8 corners).
+//! - [`Method::Backtrack`]: the general solver of [`crate::target`].
+
+use super::combin::{binomial, for_each_subset_in};
+use super::shard::chunked;
+use super::{Method, Universe};
+use crate::target::Blocks;
+use crate::Error;
+use rayon::prelude::*;
+
+/// The 8 types of a multiset from its stars-and-bars set.
+pub fn types_of(stars: u64) -> [usize; 8] {
+    let mut out = [0usize; 8];
+    let mut s = stars;
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = s.trailing_zeros() as usize - i;
+        s &= s - 1;
+    }
+    out
+}
+
+/// Colex rank of a multiset given by its sorted types.
+pub fn rank_multiset(types: &[usize; 8]) -> u64 {
+    types.iter().enumerate().map(|(i, &a)| binomial((a + i) as u64, i as u64 + 1)).sum()
+}
+
+/// Number of multisets of 8 from n cubes.
+pub fn multiset_count(n: usize) -> u64 {
+    binomial(n as u64 + 7, 8)
+}
+
+/// Whether blocks with these corner fits (one mask per block, masks of 2 or 8 corners)
+/// fill all 8 corners, by the component criterion.
+pub fn components_fill(fits: &[u8; 8]) -> bool {
+    let mut parent = [0u8, 1, 2, 3, 4, 5, 6, 7];
+    fn find(parent: &mut [u8; 8], mut x: usize) -> usize {
+        while parent[x] as usize != x {
+            parent[x] = parent[parent[x] as usize];
+            x = parent[x] as usize;
+        }
+        x
+    }
+    let mut edges = [0u8; 8];
+    for &m in fits {
+        match m.count_ones() {
+            0 => return false,
+            2 => {
+                let a = m.trailing_zeros() as usize;
+                let b = 7 - m.leading_zeros() as usize;
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                parent[ra] = rb as u8;
+            }
+            _ => {}
+        }
+    }
+    let mut vertices = [0u8; 8];
+    for v in 0..8 {
+        vertices[find(&mut parent, v)] += 1;
+    }
+    for &m in fits {
+        if m.count_ones() == 2 {
+            edges[find(&mut parent, m.trailing_zeros() as usize)] += 1;
+        }
+    }
+    (0..8).all(|r| edges[r] <= vertices[r])
+}
+
+/// Whether the multiset (sorted types) builds target `t`.
+pub fn multiset_builds(u: &Universe, t: usize, types: &[usize; 8], method: Method) -> Result<bool, Error> {
+    match method {
+        Method::Graph => {
+            if !u.simple {
+                return Err(Error::OutOfRange(
+                    "the component criterion is for six-colored cubes; use --method backtrack".into(),
+                ));
+            }
+            Ok(components_fill(&types.map(|c| u.fits[t][c])))
+        }
+        Method::Backtrack => {
+            let cubes: Vec<_> = types.iter().map(|&c| u.cubes[c]).collect();
+            Ok(Blocks::new(&cubes)?.count(&u.cubes[t])? > 0)
+        }
+    }
+}
+
+/// Ranks of the multisets building target `t`, sorted.
+fn buildable_for(u: &Universe, t: usize, method: Method) -> Vec<u64> {
+    let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
+    let m = members.len();
+    debug_assert!(m + 7 <= 32, "checked by multiset_census");
+    let total = binomial(m as u64 + 7, 8);
+    let parts = chunked(0..total, 1 << 16, |r| {
+        let mut found = Vec::new();
+        for_each_subset_in(8, r.start, r.end, |stars| {
+            let types = types_of(stars as u64).map(|i| members[i]);
+            if multiset_builds(u, t, &types, method).expect("method checked") {
+                found.push(rank_multiset(&types));
+            }
+        });
+        found
+    });
+    let mut v: Vec<u64> = parts.into_iter().flatten().collect();
+    v.sort_unstable();
+    v
+}
+
+/// The multiset census: `histogram[k]` multisets build exactly k targets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultisetCensus {
+    /// Number of multisets of 8.
+    pub multisets: u64,
+    /// Multisets by number of targets built.
+    pub histogram: Vec<u64>,
+    /// Multisets reaching the maximum (sorted types), at most 1000.
+    pub max_examples: Vec<[usize; 8]>,
+    /// Targets whose lists were carried over from the first target by a checked symmetry.
+    pub derived: usize,
+}
+
+/// Runs the census over every multiset of 8 of the universe's cubes.
+pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, Error> {
+    if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
+        return Err(Error::OutOfRange(format!(
+            "target {} has more than 25 usable cubes; the multiset census handles at most 25",
+            u.names[t]
+        )));
+    }
+    if method == Method::Graph && !u.simple {
+        return Err(Error::OutOfRange(
+            "the component criterion is for six-colored cubes; use --method backtrack".into(),
+        ));
+    }
+    let n = u.len();
+    let total = multiset_count(n);
+    // With the graph method, targets related to the first by a checked color symmetry get
+    // its list carried over (a multiset is mapped type by type).
+    let symmetric: Vec<Option<Vec<usize>>> = (0..n)
+        .into_par_iter()
+        .map(|t| if method == Method::Graph && t > 0 { u.target_symmetry(0, t).map(|(p, _)| p) } else { None })
+        .collect();
+    let first = buildable_for(u, 0, method);
+    let lists: Vec<Vec<u64>> = (0..n)
+        .into_par_iter()
+        .map(|t| match (t, &symmetric[t]) {
+            (0, _) => first.clone(),
+            (_, Some(perm)) => {
+                let mut v: Vec<u64> = first
+                    .iter()
+                    .map(|&r| {
+                        let mut types = types_of(super::combin::unrank_subset_u64(r, 8)).map(|c| perm[c]);
+                        types.sort_unstable();
+                        rank_multiset(&types)
+                    })
+                    .collect();
+                v.sort_unstable();
+                v
+            }
+            (_, None) => buildable_for(u, t, method),
+        })
+        .collect();
+    let mut counts = vec![0u8; total as usize];
+    for list in &lists {
+        for &r in list {
+            counts[r as usize] += 1;
+        }
+    }
+    let mut histogram = vec![0u64; n + 1];
+    for &c in &counts {
+        histogram[c as usize] += 1;
+    }
+    let max = histogram.iter().rposition(|&h| h > 0).unwrap_or(0);
+    let max_examples = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c as usize == max)
+        .take(1000)
+        .map(|(r, _)| types_of(super::combin::unrank_subset_u64(r as u64, 8)))
+        .collect();
+    Ok(MultisetCensus {
+        multisets: total,
+        histogram,
+        max_examples,
+        derived: symmetric.iter().filter(|s| s.is_some()).count(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::census::targets::SplitMix64;
+
+    #[test]
+    fn ranking_round_trips() {
+        assert_eq!(multiset_count(30), 38_608_020);
+        let mut rng = SplitMix64(1);
+        for _ in 0..200 {
+            let r = rng.below(multiset_count(30));
+            let stars = super::super::combin::unrank_subset_u64(r, 8);
+            let types = types_of(stars);
+            assert!(types.windows(2).all(|w| w[0] <= w[1]));
+            assert!(types[7] < 30);
+            assert_eq!(rank_multiset(&types), r);
+        }
+    }
+
+    #[test]
+    fn component_criterion_agrees_with_the_solver_on_random_multisets() {
+        let u = Universe::macmahon();
+        let mut rng = SplitMix64(99);
+        let mut built = 0;
+        for _ in 0..400 {
+            let t = rng.below(30) as usize;
+            // Mostly usable types, so that buildable multisets occur.
+            let usable: Vec<usize> = (0..30).filter(|&c| u.fits[t][c] != 0).collect();
+            let mut types = [0usize; 8];
+            for slot in types.iter_mut() {
+                *slot = usable[rng.below(usable.len() as u64) as usize];
+            }
+            if rng.below(4) == 0 {
+                types[0] = rng.below(30) as usize;
+            }
+            types.sort_unstable();
+            let g = multiset_builds(&u, t, &types, Method::Graph).unwrap();
+            let b = multiset_builds(&u, t, &types, Method::Backtrack).unwrap();
+            assert_eq!(g, b, "target {t} types {types:?}");
+            built += g as usize;
+        }
+        assert!(built > 10, "the sample should contain buildable multisets ({built})");
+    }
+}
