@@ -139,3 +139,56 @@ mod tests {
         assert_eq!(checked, 3003);
     }
 }
+/// Errata evidence: Theorem 6's printed table gives 16 for four components, but a tree
+/// component can be a single corner (k = 0), and then the number is 8.
+#[cfg(test)]
+mod theorem_6_table {
+    use crate::census::combin::{binomial, for_each_subset_in};
+    use crate::census::Universe;
+    use crate::target::Blocks;
+
+    fn components(edges: &[u8]) -> usize {
+        let mut parent: Vec<usize> = (0..8).collect();
+        fn find(p: &mut [usize], x: usize) -> usize {
+            if p[x] == x {
+                x
+            } else {
+                let r = find(p, p[x]);
+                p[x] = r;
+                r
+            }
+        }
+        for &m in edges {
+            let (a, b) = (m.trailing_zeros() as usize, 7 - m.leading_zeros() as usize);
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            parent[ra] = rb;
+        }
+        let mut roots: Vec<usize> = (0..8).map(|v| find(&mut parent, v)).collect();
+        roots.sort();
+        roots.dedup();
+        roots.len()
+    }
+
+    #[test]
+    fn four_components_give_8_or_16() {
+        let u = Universe::macmahon();
+        let t = 5; // Ba
+        let usable: Vec<usize> = (0..30).filter(|&c| u.fits[t][c] != 0 && c != t).collect();
+        let (mut eights, mut sixteens) = (0, 0);
+        for_each_subset_in(7, 0, binomial(usable.len() as u64, 7), |s| {
+            let picks: Vec<usize> = (0..usable.len()).filter(|&i| s >> i & 1 == 1).map(|i| usable[i]).collect();
+            let edges: Vec<u8> = picks.iter().map(|&c| u.fits[t][c]).collect();
+            if components(&edges) != 4 {
+                return;
+            }
+            let mut cubes: Vec<_> = picks.iter().map(|&c| u.cubes[c]).collect();
+            cubes.push(u.cubes[t]);
+            match Blocks::new(&cubes).unwrap().count(&u.cubes[t]).unwrap() {
+                8 => eights += 1,
+                16 => sixteens += 1,
+                _ => {}
+            }
+        });
+        assert_eq!((eights, sixteens), (24, 8));
+    }
+}

@@ -1,0 +1,41 @@
+//! Census benchmarks (issue: Table 2 under 0.2 s, every sub-collection under 60 s, all
+//! multisets of 8 under 10 s), each against the plain method where that is feasible.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use cubelab::census::combin::binomial;
+use cubelab::census::multiset::multiset_census;
+use cubelab::census::solution::solution_numbers;
+use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, BuildTables};
+use cubelab::census::{Method, Universe};
+use std::hint::black_box;
+
+fn census(c: &mut Criterion) {
+    let u = Universe::macmahon();
+    let all = (1u32 << 30) - 1;
+    let mut g = c.benchmark_group("census");
+    g.sample_size(10);
+    g.bench_function("table-1/graph", |b| {
+        b.iter(|| black_box(solution_numbers(&u, 5, Method::Graph, 0..binomial(30, 8), &|_| {}).unwrap()))
+    });
+    g.bench_function("table-2/graph (tables + tally of 5,852,925 sets x 30 targets)", |b| {
+        b.iter(|| {
+            let tables = BuildTables::new(&u, Method::Graph).unwrap();
+            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &|_| {}))
+        })
+    });
+    g.bench_function("multisets-of-8/graph", |b| b.iter(|| black_box(multiset_census(&u, Method::Graph).unwrap())));
+    g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
+        b.iter(|| {
+            let tables = BuildTables::new(&u, Method::Graph).unwrap();
+            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &|_| {}))
+        })
+    });
+    // The plain baseline: the general solver on every collection (one target).
+    g.bench_function("table-1/backtrack (solver on every collection)", |b| {
+        b.iter(|| black_box(solution_numbers(&u, 5, Method::Backtrack, 0..binomial(30, 8), &|_| {}).unwrap()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, census);
+criterion_main!(benches);
