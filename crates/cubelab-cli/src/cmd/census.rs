@@ -114,6 +114,16 @@ struct UniversalArgs {
     /// Set size K; without it, the smallest K for which a universal set exists.
     #[arg(long, value_name = "K")]
     size: Option<usize>,
+    /// Look for one universal set by seeded local search instead of enumerating all sets
+    /// (for cube sets too large to enumerate, such as --colors 4: C(68,10) sets).
+    #[arg(long, requires = "size")]
+    search: bool,
+    /// Seed of the search.
+    #[arg(long, default_value_t = 1, requires = "search")]
+    seed: u64,
+    /// Random starts of the search.
+    #[arg(long, default_value_t = 100, requires = "search")]
+    restarts: usize,
     #[command(flatten)]
     common: Common,
 }
@@ -669,6 +679,17 @@ struct UniversalOut {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     none_below: Vec<usize>,
     sets: Vec<Vec<String>>,
+    /// Set when the sets were found by local search (so the list need not be complete).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    search: Option<SearchInfo>,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct SearchInfo {
+    seed: u64,
+    restarts: usize,
+    /// Every set listed was checked by the general solver against every target.
+    verified: bool,
 }
 
 impl Report for UniversalOut {
@@ -679,6 +700,18 @@ impl Report for UniversalOut {
                 "no universal set of size {}; smallest size with one: {}\n",
                 self.none_below.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", "),
                 self.size
+            );
+        }
+        if let Some(info) = &self.search {
+            s += &format!(
+                "local search (seed {}, {} starts): {}\n",
+                info.seed,
+                info.restarts,
+                if self.sets.is_empty() {
+                    "no universal set found (which does not prove there is none)"
+                } else {
+                    "found a universal set, checked by the solver against every target"
+                }
             );
         }
         s += &format!(
@@ -704,6 +737,9 @@ impl Report for UniversalOut {
 
 fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
     let c = &a.common;
+    if a.search {
+        return run_universal_search(&a);
+    }
     let u = universe(c.colors)?;
     let tables = BuildTables::new(&u, c.method())?;
     let all = if u.len() == 32 { u32::MAX } else { (1u32 << u.len()) - 1 };
@@ -764,6 +800,44 @@ fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
         shard: c.shard_label()?,
         none_below,
         sets: found.iter().map(|&s| u.set_names(s)).collect(),
+        search: None,
+    };
+    emit(&out, c.format.format())
+}
+
+fn run_universal_search(a: &UniversalArgs) -> anyhow::Result<()> {
+    use cubelab::census::search::{fit_matrix, search_universal};
+    let c = &a.common;
+    let k = a.size.expect("clap requires --size with --search");
+    let cubes = cubelab::coloring::exact_colorings(c.colors)?;
+    if k > cubes.len() || k < 8 {
+        anyhow::bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
+    }
+    let fits = fit_matrix(&cubes, &cubes)?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message(format!("searching for {k} cubes that build all {}", cubes.len()));
+    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, 20_000);
+    spinner.finish_and_clear();
+    let mut sets = Vec::new();
+    if let Some(set) = found {
+        let chosen: Vec<_> = set.iter().map(|&i| cubes[i]).collect();
+        let blocks = cubelab::target::Blocks::new(&chosen)?;
+        for t in &cubes {
+            if blocks.count(t)? == 0 {
+                anyhow::bail!("internal error: the search's set does not build {t}");
+            }
+        }
+        sets.push(chosen.iter().map(|x| cubelab::notation::names_of(x).short().unwrap_or(x.face_string())).collect());
+    }
+    let out = UniversalOut {
+        census: "universal".into(),
+        universe: universe_label(c.colors),
+        method: c.method(),
+        size: k,
+        shard: None,
+        none_below: Vec::new(),
+        sets,
+        search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
     };
     emit(&out, c.format.format())
 }

@@ -145,3 +145,28 @@ fn census_bad_input() {
     std::fs::write(&junk, "not json").unwrap();
     assert!(bad(&["census", "merge", junk.to_str().unwrap()]).contains("not the JSON output"));
 }
+
+#[test]
+fn universal_search_checks_berkoves_claim_for_four_colors() {
+    let v = json(&["census", "universal", "--colors", "4", "--size", "10", "--search", "--json"]);
+    assert_eq!(v["search"]["verified"], true);
+    let sets = v["sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 1);
+    // The set found builds all 68 four-colored cubes: check it with `build`.
+    let mut args = vec!["build".to_string(), "--improper".to_string(), "--json".to_string()];
+    args.extend(sets[0].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()));
+    let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+    let built = json(&refs);
+    let four_colored = built["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| {
+            let mut cs: Vec<char> = t["target"].as_str().unwrap().chars().collect();
+            cs.sort();
+            cs.dedup();
+            cs.len() == 4
+        })
+        .count();
+    assert_eq!(four_colored, 68);
+}

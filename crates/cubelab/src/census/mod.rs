@@ -18,6 +18,7 @@ pub mod checkpoint;
 pub mod combin;
 pub mod graph;
 pub mod multiset;
+pub mod search;
 pub mod shard;
 pub mod solution;
 pub mod targets;
