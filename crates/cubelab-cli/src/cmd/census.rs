@@ -573,6 +573,9 @@ fn run_targets(a: TargetsArgs) -> anyhow::Result<()> {
     if a.sample.is_some() && (a.size == "all" || c.shard.is_some() || c.checkpoint.is_some()) {
         anyhow::bail!("--sample takes one --size and no --shard or --checkpoint");
     }
+    if sizes != [8] {
+        BuildTables::check_lookup_possible(&u)?;
+    }
     let tables = BuildTables::new(&u, c.method())?;
     let base = TargetsBase {
         universe: universe_label(c.colors),
@@ -741,6 +744,7 @@ fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
         return run_universal_search(&a);
     }
     let u = universe(c.colors)?;
+    BuildTables::check_lookup_possible(&u)?;
     let tables = BuildTables::new(&u, c.method())?;
     let all = if u.len() == 32 { u32::MAX } else { (1u32 << u.len()) - 1 };
     let shard = c.shard()?;

@@ -96,15 +96,6 @@ impl BuildTables {
     pub fn new(u: &Universe, method: Method) -> Result<BuildTables, Error> {
         let members: Vec<Vec<usize>> =
             (0..u.len()).map(|t| (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect()).collect();
-        for (t, m) in members.iter().enumerate() {
-            if m.len() > MAX_USABLE {
-                return Err(Error::OutOfRange(format!(
-                    "target {} has {} usable cubes; tables are built for at most {MAX_USABLE}",
-                    u.names[t],
-                    m.len()
-                )));
-            }
-        }
         let symmetric: Vec<Option<Vec<usize>>> = (0..u.len())
             .into_par_iter()
             .map(|t| match method {
@@ -131,8 +122,32 @@ impl BuildTables {
         Ok(BuildTables { method, universe: u.len(), minimal, derived_from, members, lookup: OnceLock::new() })
     }
 
+    /// Whether lookup tables (needed for sets of other than 8 cubes) can be built for this
+    /// universe: each target's table has 2^(usable cubes) bits, at most 2^[`MAX_USABLE`].
+    /// Cheap; call it before [`BuildTables::new`] to fail early.
+    pub fn check_lookup_possible(u: &Universe) -> Result<(), Error> {
+        for t in 0..u.len() {
+            let m = u.fits[t].iter().filter(|&&f| f != 0).count();
+            if m > MAX_USABLE {
+                return Err(Error::OutOfRange(format!(
+                    "target {} has {m} usable cubes; lookup tables for sets of other than 8 cubes are built for at most {MAX_USABLE}",
+                    u.names[t]
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_lookup(&self) -> Result<(), Error> {
+        match self.members.iter().position(|m| m.len() > MAX_USABLE) {
+            Some(t) => Err(Error::OutOfRange(format!("target {} has too many usable cubes for a table", t + 1))),
+            None => Ok(()),
+        }
+    }
+
     fn lookup(&self) -> &[Lookup] {
         self.lookup.get_or_init(|| {
+            self.check_lookup().expect("callers check that lookup tables can be built");
             (0..self.minimal.len())
                 .into_par_iter()
                 .map(|t| {
