@@ -33,12 +33,15 @@ enum Command {
     Cubes(cmd::cubes::Args),
     /// Show one cube in any notation.
     Show(cmd::show::Args),
+    /// Magic cubes: enumerate, check, construct.
+    Magic(cmd::magic::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cubes(a) => cmd::cubes::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Magic(a) => cmd::magic::run(a),
     }
 }
 

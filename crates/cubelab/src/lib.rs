@@ -11,6 +11,7 @@
 pub mod coloring;
 pub mod geometry;
 pub mod macmahon;
+pub mod magic;
 pub mod notation;
 
 /// Errors reported by the library. Every message is one line naming the problem.

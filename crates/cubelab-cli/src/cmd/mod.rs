@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod cubes;
+pub mod magic;
 pub mod show;
