@@ -46,8 +46,8 @@ Examples:
   cubelab magic enumerate --classes --json          {\"count\": 192, \"classes\": [...]}
   cubelab magic enumerate --start 0 --step 2        the cubes on 0, 2, ..., 52
   cubelab magic enumerate --property pantriagonal   none of order 3 (see docs/magic.md)
-  cubelab magic enumerate --order 4 --property pantriagonal --checkpoint pan4.json
-  cubelab magic enumerate --order 4 --property pantriagonal --checkpoint pan4.json --resume
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --resume
 
 Long searches show progress on stderr. With --checkpoint the search saves its state
 every few seconds and when stopped by --stop-after; --resume continues from it without
@@ -66,6 +66,10 @@ pub struct EnumerateArgs {
     /// Property the cubes must have: semi-perfect, diagonal, pantriagonal or perfect.
     #[arg(long, default_value = "semi-perfect")]
     property: String,
+    /// Only cubes with the first number in the top-back-left cell (pantriagonal and perfect
+    /// only: each cube is a cyclic translate of exactly one of these, so multiply by n³).
+    #[arg(long)]
+    origin_pinned: bool,
     /// Group the cubes into classes under the 48 rotations and reflections.
     #[arg(long)]
     classes: bool,
@@ -223,7 +227,10 @@ impl Progress {
 
 fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
     let property = Property::from_name(&args.property)?;
-    let spec = SearchSpec::new(args.order, property, args.start, args.step)?;
+    let mut spec = SearchSpec::new(args.order, property, args.start, args.step)?;
+    if args.origin_pinned {
+        spec = spec.origin_pinned()?;
+    }
     let search = Search::new(spec);
     let resumed = match (&args.checkpoint, args.resume) {
         (Some(path), true) => {
@@ -272,13 +279,14 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
     };
     let n3 = spec.order.pow(3);
     let heading = format!(
-        "{} {} magic cubes of order {} on {}, {}, ..., {}\n",
+        "{} {} magic cubes of order {} on {}, {}, ..., {}{}\n",
         cubes.len(),
         property.name(),
         spec.order,
         spec.value(0),
         spec.value(1),
-        spec.value(n3 - 1)
+        spec.value(n3 - 1),
+        if spec.origin_pinned { format!(" with {} in the top-back-left cell", spec.value(0)) } else { String::new() }
     );
     let body = if args.classes {
         let classes = classes(&cubes)

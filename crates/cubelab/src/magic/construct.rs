@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn orders_below_3_are_refused_with_the_reason() {
         assert!(semi_perfect(2).unwrap_err().to_string().contains("no magic cube of order 2"));
-        assert!(semi_perfect(6).unwrap_err().to_string().contains("not implemented"));
+        assert!(semi_perfect(6).unwrap_err().to_string().contains("implemented yet"));
         assert!(semi_perfect(0).is_err());
     }
 
@@ -157,6 +157,24 @@ mod tests {
         }
         for (q, opposite) in [(0, 7), (1, 6), (2, 5), (4, 3)] {
             assert_eq!(patterns.iter().map(|p| p[q] + p[opposite]).sum::<u64>(), 21, "local diagonal {q}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::super::cube::NumberCube;
+    use super::super::verify::{has_property, Property};
+    use super::semi_perfect;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn constructions_verify_and_survive_a_text_round_trip(n in (3usize..=30).prop_filter("order 6 is not constructed", |&n| n != 6)) {
+            let cube = semi_perfect(n).unwrap();
+            prop_assert!(has_property(&cube, Property::SemiPerfect));
+            prop_assert_eq!(NumberCube::parse(&cube.to_text()).unwrap(), cube);
         }
     }
 }

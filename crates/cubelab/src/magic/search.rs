@@ -31,6 +31,10 @@ pub struct SearchSpec {
     pub start: i64,
     /// The step D (not 0).
     pub step: i64,
+    /// Only cubes with A in the top-back-left cell. For pantriagonal and perfect cubes,
+    /// whose lines wrap around, every cube is a cyclic translate of exactly one such cube,
+    /// so the full count is n³ times larger.
+    pub origin_pinned: bool,
 }
 
 impl SearchSpec {
@@ -46,7 +50,19 @@ impl SearchSpec {
         if i64::try_from(last).is_err() {
             return Err(Error::OutOfRange(format!("the numbers from {start} in steps of {step} overflow 64 bits")));
         }
-        Ok(SearchSpec { order, property, start, step })
+        Ok(SearchSpec { order, property, start, step, origin_pinned: false })
+    }
+
+    /// The same search restricted to cubes with A in the top-back-left cell; only for the
+    /// translation-invariant properties pantriagonal and perfect.
+    pub fn origin_pinned(self) -> Result<SearchSpec> {
+        if !matches!(self.property, Property::Pantriagonal | Property::Perfect) {
+            return Err(Error::OutOfRange(format!(
+                "pinning the first number to the corner needs a property whose lines wrap around (pantriagonal or perfect), not {}",
+                self.property.name()
+            )));
+        }
+        Ok(SearchSpec { origin_pinned: true, ..self })
     }
 
     /// The number with index k.
@@ -69,6 +85,9 @@ pub struct Checkpoint {
     pub start: i64,
     /// Step between numbers.
     pub step: i64,
+    /// Whether the first number is pinned to the top-back-left cell.
+    #[serde(default)]
+    pub origin_pinned: bool,
     /// Hash of the cell order and the task list: a checkpoint from a different search
     /// layout is refused.
     pub fingerprint: String,
@@ -111,6 +130,9 @@ impl Checkpoint {
                 format!("--start {} --step {}", cp.start, cp.step),
                 format!("--start {} --step {}", spec.start, spec.step),
             );
+        }
+        if cp.origin_pinned != spec.origin_pinned {
+            return mismatch("origin pinned", cp.origin_pinned.to_string(), spec.origin_pinned.to_string());
         }
         if cp.fingerprint != search.fingerprint() || cp.tasks != search.tasks.len() {
             return Err(Error::Checkpoint("the checkpoint was written by a different version of the search".into()));
@@ -201,9 +223,9 @@ impl Search {
         let mut filled = vec![0usize; lines.len()];
         let mut placed = vec![false; n3];
         let mut steps = vec![];
-        for _ in 0..n3 {
+        for s in 0..n3 {
             let cell = (0..n3)
-                .filter(|&c| !placed[c])
+                .filter(|&c| !placed[c] && (s > 0 || !spec.origin_pinned || c == 0))
                 .max_by_key(|&c| {
                     let closes = lines_of[c].iter().filter(|&&l| filled[l] + 1 == n).count();
                     let fullness: usize = lines_of[c].iter().map(|&l| filled[l] + 1).sum();
@@ -290,6 +312,7 @@ impl Search {
             property: self.spec.property.name().into(),
             start: self.spec.start,
             step: self.spec.step,
+            origin_pinned: self.spec.origin_pinned,
             fingerprint: self.fingerprint(),
             tasks: self.tasks.len(),
             done: 0,
@@ -324,6 +347,7 @@ impl Search {
                     vec![]
                 }
             }
+            None if s == 0 && self.spec.origin_pinned => [0].into_iter().filter(|&v| fits(v)).map(|v| v as u16).collect(),
             None => (0..n3).filter(|&v| fits(v)).map(|v| v as u16).collect(),
         }
     }
@@ -462,6 +486,13 @@ mod tests {
         let mut bad = cp;
         bad.solutions.push((1..=27).collect());
         assert!(Checkpoint::parse(&bad.to_json(), &search).unwrap_err().to_string().contains("not a semi-perfect"));
+    }
+
+    #[test]
+    fn pinning_the_origin_needs_wrapping_lines() {
+        assert!(spec(Property::SemiPerfect).origin_pinned().is_err());
+        let pinned = Search::new(spec(Property::Pantriagonal).origin_pinned().unwrap());
+        assert!(pinned.run_all().iter().all(|c| c.cells()[0] == 1));
     }
 
     #[test]

@@ -133,3 +133,62 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::super::enumerate::order3;
+    use super::super::verify::{has_property, Property};
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn all_192() -> &'static [NumberCube] {
+        static CUBES: OnceLock<Vec<NumberCube>> = OnceLock::new();
+        CUBES.get_or_init(|| order3(Property::SemiPerfect, 1, 1).unwrap())
+    }
+
+    proptest! {
+        #[test]
+        fn every_symmetry_maps_magic_cubes_to_magic_cubes(cube in 0..192usize, symmetry in 0..48usize) {
+            let image = symmetries()[symmetry].apply(&all_192()[cube]);
+            prop_assert!(has_property(&image, Property::SemiPerfect));
+            prop_assert!(all_192().contains(&image), "the enumeration is closed under symmetry");
+        }
+
+        #[test]
+        fn swapping_two_cells_is_always_flagged(cube in 0..192usize, a in 0..27usize, b in 0..27usize) {
+            prop_assume!(a != b);
+            let mut cells = all_192()[cube].cells().to_vec();
+            cells.swap(a, b);
+            prop_assert!(!has_property(&NumberCube::new(3, cells).unwrap(), Property::SemiPerfect));
+        }
+
+        #[test]
+        fn the_canonical_form_is_the_same_for_the_whole_orbit(cube in 0..192usize, symmetry in 0..48usize) {
+            let maps = cell_maps(3);
+            let c = &all_192()[cube];
+            let image = symmetries()[symmetry].apply(c);
+            prop_assert_eq!(canonical_cells(c.cells(), &maps), canonical_cells(image.cells(), &maps));
+        }
+    }
+
+    /// The seed's trick: the set of the 8 corner numbers is kept by every symmetry, and for
+    /// order 3 it tells the 4 classes apart.
+    #[test]
+    fn corner_sets_tell_the_order_3_classes_apart() {
+        let corners = |c: &NumberCube| {
+            let mut k: Vec<i64> = [0, 2, 6, 8, 18, 20, 24, 26].iter().map(|&i| c.cells()[i]).collect();
+            k.sort();
+            k
+        };
+        let classes = classes(all_192());
+        let mut keys: Vec<Vec<i64>> = classes.iter().map(|c| corners(&c.representative)).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), classes.len());
+        for cube in all_192() {
+            let rep = classes.iter().find(|k| canonical_cells(cube.cells(), &cell_maps(3)) == k.representative.cells());
+            assert_eq!(corners(cube), corners(&rep.unwrap().representative));
+        }
+    }
+}
