@@ -8,7 +8,9 @@ use std::hint::black_box;
 
 fn order3_benches(c: &mut Criterion) {
     c.bench_function("order3_all_192_with_classes", |b| b.iter(|| order3_classes(black_box(1), black_box(1)).unwrap()));
-    c.bench_function("order3_all_192", |b| b.iter(|| order3(Property::SemiPerfect, black_box(1), black_box(1)).unwrap()));
+    c.bench_function("order3_all_192", |b| {
+        b.iter(|| order3(Property::SemiPerfect, black_box(1), black_box(1)).unwrap())
+    });
     c.bench_function("order3_pantriagonal_none", |b| {
         b.iter(|| order3(Property::Pantriagonal, black_box(1), black_box(1)).unwrap())
     });

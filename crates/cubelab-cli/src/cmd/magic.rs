@@ -245,7 +245,7 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
     let mut last_save = Instant::now();
     let mut save_error = None;
     let outcome = search.run(resumed, batch, &mut |cp| {
-        progress.update(cp.done, cp.solutions.len());
+        progress.update(cp.done, cp.solutions.len() * search.multiplicity());
         let stopping = args.stop_after.is_some();
         let finished = cp.done == cp.tasks;
         if let Some(path) = &args.checkpoint {
@@ -273,7 +273,7 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
             "stopped after {} of {} work units with {} cubes found; continue with --resume --checkpoint {}",
             cp.done,
             cp.tasks,
-            cp.solutions.len(),
+            cp.solutions.len() * search.multiplicity(),
             args.checkpoint.as_ref().expect("required by --stop-after").display()
         ),
     };

@@ -78,6 +78,19 @@ mod tests {
         assert_eq!(fast, slow);
     }
 
+    /// Two ways to the extra-property counts: a search that uses the property's lines, and
+    /// a filter of the 192 semi-perfect cubes (each property includes the 4 triagonals).
+    #[test]
+    fn extra_property_counts_agree_with_filtering_the_semi_perfect_cubes() {
+        let semi = order3(Property::SemiPerfect, 1, 1).unwrap();
+        for property in [Property::Diagonal, Property::Pantriagonal, Property::Perfect] {
+            let searched = order3(property, 1, 1).unwrap();
+            let filtered: Vec<&NumberCube> = semi.iter().filter(|c| has_property(c, property)).collect();
+            assert_eq!(searched.len(), filtered.len(), "{property:?}");
+            assert!(searched.iter().all(|c| has_property(c, property)));
+        }
+    }
+
     #[test]
     fn classes_partition_the_cubes_into_full_orbits() {
         let (count, classes) = order3_classes(1, 1).unwrap();

@@ -14,6 +14,7 @@
 //! "the first `done` tasks and their solutions".
 
 use super::cube::NumberCube;
+use super::symmetry::cell_maps;
 use super::verify::{has_property, Property};
 use crate::{Error, Result};
 use rayon::prelude::*;
@@ -95,7 +96,9 @@ pub struct Checkpoint {
     pub tasks: usize,
     /// Number of tasks finished.
     pub done: usize,
-    /// The cubes found so far, cells in layer/row/cell order.
+    /// The cubes found so far, cells in layer/row/cell order: one per symmetry class
+    /// (the member with the smallest corner top-back-left, see [`Search`]) unless the
+    /// origin is pinned.
     pub solutions: Vec<Vec<i64>>,
 }
 
@@ -183,6 +186,10 @@ struct Step {
     cell: usize,
     closing: Vec<usize>,
     open: Vec<(usize, usize)>,
+    /// Symmetry breaking: earlier cells whose numbers must be smaller than this one's.
+    above: Vec<usize>,
+    /// Earlier cells whose numbers must be larger than this one's.
+    below: Vec<usize>,
 }
 
 /// A prepared search: the cell order and the task list.
@@ -220,6 +227,24 @@ impl Search {
         }
         // Greedy order: next the cell that closes most lines, then the one whose lines are
         // fullest, then the lowest index. Deterministic.
+        // Symmetry breaking (not with a pinned origin): of the 48 images of a cube exactly
+        // one has its smallest corner number in the top-back-left corner and that corner's
+        // three neighbouring corners (along cells, rows, layers) in increasing order, since
+        // the 6 symmetries fixing a corner permute its three neighbours freely and no
+        // symmetry but the identity fixes a cube of distinct numbers.
+        let corner = |l: usize, r: usize, c: usize| (l * n + r) * n + c;
+        let far = n - 1;
+        let mut order_pairs: Vec<(usize, usize)> = vec![];
+        if !spec.origin_pinned {
+            for (l, r, c) in
+                [(0, 0, far), (0, far, 0), (0, far, far), (far, 0, 0), (far, 0, far), (far, far, 0), (far, far, far)]
+            {
+                order_pairs.push((0, corner(l, r, c)));
+            }
+            order_pairs.push((corner(0, 0, far), corner(0, far, 0)));
+            order_pairs.push((corner(0, far, 0), corner(far, 0, 0)));
+        }
+        let placed_before = |other: usize, placed: &[bool], cell: usize| other != cell && placed[other];
         let mut filled = vec![0usize; lines.len()];
         let mut placed = vec![false; n3];
         let mut steps = vec![];
@@ -233,7 +258,15 @@ impl Search {
                 })
                 .expect("a cell is left");
             placed[cell] = true;
-            let mut step = Step { cell, closing: vec![], open: vec![] };
+            let mut step = Step { cell, closing: vec![], open: vec![], above: vec![], below: vec![] };
+            for &(small, large) in &order_pairs {
+                if large == cell && placed_before(small, &placed, cell) {
+                    step.above.push(small);
+                }
+                if small == cell && placed_before(large, &placed, cell) {
+                    step.below.push(large);
+                }
+            }
             for &l in &lines_of[cell] {
                 filled[l] += 1;
                 if filled[l] == n {
@@ -260,16 +293,14 @@ impl Search {
         }
         // Cut at the first depth with enough tasks to keep every thread busy and to make
         // checkpoints fine-grained.
-        let mut depth = 1;
-        loop {
-            let mut prefixes = vec![];
-            search.collect_prefixes(depth, &mut search.fresh_state(), 0, &mut prefixes);
-            if prefixes.len() >= 256 || depth >= n3 / 2 || prefixes.is_empty() {
-                search.tasks = prefixes;
+        let mut prefixes = vec![vec![]];
+        for _ in 0..n3 / 2 {
+            prefixes = search.extend_prefixes(&prefixes);
+            if prefixes.len() >= 256 || prefixes.is_empty() {
                 break;
             }
-            depth += 1;
         }
+        search.tasks = prefixes;
         search
     }
 
@@ -292,6 +323,7 @@ impl Search {
                 h = h.wrapping_mul(0x100000001b3);
             }
         };
+        eat(self.symmetry_reduced() as u64);
         for s in &self.steps {
             eat(s.cell as u64);
         }
@@ -325,30 +357,41 @@ impl Search {
         State { values: vec![0; n3], used: vec![false; n3], line_sum: vec![0; self.line_count] }
     }
 
-    /// The candidate indices for step `s` in the current state.
-    fn candidates(&self, s: usize, st: &State) -> Vec<u16> {
+    /// Writes the candidate indices for step `s` in the current state into `out`.
+    fn candidates(&self, s: usize, st: &State, out: &mut Vec<u16>) {
+        out.clear();
         let step = &self.steps[s];
         let n3 = self.steps.len() as i64;
         let fits = |v: i64| {
             (0..n3).contains(&v)
                 && !st.used[v as usize]
+                && step.above.iter().all(|&c| (st.values[c] as i64) < v)
+                && step.below.iter().all(|&c| (st.values[c] as i64) > v)
                 && step.closing.iter().all(|&l| st.line_sum[l] + v == self.target)
                 && step.open.iter().all(|&(l, r)| {
                     let sum = st.line_sum[l] + v;
-                    sum + self.min_sum[r] <= self.target && sum + self.max_sum[r] >= self.target
+                    if r == 1 {
+                        // The line's last cell is forced: its number must exist and be free.
+                        let last = self.target - sum;
+                        (0..n3).contains(&last) && last != v && !st.used[last as usize]
+                    } else {
+                        sum + self.min_sum[r] <= self.target && sum + self.max_sum[r] >= self.target
+                    }
                 })
         };
         match step.closing.first() {
             Some(&l) => {
                 let v = self.target - st.line_sum[l];
                 if fits(v) {
-                    vec![v as u16]
-                } else {
-                    vec![]
+                    out.push(v as u16);
                 }
             }
-            None if s == 0 && self.spec.origin_pinned => [0].into_iter().filter(|&v| fits(v)).map(|v| v as u16).collect(),
-            None => (0..n3).filter(|&v| fits(v)).map(|v| v as u16).collect(),
+            None if s == 0 && self.spec.origin_pinned => {
+                if fits(0) {
+                    out.push(0);
+                }
+            }
+            None => out.extend((0..n3).filter(|&v| fits(v)).map(|v| v as u16)),
         }
     }
 
@@ -361,39 +404,53 @@ impl Search {
         }
     }
 
-    fn collect_prefixes(&self, depth: usize, st: &mut State, s: usize, out: &mut Vec<Vec<u16>>) {
-        if s == depth {
-            out.push(self.steps[..depth].iter().map(|step| st.values[step.cell]).collect());
-            return;
+    /// The state after placing a prefix.
+    fn state_after(&self, prefix: &[u16]) -> State {
+        let mut st = self.fresh_state();
+        for (s, &v) in prefix.iter().enumerate() {
+            self.place(s, v, &mut st, 1);
         }
-        for v in self.candidates(s, st) {
-            self.place(s, v, st, 1);
-            self.collect_prefixes(depth, st, s + 1, out);
-            self.place(s, v, st, -1);
-        }
+        st
     }
 
-    fn dfs(&self, st: &mut State, s: usize, out: &mut Vec<Vec<u16>>) {
+    /// Every valid extension of each prefix by one step, in order.
+    fn extend_prefixes(&self, prefixes: &[Vec<u16>]) -> Vec<Vec<u16>> {
+        let mut out = vec![];
+        let mut buffer = vec![];
+        for prefix in prefixes {
+            let st = self.state_after(prefix);
+            self.candidates(prefix.len(), &st, &mut buffer);
+            for &v in &buffer {
+                let mut longer = prefix.clone();
+                longer.push(v);
+                out.push(longer);
+            }
+        }
+        out
+    }
+
+    /// Depth-first search from step `s`; `buffers[s]` holds the candidates of step `s`.
+    fn dfs(&self, st: &mut State, s: usize, buffers: &mut [Vec<u16>], out: &mut Vec<Vec<u16>>) {
         if s == self.steps.len() {
             out.push(st.values.clone());
             return;
         }
-        for v in self.candidates(s, st) {
+        let (mine, deeper) = buffers.split_first_mut().expect("one buffer per step");
+        self.candidates(s, st, mine);
+        for &v in mine.iter() {
             self.place(s, v, st, 1);
-            self.dfs(st, s + 1, out);
+            self.dfs(st, s + 1, deeper, out);
             self.place(s, v, st, -1);
         }
     }
 
     /// Solves one task: every completion of its prefix, as index arrays in search order.
     fn run_task(&self, task: usize) -> Vec<Vec<u16>> {
-        let mut st = self.fresh_state();
         let prefix = &self.tasks[task];
-        for (s, &v) in prefix.iter().enumerate() {
-            self.place(s, v, &mut st, 1);
-        }
+        let mut st = self.state_after(prefix);
+        let mut buffers = vec![vec![]; self.steps.len() - prefix.len()];
         let mut out = vec![];
-        self.dfs(&mut st, prefix.len(), &mut out);
+        self.dfs(&mut st, prefix.len(), &mut buffers, &mut out);
         out
     }
 
@@ -419,7 +476,35 @@ impl Search {
             }
         }
         let n = self.spec.order;
-        Outcome::Complete(cp.solutions.into_iter().map(|c| NumberCube::new(n, c).expect("size")).collect())
+        let reduced = cp.solutions.into_iter().map(|c| NumberCube::new(n, c).expect("size"));
+        if !self.symmetry_reduced() {
+            return Outcome::Complete(reduced.collect());
+        }
+        let maps = cell_maps(n);
+        Outcome::Complete(
+            reduced
+                .flat_map(|cube| {
+                    maps.iter()
+                        .map(|map| NumberCube::new(n, map.iter().map(|&i| cube.cells()[i]).collect()).expect("size"))
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether the search finds one cube per orbit of the 48 symmetries (and the
+    /// result lists all 48 images of each): always, unless the origin is pinned.
+    pub fn symmetry_reduced(&self) -> bool {
+        !self.spec.origin_pinned
+    }
+
+    /// How many cubes each checkpointed solution stands for: 48, or 1 with a pinned origin.
+    pub fn multiplicity(&self) -> usize {
+        if self.symmetry_reduced() {
+            48
+        } else {
+            1
+        }
     }
 
     /// Runs the whole search without checkpoints.
