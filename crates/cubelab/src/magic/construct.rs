@@ -39,7 +39,7 @@ pub fn semi_perfect(n: usize) -> Result<NumberCube> {
     }
     let digits = if n % 2 == 1 {
         odd(n)
-    } else if n % 4 == 0 {
+    } else if n % 4 != 2 {
         doubly_even(n)
     } else if n == 6 {
         return Err(Error::OutOfRange(
@@ -71,7 +71,7 @@ fn odd(n: usize) -> Vec<u64> {
 
 /// The complement construction on 0..n³−1 for n divisible by 4.
 fn doubly_even(n: usize) -> Vec<u64> {
-    let s = |i: usize| i % 4 == 0 || i % 4 == 3;
+    let s = |i: usize| matches!(i % 4, 0 | 3);
     let last = (n * n * n - 1) as u64;
     let mut cells = Vec::with_capacity(n * n * n);
     for l in 0..n {

@@ -288,7 +288,7 @@ impl Search {
             min_sum,
             max_sum,
         };
-        if (n * (n3 - 1)) % 2 != 0 {
+        if (n * (n3 - 1)) & 1 == 1 {
             return search; // no magic sum in whole numbers: no cube, no tasks
         }
         // Cut at the first depth with enough tasks to keep every thread busy and to make

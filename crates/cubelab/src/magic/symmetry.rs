@@ -38,7 +38,7 @@ impl Symmetry {
     pub fn is_rotation(&self) -> bool {
         let odd_permutation = matches!(self.axes, [0, 2, 1] | [1, 0, 2] | [2, 1, 0]);
         let flips = self.reverse.iter().filter(|&&r| r).count();
-        (odd_permutation as usize + flips) % 2 == 0
+        (odd_permutation as usize + flips) & 1 == 0
     }
 
     /// For each new cell index, the old cell index it takes its number from.
