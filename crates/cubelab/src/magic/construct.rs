@@ -19,7 +19,8 @@
 //!   7 along one axis each (ρ = 0, 1, 2), whose deviations cancel along every other axis
 //!   and along the block diagonals, and the pattern 4a+2b+c or its complement for ρ ≥ 3,
 //!   alternating so that they cancel. This needs m ≥ 5: for m = 3 the triagonal through
-//!   the blocks of residue 1 does not cancel. Order 6 is not constructed yet.
+//!   the blocks of residue 1 does not cancel. For order 6 the digit cube D is instead read
+//!   off the order-6 cube printed by W. S. Andrews (see [`ORDER6_DIGITS`]).
 
 use super::cube::NumberCube;
 use crate::{Error, Result};
@@ -42,9 +43,7 @@ pub fn semi_perfect(n: usize) -> Result<NumberCube> {
     } else if n % 4 != 2 {
         doubly_even(n)
     } else if n == 6 {
-        return Err(Error::OutOfRange(
-            "order 6: the block construction needs m = n/2 >= 5 and no order-6 construction is implemented yet (see docs/magic.md)".into(),
-        ));
+        block(6, &ORDER6_DIGITS)
     } else {
         singly_even(n)
     };
@@ -95,26 +94,91 @@ const ALONG_LAYERS: [u64; 8] = [3, 0, 5, 6, 4, 7, 2, 1];
 /// The block construction on 0..n³−1 for n = 2m, m odd, m ≥ 5.
 fn singly_even(n: usize) -> Vec<u64> {
     let m = n / 2;
-    let inner = odd(m);
-    let mut cells = vec![0; n * n * n];
+    let mut digits = vec![0; n * n * n];
     for l in 0..n {
         for r in 0..n {
             for c in 0..n {
                 let (bl, br, bc) = (l / 2, r / 2, c / 2);
                 let local = (l % 2) * 4 + (r % 2) * 2 + c % 2;
-                let digit = match (bl + br + 2 * bc) % m {
+                digits[(l * n + r) * n + c] = match (bl + br + 2 * bc) % m {
                     0 => ALONG_CELLS[local],
                     1 => ALONG_ROWS[local],
                     2 => ALONG_LAYERS[local],
                     rho if rho % 2 == 1 => local as u64,
                     _ => 7 - local as u64,
                 };
-                cells[(l * n + r) * n + c] = 8 * inner[(bl * m + br) * m + bc] + digit;
+            }
+        }
+    }
+    block(n, &digits)
+}
+
+/// 8·M + D: the odd cube M of order n/2 blown up into 2×2×2 blocks plus a digit cube D
+/// (0..7 in every block, every line summing to 7n/2).
+fn block(n: usize, digits: &[u64]) -> Vec<u64> {
+    let m = n / 2;
+    let inner = odd(m);
+    let mut cells = vec![0; n * n * n];
+    for l in 0..n {
+        for r in 0..n {
+            for c in 0..n {
+                let i = (l * n + r) * n + c;
+                cells[i] = 8 * inner[(l / 2 * m + r / 2) * m + c / 2] + digits[i];
             }
         }
     }
     cells
 }
+
+/// The digit cube D of order 6: the quotients (v − 1) div 27 of the order-6 magic cube in
+/// W. S. Andrews, *Magic Squares and Cubes* (2nd ed. 1917; Dover 1960, p. 197), whose
+/// remainders (v − 1) mod 27 are an order-3 cube blown up into 2×2×2 blocks. Every block
+/// holds 0..7 and every row, column, pillar and triagonal sums to 21 (checked by a test).
+#[rustfmt::skip]
+const ORDER6_DIGITS: [u64; 216] = [
+    // layer 1
+    0, 5, 5, 0, 6, 5,
+    3, 6, 3, 6, 3, 0,
+    3, 5, 5, 0, 3, 5,
+    6, 0, 3, 6, 6, 0,
+    6, 0, 0, 6, 3, 6,
+    3, 5, 5, 3, 0, 5,
+    // layer 2
+    7, 2, 2, 7, 1, 2,
+    4, 1, 4, 1, 4, 7,
+    4, 2, 2, 7, 4, 2,
+    1, 7, 4, 1, 1, 7,
+    1, 7, 7, 1, 4, 1,
+    4, 2, 2, 4, 7, 2,
+    // layer 3
+    0, 5, 5, 6, 0, 5,
+    3, 6, 0, 3, 3, 6,
+    6, 0, 3, 6, 6, 0,
+    3, 5, 5, 0, 3, 5,
+    6, 0, 3, 6, 6, 0,
+    3, 5, 5, 0, 3, 5,
+    // layer 4
+    7, 2, 2, 1, 7, 2,
+    4, 1, 7, 4, 4, 1,
+    1, 7, 4, 1, 1, 7,
+    4, 2, 2, 7, 4, 2,
+    1, 7, 4, 1, 1, 7,
+    4, 2, 2, 7, 4, 2,
+    // layer 5
+    5, 0, 5, 0, 6, 5,
+    3, 6, 3, 6, 3, 0,
+    0, 3, 3, 6, 3, 6,
+    5, 6, 5, 0, 0, 5,
+    5, 0, 5, 3, 3, 5,
+    3, 6, 0, 6, 6, 0,
+    // layer 6
+    2, 7, 2, 7, 1, 2,
+    4, 1, 4, 1, 4, 7,
+    7, 4, 4, 1, 4, 1,
+    2, 1, 2, 7, 7, 2,
+    2, 7, 2, 4, 4, 2,
+    4, 1, 7, 1, 1, 7,
+];
 
 #[cfg(test)]
 mod tests {
@@ -123,7 +187,7 @@ mod tests {
 
     #[test]
     fn every_order_from_3_to_12_gives_a_semi_perfect_cube_of_1_to_n3() {
-        for n in (3..=12).filter(|&n| n != 6) {
+        for n in 3..=12 {
             let cube = semi_perfect(n).unwrap();
             assert!(has_property(&cube, Property::SemiPerfect), "order {n}");
             let mut cells = cube.cells().to_vec();
@@ -135,8 +199,24 @@ mod tests {
     #[test]
     fn orders_below_3_are_refused_with_the_reason() {
         assert!(semi_perfect(2).unwrap_err().to_string().contains("no magic cube of order 2"));
-        assert!(semi_perfect(6).unwrap_err().to_string().contains("implemented yet"));
         assert!(semi_perfect(0).is_err());
+    }
+
+    #[test]
+    fn the_order_6_digit_cube_has_block_permutations_and_line_sums_21() {
+        let n = 6;
+        for block in 0..27 {
+            let (bl, br, bc) = (block / 9 * 2, block / 3 % 3 * 2, block % 3 * 2);
+            let mut digits: Vec<u64> =
+                (0..8).map(|q| ORDER6_DIGITS[((bl + q / 4) * n + br + q / 2 % 2) * n + bc + q % 2]).collect();
+            digits.sort();
+            assert_eq!(digits, (0..8).collect::<Vec<_>>());
+        }
+        let as_cube = NumberCube::new(n, ORDER6_DIGITS.iter().map(|&d| d as i64).collect()).unwrap();
+        for line in Property::SemiPerfect.lines(n) {
+            assert_eq!(line.cells.iter().map(|&i| ORDER6_DIGITS[i]).sum::<u64>(), 21, "{}", line.describe());
+        }
+        assert_eq!(as_cube.order(), 6);
     }
 
     /// The conditions the singly even construction relies on.
@@ -171,7 +251,7 @@ mod properties {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
         #[test]
-        fn constructions_verify_and_survive_a_text_round_trip(n in (3usize..=30).prop_filter("order 6 is not constructed", |&n| n != 6)) {
+        fn constructions_verify_and_survive_a_text_round_trip(n in 3usize..=30) {
             let cube = semi_perfect(n).unwrap();
             prop_assert!(has_property(&cube, Property::SemiPerfect));
             prop_assert_eq!(NumberCube::parse(&cube.to_text()).unwrap(), cube);
