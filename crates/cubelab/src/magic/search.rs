@@ -201,9 +201,6 @@ pub struct Search {
     steps: Vec<Step>,
     /// Task prefixes: the indices placed in the first `split_depth` steps.
     tasks: Vec<Vec<u16>>,
-    /// min_sum[r] / max_sum[r]: smallest / largest sum of r distinct indices.
-    min_sum: Vec<i64>,
-    max_sum: Vec<i64>,
 }
 
 /// Mutable state of one depth-first search.
@@ -277,17 +274,8 @@ impl Search {
             }
             steps.push(step);
         }
-        let min_sum = (0..=n).map(|r| (0..r as i64).sum()).collect();
-        let max_sum = (0..=n).map(|r| (0..r as i64).map(|i| n3 as i64 - 1 - i).sum()).collect();
-        let mut search = Search {
-            spec,
-            line_count: lines.len(),
-            target: (n * (n3 - 1) / 2) as i64,
-            steps,
-            tasks: vec![],
-            min_sum,
-            max_sum,
-        };
+        let mut search =
+            Search { spec, line_count: lines.len(), target: (n * (n3 - 1) / 2) as i64, steps, tasks: vec![] };
         if (n * (n3 - 1)) & 1 == 1 {
             return search; // no magic sum in whole numbers: no cube, no tasks
         }
@@ -362,6 +350,15 @@ impl Search {
         out.clear();
         let step = &self.steps[s];
         let n3 = self.steps.len() as i64;
+        // The n + 1 smallest and largest free numbers, for bounds on the open lines: r open
+        // cells of a line can add at least the r smallest free numbers other than v.
+        let n = self.spec.order;
+        let lowest: Vec<i64> = (0..n3).filter(|&k| !st.used[k as usize]).take(n + 1).collect();
+        let highest: Vec<i64> = (0..n3).rev().filter(|&k| !st.used[k as usize]).take(n + 1).collect();
+        let extreme_sum = |list: &[i64], r: usize, v: i64| -> Option<i64> {
+            let picked: Vec<i64> = list.iter().copied().filter(|&k| k != v).take(r).collect();
+            (picked.len() == r).then(|| picked.iter().sum())
+        };
         let fits = |v: i64| {
             (0..n3).contains(&v)
                 && !st.used[v as usize]
@@ -375,7 +372,10 @@ impl Search {
                         let last = self.target - sum;
                         (0..n3).contains(&last) && last != v && !st.used[last as usize]
                     } else {
-                        sum + self.min_sum[r] <= self.target && sum + self.max_sum[r] >= self.target
+                        match (extreme_sum(&lowest, r, v), extreme_sum(&highest, r, v)) {
+                            (Some(low), Some(high)) => sum + low <= self.target && sum + high >= self.target,
+                            _ => false,
+                        }
                     }
                 })
         };
