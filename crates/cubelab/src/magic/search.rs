@@ -353,11 +353,42 @@ impl Search {
         // The n + 1 smallest and largest free numbers, for bounds on the open lines: r open
         // cells of a line can add at least the r smallest free numbers other than v.
         let n = self.spec.order;
-        let lowest: Vec<i64> = (0..n3).filter(|&k| !st.used[k as usize]).take(n + 1).collect();
-        let highest: Vec<i64> = (0..n3).rev().filter(|&k| !st.used[k as usize]).take(n + 1).collect();
+        // Stack arrays: this runs at every node (orders up to 8, so at most 9 numbers).
+        let mut lowest = [0i64; 9];
+        let mut highest = [0i64; 9];
+        let mut low_count = 0;
+        let mut high_count = 0;
+        for k in 0..n3 {
+            if low_count > n {
+                break;
+            }
+            if !st.used[k as usize] {
+                lowest[low_count] = k;
+                low_count += 1;
+            }
+        }
+        for k in (0..n3).rev() {
+            if high_count > n {
+                break;
+            }
+            if !st.used[k as usize] {
+                highest[high_count] = k;
+                high_count += 1;
+            }
+        }
+        let (lowest, highest) = (&lowest[..low_count], &highest[..high_count]);
         let extreme_sum = |list: &[i64], r: usize, v: i64| -> Option<i64> {
-            let picked: Vec<i64> = list.iter().copied().filter(|&k| k != v).take(r).collect();
-            (picked.len() == r).then(|| picked.iter().sum())
+            let (mut sum, mut taken) = (0, 0);
+            for &k in list {
+                if taken == r {
+                    break;
+                }
+                if k != v {
+                    sum += k;
+                    taken += 1;
+                }
+            }
+            (taken == r).then_some(sum)
         };
         let fits = |v: i64| {
             (0..n3).contains(&v)
@@ -372,7 +403,7 @@ impl Search {
                         let last = self.target - sum;
                         (0..n3).contains(&last) && last != v && !st.used[last as usize]
                     } else {
-                        match (extreme_sum(&lowest, r, v), extreme_sum(&highest, r, v)) {
+                        match (extreme_sum(lowest, r, v), extreme_sum(highest, r, v)) {
                             (Some(low), Some(high)) => sum + low <= self.target && sum + high >= self.target,
                             _ => false,
                         }
