@@ -43,6 +43,8 @@ enum Command {
     Census(cmd::census::Args),
     /// Sobczyk's relations over the 30 types: Table 1, incompatibility graph, five-sets, ground layers.
     Relations(cmd::relations::Args),
+    /// Magic cubes: enumerate, check, construct.
+    Magic(cmd::magic::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -53,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Census(a) => cmd::census::run(a),
         Command::Relations(a) => cmd::relations::run(a),
+        Command::Magic(a) => cmd::magic::run(a),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod coloring;
 pub mod geometry;
 pub mod io;
 pub mod macmahon;
+pub mod magic;
 pub mod notation;
 pub mod relations;
 pub mod target;

@@ -3,6 +3,7 @@
 
 mod census;
 mod cubes;
+mod magic;
 mod relations;
 mod target;
 

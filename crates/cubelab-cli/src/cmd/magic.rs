@@ -1,0 +1,413 @@
+//! `cubelab magic`: enumerate, check and construct magic cubes.
+
+use crate::output::{emit, write_atomic, FormatArgs, Report};
+use anyhow::{bail, Context};
+use cubelab::magic::construct::semi_perfect;
+use cubelab::magic::cube::NumberCube;
+use cubelab::magic::search::{Checkpoint, Outcome, Search, SearchSpec};
+use cubelab::magic::symmetry::classes;
+use cubelab::magic::verify::{has_property, verify, Property, Verdict};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::io::Read;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `cubelab magic`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab magic enumerate --classes          the 192 cubes of order 3 in 4 classes
+  cubelab magic check cube.txt               which properties a cube has, which lines fail
+  cubelab magic construct --order 6 --json   a semi-perfect cube of order 6
+
+Cells are listed layer by layer from the top, each layer row by row from the back,
+each row from left to right.")]
+pub struct Args {
+    #[command(subcommand)]
+    command: MagicCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum MagicCommand {
+    /// Every magic cube of an order and property, optionally grouped into symmetry classes.
+    Enumerate(EnumerateArgs),
+    /// Report which magic properties a cube has and which lines fail.
+    Check(CheckArgs),
+    /// Build a semi-perfect magic cube of any order n >= 3.
+    Construct(ConstructArgs),
+}
+
+/// Arguments of `cubelab magic enumerate`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab magic enumerate --classes --json          {\"count\": 192, \"classes\": [...]}
+  cubelab magic enumerate --start 0 --step 2        the cubes on 0, 2, ..., 52
+  cubelab magic enumerate --property pantriagonal   none of order 3 (see docs/magic.md)
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --resume
+
+Long searches show progress on stderr. With --checkpoint the search saves its state
+every few seconds and when stopped by --stop-after; --resume continues from it without
+losing or repeating a cube. The output is the same for any number of threads
+(RAYON_NUM_THREADS).")]
+pub struct EnumerateArgs {
+    /// Order n of the cubes (2 to 8; only order 3 finishes quickly).
+    #[arg(long, default_value_t = 3)]
+    order: usize,
+    /// First number A of the progression A, A+D, ..., A+(n³-1)D.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    start: i64,
+    /// Step D of the progression (nonzero).
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    step: i64,
+    /// Property the cubes must have: semi-perfect, diagonal, pantriagonal or perfect.
+    #[arg(long, default_value = "semi-perfect")]
+    property: String,
+    /// Only cubes with the first number in the top-back-left cell (pantriagonal and perfect
+    /// only: each cube is a cyclic translate of exactly one of these, so multiply by n³).
+    #[arg(long)]
+    origin_pinned: bool,
+    /// Group the cubes into classes under the 48 rotations and reflections.
+    #[arg(long)]
+    classes: bool,
+    /// Save the search state to FILE (atomically, every few seconds and at the end).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the search saved in the --checkpoint file.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Stop after N more work units, saving the checkpoint (for interrupted runs).
+    #[arg(long, value_name = "N", requires = "checkpoint")]
+    stop_after: Option<usize>,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Arguments of `cubelab magic check`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab magic check cube.txt
+  cubelab magic construct --order 5 | cubelab magic check - --json
+
+Input: n layers separated by blank lines, each n rows of n integers (spaces, tabs or
+commas); '#' starts a comment line. The numbers must be A, A+D, ..., A+(n³-1)D in
+some order, such as 1..n³.")]
+pub struct CheckArgs {
+    /// The cube file, or - for standard input.
+    file: String,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Arguments of `cubelab magic construct`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab magic construct --order 3
+  cubelab magic construct --order 10 --json     {\"order\": 10, \"cube\": [layers [rows [cells]]]}
+
+Odd orders use a linear congruential construction, orders divisible by 4 the
+complement method, other even orders a block method (docs/magic.md). Every cube is
+checked by the verifier before it is printed.")]
+pub struct ConstructArgs {
+    /// Order n >= 3 (up to 200).
+    #[arg(long)]
+    order: usize,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Runs `cubelab magic`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        MagicCommand::Enumerate(a) => enumerate(a),
+        MagicCommand::Check(a) => check(a),
+        MagicCommand::Construct(a) => construct(a),
+    }
+}
+
+#[derive(Serialize)]
+struct ClassRow {
+    representative: Vec<i64>,
+    size: usize,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Enumeration {
+    Classes { count: usize, classes: Vec<ClassRow> },
+    Cubes { count: usize, cubes: Vec<Vec<i64>> },
+}
+
+/// The text heading of an enumeration; not part of the JSON.
+struct Described<'a> {
+    heading: String,
+    order: usize,
+    body: &'a Enumeration,
+}
+
+impl Serialize for Described<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.body.serialize(s)
+    }
+}
+
+impl Report for Described<'_> {
+    fn text(&self) -> String {
+        let cube = |cells: &[i64]| NumberCube::new(self.order, cells.to_vec()).expect("size").to_text();
+        let mut s = self.heading.clone();
+        match self.body {
+            Enumeration::Classes { classes, .. } => {
+                s += &format!("{} classes under the 48 rotations and reflections\n", classes.len());
+                for (i, c) in classes.iter().enumerate() {
+                    s += &format!("\nclass {} ({} cubes), representative:\n{}", i + 1, c.size, cube(&c.representative));
+                }
+            }
+            Enumeration::Cubes { cubes, .. } => {
+                for (i, c) in cubes.iter().enumerate() {
+                    s += &format!("\ncube {}:\n{}", i + 1, cube(c));
+                }
+            }
+        }
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let join = |cells: &[i64]| cells.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+        Some(match self.body {
+            Enumeration::Classes { classes, .. } => {
+                std::iter::once(vec!["class".into(), "size".into(), "representative".into()])
+                    .chain(
+                        classes
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| vec![(i + 1).to_string(), c.size.to_string(), join(&c.representative)]),
+                    )
+                    .collect()
+            }
+            Enumeration::Cubes { cubes, .. } => std::iter::once(vec!["cube".into(), "cells".into()])
+                .chain(cubes.iter().enumerate().map(|(i, c)| vec![(i + 1).to_string(), join(c)]))
+                .collect(),
+        })
+    }
+}
+
+/// A progress bar on stderr that appears only once the work has taken more than a second.
+struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(total: usize, done: usize) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} work units, {msg} (eta {eta})")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_position(done as u64);
+        Progress { bar, started: Instant::now(), shown: false }
+    }
+
+    fn update(&mut self, done: usize, found: usize) {
+        if !self.shown && self.started.elapsed() > Duration::from_secs(1) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        self.bar.set_position(done as u64);
+        self.bar.set_message(format!("{found} found"));
+    }
+}
+
+fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
+    let property = Property::from_name(&args.property)?;
+    let mut spec = SearchSpec::new(args.order, property, args.start, args.step)?;
+    if args.origin_pinned {
+        spec = spec.origin_pinned()?;
+    }
+    let search = Search::new(spec);
+    let resumed = match (&args.checkpoint, args.resume) {
+        (Some(path), true) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read checkpoint '{}' to resume", path.display()))?;
+            Some(Checkpoint::parse(&text, &search).with_context(|| format!("checkpoint '{}'", path.display()))?)
+        }
+        _ => None,
+    };
+    let mut progress = Progress::new(search.task_count(), resumed.as_ref().map_or(0, |c| c.done));
+    let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1)).max(1);
+    let mut last_save = Instant::now();
+    let mut save_error = None;
+    let outcome = search.run(resumed, batch, &mut |cp| {
+        progress.update(cp.done, cp.solutions.len() * search.multiplicity());
+        let stopping = args.stop_after.is_some();
+        let finished = cp.done == cp.tasks;
+        if let Some(path) = &args.checkpoint {
+            if stopping || finished || last_save.elapsed() > Duration::from_secs(5) {
+                if let Err(e) = write_atomic(path, cp.to_json().as_bytes()) {
+                    save_error = Some(e);
+                    return ControlFlow::Break(());
+                }
+                last_save = Instant::now();
+            }
+        }
+        if stopping {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    progress.bar.finish_and_clear();
+    if let Some(e) = save_error {
+        return Err(e);
+    }
+    let mut cubes = match outcome {
+        Outcome::Complete(cubes) => cubes,
+        Outcome::Stopped(cp) => bail!(
+            "stopped after {} of {} work units with {} cubes found; continue with --resume --checkpoint {}",
+            cp.done,
+            cp.tasks,
+            cp.solutions.len() * search.multiplicity(),
+            args.checkpoint.as_ref().expect("required by --stop-after").display()
+        ),
+    };
+    let n3 = spec.order.pow(3);
+    let heading = format!(
+        "{} {} magic cubes of order {} on {}, {}, ..., {}{}\n",
+        cubes.len(),
+        property.name(),
+        spec.order,
+        spec.value(0),
+        spec.value(1),
+        spec.value(n3 - 1),
+        if spec.origin_pinned { format!(" with {} in the top-back-left cell", spec.value(0)) } else { String::new() }
+    );
+    let body = if args.classes {
+        let classes = classes(&cubes)
+            .into_iter()
+            .map(|c| ClassRow { representative: c.representative.cells().to_vec(), size: c.size })
+            .collect();
+        Enumeration::Classes { count: cubes.len(), classes }
+    } else {
+        cubes.sort();
+        Enumeration::Cubes { count: cubes.len(), cubes: cubes.iter().map(|c| c.cells().to_vec()).collect() }
+    };
+    emit(&Described { heading, order: spec.order, body: &body }, args.format.format())
+}
+
+#[derive(Serialize)]
+struct FailingRow {
+    kind: String,
+    line: String,
+    /// 1-based [layer, row, cell] of each cell on the line.
+    cells: Vec<[usize; 3]>,
+    sum: i128,
+}
+
+#[derive(Serialize)]
+struct CheckReport {
+    order: usize,
+    magic_sum: Option<i128>,
+    semi_perfect: bool,
+    diagonal: bool,
+    pantriagonal: bool,
+    perfect: bool,
+    failing_lines: Vec<FailingRow>,
+}
+
+impl CheckReport {
+    fn new(v: &Verdict) -> CheckReport {
+        let n = v.order;
+        let failing_lines = v
+            .failing
+            .iter()
+            .map(|f| FailingRow {
+                kind: serde_json::to_value(f.line.kind).expect("kind").as_str().expect("string").to_string(),
+                line: f.line.describe(),
+                cells: f.line.cells.iter().map(|&i| [i / (n * n) + 1, i / n % n + 1, i % n + 1]).collect(),
+                sum: f.sum,
+            })
+            .collect();
+        CheckReport {
+            order: n,
+            magic_sum: v.magic_sum,
+            semi_perfect: v.holds(Property::SemiPerfect),
+            diagonal: v.holds(Property::Diagonal),
+            pantriagonal: v.holds(Property::Pantriagonal),
+            perfect: v.holds(Property::Perfect),
+            failing_lines,
+        }
+    }
+}
+
+/// How many failing lines of one kind the text lists before summarising.
+const TEXT_LINES_PER_KIND: usize = 12;
+
+impl Report for CheckReport {
+    fn text(&self) -> String {
+        let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
+        let mut s = format!("order {}, magic sum {sum}\n", self.order);
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        s += &format!("semi-perfect  {}\n", yes(self.semi_perfect));
+        s += &format!("diagonal      {}\n", yes(self.diagonal));
+        s += &format!("pantriagonal  {}\n", yes(self.pantriagonal));
+        s += &format!("perfect       {}\n", yes(self.perfect));
+        if self.failing_lines.is_empty() {
+            s += "every line is magic\n";
+            return s;
+        }
+        s += &format!("{} failing lines:\n", self.failing_lines.len());
+        let mut kinds: Vec<&str> = self.failing_lines.iter().map(|f| f.kind.as_str()).collect();
+        kinds.dedup();
+        for kind in kinds {
+            let of_kind: Vec<&FailingRow> = self.failing_lines.iter().filter(|f| f.kind == kind).collect();
+            for f in of_kind.iter().take(TEXT_LINES_PER_KIND) {
+                s += &format!("  {} sums to {}\n", f.line, f.sum);
+            }
+            if of_kind.len() > TEXT_LINES_PER_KIND {
+                s += &format!("  ... and {} more {kind} lines (all in --json)\n", of_kind.len() - TEXT_LINES_PER_KIND);
+            }
+        }
+        s
+    }
+}
+
+fn check(args: CheckArgs) -> anyhow::Result<()> {
+    let text = if args.file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
+        s
+    } else {
+        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read '{}'", args.file))?
+    };
+    let cube =
+        NumberCube::parse(&text).with_context(|| if args.file == "-" { "stdin".into() } else { args.file.clone() })?;
+    emit(&CheckReport::new(&verify(&cube)), args.format.format())
+}
+
+#[derive(Serialize)]
+struct Constructed {
+    order: usize,
+    cube: Vec<Vec<Vec<i64>>>,
+}
+
+impl Report for Constructed {
+    fn text(&self) -> String {
+        let cells = self.cube.iter().flatten().flatten().copied().collect();
+        NumberCube::new(self.order, cells).expect("size").to_text()
+    }
+}
+
+fn construct(args: ConstructArgs) -> anyhow::Result<()> {
+    let cube = semi_perfect(args.order)?;
+    if !has_property(&cube, Property::SemiPerfect) {
+        bail!("internal error: the construction of order {} is not semi-perfect", args.order);
+    }
+    emit(&Constructed { order: cube.order(), cube: cube.layers() }, args.format.format())
+}

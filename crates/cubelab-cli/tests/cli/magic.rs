@@ -1,0 +1,225 @@
+//! `cubelab magic enumerate`, `check` and `construct`.
+
+use super::{bad, cubelab, ok};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("JSON output")
+}
+
+/// Sums of the 27 + 4 lines of an order-3 cube given as 27 numbers.
+fn order3_line_sums(cells: &[i64]) -> Vec<i64> {
+    let at = |l: usize, r: usize, c: usize| cells[l * 9 + r * 3 + c];
+    let mut sums = vec![];
+    for a in 0..3 {
+        for b in 0..3 {
+            sums.push((0..3).map(|t| at(a, b, t)).sum());
+            sums.push((0..3).map(|t| at(a, t, b)).sum());
+            sums.push((0..3).map(|t| at(t, a, b)).sum());
+        }
+    }
+    sums.push((0..3).map(|t| at(t, t, t)).sum());
+    sums.push((0..3).map(|t| at(t, t, 2 - t)).sum());
+    sums.push((0..3).map(|t| at(t, 2 - t, t)).sum());
+    sums.push((0..3).map(|t| at(t, 2 - t, 2 - t)).sum());
+    sums
+}
+
+#[test]
+fn enumerate_classes_json_has_the_issue_shape_and_valid_cubes() {
+    let v = json(&["magic", "enumerate", "--order", "3", "--classes", "--json"]);
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["classes", "count"]);
+    let classes = v["classes"].as_array().unwrap();
+    let total: u64 = classes.iter().map(|c| c["size"].as_u64().unwrap()).sum();
+    assert_eq!(v["count"].as_u64().unwrap(), total);
+    for c in classes {
+        let rep: Vec<i64> = c["representative"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        assert_eq!(rep.len(), 27);
+        let mut sorted = rep.clone();
+        sorted.sort();
+        assert_eq!(sorted, (1..=27).collect::<Vec<_>>());
+        assert!(order3_line_sums(&rep).iter().all(|&s| s == 42), "{rep:?}");
+    }
+    insta::assert_json_snapshot!("magic_enumerate_classes", v);
+}
+
+#[test]
+fn every_listed_cube_is_magic_and_classes_match_the_cube_list() {
+    let v = json(&["magic", "enumerate", "--json"]);
+    let cubes = v["cubes"].as_array().unwrap();
+    assert_eq!(cubes.len() as u64, v["count"].as_u64().unwrap());
+    for cube in cubes {
+        let cells: Vec<i64> = cube.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        assert!(order3_line_sums(&cells).iter().all(|&s| s == 42));
+    }
+    // Each class representative is one of the listed cubes.
+    let classes = json(&["magic", "enumerate", "--classes", "--json"]);
+    for c in classes["classes"].as_array().unwrap() {
+        assert!(cubes.contains(&c["representative"]));
+    }
+}
+
+#[test]
+fn other_progressions_give_the_same_count_on_their_own_numbers() {
+    let base = json(&["magic", "enumerate", "--classes", "--json"]);
+    let v = json(&["magic", "enumerate", "--start", "-5", "--step", "3", "--classes", "--json"]);
+    assert_eq!(v["count"], base["count"]);
+    let rep = v["classes"][0]["representative"].as_array().unwrap();
+    let cells: Vec<i64> = rep.iter().map(|x| x.as_i64().unwrap()).collect();
+    let sums = order3_line_sums(&cells);
+    assert!(sums.iter().all(|&s| s == sums[0]));
+    assert!(cells.iter().all(|&x| (x + 5) % 3 == 0 && (-5..=73).contains(&x)));
+    bad(&["magic", "enumerate", "--step", "0"]);
+}
+
+#[test]
+fn output_does_not_depend_on_the_thread_count() {
+    let run = |threads: &str| {
+        let out = cubelab()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["magic", "enumerate", "--classes", "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn an_interrupted_search_resumes_to_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("cp.json");
+    let cp = cp.to_str().unwrap();
+    let full = ok(&["magic", "enumerate", "--json"]);
+    let err = bad(&["magic", "enumerate", "--json", "--checkpoint", cp, "--stop-after", "40"]);
+    assert!(err.contains("stopped after 40 of"), "{err}");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(cp).unwrap()).unwrap();
+    assert_eq!(saved["done"], 40);
+    let found_so_far = saved["solutions"].as_array().unwrap().len();
+    assert!(found_so_far < 192, "the checkpoint is mid-run");
+    // A second partial step, then the rest.
+    bad(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume", "--stop-after", "25"]);
+    let resumed = ok(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume"]);
+    assert_eq!(resumed, full);
+}
+
+#[test]
+fn bad_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("cp.json");
+    let cp = cp.to_str().unwrap();
+    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("cannot read checkpoint"));
+    bad(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3"]);
+    let err = bad(&["magic", "enumerate", "--start", "2", "--checkpoint", cp, "--resume"]);
+    assert!(err.contains("--start 1"), "{err}");
+    let err = bad(&["magic", "enumerate", "--property", "diagonal", "--checkpoint", cp, "--resume"]);
+    assert!(err.contains("property semi-perfect"), "{err}");
+    let text = std::fs::read_to_string(cp).unwrap();
+    std::fs::write(cp, &text[..text.len() / 2]).unwrap();
+    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("not valid"));
+    // A tampered solution is caught by the verifier.
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["solutions"] = serde_json::json!([(1..=27).collect::<Vec<i64>>()]);
+    std::fs::write(cp, v.to_string()).unwrap();
+    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("not a semi-perfect cube"));
+}
+
+#[test]
+fn extra_properties_of_order_3() {
+    for property in ["diagonal", "pantriagonal", "perfect"] {
+        let v = json(&["magic", "enumerate", "--property", property, "--json"]);
+        assert_eq!(v["count"], 0, "{property}");
+    }
+    assert!(bad(&["magic", "enumerate", "--property", "nice"]).contains("unknown property 'nice'"));
+}
+
+#[test]
+fn construct_is_checked_by_check_for_orders_3_to_12() {
+    for n in 3..=12 {
+        let n_s = n.to_string();
+        let v = json(&["magic", "construct", "--order", &n_s, "--json"]);
+        assert_eq!(v["order"], n);
+        let layers = v["cube"].as_array().unwrap();
+        assert_eq!(layers.len(), n);
+        assert!(layers.iter().all(|l| l.as_array().unwrap().len() == n));
+        let text = ok(&["magic", "construct", "--order", &n_s]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cube.txt");
+        std::fs::write(&path, &text).unwrap();
+        let report = json(&["magic", "check", path.to_str().unwrap(), "--json"]);
+        assert_eq!(report["semi_perfect"], true, "order {n}");
+        let magic_sum = (n * (n * n * n + 1) / 2) as u64;
+        assert_eq!(report["magic_sum"].as_u64().unwrap(), magic_sum);
+    }
+    insta::assert_json_snapshot!("magic_construct_3", json(&["magic", "construct", "--order", "3", "--json"]));
+}
+
+#[test]
+fn construct_refuses_order_2_with_the_reason() {
+    assert!(bad(&["magic", "construct", "--order", "2"]).contains("no magic cube of order 2"));
+}
+
+fn check_text(text: &str) -> std::process::Output {
+    cubelab().args(["magic", "check", "-"]).write_stdin(text).output().unwrap()
+}
+
+#[test]
+fn check_names_failing_lines_after_a_swap() {
+    let v = json(&["magic", "enumerate", "--classes", "--json"]);
+    let mut cells: Vec<i64> =
+        v["classes"][0]["representative"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+    cells.swap(0, 26);
+    let text: String = cells
+        .chunks(9)
+        .map(|layer| layer.chunks(3).map(|row| format!("{} {} {}\n", row[0], row[1], row[2])).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = check_text(&text);
+    assert!(out.status.success());
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("semi-perfect  no"), "{report}");
+    assert!(report.contains("row (layer 1, row 1) sums to"), "{report}");
+    assert!(report.contains("pillar (row 3, cell 3) sums to"), "{report}");
+}
+
+#[test]
+fn malformed_cubes_get_one_line_naming_the_position() {
+    let cases = [
+        ("1 2\n3 4\n\n5 6\n7 8\n\n", None),
+        ("1 2\n3 x\n\n5 6\n7 8\n", Some("layer 1, row 2, cell 2: 'x' is not an integer")),
+        ("1 2\n3 4\n\n5 6\n7\n", Some("layer 2, row 2 has 1 numbers, expected 2 like row 1")),
+        (
+            "1 2\n3 4\n\n5 6\n7 4\n",
+            Some("layer 2, row 2, cell 2: number 4 is repeated (first at layer 1, row 2, cell 2)"),
+        ),
+        ("1 2\n3 4\n\n5 6\n7 9\n", Some("not evenly spaced")),
+        ("1 2\n3 4\n5 6\n\n7 8\n9 10\n", Some("layer 1 has 3 rows, expected 2")),
+        ("1 2\n3 4\n", Some("1 layers for rows of 2 numbers, expected 2 layers")),
+        ("\n\n", Some("no numbers")),
+    ];
+    for (text, expected) in cases {
+        let out = check_text(text);
+        let err = String::from_utf8(out.stderr).unwrap();
+        match expected {
+            None => assert!(out.status.success(), "{err}"),
+            Some(msg) => {
+                assert_eq!(out.status.code(), Some(2), "{text:?}");
+                assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+                assert!(err.contains(msg), "{text:?}: {err}");
+                assert!(!err.contains("panicked"));
+            }
+        }
+    }
+    assert!(bad(&["magic", "check", "/nonexistent/cube.txt"]).contains("cannot read"));
+}
+
+#[test]
+fn help_has_examples_for_every_command() {
+    for cmd in [vec!["magic"], vec!["magic", "enumerate"], vec!["magic", "check"], vec!["magic", "construct"]] {
+        let mut args = cmd.clone();
+        args.push("--help");
+        assert!(ok(&args).contains("Examples:"), "{cmd:?}");
+    }
+}
