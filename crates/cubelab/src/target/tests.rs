@@ -291,3 +291,24 @@ fn sobczyk_p6_and_p7_as_printed() {
     let cs = parse_cubes(&p7).unwrap();
     assert_eq!(brute_force(&parse_cube("P1").unwrap(), &cs), 1);
 }
+
+#[test]
+fn seven_color_blocks_build_proper_targets_over_six_of_them() {
+    // Sadisticube 7 style: each block uses six of seven colors.
+    let cs = parse_cubes(&["123457", "123467", "123567", "124567", "134567", "234567", "123456", "123475"]).unwrap();
+    let b = Blocks::new(&cs).unwrap();
+    assert_eq!(b.palette().len(), 7);
+    let targets = b.buildable_targets(false).unwrap();
+    for (t, n) in &targets {
+        assert!(t.is_proper());
+        assert_eq!(*n, brute_force(t, &cs), "target {t}");
+    }
+    // Every proper target over six of the seven colors was tried: the non-buildable ones
+    // really are not buildable (a sample checked by brute force).
+    let sevens: Vec<Color> = (1..=7).map(Color).collect();
+    for t in crate::coloring::colorings_over(&sevens).unwrap().iter().filter(|c| c.is_proper()).step_by(23) {
+        if !targets.iter().any(|(x, _)| x == t) {
+            assert_eq!(brute_force(t, &cs), 0, "target {t}");
+        }
+    }
+}
