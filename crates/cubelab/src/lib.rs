@@ -12,6 +12,7 @@ pub mod coloring;
 pub mod geometry;
 pub mod macmahon;
 pub mod notation;
+pub mod picture;
 
 /// Errors reported by the library. Every message is one line naming the problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,0 +1,20 @@
+//! The picture cube puzzle: an m x n board of cubes turned by whole rows and columns.
+//!
+//! A board is an element of `S4^(m x n)` (the rotation group of a cube is `S4`); a row
+//! move multiplies every cube of its row from the right by the same quarter turn, and so
+//! for columns. The reachable boards form a subgroup `H` of order
+//! `2^(m+n-1) · 12^(mn)` (the seed's Theorem 8).
+//!
+//! - [`cube`]: the 24 orientations of one cube, tokens and turns;
+//! - [`board`]: boards, moves, text formats, scrambles;
+//! - [`parity`]: the solvability criterion;
+//! - [`census`]: the symmetry-reduced breadth-first census (also used as pattern databases);
+//! - [`local`], [`subgroup`], [`optimal`]: the three solvers;
+//! - [`group`]: the generalisation to any finite permutation group.
+
+pub mod board;
+pub mod census;
+pub mod cube;
+pub mod parity;
+
+pub use board::{Board, Metric, Move};
