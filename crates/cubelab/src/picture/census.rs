@@ -465,3 +465,89 @@ mod tests {
         }
     }
 }
+
+/// The picture cube puzzle as a [`LinePuzzle`] over the 24 orientations.
+pub fn cube_puzzle(rows: usize, cols: usize, metric: super::board::Metric) -> LinePuzzle {
+    use super::board::{Metric, Move, MoveKind};
+    use super::cube::Turn;
+    let table = |kind| Move { kind, line: 0 }.cube_table().to_vec();
+    let mut row_moves = vec![table(MoveKind::Quarter(Turn::Up)), table(MoveKind::Quarter(Turn::Down))];
+    let mut col_moves = vec![table(MoveKind::Quarter(Turn::Left)), table(MoveKind::Quarter(Turn::Right))];
+    if metric == Metric::Half {
+        row_moves.push(table(MoveKind::RowHalf));
+        col_moves.push(table(MoveKind::ColumnHalf));
+    }
+    LinePuzzle { alphabet: super::cube::ORIENTATIONS, rows, cols, row_moves, col_moves }
+}
+
+/// `2^(m+n-1) · 12^(mn)`, the number of reachable boards (Theorem 8), if it fits in u64.
+pub fn reachable_count(rows: usize, cols: usize) -> Option<u64> {
+    let twelve = 12u64.checked_pow(u32::try_from(rows.checked_mul(cols)?).ok()?)?;
+    let two = 2u64.checked_pow(u32::try_from(rows + cols - 1).ok()?)?;
+    twelve.checked_mul(two)
+}
+
+#[cfg(test)]
+mod seed_tables {
+    use super::*;
+    use crate::picture::board::Metric;
+
+    fn census(m: usize, n: usize) -> Census {
+        Table::build(&cube_puzzle(m, n, Metric::Quarter), 1 << 32, &|_| {}).unwrap().census().clone()
+    }
+
+    /// Table 1 of the seed: size, diameter, average (2 decimals), median, states.
+    /// The seed prints 16588 states for 2x2; Theorem 8 and the census both give 165888
+    /// (docs/errata.md).
+    const TABLE_1: [(usize, usize, usize, f64, usize, u64); 8] = [
+        (1, 1, 4, 2.17, 2, 24),
+        (2, 1, 7, 4.44, 5, 576),
+        (3, 1, 10, 6.59, 7, 13824),
+        (4, 1, 12, 8.59, 9, 331776),
+        (2, 2, 12, 7.82, 8, 165888),
+        (5, 1, 15, 10.69, 11, 7962624),
+        (6, 1, 17, 12.65, 13, 191102976),
+        (3, 2, 14, 10.54, 11, 47775744),
+    ];
+
+    fn check_row(row: (usize, usize, usize, f64, usize, u64)) {
+        let (m, n, diameter, average, median, states) = row;
+        let c = census(m, n);
+        assert_eq!(c.states, states, "{m}x{n} states");
+        assert_eq!(Some(c.states), reachable_count(m, n));
+        assert_eq!(c.diameter, diameter, "{m}x{n} diameter");
+        assert_eq!(format!("{:.2}", c.average), format!("{average:.2}"), "{m}x{n} average");
+        assert_eq!(c.median, median, "{m}x{n} median");
+        // Also the transposed board.
+        assert_eq!(census(n, m), c);
+    }
+
+    #[test]
+    fn table_1_small_rows() {
+        for row in &TABLE_1[..6] {
+            check_row(*row);
+        }
+    }
+
+    #[test]
+    #[ignore = "a few seconds in release; run with --ignored"]
+    fn table_1_large_rows_and_table_2() {
+        for row in &TABLE_1[6..] {
+            check_row(*row);
+        }
+        let table_2 = [
+            1u64, 10, 69, 456, 2846, 16208, 84428, 395566, 1622641, 5536264, 13587945, 17558644, 8100138, 843444,
+            27084,
+        ];
+        assert_eq!(census(3, 2).distances, table_2);
+    }
+
+    #[test]
+    fn half_metric_counts_the_same_states() {
+        let q = census(2, 2);
+        let h = Table::build(&cube_puzzle(2, 2, Metric::Half), 1 << 32, &|_| {}).unwrap();
+        assert_eq!(h.census().states, q.states);
+        assert!(h.census().diameter <= q.diameter);
+        assert_eq!(h.census().distances[1], 3 * 4);
+    }
+}
