@@ -18,3 +18,16 @@ pub mod cube;
 pub mod parity;
 
 pub use board::{Board, Metric, Move};
+pub mod local;
+pub mod optimal;
+
+/// Serialises moves as their notation strings.
+pub(crate) fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(moves.len()))?;
+    for m in moves {
+        seq.serialize_element(&m.to_string())?;
+    }
+    seq.end()
+}
+pub mod group;
