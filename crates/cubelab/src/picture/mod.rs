@@ -31,3 +31,4 @@ pub(crate) fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> std
     seq.end()
 }
 pub mod group;
+pub mod subgroup;
