@@ -33,12 +33,15 @@ enum Command {
     Cubes(cmd::cubes::Args),
     /// Show one cube in any notation.
     Show(cmd::show::Args),
+    /// The picture cube puzzle: check, solve, scramble, census (and --group).
+    Picture(cmd::picture::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Cubes(a) => cmd::cubes::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Picture(a) => cmd::picture::run(a),
     }
 }
 

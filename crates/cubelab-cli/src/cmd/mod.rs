@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod cubes;
+pub mod picture;
 pub mod show;
