@@ -2,6 +2,7 @@
 //! Each area of the tool has its own module here.
 
 mod cubes;
+mod picture;
 
 use assert_cmd::Command;
 
