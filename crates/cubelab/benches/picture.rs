@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::picture::board::{Board, Metric};
 use cubelab::picture::census::{cube_puzzle, Table};
-use cubelab::picture::optimal::{default_max_entries, pattern_table, Solver};
+use cubelab::picture::optimal::{default_max_entries, Solver};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -38,9 +38,6 @@ fn solves(c: &mut Criterion) {
             })
         });
     }
-    g.bench_function("pattern_table_3x2_build_once", |b| {
-        b.iter(|| black_box(pattern_table(3, 2, Metric::Quarter).unwrap().census().states))
-    });
     g.finish();
 }
 

@@ -198,7 +198,10 @@ impl Report for CensusReport {
     fn text(&self) -> String {
         let c = &self.census;
         let mut s = format!("{}\n", self.title);
-        s += &format!("states:   {}\ndiameter: {}\naverage:  {:.4}\nmedian:   {}\n", c.states, c.diameter, c.average, c.median);
+        s += &format!(
+            "states:   {}\ndiameter: {}\naverage:  {:.4}\nmedian:   {}\n",
+            c.states, c.diameter, c.average, c.median
+        );
         for note in &self.notes {
             s += &format!("{note}\n");
         }
@@ -350,7 +353,11 @@ fn census(
                 r.len(),
                 c.len()
             );
-            let mut notes = vec![format!("|H| = {} of |G|^(mn) = {}", table.census().states, (g.order() as f64).powi((m * n) as i32))];
+            let mut notes = vec![format!(
+                "|H| = {} of |G|^(mn) = {}",
+                table.census().states,
+                (g.order() as f64).powi((m * n) as i32)
+            )];
             if row_moves.is_none() && col_moves.is_none() {
                 if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
                     let holds = (table.census().states as f64 - expected).abs() < 0.5;

@@ -14,7 +14,10 @@ fn cubes_json_lists_the_30_macmahon_cubes() {
         let name = c["name"].as_str().unwrap();
         let mirror_name = c["mirror_name"].as_str().unwrap();
         let b = name.as_bytes();
-        assert_eq!(mirror_name, format!("{}{}", (b[1] as char).to_ascii_uppercase(), (b[0] as char).to_ascii_lowercase()));
+        assert_eq!(
+            mirror_name,
+            format!("{}{}", (b[1] as char).to_ascii_uppercase(), (b[0] as char).to_ascii_lowercase())
+        );
         assert!(c["mirror"].is_string());
     }
     assert_eq!(arr[0]["name"], "Ab");

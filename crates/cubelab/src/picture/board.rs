@@ -288,7 +288,7 @@ impl Board {
         for _ in 0..moves {
             // Never undo the previous move, so the scramble does not waste its length.
             let mv = loop {
-                let mv = all[(rng.next() % all.len() as u64) as usize];
+                let mv = all[(rng.next_u64() % all.len() as u64) as usize];
                 if seq.last() != Some(&mv.inverse()) {
                     break mv;
                 }
@@ -307,12 +307,12 @@ impl Board {
         let t = tables();
         let even: Vec<u8> = (0..cube::ORIENTATIONS as u8).filter(|&a| !t.odd[a as usize]).collect();
         let mut rng = SplitMix64(seed);
-        let row_parity: Vec<bool> = (0..rows).map(|_| rng.next() & 1 == 1).collect();
-        let col_parity: Vec<bool> = (0..cols).map(|_| rng.next() & 1 == 1).collect();
+        let row_parity: Vec<bool> = (0..rows).map(|_| rng.next_u64() & 1 == 1).collect();
+        let col_parity: Vec<bool> = (0..cols).map(|_| rng.next_u64() & 1 == 1).collect();
         let up = t.turn[Turn::Up as usize][0];
         for i in 0..rows {
             for j in 0..cols {
-                let e = even[(rng.next() % 12) as usize];
+                let e = even[(rng.next_u64() % 12) as usize];
                 let c = if row_parity[i] ^ col_parity[j] { t.compose[e as usize][up as usize] } else { e };
                 board.set(i, j, c);
             }
@@ -347,7 +347,7 @@ pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

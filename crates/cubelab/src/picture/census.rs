@@ -178,7 +178,9 @@ impl Space {
         let pack = |d: &[usize]| -> u32 { d.iter().rev().fold(0usize, |acc, &x| acc * a + x) as u32 };
         let row_move = rows_moves
             .iter()
-            .map(|t| (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect())
+            .map(|t| {
+                (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect()
+            })
             .collect();
         let mut col_move = Vec::new();
         for t in cols_moves {
@@ -536,8 +538,7 @@ mod seed_tables {
             check_row(*row);
         }
         let table_2 = [
-            1u64, 10, 69, 456, 2846, 16208, 84428, 395566, 1622641, 5536264, 13587945, 17558644, 8100138, 843444,
-            27084,
+            1u64, 10, 69, 456, 2846, 16208, 84428, 395566, 1622641, 5536264, 13587945, 17558644, 8100138, 843444, 27084,
         ];
         assert_eq!(census(3, 2).distances, table_2);
     }

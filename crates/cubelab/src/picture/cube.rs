@@ -141,7 +141,8 @@ pub fn parse_token(s: &str) -> Result<u8, String> {
     if chars.len() != 2 {
         return Err(format!("'{s}' is not a two-letter token (up face then front face, e.g. UF)"));
     }
-    let up = Face::from_letter(chars[0]).ok_or_else(|| format!("'{s}': '{}' is not a face letter U D F B L R", chars[0]))?;
+    let up =
+        Face::from_letter(chars[0]).ok_or_else(|| format!("'{s}': '{}' is not a face letter U D F B L R", chars[0]))?;
     let front =
         Face::from_letter(chars[1]).ok_or_else(|| format!("'{s}': '{}' is not a face letter U D F B L R", chars[1]))?;
     if up == front || up.opposite() == front {

@@ -14,8 +14,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Pattern-database tables built so far, by (rows, cols, metric).
-fn table_cache() -> &'static Mutex<HashMap<(usize, usize, Metric), Arc<Table>>> {
-    static CELL: OnceLock<Mutex<HashMap<(usize, usize, Metric), Arc<Table>>>> = OnceLock::new();
+type TableCache = Mutex<HashMap<(usize, usize, Metric), Arc<Table>>>;
+
+fn table_cache() -> &'static TableCache {
+    static CELL: OnceLock<TableCache> = OnceLock::new();
     CELL.get_or_init(Default::default)
 }
 
@@ -42,7 +44,10 @@ fn table_entries(rows: usize, cols: usize) -> Option<u64> {
 }
 
 fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
-    (0u32..1 << n).filter(|s| s.count_ones() as usize == k).map(|s| (0..n).filter(|&i| s >> i & 1 == 1).collect()).collect()
+    (0u32..1 << n)
+        .filter(|s| s.count_ones() as usize == k)
+        .map(|s| (0..n).filter(|&i| s >> i & 1 == 1).collect())
+        .collect()
 }
 
 /// One placement of a pattern database on the board.
@@ -236,13 +241,15 @@ mod tests {
         let exact = pattern_table(2, 2, Metric::Quarter).unwrap();
         let solver = Solver::new(2, 2, Metric::Quarter, 1000).unwrap();
         assert!(!solver.is_exact());
-        let mut seen = vec![0u64; 13];
+        let mut seen = [0u64; 13];
         for seed in 0..40 {
             let b = Board::random_reachable(2, 2, seed).unwrap();
             let (moves, _) = solver.solve(&b).unwrap();
             assert_eq!(moves.len() as u8, exact.distance(b.cubes()).unwrap());
             seen[moves.len()] += 1;
         }
+        // The sample reaches several distances, so the check is not trivially about one length.
+        assert!(seen.iter().filter(|&&c| c > 0).count() >= 3);
         let _: &Census = exact.census();
     }
 
@@ -256,7 +263,8 @@ mod tests {
             let (mq, _) = q.solve(&b).unwrap();
             let (mh, _) = h.solve(&b).unwrap();
             assert!(mh.len() <= mq.len());
-            assert_eq!(super::super::board::length_in(&mh, Metric::Quarter) >= mq.len(), true);
+            // Written in quarter turns, a half-metric solution is no shorter than the quarter optimum.
+            assert!(super::super::board::length_in(&mh, Metric::Quarter) >= mq.len());
         }
     }
 
