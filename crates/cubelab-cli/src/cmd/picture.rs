@@ -5,7 +5,7 @@ use anyhow::{bail, Context};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Progress, Table};
 use cubelab::picture::group::{self, Group};
-use cubelab::picture::{local, optimal, parity, subgroup};
+use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -85,6 +85,30 @@ Examples:
         #[arg(long, value_name = "K")]
         moves: Option<usize>,
         /// Print JSON with the board and the scramble moves.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Proved bounds on the diameter where a census is out of reach (counting and column split).
+    #[command(after_help = "\
+The lower bound counts canonical move sequences; the upper bound solves the first n-1
+columns (their census diameter) and then every possible last column optimally.
+--sample K also solves K uniformly random boards optimally (a sample, not a bound).
+
+Examples:
+  cubelab picture bounds 2 2
+  cubelab picture bounds 3 3 --sample 20 --json")]
+    Bounds {
+        /// Rows.
+        m: usize,
+        /// Columns (at least 2).
+        n: usize,
+        /// How moves are counted.
+        #[arg(long, default_value = "quarter")]
+        metric: Metric,
+        /// Also solve this many random boards optimally and report their lengths.
+        #[arg(long, default_value_t = 0)]
+        sample: u64,
+        /// Print JSON.
         #[arg(long)]
         json: bool,
     },
@@ -378,6 +402,78 @@ fn census(
     emit(&report, format_of(json))
 }
 
+#[derive(Serialize)]
+struct BoundsReport {
+    #[serde(flatten)]
+    bounds: bounds::Bounds,
+    sample_lengths: Vec<usize>,
+    #[serde(skip)]
+    title: String,
+}
+
+impl Report for BoundsReport {
+    fn text(&self) -> String {
+        let b = &self.bounds;
+        let mut s = format!(
+            "{}
+states:        {}
+",
+            self.title, b.states
+        );
+        s += &format!(
+            "lower bound:   {} (counting canonical move sequences)
+",
+            b.lower
+        );
+        s += &format!(
+            "upper bound:   {} = {} (first columns, census diameter) + {} (worst last column, solved optimally)
+",
+            b.upper, b.first_columns_diameter, b.last_column_max
+        );
+        s += &format!(
+            "local method:  {}
+",
+            b.local
+        );
+        if !self.sample_lengths.is_empty() {
+            let n = self.sample_lengths.len();
+            let max = self.sample_lengths.iter().max().copied().unwrap_or(0);
+            let mean = self.sample_lengths.iter().sum::<usize>() as f64 / n as f64;
+            s += &format!(
+                "sample:        {n} random boards solved optimally: max {max}, mean {mean:.2} (not a bound)
+"
+            );
+        }
+        s
+    }
+}
+
+fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> anyhow::Result<()> {
+    Board::solved(m, n)?;
+    let bar = census_bar();
+    bar.set_style(ProgressStyle::with_template("{elapsed_precise} {msg} [{bar:30}] {pos}/{len}").expect("valid"));
+    bar.set_message("last columns");
+    let b = bounds::bounds(m, n, metric, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
+    bar.set_message("random sample");
+    bar.set_length(sample);
+    let mut sample_lengths = Vec::new();
+    for seed in 0..sample {
+        let board = Board::random_reachable(m, n, seed)?;
+        sample_lengths.push(solver.solve(&board)?.0.len());
+        bar.set_position(seed + 1);
+    }
+    bar.finish_and_clear();
+    let title = format!(
+        "diameter bounds for {m}x{n}, {} metric",
+        if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
+    );
+    emit(&BoundsReport { bounds: b, sample_lengths, title }, format_of(json))
+}
+
 /// Runs `cubelab picture`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
@@ -387,6 +483,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             emit(&Checked { board: b.to_string(), solvable: v.solvable, reason: v.reason }, format_of(json))
         }
         Sub::Solve { board, method, metric, json } => solve(&board, method, metric, json),
+        Sub::Bounds { m, n, metric, sample, json } => run_bounds(m, n, metric, sample, json),
         Sub::Scramble { m, n, seed, moves, json } => {
             let (board, seq) = match moves {
                 Some(k) => {

@@ -122,8 +122,17 @@ fn census_2x1_json_snapshot() {
 
 #[test]
 fn help_has_examples_for_every_command() {
-    for sub in ["check", "solve", "scramble", "census"] {
+    for sub in ["check", "solve", "scramble", "census", "bounds"] {
         let out = ok(&["picture", sub, "--help"]);
         assert!(out.contains("Examples:"), "{sub}");
     }
+}
+
+#[test]
+fn bounds_bracket_the_2x2_diameter() {
+    let v = json(&["picture", "bounds", "2", "2", "--sample", "5", "--json"]);
+    let (lower, upper) = (v["lower"].as_u64().unwrap(), v["upper"].as_u64().unwrap());
+    assert!(lower <= 12 && 12 <= upper, "{v}");
+    assert!(v["sample_lengths"].as_array().unwrap().iter().all(|x| x.as_u64().unwrap() <= 12));
+    assert!(bad(&["picture", "bounds", "3", "1"]).contains("2 columns"));
 }

@@ -30,5 +30,6 @@ pub(crate) fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> std
     }
     seq.end()
 }
+pub mod bounds;
 pub mod group;
 pub mod subgroup;

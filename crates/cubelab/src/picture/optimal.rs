@@ -215,6 +215,32 @@ impl Solver {
         false
     }
 
+    /// Number of canonical move sequences of each length 0..=max_len (sequences the search
+    /// would try). Every board at distance k has a canonical optimal sequence of length k,
+    /// so these counts bound the number of boards within each distance from above.
+    /// Counts saturate at `u128::MAX`.
+    pub fn canonical_sequence_counts(&self, max_len: usize) -> Vec<u128> {
+        let mut layer: HashMap<Vec<Move>, u128> = HashMap::from([(Vec::new(), 1)]);
+        let mut counts = vec![1u128];
+        for _ in 0..max_len {
+            let mut next: HashMap<Vec<Move>, u128> = HashMap::new();
+            for (suffix, &ways) in &layer {
+                for mv in &self.moves {
+                    if self.allowed(suffix, mv) {
+                        // Only the last two moves matter to `allowed`.
+                        let mut key: Vec<Move> = suffix.iter().rev().take(1).copied().collect();
+                        key.push(*mv);
+                        let slot = next.entry(key).or_insert(0);
+                        *slot = slot.saturating_add(ways);
+                    }
+                }
+            }
+            counts.push(next.values().fold(0u128, |a, &b| a.saturating_add(b)));
+            layer = next;
+        }
+        counts
+    }
+
     /// True when the heuristic is exact (the pattern database is the whole board).
     pub fn is_exact(&self) -> bool {
         self.exact
