@@ -76,8 +76,8 @@ pub struct SearchStats {
 }
 
 impl Solver {
-    /// Chooses a pattern database of at most `max_entries` entries: the largest sub-board
-    /// shape that fits (the tallest among ties), at every placement.
+    /// Chooses pattern databases of at most `max_entries` entries: the largest sub-board
+    /// shape that fits (ties only when cheap), at every placement.
     pub fn new(rows: usize, cols: usize, metric: Metric, max_entries: u64) -> Result<Solver> {
         Board::solved(rows, cols)?;
         let mut best_cells = 0;
@@ -90,9 +90,14 @@ impl Solver {
                             best_cells = a * b;
                             shapes = vec![(a, b)];
                         }
-                        // Ties (3x2 and 2x3 on a 3x3 board) keep one shape: a second table
-                        // doubles the build time for a small gain in pruning.
-                        std::cmp::Ordering::Equal => {}
+                        // Ties keep a second shape only when its table is cheap: on a 3x3
+                        // board a 2x3 table beside the 3x2 one would double the build time
+                        // for a small gain in pruning.
+                        std::cmp::Ordering::Equal => {
+                            if table_entries(a, b).is_some_and(|e| e <= 1_000_000) {
+                                shapes.push((a, b));
+                            }
+                        }
                         std::cmp::Ordering::Less => {}
                     }
                 }
@@ -157,6 +162,11 @@ impl Solver {
     pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, SearchStats)> {
         if (board.rows(), board.cols()) != (self.rows, self.cols) {
             return Err(Error::OutOfRange("solver built for another board size".into()));
+        }
+        // Sub-board tables cannot see a parity defect spread over the whole board; without
+        // this check the search would deepen forever.
+        if !super::parity::check(board).solvable {
+            return Err(Error::OutOfRange("board cannot be solved (parity)".into()));
         }
         let mut buf = Vec::new();
         let mut cells = board.cubes().to_vec();
