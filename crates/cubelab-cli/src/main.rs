@@ -45,6 +45,8 @@ enum Command {
     Relations(cmd::relations::Args),
     /// Magic cubes: enumerate, check, construct.
     Magic(cmd::magic::Args),
+    /// The picture cube puzzle: check, solve, scramble, census (and --group).
+    Picture(cmd::picture::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -56,6 +58,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Census(a) => cmd::census::run(a),
         Command::Relations(a) => cmd::relations::run(a),
         Command::Magic(a) => cmd::magic::run(a),
+        Command::Picture(a) => cmd::picture::run(a),
     }
 }
 

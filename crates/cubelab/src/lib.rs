@@ -15,6 +15,7 @@ pub mod io;
 pub mod macmahon;
 pub mod magic;
 pub mod notation;
+pub mod picture;
 pub mod relations;
 pub mod target;
 

@@ -4,6 +4,7 @@ pub mod build;
 pub mod census;
 pub mod cubes;
 pub mod magic;
+pub mod picture;
 pub mod relations;
 pub mod show;
 pub mod solve;

@@ -4,6 +4,7 @@
 mod census;
 mod cubes;
 mod magic;
+mod picture;
 mod relations;
 mod target;
 

@@ -1,0 +1,509 @@
+//! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
+
+use crate::output::{emit, write_atomic, Format, Report};
+use anyhow::{bail, Context};
+use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
+use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Progress, Table};
+use cubelab::picture::group::{self, Group};
+use cubelab::picture::{bounds, local, optimal, parity, subgroup};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `cubelab picture`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Boards: one token per cube, rows separated by '/'. A token names the original face now
+up, then the original face now front: 'UF' is solved. Example: 'UF RB / DL UF'.
+Moves: u2/d2 turn row 2 so its front faces go up/down; l3/r3 turn column 3 so its up
+faces go left/right; uu2 and ll3 are half turns (one move in --metric half).
+
+Examples:
+  cubelab picture check 'UF RB / DL UF'
+  cubelab picture solve 'FD UF / UF FD' --method optimal
+  cubelab picture scramble 3 3 --seed 7
+  cubelab picture census 3 2
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    /// Decide whether a board can be solved (the seed's parity criterion), with the reason.
+    #[command(after_help = "\
+Examples:
+  cubelab picture check 'UF RB / DL UF'
+  cubelab picture check 'FD UF / UF UF' --json     (not solvable: one odd cube)")]
+    Check {
+        /// The board, e.g. 'UF RB / DL UF'.
+        board: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a board and print the moves (every solution is verified before printing).
+    #[command(after_help = "\
+Methods:
+  local     parity fix, then commutators cube by cube (at most 8mn+m+n-1 moves), as steps
+  subgroup  the seed's Section 4: into <uu_i, l_j, r_j>, then inside it (boards up to 3x3)
+  optimal   a shortest solution: IDA* with pattern databases of sub-boards
+
+Examples:
+  cubelab picture solve 'UF RB / DL UF'
+  cubelab picture solve 'FD UF / UF FD' --method optimal --json
+  cubelab picture solve \"$(cubelab picture scramble 3 3 --seed 1)\" --method subgroup --metric half")]
+    Solve {
+        /// The board.
+        board: String,
+        /// Solving method.
+        #[arg(long, value_enum, default_value = "local")]
+        method: Method,
+        /// How moves are counted: quarter (default) or half.
+        #[arg(long, default_value = "quarter")]
+        metric: Metric,
+        /// Print JSON: {"moves": [...], "length": N, "optimal": bool}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a random board: uniformly random reachable, or K random moves from solved.
+    #[command(after_help = "\
+Examples:
+  cubelab picture scramble 3 3 --seed 7
+  cubelab picture scramble 2 4 --moves 10 --seed 1 --json")]
+    Scramble {
+        /// Rows.
+        m: usize,
+        /// Columns.
+        n: usize,
+        /// Random seed (the same seed gives the same board).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Scramble with this many random moves instead of a uniformly random board.
+        #[arg(long, value_name = "K")]
+        moves: Option<usize>,
+        /// Print JSON with the board and the scramble moves.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Proved bounds on the diameter where a census is out of reach (counting and column split).
+    #[command(after_help = "\
+The lower bound counts canonical move sequences; the upper bound solves the first n-1
+columns (their census diameter) and then every possible last column optimally.
+--sample K also solves K uniformly random boards optimally (a sample, not a bound).
+
+Examples:
+  cubelab picture bounds 2 2
+  cubelab picture bounds 3 3 --sample 20 --json")]
+    Bounds {
+        /// Rows.
+        m: usize,
+        /// Columns (at least 2).
+        n: usize,
+        /// How moves are counted.
+        #[arg(long, default_value = "quarter")]
+        metric: Metric,
+        /// Also solve this many random boards optimally and report their lengths.
+        #[arg(long, default_value_t = 0)]
+        sample: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Breadth-first census of all reachable boards: states, diameter, average, median.
+    #[command(after_help = "\
+The census is reduced by the symmetry of the board (permuting rows or columns maps moves
+to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend on the
+number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
+
+Examples:
+  cubelab picture census 3 2
+  cubelab picture census 6 1 --json
+  cubelab picture census 2 2 --metric half
+  cubelab picture census 2 2 --group S3
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'")]
+    Census {
+        /// Rows.
+        m: usize,
+        /// Columns.
+        n: usize,
+        /// How moves are counted (cube puzzle only).
+        #[arg(long, default_value = "quarter")]
+        metric: Metric,
+        /// The generalisation: a group (C<n>, S<n>, A<n>, V4, or generators '(1 2 3);(1 2)').
+        #[arg(long, value_name = "GROUP")]
+        group: Option<String>,
+        /// Row moves R as group elements separated by ';' (default: all of G).
+        #[arg(long, value_name = "ELEMENTS", requires = "group")]
+        row_moves: Option<String>,
+        /// Column moves C as group elements separated by ';' (default: all of G).
+        #[arg(long, value_name = "ELEMENTS", requires = "group")]
+        col_moves: Option<String>,
+        /// Largest distance table allowed, in GiB.
+        #[arg(long, default_value_t = 16)]
+        max_memory: u64,
+        /// Also write the JSON result to this file.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Print JSON: {"states", "diameter", "average", "median", "distances"}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    Local,
+    Subgroup,
+    Optimal,
+}
+
+fn format_of(json: bool) -> Format {
+    if json {
+        Format::Json
+    } else {
+        Format::Text
+    }
+}
+
+#[derive(Serialize)]
+struct Checked {
+    board: String,
+    solvable: bool,
+    reason: String,
+}
+
+impl Report for Checked {
+    fn text(&self) -> String {
+        format!("board: {}\n{}\n", self.board, self.reason)
+    }
+}
+
+#[derive(Serialize)]
+struct Solved {
+    moves: Vec<String>,
+    length: usize,
+    optimal: bool,
+    #[serde(skip)]
+    text: String,
+}
+
+impl Report for Solved {
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+}
+
+#[derive(Serialize)]
+struct Scrambled {
+    board: String,
+    moves: Option<Vec<String>>,
+}
+
+impl Report for Scrambled {
+    fn text(&self) -> String {
+        format!("{}\n", self.board)
+    }
+}
+
+#[derive(Serialize)]
+struct CensusReport {
+    #[serde(flatten)]
+    census: Census,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    notes: Vec<String>,
+}
+
+impl Report for CensusReport {
+    fn text(&self) -> String {
+        let c = &self.census;
+        let mut s = format!("{}\n", self.title);
+        s += &format!(
+            "states:   {}\ndiameter: {}\naverage:  {:.4}\nmedian:   {}\n",
+            c.states, c.diameter, c.average, c.median
+        );
+        for note in &self.notes {
+            s += &format!("{note}\n");
+        }
+        s += "distance  count\n";
+        for (d, n) in c.distances.iter().enumerate() {
+            s += &format!("{d:>8}  {n}\n");
+        }
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![vec!["distance".to_string(), "count".to_string()]];
+        rows.extend(self.census.distances.iter().enumerate().map(|(d, n)| vec![d.to_string(), n.to_string()]));
+        Some(rows)
+    }
+}
+
+fn solve(board: &str, method: Method, metric: Metric, json: bool) -> anyhow::Result<()> {
+    let board = Board::parse(board)?;
+    let verdict = parity::check(&board);
+    if !verdict.solvable {
+        bail!("board cannot be solved: {}", verdict.reason.trim_start_matches("not solvable: "));
+    }
+    let mut text = format!("board:    {board}\n");
+    let (moves, optimal_flag) = match method {
+        Method::Local => {
+            let steps = local::solve(&board)?;
+            text += "method:   local (parity fix, then one cube at a time by commutators)\nsteps:\n";
+            for (k, s) in steps.iter().enumerate() {
+                text += &format!("  {:>2}. {}: {}\n", k + 1, s.what, format_moves(&s.moves));
+            }
+            let moves: Vec<Move> = steps.into_iter().flat_map(|s| s.moves).collect();
+            (moves, false)
+        }
+        Method::Subgroup => {
+            let solver = subgroup::SubgroupSolver::new(board.rows(), board.cols(), metric)?;
+            let (p1, p2) = solver.solve(&board)?;
+            text += "method:   subgroup (rows restricted to half turns in phase 2)\n";
+            text += &format!("phase 1:  {} (into <uu_i, l_j, r_j>)\n", format_moves(&p1));
+            text += &format!("phase 2:  {}\n", format_moves(&p2));
+            ([p1, p2].concat(), false)
+        }
+        Method::Optimal => {
+            let spinner = spinner("building pattern databases");
+            let solver = optimal::Solver::new(
+                board.rows(),
+                board.cols(),
+                metric,
+                optimal::default_max_entries(board.rows(), board.cols()),
+            )?;
+            spinner.set_message("searching");
+            let (moves, stats) = solver.solve(&board)?;
+            spinner.finish_and_clear();
+            text += &format!("method:   optimal (IDA*, {} nodes)\n", stats.nodes);
+            (moves, true)
+        }
+    };
+    // Verify by applying, whatever the method promised.
+    let mut check = board.clone();
+    check.apply_all(&moves)?;
+    if !check.is_solved() {
+        bail!("internal error: the solution does not solve the board");
+    }
+    let length = length_in(&moves, metric);
+    let metric_name = if metric == Metric::Half { "half" } else { "quarter" };
+    text += &format!("solution: {}\nlength:   {length} ({metric_name}-turn metric)\n", format_moves(&moves));
+    let solved = Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text };
+    emit(&solved, format_of(json))
+}
+
+fn spinner(message: &str) -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar.set_message(message.to_string());
+    bar
+}
+
+fn census_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} layer {msg} [{bar:30}] {percent}%")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
+    match list {
+        None => Ok((0..group.order() as u8).collect()),
+        Some(s) => {
+            let items: Vec<&str> = s.split(';').map(str::trim).filter(|t| !t.is_empty()).collect();
+            if items.is_empty() {
+                bail!("empty move list '{s}'");
+            }
+            Ok(items.iter().map(|t| group.element(t)).collect::<Result<_, _>>()?)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn census(
+    m: usize,
+    n: usize,
+    metric: Metric,
+    group_spec: Option<&str>,
+    row_moves: Option<&str>,
+    col_moves: Option<&str>,
+    max_memory: u64,
+    output: Option<&PathBuf>,
+    json: bool,
+) -> anyhow::Result<()> {
+    Board::solved(m, n)?;
+    let max_bytes = max_memory.saturating_mul(1 << 30);
+    let bar = census_bar();
+    let progress = |p: Progress| {
+        bar.set_length(p.total);
+        bar.set_position(p.scanned);
+        bar.set_message(format!("{} ({} states found)", p.layer, p.found));
+    };
+    let (table, title, mut notes) = match group_spec {
+        None => {
+            let table = Table::build(&cube_puzzle(m, n, metric), max_bytes, &progress)?;
+            let title = format!(
+                "picture cube {m}x{n}, {} metric",
+                if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
+            );
+            let mut notes = Vec::new();
+            if let Some(expected) = reachable_count(m, n) {
+                if table.census().states != expected {
+                    bail!("internal error: census found {} states, Theorem 8 says {expected}", table.census().states);
+                }
+                notes.push(format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"));
+            }
+            (table, title, notes)
+        }
+        Some(spec) => {
+            let g = Group::parse(spec)?;
+            let r = parse_elements(&g, row_moves).context("--row-moves")?;
+            let c = parse_elements(&g, col_moves).context("--col-moves")?;
+            let table = group::census(&g, m, n, &r, &c, max_bytes, &progress)?;
+            let title = format!(
+                "group {spec} of order {} ({}{}) on {m}x{n}, |R| = {}, |C| = {}",
+                g.order(),
+                if g.is_abelian() { "abelian" } else { "non-abelian" },
+                if g.is_simple() { ", simple" } else { "" },
+                r.len(),
+                c.len()
+            );
+            let mut notes = vec![format!(
+                "|H| = {} of |G|^(mn) = {}",
+                table.census().states,
+                (g.order() as f64).powi((m * n) as i32)
+            )];
+            if row_moves.is_none() && col_moves.is_none() {
+                if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
+                    let holds = (table.census().states as f64 - expected).abs() < 0.5;
+                    notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
+                }
+            }
+            (table, title, notes)
+        }
+    };
+    bar.finish_and_clear();
+    notes.retain(|n| !n.is_empty());
+    let report = CensusReport { census: table.census().clone(), title, notes };
+    if let Some(path) = output {
+        let mut s = serde_json::to_string_pretty(&report)?;
+        s.push('\n');
+        write_atomic(path, s.as_bytes())?;
+    }
+    emit(&report, format_of(json))
+}
+
+#[derive(Serialize)]
+struct BoundsReport {
+    #[serde(flatten)]
+    bounds: bounds::Bounds,
+    sample_lengths: Vec<usize>,
+    #[serde(skip)]
+    title: String,
+}
+
+impl Report for BoundsReport {
+    fn text(&self) -> String {
+        let b = &self.bounds;
+        let mut s = format!(
+            "{}
+states:        {}
+",
+            self.title, b.states
+        );
+        s += &format!(
+            "lower bound:   {} (counting canonical move sequences)
+",
+            b.lower
+        );
+        s += &format!(
+            "upper bound:   {} = {} (first columns, census diameter) + {} (worst last column, solved optimally)
+",
+            b.upper, b.first_columns_diameter, b.last_column_max
+        );
+        s += &format!(
+            "local method:  {}
+",
+            b.local
+        );
+        if !self.sample_lengths.is_empty() {
+            let n = self.sample_lengths.len();
+            let max = self.sample_lengths.iter().max().copied().unwrap_or(0);
+            let mean = self.sample_lengths.iter().sum::<usize>() as f64 / n as f64;
+            s += &format!(
+                "sample:        {n} random boards solved optimally: max {max}, mean {mean:.2} (not a bound)
+"
+            );
+        }
+        s
+    }
+}
+
+fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> anyhow::Result<()> {
+    Board::solved(m, n)?;
+    let bar = census_bar();
+    bar.set_style(ProgressStyle::with_template("{elapsed_precise} {msg} [{bar:30}] {pos}/{len}").expect("valid"));
+    bar.set_message("last columns");
+    let b = bounds::bounds(m, n, metric, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })?;
+    let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
+    bar.set_message("random sample");
+    bar.set_length(sample);
+    let mut sample_lengths = Vec::new();
+    for seed in 0..sample {
+        let board = Board::random_reachable(m, n, seed)?;
+        sample_lengths.push(solver.solve(&board)?.0.len());
+        bar.set_position(seed + 1);
+    }
+    bar.finish_and_clear();
+    let title = format!(
+        "diameter bounds for {m}x{n}, {} metric",
+        if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
+    );
+    emit(&BoundsReport { bounds: b, sample_lengths, title }, format_of(json))
+}
+
+/// Runs `cubelab picture`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        Sub::Check { board, json } => {
+            let b = Board::parse(&board)?;
+            let v = parity::check(&b);
+            emit(&Checked { board: b.to_string(), solvable: v.solvable, reason: v.reason }, format_of(json))
+        }
+        Sub::Solve { board, method, metric, json } => solve(&board, method, metric, json),
+        Sub::Bounds { m, n, metric, sample, json } => run_bounds(m, n, metric, sample, json),
+        Sub::Scramble { m, n, seed, moves, json } => {
+            let (board, seq) = match moves {
+                Some(k) => {
+                    let (b, s) = Board::scramble(m, n, k, seed, Metric::Quarter)?;
+                    (b, Some(s.iter().map(|m| m.to_string()).collect()))
+                }
+                None => (Board::random_reachable(m, n, seed)?, None),
+            };
+            emit(&Scrambled { board: board.to_string(), moves: seq }, format_of(json))
+        }
+        Sub::Census { m, n, metric, group, row_moves, col_moves, max_memory, output, json } => census(
+            m,
+            n,
+            metric,
+            group.as_deref(),
+            row_moves.as_deref(),
+            col_moves.as_deref(),
+            max_memory,
+            output.as_ref(),
+            json,
+        ),
+    }
+}

@@ -1,0 +1,138 @@
+//! `cubelab picture`: check, solve, scramble, census and the group generalisation.
+
+use super::{bad, ok};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+/// Applies moves to a board by asking the tool for a scramble-free check: the solved board
+/// reached by applying the inverse is tested through `solve --method optimal` lengths instead.
+fn solution_length(board: &str, method: &str) -> (usize, Vec<String>, bool) {
+    let v = json(&["picture", "solve", board, "--method", method, "--json"]);
+    let moves: Vec<String> = v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    (v["length"].as_u64().unwrap() as usize, moves, v["optimal"].as_bool().unwrap())
+}
+
+#[test]
+fn check_explains_solvable_and_unsolvable_boards() {
+    let out = ok(&["picture", "check", "UF RB / DL UF"]);
+    assert!(out.contains("solvable"), "{out}");
+    let v = json(&["picture", "check", "FD UF / UF UF", "--json"]);
+    assert_eq!(v["solvable"], false);
+    assert!(v["reason"].as_str().unwrap().contains("(2,2)"));
+}
+
+#[test]
+fn bad_boards_and_moves_give_one_line_and_exit_2() {
+    assert!(bad(&["picture", "check", "UF UD"]).contains("row 1, column 2"));
+    assert!(bad(&["picture", "check", "UF UF / UF"]).contains("ragged rows"));
+    assert!(bad(&["picture", "check", "UF XY"]).contains("not a face letter"));
+    assert!(bad(&["picture", "solve", "FD UF / UF UF"]).contains("cannot be solved"));
+    assert!(bad(&["picture", "scramble", "0", "3"]).contains("0x3"));
+    assert!(bad(&["picture", "census", "5", "5"]).contains("5x5"));
+    assert!(bad(&["picture", "census", "2", "2", "--group", "Q8"]).contains("unknown group"));
+    assert!(bad(&["picture", "census", "2", "1", "--group", "S3", "--row-moves", "(1 4)"]).contains("outside"));
+}
+
+#[test]
+fn every_method_solves_scrambles_and_optimal_is_shortest() {
+    for seed in ["1", "2", "3"] {
+        let board = ok(&["picture", "scramble", "2", "2", "--seed", seed]).trim().to_string();
+        let (local, local_moves, local_opt) = solution_length(&board, "local");
+        let (sub, _, _) = solution_length(&board, "subgroup");
+        let (best, best_moves, best_opt) = solution_length(&board, "optimal");
+        assert!(!local_opt && best_opt);
+        assert_eq!(local, local_moves.len());
+        assert_eq!(best, best_moves.len());
+        assert!(best <= local && best <= sub && best <= 12, "{board}: {best} {local} {sub}");
+        assert!(local <= 8 * 4 + 3);
+    }
+}
+
+#[test]
+fn scramble_is_deterministic_and_move_scrambles_list_their_moves() {
+    let a = ok(&["picture", "scramble", "3", "3", "--seed", "9"]);
+    assert_eq!(a, ok(&["picture", "scramble", "3", "3", "--seed", "9"]));
+    assert_ne!(a, ok(&["picture", "scramble", "3", "3", "--seed", "10"]));
+    let v = json(&["picture", "scramble", "2", "3", "--moves", "5", "--seed", "4", "--json"]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 5);
+    // A 5-move scramble is solved optimally in at most 5 moves.
+    let (best, _, _) = solution_length(v["board"].as_str().unwrap(), "optimal");
+    assert!(best <= 5);
+}
+
+#[test]
+fn census_json_matches_theorem_8_and_the_seed() {
+    let v = json(&["picture", "census", "2", "2", "--json"]);
+    assert_eq!(v["states"], 165888);
+    assert_eq!(v["diameter"], 12);
+    assert_eq!(v["median"], 8);
+    let d: Vec<u64> = v["distances"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(d.iter().sum::<u64>(), 165888);
+    assert_eq!(d[..2], [1, 8]);
+    // Transposed board, same census.
+    assert_eq!(json(&["picture", "census", "1", "4", "--json"]), json(&["picture", "census", "4", "1", "--json"]));
+    let h = json(&["picture", "census", "2", "2", "--metric", "half", "--json"]);
+    assert_eq!(h["states"], 165888);
+    assert!(h["diameter"].as_u64() < v["diameter"].as_u64());
+}
+
+#[test]
+fn census_output_is_the_same_for_any_thread_count() {
+    let run = |threads: &str| {
+        let out = super::cubelab()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["picture", "census", "3", "1", "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn census_writes_its_json_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.json");
+    ok(&["picture", "census", "2", "1", "--output", path.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(v["states"], 576);
+    assert_eq!(v["diameter"], 7);
+}
+
+#[test]
+fn group_census_checks_theorems_4_and_7() {
+    let out = ok(&["picture", "census", "2", "3", "--group", "C4"]);
+    assert!(out.contains("Theorem 4") && out.contains("holds"), "{out}");
+    let v = json(&["picture", "census", "2", "3", "--group", "C4", "--json"]);
+    assert_eq!(v["states"], 4u64.pow(4));
+    let out = ok(&["picture", "census", "2", "1", "--group", "A5"]);
+    assert!(out.contains("Theorem 7") && out.contains("holds"), "{out}");
+    let v = json(&["picture", "census", "2", "1", "--group", "S3", "--json"]);
+    assert_eq!(v["states"], 9 * 4);
+}
+
+#[test]
+fn census_2x1_json_snapshot() {
+    insta::assert_snapshot!("picture_census_2x1", ok(&["picture", "census", "2", "1", "--json"]));
+}
+
+#[test]
+fn help_has_examples_for_every_command() {
+    for sub in ["check", "solve", "scramble", "census", "bounds"] {
+        let out = ok(&["picture", sub, "--help"]);
+        assert!(out.contains("Examples:"), "{sub}");
+    }
+}
+
+#[test]
+fn bounds_bracket_the_2x2_diameter() {
+    let v = json(&["picture", "bounds", "2", "2", "--sample", "5", "--json"]);
+    let (lower, upper) = (v["lower"].as_u64().unwrap(), v["upper"].as_u64().unwrap());
+    assert!(lower <= 12 && 12 <= upper, "{v}");
+    assert!(v["sample_lengths"].as_array().unwrap().iter().all(|x| x.as_u64().unwrap() <= 12));
+    assert!(bad(&["picture", "bounds", "3", "1"]).contains("2 columns"));
+}

@@ -1,0 +1,312 @@
+//! Shortest solutions: IDA* with pattern databases.
+//!
+//! A pattern database is the census table of a smaller a x b board. Projecting a board
+//! onto any a rows and b columns maps each move to a move of the small board or to
+//! nothing, so the small board's distance is a lower bound. The heuristic is the largest
+//! bound over several placements; when the small board is the whole board it is exact and
+//! the search walks straight down.
+
+use super::board::{Board, Metric, Move, MoveKind};
+use super::census::{cube_puzzle, Table};
+use super::cube::Turn;
+use crate::{Error, Result};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Pattern-database tables built so far, by (rows, cols, metric).
+type TableCache = Mutex<HashMap<(usize, usize, Metric), Arc<Table>>>;
+
+fn table_cache() -> &'static TableCache {
+    static CELL: OnceLock<TableCache> = OnceLock::new();
+    CELL.get_or_init(Default::default)
+}
+
+/// The census table of an a x b board (built once per process).
+pub fn pattern_table(rows: usize, cols: usize, metric: Metric) -> Result<Arc<Table>> {
+    if let Some(t) = table_cache().lock().expect("cache lock").get(&(rows, cols, metric)) {
+        return Ok(t.clone());
+    }
+    let table = Arc::new(Table::build(&cube_puzzle(rows, cols, metric), 1 << 34, &|_| {})?);
+    table_cache().lock().expect("cache lock").insert((rows, cols, metric), table.clone());
+    Ok(table)
+}
+
+/// Number of table entries of an a x b pattern database (multisets of rows or columns).
+fn table_entries(rows: usize, cols: usize) -> Option<u64> {
+    let (m, n) = if cols > rows { (cols, rows) } else { (rows, cols) };
+    let v = 24u64.checked_pow(n as u32)?;
+    // C(v + m - 1, m)
+    let mut c: u128 = 1;
+    for k in 0..m as u128 {
+        c = c * (v as u128 + k) / (k + 1);
+    }
+    u64::try_from(c).ok()
+}
+
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    (0u32..1 << n)
+        .filter(|s| s.count_ones() as usize == k)
+        .map(|s| (0..n).filter(|&i| s >> i & 1 == 1).collect())
+        .collect()
+}
+
+/// One placement of a pattern database on the board.
+struct Projection {
+    table: Arc<Table>,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+}
+
+/// An optimal solver for one board size and metric, holding its pattern databases.
+pub struct Solver {
+    rows: usize,
+    cols: usize,
+    metric: Metric,
+    moves: Vec<Move>,
+    projections: Vec<Projection>,
+    /// True when the heuristic is the exact distance.
+    exact: bool,
+}
+
+/// Counters of a search.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SearchStats {
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+impl Solver {
+    /// Chooses pattern databases of at most `max_entries` entries: the largest sub-board
+    /// shape that fits (ties only when cheap), at every placement.
+    pub fn new(rows: usize, cols: usize, metric: Metric, max_entries: u64) -> Result<Solver> {
+        Board::solved(rows, cols)?;
+        let mut best_cells = 0;
+        let mut shapes = Vec::new();
+        for a in 1..=rows {
+            for b in 1..=cols {
+                if table_entries(a, b).is_some_and(|e| e <= max_entries) {
+                    match (a * b).cmp(&best_cells) {
+                        std::cmp::Ordering::Greater => {
+                            best_cells = a * b;
+                            shapes = vec![(a, b)];
+                        }
+                        // Ties keep a second shape only when its table is cheap: on a 3x3
+                        // board a 2x3 table beside the 3x2 one would double the build time
+                        // for a small gain in pruning.
+                        std::cmp::Ordering::Equal => {
+                            if table_entries(a, b).is_some_and(|e| e <= 1_000_000) {
+                                shapes.push((a, b));
+                            }
+                        }
+                        std::cmp::Ordering::Less => {}
+                    }
+                }
+            }
+        }
+        let mut projections = Vec::new();
+        for (a, b) in shapes {
+            let table = pattern_table(a, b, metric)?;
+            for rs in subsets(rows, a) {
+                for cs in subsets(cols, b) {
+                    projections.push(Projection { table: table.clone(), rows: rs.clone(), cols: cs.clone() });
+                }
+            }
+        }
+        Ok(Solver {
+            rows,
+            cols,
+            metric,
+            moves: Move::all(rows, cols, metric),
+            exact: best_cells == rows * cols,
+            projections,
+        })
+    }
+
+    /// Lower bound on the distance of a board (row-major cells); `None` if unreachable.
+    fn heuristic(&self, cells: &[u8], buf: &mut Vec<u8>) -> Option<u8> {
+        let mut h = 0;
+        for p in &self.projections {
+            buf.clear();
+            for &i in &p.rows {
+                for &j in &p.cols {
+                    buf.push(cells[i * self.cols + j]);
+                }
+            }
+            h = h.max(p.table.distance(buf)?);
+        }
+        Some(h)
+    }
+
+    /// True if `mv` may follow `path` in a canonical sequence: no move undoes or merges
+    /// with the previous one wastefully, and commuting moves come in a fixed order.
+    fn allowed(&self, path: &[Move], mv: &Move) -> bool {
+        let Some(last) = path.last() else { return true };
+        if last.is_row() == mv.is_row() {
+            if mv.line < last.line {
+                return false; // moves on different rows (or columns) commute
+            }
+            if mv.line == last.line {
+                if self.metric == Metric::Half {
+                    return false; // two turns of one line merge into one move or none
+                }
+                // Quarter metric: only u u (and l l) for a half turn, never three in a row.
+                let first_kind = matches!(mv.kind, MoveKind::Quarter(Turn::Up | Turn::Left));
+                let before = path.len().checked_sub(2).map(|k| path[k]);
+                return *last == *mv && first_kind && before != Some(*mv);
+            }
+        }
+        true
+    }
+
+    /// A shortest solution of a board of this solver's size.
+    pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, SearchStats)> {
+        if (board.rows(), board.cols()) != (self.rows, self.cols) {
+            return Err(Error::OutOfRange("solver built for another board size".into()));
+        }
+        // Sub-board tables cannot see a parity defect spread over the whole board; without
+        // this check the search would deepen forever.
+        if !super::parity::check(board).solvable {
+            return Err(Error::OutOfRange("board cannot be solved (parity)".into()));
+        }
+        let mut buf = Vec::new();
+        let mut cells = board.cubes().to_vec();
+        let Some(start) = self.heuristic(&cells, &mut buf) else {
+            return Err(Error::OutOfRange("board cannot be solved (it is not reachable from solved)".into()));
+        };
+        let mut stats = SearchStats::default();
+        let mut path = Vec::new();
+        let mut bound = start;
+        loop {
+            if self.search(&mut cells, &mut path, 0, bound, &mut buf, &mut stats) {
+                break;
+            }
+            bound += 1;
+        }
+        let mut check = board.clone();
+        check.apply_all(&path)?;
+        if !check.is_solved() {
+            return Err(Error::OutOfRange("internal error: optimal solution does not verify".into()));
+        }
+        Ok((path, stats))
+    }
+
+    fn search(
+        &self,
+        cells: &mut [u8],
+        path: &mut Vec<Move>,
+        depth: u8,
+        bound: u8,
+        buf: &mut Vec<u8>,
+        stats: &mut SearchStats,
+    ) -> bool {
+        stats.nodes += 1;
+        let h = self.heuristic(cells, buf).expect("moves keep boards reachable");
+        if h == 0 && cells.iter().all(|&c| c == 0) {
+            return true;
+        }
+        if depth + h > bound {
+            return false;
+        }
+        let mut board = Board::from_cubes(self.rows, self.cols, cells.to_vec()).expect("valid");
+        for k in 0..self.moves.len() {
+            let mv = self.moves[k];
+            if !self.allowed(path, &mv) {
+                continue;
+            }
+            board.apply(&mv);
+            path.push(mv);
+            let mut child = board.cubes().to_vec();
+            if self.search(&mut child, path, depth + 1, bound, buf, stats) {
+                return true;
+            }
+            path.pop();
+            board.apply(&mv.inverse());
+        }
+        false
+    }
+
+    /// Number of canonical move sequences of each length 0..=max_len (sequences the search
+    /// would try). Every board at distance k has a canonical optimal sequence of length k,
+    /// so these counts bound the number of boards within each distance from above.
+    /// Counts saturate at `u128::MAX`.
+    pub fn canonical_sequence_counts(&self, max_len: usize) -> Vec<u128> {
+        let mut layer: HashMap<Vec<Move>, u128> = HashMap::from([(Vec::new(), 1)]);
+        let mut counts = vec![1u128];
+        for _ in 0..max_len {
+            let mut next: HashMap<Vec<Move>, u128> = HashMap::new();
+            for (suffix, &ways) in &layer {
+                for mv in &self.moves {
+                    if self.allowed(suffix, mv) {
+                        // Only the last two moves matter to `allowed`.
+                        let mut key: Vec<Move> = suffix.iter().rev().take(1).copied().collect();
+                        key.push(*mv);
+                        let slot = next.entry(key).or_insert(0);
+                        *slot = slot.saturating_add(ways);
+                    }
+                }
+            }
+            counts.push(next.values().fold(0u128, |a, &b| a.saturating_add(b)));
+            layer = next;
+        }
+        counts
+    }
+
+    /// True when the heuristic is exact (the pattern database is the whole board).
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+}
+
+/// A default table budget: cheap tables for boards of up to six cubes, larger otherwise.
+pub fn default_max_entries(rows: usize, cols: usize) -> u64 {
+    if rows * cols <= 6 {
+        2_000_000
+    } else {
+        40_000_000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::census::Census;
+
+    #[test]
+    fn optimal_lengths_match_the_census() {
+        // Every distance of a 2x2 board via the solver built on 2x1 tables equals the exact table's.
+        let exact = pattern_table(2, 2, Metric::Quarter).unwrap();
+        let solver = Solver::new(2, 2, Metric::Quarter, 1000).unwrap();
+        assert!(!solver.is_exact());
+        let mut seen = [0u64; 13];
+        for seed in 0..40 {
+            let b = Board::random_reachable(2, 2, seed).unwrap();
+            let (moves, _) = solver.solve(&b).unwrap();
+            assert_eq!(moves.len() as u8, exact.distance(b.cubes()).unwrap());
+            seen[moves.len()] += 1;
+        }
+        // The sample reaches several distances, so the check is not trivially about one length.
+        assert!(seen.iter().filter(|&&c| c > 0).count() >= 3);
+        let _: &Census = exact.census();
+    }
+
+    #[test]
+    fn half_metric_solutions_are_no_longer() {
+        let q = Solver::new(3, 1, Metric::Quarter, 1_000_000).unwrap();
+        let h = Solver::new(3, 1, Metric::Half, 1_000_000).unwrap();
+        assert!(q.is_exact());
+        for seed in 0..20 {
+            let b = Board::random_reachable(3, 1, seed).unwrap();
+            let (mq, _) = q.solve(&b).unwrap();
+            let (mh, _) = h.solve(&b).unwrap();
+            assert!(mh.len() <= mq.len());
+            // Written in quarter turns, a half-metric solution is no shorter than the quarter optimum.
+            assert!(super::super::board::length_in(&mh, Metric::Quarter) >= mq.len());
+        }
+    }
+
+    #[test]
+    fn unreachable_board_is_refused() {
+        let s = Solver::new(2, 2, Metric::Quarter, 1000).unwrap();
+        assert!(s.solve(&Board::parse("FD UF / UF UF").unwrap()).is_err());
+    }
+}
