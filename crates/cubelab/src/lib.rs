@@ -17,6 +17,7 @@ pub mod magic;
 pub mod notation;
 pub mod picture;
 pub mod relations;
+pub mod rng;
 pub mod target;
 
 /// Errors reported by the library. Every message is one line naming the problem.

@@ -24,7 +24,8 @@ pub struct BuildTables {
     pub method: Method,
     /// Number of cubes in the universe.
     pub universe: usize,
-    /// Per target: every buildable set of 8 distinct cubes (cube bitmasks), in colex order.
+    /// Per target: every buildable set of 8 distinct cubes (cube bitmasks); in colex order
+    /// for targets decided directly, in the carried-over order for the others.
     pub minimal: Vec<Vec<u32>>,
     /// Per target: how its list was obtained (`None`: decided directly; `Some(s)`: carried
     /// over from target `s` by a checked color symmetry).
@@ -76,16 +77,20 @@ pub fn eight_build(u: &Universe, t: usize, set: u32, method: Method) -> bool {
     }
 }
 
-/// Every buildable 8-set for target `t`, decided one by one (colex order).
+/// Every buildable 8-set for target `t`, decided one by one (colex order; in parallel
+/// chunks, concatenated in order).
 fn minimal_direct(u: &Universe, t: usize, members: &[usize], method: Method) -> Vec<u32> {
-    let mut minimal = Vec::new();
-    for_each_subset_in(8, 0, binomial(members.len() as u64, 8), |positions| {
-        let set = deposit(positions, members);
-        if eight_build(u, t, set, method) {
-            minimal.push(set);
-        }
+    let parts = chunked(0..binomial(members.len() as u64, 8), 1 << 15, |r| {
+        let mut minimal = Vec::new();
+        for_each_subset_in(8, r.start, r.end, |positions| {
+            let set = deposit(positions, members);
+            if eight_build(u, t, set, method) {
+                minimal.push(set);
+            }
+        });
+        minimal
     });
-    minimal
+    parts.concat()
 }
 
 impl BuildTables {
@@ -109,11 +114,10 @@ impl BuildTables {
             .map(|t| match (&symmetric[t], t) {
                 (_, 0) => first.clone(),
                 (Some(perm), _) => {
+                    // Carried-over lists stay in the order of the first target's list: no
+                    // consumer needs them sorted.
                     let bytes = byte_maps(perm);
-                    let mut v: Vec<u32> = first.iter().map(|&s| apply_byte_maps(&bytes, s)).collect();
-                    // Numeric order of bitmasks is colex order.
-                    v.sort_unstable();
-                    v
+                    first.iter().map(|&s| apply_byte_maps(&bytes, s)).collect()
                 }
                 (None, _) => minimal_direct(u, t, &members[t], method),
             })
@@ -694,25 +698,7 @@ pub fn universal_sets(tables: &BuildTables, k: usize, within: u32, ranks: std::o
     parts.into_iter().flatten().collect()
 }
 
-/// A small deterministic generator (SplitMix64) for sampling.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer below `n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
+pub use crate::rng::SplitMix64;
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
@@ -814,7 +800,10 @@ mod tests {
             }
         });
         direct.sort_unstable();
-        assert_eq!(g.minimal[t], direct);
+        let mut carried = g.minimal[t].clone();
+        carried.sort_unstable();
+        assert_eq!(g.derived_from[t], Some(0), "target {t} is carried over from target 0");
+        assert_eq!(carried, direct);
         assert_eq!(direct.len(), 133_680, "Johnson-Roldan Theorem 1");
     }
 

@@ -341,20 +341,7 @@ fn check_size(rows: usize, cols: usize) -> Result<()> {
     Ok(())
 }
 
-/// A small deterministic generator (SplitMix64) so results do not depend on a crate version.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+pub use crate::rng::SplitMix64;
 
 #[cfg(test)]
 mod tests {
