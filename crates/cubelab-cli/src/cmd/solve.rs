@@ -2,9 +2,9 @@
 
 use crate::output::{emit, write_svg, Format, Report};
 use crate::svg;
-use cubelab::geometry::{Corner, Face};
+use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
-use cubelab::target::{explain::corner_list, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
+use cubelab::target::{explain::corner_names, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -98,10 +98,6 @@ struct SolveReport {
     explanation: Option<ExplainOut>,
     #[serde(skip)]
     drawn: Vec<Arrangement>,
-}
-
-fn mask_corners(mask: u8) -> Vec<String> {
-    Corner::all().iter().filter(|k| mask >> k.index() & 1 == 1).map(|k| k.name()).collect()
 }
 
 impl Report for SolveReport {
@@ -285,13 +281,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .fits
                 .iter()
                 .enumerate()
-                .map(|(i, &m)| BlockFit { block: i + 1, name: name_of_block(i), corners: mask_corners(m) })
+                .map(|(i, &m)| BlockFit { block: i + 1, name: name_of_block(i), corners: corner_names(m) })
                 .collect(),
             components: graph
                 .components()
                 .into_iter()
                 .map(|c| ComponentOut {
-                    corners: corner_list(c.corners).split(", ").map(String::from).collect(),
+                    corners: corner_names(c.corners),
                     blocks: c.blocks.iter().map(|b| b + 1).collect(),
                     kind: c.kind(),
                 })

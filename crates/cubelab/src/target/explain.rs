@@ -60,9 +60,14 @@ pub enum Explanation {
     },
 }
 
+/// Corner names of a bitmask, in [`Corner::all`] order.
+pub fn corner_names(mask: u8) -> Vec<String> {
+    Corner::all().iter().filter(|k| mask >> k.index() & 1 == 1).map(|k| k.name()).collect()
+}
+
 /// Corner names of a bitmask, comma-separated.
 pub fn corner_list(mask: u8) -> String {
-    Corner::all().iter().filter(|k| mask >> k.index() & 1 == 1).map(|k| k.name()).collect::<Vec<_>>().join(", ")
+    corner_names(mask).join(", ")
 }
 
 impl BlockGraph {
