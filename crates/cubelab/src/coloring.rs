@@ -91,7 +91,8 @@ impl Coloring {
         let chars: Vec<char> = s.chars().collect();
         if chars.len() != 6 {
             return Err(Error::Malformed(format!(
-                "a face string has six colors (U D F B L R), '{s}' has {}",
+                "a face string has six colors (U D F B L R), '{}' has {}",
+                s.escape_debug(),
                 chars.len()
             )));
         }
@@ -99,8 +100,10 @@ impl Coloring {
         for (i, &c) in chars.iter().enumerate() {
             faces[i] = Color::from_char(c).ok_or_else(|| {
                 Error::Malformed(format!(
-                    "'{c}' at face {} of '{s}' is not a color (expected 0-9, a-z or A-Z)",
-                    Face::from_index(i)
+                    "'{}' at face {} of '{}' is not a color (expected 0-9, a-z or A-Z)",
+                    c.escape_debug(),
+                    Face::from_index(i),
+                    s.escape_debug()
                 ))
             })?;
         }

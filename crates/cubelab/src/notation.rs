@@ -34,6 +34,9 @@ U=..,D=..,F=..,B=..,L=..,R=.., K1..K30, or a Sobczyk symbol (Y1..B3, ' for the a
 /// canonicalised) and the notation recognised.
 pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Error> {
     let t = token.trim();
+    if t.chars().any(char::is_control) {
+        return Err(Error::Malformed(format!("'{}' contains a control character; {EXPECTED}", t.escape_debug())));
+    }
     let bytes = t.as_bytes();
     if bytes.len() == 2 && (b'A'..=b'F').contains(&bytes[0]) && (b'a'..=b'f').contains(&bytes[1]) {
         return match macmahon::by_name(t) {
@@ -234,6 +237,7 @@ mod tests {
             ("U=1,D=2,F=3,B=4,L=5,Q=6", "face 'Q'"),
             ("U=1,D=22,F=3,B=4,L=5,R=6", "color '22'"),
             ("", "not a cube"),
+            ("/\n7", "control character"),
         ] {
             let e = parse_cube(tok).unwrap_err().to_string();
             assert!(e.contains(needle), "{tok}: {e}");
