@@ -1,0 +1,12 @@
+//! Fuzzes the magic-cube reader (`cubelab magic check`): any input parses or is refused
+//! with a one-line error; never a panic.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(s) = std::str::from_utf8(data) {
+        if let Err(e) = cubelab::magic::cube::NumberCube::parse(s) {
+            assert!(!e.to_string().contains('\n'), "{e}");
+        }
+    }
+});
