@@ -22,28 +22,11 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
     if fits.len() != 8 {
         return Err(Error::OutOfRange(format!("the corner graph needs 8 cubes, not {}", fits.len())));
     }
-    let mut parent = [0usize, 1, 2, 3, 4, 5, 6, 7];
-    fn find(parent: &mut [usize; 8], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut edges = [(0usize, 0usize); 8];
-    let mut n_edges = 0;
     let mut targets = 0;
     for &m in fits {
         match m.count_ones() {
             0 => return Ok(0),
-            2 => {
-                let a = m.trailing_zeros() as usize;
-                let b = 7 - m.leading_zeros() as usize;
-                edges[n_edges] = (a, b);
-                n_edges += 1;
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                parent[ra] = rb;
-            }
+            2 => {}
             8 => targets += 1,
             k => {
                 return Err(Error::OutOfRange(format!(
@@ -56,14 +39,7 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
         // Two copies of the target: not a collection of distinct cubes.
         return Err(Error::OutOfRange("the corner-graph theorems are for distinct cubes".into()));
     }
-    let mut vertices = [0u32; 8];
-    let mut edge_count = [0u32; 8];
-    for v in 0..8 {
-        vertices[find(&mut parent, v)] += 1;
-    }
-    for &(a, _) in &edges[..n_edges] {
-        edge_count[find(&mut parent, a)] += 1;
-    }
+    let CornerComponents { vertices, edges: edge_count } = CornerComponents::of(fits);
     let mut components = 0u32;
     let mut trees = 0u32;
     let mut tree_edges = 0u32;
@@ -85,6 +61,48 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
         (1, 1) => (tree_edges as u64 + 1) << (components - 1),
         _ => 0,
     })
+}
+
+/// The connected components of the corner graph whose edges are the masks with exactly two
+/// corners (other masks are ignored): per component root, its corners and its edges.
+pub(crate) struct CornerComponents {
+    /// `vertices[r]`: corners in the component with root r (0 for non-roots).
+    pub vertices: [u32; 8],
+    /// `edges[r]`: edges in the component with root r.
+    pub edges: [u32; 8],
+}
+
+impl CornerComponents {
+    pub(crate) fn of(fits: &[u8]) -> CornerComponents {
+        let mut parent = [0usize, 1, 2, 3, 4, 5, 6, 7];
+        fn find(parent: &mut [usize; 8], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        let ends = |m: u8| (m.trailing_zeros() as usize, 7 - m.leading_zeros() as usize);
+        for &m in fits.iter().filter(|m| m.count_ones() == 2) {
+            let (a, b) = ends(m);
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            parent[ra] = rb;
+        }
+        let mut c = CornerComponents { vertices: [0; 8], edges: [0; 8] };
+        for v in 0..8 {
+            c.vertices[find(&mut parent, v)] += 1;
+        }
+        for &m in fits.iter().filter(|m| m.count_ones() == 2) {
+            c.edges[find(&mut parent, ends(m).0)] += 1;
+        }
+        c
+    }
+
+    /// Number of components.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.vertices.iter().filter(|&&v| v > 0).count()
+    }
 }
 
 /// Whether blocks (each listed once per copy) can fill all 8 corners, by Hall's condition:
@@ -147,28 +165,6 @@ mod theorem_6_table {
     use crate::census::Universe;
     use crate::target::Blocks;
 
-    fn components(edges: &[u8]) -> usize {
-        let mut parent: Vec<usize> = (0..8).collect();
-        fn find(p: &mut [usize], x: usize) -> usize {
-            if p[x] == x {
-                x
-            } else {
-                let r = find(p, p[x]);
-                p[x] = r;
-                r
-            }
-        }
-        for &m in edges {
-            let (a, b) = (m.trailing_zeros() as usize, 7 - m.leading_zeros() as usize);
-            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-            parent[ra] = rb;
-        }
-        let mut roots: Vec<usize> = (0..8).map(|v| find(&mut parent, v)).collect();
-        roots.sort();
-        roots.dedup();
-        roots.len()
-    }
-
     #[test]
     fn four_components_give_8_or_16() {
         let u = Universe::macmahon();
@@ -178,7 +174,7 @@ mod theorem_6_table {
         for_each_subset_in(7, 0, binomial(usable.len() as u64, 7), |s| {
             let picks: Vec<usize> = (0..usable.len()).filter(|&i| s >> i & 1 == 1).map(|i| usable[i]).collect();
             let edges: Vec<u8> = picks.iter().map(|&c| u.fits[t][c]).collect();
-            if components(&edges) != 4 {
+            if super::CornerComponents::of(&edges).count() != 4 {
                 return;
             }
             let mut cubes: Vec<_> = picks.iter().map(|&c| u.cubes[c]).collect();

@@ -218,17 +218,5 @@ impl Universe {
     }
 }
 
-/// Applies a cube permutation to a set.
-pub fn permute_set(set: u32, perm: &[usize]) -> u32 {
-    let mut out = 0;
-    let mut s = set;
-    while s != 0 {
-        let c = s.trailing_zeros() as usize;
-        out |= 1 << perm[c];
-        s &= s - 1;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests;

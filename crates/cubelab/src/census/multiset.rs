@@ -43,37 +43,11 @@ pub fn multiset_count(n: usize) -> u64 {
 /// Whether blocks with these corner fits (one mask per block, masks of 2 or 8 corners)
 /// fill all 8 corners, by the component criterion.
 pub fn components_fill(fits: &[u8; 8]) -> bool {
-    let mut parent = [0u8, 1, 2, 3, 4, 5, 6, 7];
-    fn find(parent: &mut [u8; 8], mut x: usize) -> usize {
-        while parent[x] as usize != x {
-            parent[x] = parent[parent[x] as usize];
-            x = parent[x] as usize;
-        }
-        x
+    if fits.contains(&0) {
+        return false;
     }
-    let mut edges = [0u8; 8];
-    for &m in fits {
-        match m.count_ones() {
-            0 => return false,
-            2 => {
-                let a = m.trailing_zeros() as usize;
-                let b = 7 - m.leading_zeros() as usize;
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                parent[ra] = rb as u8;
-            }
-            _ => {}
-        }
-    }
-    let mut vertices = [0u8; 8];
-    for v in 0..8 {
-        vertices[find(&mut parent, v)] += 1;
-    }
-    for &m in fits {
-        if m.count_ones() == 2 {
-            edges[find(&mut parent, m.trailing_zeros() as usize)] += 1;
-        }
-    }
-    (0..8).all(|r| edges[r] <= vertices[r])
+    let c = super::graph::CornerComponents::of(fits);
+    (0..8).all(|r| c.edges[r] <= c.vertices[r])
 }
 
 /// Whether the multiset (sorted types) builds target `t`.
