@@ -37,7 +37,7 @@ fn table_2_and_theorem_7() {
 #[test]
 fn shards_merge_to_the_unsharded_output() {
     let dir = tempfile::tempdir().unwrap();
-    let whole = ok(&[
+    let args = [
         "census",
         "targets",
         "--size",
@@ -46,22 +46,14 @@ fn shards_merge_to_the_unsharded_output() {
         "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce",
         "--list-max",
         "--json",
-    ]);
+    ];
+    let whole = ok(&args);
     let mut files = Vec::new();
     for i in 1..=3 {
         let shard = format!("{i}/3");
-        let out = ok(&[
-            "census",
-            "targets",
-            "--size",
-            "9",
-            "--within",
-            "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce",
-            "--list-max",
-            "--json",
-            "--shard",
-            &shard,
-        ]);
+        let mut sharded = args.to_vec();
+        sharded.extend(["--shard", &shard]);
+        let out = ok(&sharded);
         let path = dir.path().join(format!("part{i}.json"));
         std::fs::write(&path, out).unwrap();
         files.push(path.to_str().unwrap().to_string());
