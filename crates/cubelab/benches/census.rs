@@ -3,6 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::census::combin::binomial;
+use cubelab::census::infeasible::largest_infeasible;
 use cubelab::census::multiset::multiset_census;
 use cubelab::census::solution::solution_numbers;
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, BuildTables};
@@ -29,6 +30,9 @@ fn census(c: &mut Criterion) {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();
             black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &|_| {}))
         })
+    });
+    g.bench_function("largest-infeasible-multiset/graph (every support)", |b| {
+        b.iter(|| black_box(largest_infeasible(&u, Method::Graph).unwrap()))
     });
     // The plain baseline: the general solver on every collection (one target).
     g.bench_function("table-1/backtrack (solver on every collection)", |b| {

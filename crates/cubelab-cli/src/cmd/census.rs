@@ -5,6 +5,7 @@ use crate::svg;
 use anyhow::Context;
 use cubelab::census::checkpoint::{run_resumable, Resume};
 use cubelab::census::combin::binomial;
+use cubelab::census::infeasible::{classes, InfeasibleCensus, InfeasibleSearch, Part};
 use cubelab::census::shard::Shard;
 use cubelab::census::solution::{collections, solution_numbers};
 use cubelab::census::targets::{
@@ -28,6 +29,7 @@ Examples:
   cubelab census targets --size 9 --sample 20000 --seed 1
   cubelab census targets --size all --checkpoint all.ckpt --resume
   cubelab census universal --size 12               the minimum universal sets
+  cubelab census infeasible                        the largest multisets building no target
   cubelab census targets --size 8 --shard 3/8 --json > part3.json
   cubelab census merge part*.json                  identical to the unsharded run")]
 pub struct Args {
@@ -47,6 +49,9 @@ enum CensusCommand {
     Multisets(MultisetArgs),
     /// The 8-collections building the most targets, checked against Theorem 7.
     MaxTargets(MaxArgs),
+    /// The largest multisets building no target (Haraguchi's maximum infeasible multiset),
+    /// by exhausting every possible support.
+    Infeasible(InfeasibleArgs),
     /// Merge the JSON outputs of the shards of one census.
     Merge(MergeArgs),
 }
@@ -144,6 +149,15 @@ struct MaxArgs {
 }
 
 #[derive(clap::Args, Debug)]
+struct InfeasibleArgs {
+    /// Only multisets of these cubes (comma-separated).
+    #[arg(long, value_name = "SET", value_delimiter = ',')]
+    within: Option<Vec<String>>,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args, Debug)]
 struct MergeArgs {
     /// JSON outputs of the shards (all shards of one census, any order).
     #[arg(required = true, value_name = "FILE")]
@@ -163,6 +177,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         CensusCommand::Universal(a) => run_universal(a),
         CensusCommand::Multisets(a) => run_multisets(a),
         CensusCommand::MaxTargets(a) => run_max(a),
+        CensusCommand::Infeasible(a) => run_infeasible(a),
         CensusCommand::Merge(a) => run_merge(a),
     }
 }
@@ -1041,6 +1056,185 @@ fn run_max(a: MaxArgs) -> anyhow::Result<()> {
     emit(&out, c.format.format())
 }
 
+// ---------------------------------------------------------------- infeasible multisets
+
+#[derive(Serialize, Deserialize, Clone)]
+struct InfeasibleOut {
+    census: String,
+    universe: String,
+    method: Method,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    within: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
+    /// Sets of distinct cubes building no target (the possible supports), the empty set included.
+    supports: u64,
+    /// `sets_by_size[k]`: such sets of k cubes.
+    sets_by_size: Vec<u64>,
+    /// The largest size of a multiset building no target.
+    max: usize,
+    /// Number of multisets of that size building no target.
+    count: u64,
+    /// Classes of those multisets under color permutations and mirror images.
+    classes: Vec<InfeasibleClass>,
+    /// Every multiset of that size building no target: cube name → copies.
+    multisets: Vec<BTreeMap<String, u8>>,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct InfeasibleClass {
+    representative: BTreeMap<String, u8>,
+    multisets: usize,
+}
+
+fn multiset_names(u: &Universe, m: &[u8]) -> BTreeMap<String, u8> {
+    m.iter().enumerate().filter(|(_, &k)| k > 0).map(|(c, &k)| (u.names[c].clone(), k)).collect()
+}
+
+fn multiset_text(m: &BTreeMap<String, u8>) -> String {
+    let mut v: Vec<(&String, &u8)> = m.iter().collect();
+    v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    v.iter().map(|(n, &k)| if k == 1 { n.to_string() } else { format!("{k} {n}") }).collect::<Vec<_>>().join(" + ")
+}
+
+impl InfeasibleOut {
+    fn new(
+        u: &Universe,
+        universe: &str,
+        method: Method,
+        within: Option<Vec<String>>,
+        shard: Option<String>,
+        c: &InfeasibleCensus,
+    ) -> InfeasibleOut {
+        let classes = classes(&c.maximum, &u.symmetries(true))
+            .into_iter()
+            .map(|(rep, n)| InfeasibleClass { representative: multiset_names(u, &rep), multisets: n })
+            .collect();
+        InfeasibleOut {
+            census: "infeasible".into(),
+            universe: universe.into(),
+            method,
+            within,
+            shard,
+            supports: c.supports,
+            sets_by_size: c.sets_by_size.clone(),
+            max: c.max,
+            count: c.count,
+            classes,
+            multisets: c.maximum.iter().map(|m| multiset_names(u, m)).collect(),
+        }
+    }
+
+    fn to_part(&self, u: &Universe) -> anyhow::Result<Part> {
+        let multisets = self
+            .multisets
+            .iter()
+            .map(|m| {
+                let mut v = vec![0u8; u.len()];
+                for (name, &k) in m {
+                    let c = parse_cube(name).ok().and_then(|x| u.index_of(&x));
+                    v[c.with_context(|| format!("unknown cube '{name}' in a multiset"))?] = k;
+                }
+                Ok(v)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Ok(Part { sets_by_size: self.sets_by_size.clone(), max: self.max, count: self.count, multisets })
+    }
+}
+
+impl Report for InfeasibleOut {
+    fn text(&self) -> String {
+        let mut s = format!(
+            "largest multisets of {} cubes{} building no target ({} method{})\n",
+            self.universe,
+            self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
+            serde_json::to_value(self.method).expect("serialisable").as_str().unwrap_or(""),
+            self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
+        );
+        let sizes: Vec<String> = self.sets_by_size.iter().enumerate().map(|(k, v)| format!("{k}:{v}")).collect();
+        s += &format!("sets of distinct cubes building no target: {} (by size {})\n", self.supports, sizes.join(" "));
+        s += &format!(
+            "largest: {} cubes; {} multisets of {} build no target, in {} {} under color permutations and mirror images\n",
+            self.max,
+            self.count,
+            self.max,
+            self.classes.len(),
+            if self.classes.len() == 1 { "class" } else { "classes" }
+        );
+        if self.shard.is_none() {
+            s += &format!(
+                "every multiset of {} {} builds some target (every possible support was searched)\n",
+                self.max + 1,
+                if self.within.is_some() { "of these cubes" } else { "cubes" }
+            );
+        }
+        for c in &self.classes {
+            s += &format!("  {}   ({} multisets)\n", multiset_text(&c.representative), c.multisets);
+        }
+        s
+    }
+
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![vec!["multiset".into(), "cube".into(), "copies".into()]];
+        for (i, m) in self.multisets.iter().enumerate() {
+            for (name, k) in m {
+                rows.push(vec![(i + 1).to_string(), name.clone(), k.to_string()]);
+            }
+        }
+        Some(rows)
+    }
+}
+
+fn run_infeasible(a: InfeasibleArgs) -> anyhow::Result<()> {
+    let c = &a.common;
+    if c.plot.is_some() {
+        anyhow::bail!("--plot: the infeasible census has no histogram to draw");
+    }
+    if c.colors != 6 {
+        anyhow::bail!(
+            "--colors {}: the infeasible census is for MacMahon's cubes (--colors 6); over fewer colors almost every set builds nothing, so the supports are too many to walk",
+            c.colors
+        );
+    }
+    let u = universe(c.colors)?;
+    let within = match &a.within {
+        Some(names) => u.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
+        None => u32::MAX,
+    };
+    let method = c.method();
+    let search = InfeasibleSearch::new(&u, method, within)?;
+    let shard = c.shard()?;
+    let range = shard.range(search.items());
+    let bar = progress_bar(range.end - range.start, "supports");
+    let fingerprint = format!("infeasible {} {:?} within={within:#x} shard={shard}", universe_label(c.colors), method);
+    // The largest size found so far only prunes what is strictly smaller (see the library).
+    let best = std::sync::atomic::AtomicUsize::new(0);
+    let part = run_resumable(
+        &fingerprint,
+        range,
+        64,
+        c.resume(),
+        Part::default(),
+        |r| {
+            let p = search.run(r, best.load(std::sync::atomic::Ordering::Relaxed), &|x| bar.inc(x));
+            best.fetch_max(p.max, std::sync::atomic::Ordering::Relaxed);
+            p
+        },
+        Part::merge,
+    )?;
+    bar.finish_and_clear();
+    let census = search.finish(part)?;
+    let out = InfeasibleOut::new(
+        &u,
+        &universe_label(c.colors),
+        method,
+        a.within.as_ref().map(|_| u.set_names(within)),
+        c.shard_label()?,
+        &census,
+    );
+    emit(&out, c.format.format())
+}
+
 // ---------------------------------------------------------------- merge
 
 fn run_merge(a: MergeArgs) -> anyhow::Result<()> {
@@ -1071,6 +1265,12 @@ fn run_merge(a: MergeArgs) -> anyhow::Result<()> {
                 "targets",
                 "sizes",
                 "agree",
+                "supports",
+                "sets_by_size",
+                "count",
+                "classes",
+                "multisets",
+                "maximal",
             ] {
                 o.remove(k);
             }
@@ -1149,6 +1349,23 @@ fn run_merge(a: MergeArgs) -> anyhow::Result<()> {
                 parts.iter().flat_map(|p| p.sets.iter().map(|s| u.parse_set(s))).collect::<Result<_, _>>()?;
             sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
             out.sets = sets.iter().map(|&s| u.set_names(s)).collect();
+            emit(&out, a.format.format())
+        }
+        "infeasible" => {
+            let parts: Vec<InfeasibleOut> = docs.into_iter().map(serde_json::from_value).collect::<Result<_, _>>()?;
+            let u = universe(universe_colors(&parts[0].universe)?)?;
+            let within = match &parts[0].within {
+                Some(names) => u.parse_set(names)?,
+                None => u32::MAX,
+            };
+            let mut whole = Part::default();
+            for p in &parts {
+                whole = whole.merge(p.to_part(&u)?);
+            }
+            let search = InfeasibleSearch::new(&u, parts[0].method, within)?;
+            let census = search.finish(whole)?;
+            let out =
+                InfeasibleOut::new(&u, &parts[0].universe, parts[0].method, parts[0].within.clone(), None, &census);
             emit(&out, a.format.format())
         }
         other => anyhow::bail!("census '{other}' cannot be merged"),

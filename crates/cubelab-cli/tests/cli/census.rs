@@ -162,3 +162,78 @@ fn universal_search_checks_berkoves_claim_for_four_colors() {
         .count();
     assert_eq!(four_colored, 68);
 }
+
+/// Row F of the tableau and eight more cubes: the largest infeasible multiset (7 + 7 + 7 +
+/// 1 + 1 cubes of one row) is among their multisets.
+const INFEASIBLE_WITHIN: &str = "Fa,Fb,Fc,Fd,Fe,Ab,Ac,Ba,Bc,Cd,Ce,Da,Db";
+
+#[test]
+fn largest_infeasible_multiset_by_both_methods() {
+    let graph = json(&["census", "infeasible", "--within", INFEASIBLE_WITHIN, "--json"]);
+    let mut direct = json(&["census", "infeasible", "--within", INFEASIBLE_WITHIN, "--method", "backtrack", "--json"]);
+    assert_eq!(direct["method"], "backtrack");
+    direct["method"] = graph["method"].clone();
+    assert_eq!(graph, direct);
+    assert_eq!(graph["max"], 23);
+    let multisets = graph["multisets"].as_array().unwrap();
+    assert_eq!(multisets.len() as u64, graph["count"].as_u64().unwrap());
+    for m in multisets {
+        let copies: Vec<u64> = m.as_object().unwrap().values().map(|k| k.as_u64().unwrap()).collect();
+        assert_eq!(copies.iter().sum::<u64>(), 23);
+        // Every one of them is built from row F only.
+        assert!(m.as_object().unwrap().keys().all(|k| k.starts_with('F')), "{m}");
+    }
+    assert_eq!(graph["classes"].as_array().unwrap().len(), 1);
+    // Checked once more with `build` on its 23 blocks: no target; with one more block, some.
+    let first = multisets[0].as_object().unwrap();
+    let mut blocks: Vec<&str> =
+        first.iter().flat_map(|(k, n)| std::iter::repeat_n(k.as_str(), n.as_u64().unwrap() as usize)).collect();
+    let mut build = vec!["build", "--json"];
+    build.extend(&blocks);
+    assert_eq!(json(&build)["targets"].as_array().unwrap().len(), 0);
+    blocks.push(blocks[0]);
+    let mut build = vec!["build", "--json"];
+    build.extend(&blocks);
+    assert!(!json(&build)["targets"].as_array().unwrap().is_empty());
+    let text = ok(&["census", "infeasible", "--within", INFEASIBLE_WITHIN]);
+    assert!(text.contains("every multiset of 24 of these cubes builds some target"), "{text}");
+    insta::assert_json_snapshot!("infeasible_within", graph);
+}
+
+#[test]
+fn infeasible_shards_merge_and_checkpoints_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["census", "infeasible", "--within", INFEASIBLE_WITHIN, "--json"];
+    let whole = ok(&args);
+    let mut files = Vec::new();
+    for i in 1..=2 {
+        let shard = format!("{i}/2");
+        let mut sharded = args.to_vec();
+        sharded.extend(["--shard", &shard]);
+        let path = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&path, ok(&sharded)).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let mut merge = vec!["census", "merge", "--json"];
+    merge.extend(files.iter().map(|s| s.as_str()));
+    assert_eq!(ok(&merge), whole);
+    // A finished checkpoint resumes to the same output; one of another census is refused.
+    let ckpt = dir.path().join("inf.ckpt");
+    let mut with = args.to_vec();
+    with.extend(["--checkpoint", ckpt.to_str().unwrap()]);
+    assert_eq!(ok(&with), whole);
+    with.push("--resume");
+    assert_eq!(ok(&with), whole);
+    let err = bad(&["census", "infeasible", "--within", "Fa,Fb", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]);
+    assert!(err.contains("another census"), "{err}");
+}
+
+#[test]
+fn infeasible_bad_input() {
+    let err = bad(&["census", "infeasible", "--within", "Fa,Zz"]);
+    assert!(err.contains("--within") && err.contains("Zz"), "{err}");
+    let err = bad(&["census", "infeasible", "--plot", "x.svg"]);
+    assert!(err.contains("--plot"), "{err}");
+    let err = bad(&["census", "infeasible", "--colors", "3"]);
+    assert!(err.contains("--colors 3"), "{err}");
+}

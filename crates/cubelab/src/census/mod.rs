@@ -17,6 +17,7 @@
 pub mod checkpoint;
 pub mod combin;
 pub mod graph;
+pub mod infeasible;
 pub mod multiset;
 pub mod search;
 pub mod shard;
@@ -119,6 +120,41 @@ impl Universe {
         let names = cubes.iter().map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string())).collect();
         let canonical = cubes.iter().map(|c| c.canonical()).collect();
         Ok(Universe { cubes, names, fits, simple, canonical })
+    }
+
+    /// The permutations of the cubes induced by relabeling colors (every permutation of the
+    /// colors the cubes use that maps the universe onto itself) and, with `reflections`, by
+    /// also taking mirror images. Sorted and without repeats; `perm[c]` is the image of cube c.
+    /// Every census count is invariant under them (checked, not assumed, where used).
+    pub fn symmetries(&self, reflections: bool) -> Vec<Vec<usize>> {
+        use crate::coloring::Color;
+        let used = self.cubes.iter().fold(0u64, |m, c| m | c.color_set());
+        let colors: Vec<u8> = (0..62u8).filter(|&c| used >> c & 1 == 1).collect();
+        let mut order: Vec<usize> = (0..colors.len()).collect();
+        let mut out = Vec::new();
+        loop {
+            let mut map: Vec<Color> = (0..62).map(Color).collect();
+            for (i, &c) in colors.iter().enumerate() {
+                map[c as usize] = Color(colors[order[i]]);
+            }
+            for mirror in [false, true].into_iter().take(if reflections { 2 } else { 1 }) {
+                let perm: Option<Vec<usize>> = self
+                    .cubes
+                    .iter()
+                    .map(|c| {
+                        let x = c.recolored(&map);
+                        self.index_of(&if mirror { x.mirror() } else { x })
+                    })
+                    .collect();
+                out.extend(perm);
+            }
+            if !combin::next_permutation(&mut order) {
+                break;
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
     }
 
     /// Number of cubes.
