@@ -14,10 +14,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// [`write_atomic`] for contents produced piece by piece: `fill` streams them into a
 /// buffered writer on the temporary file, so large files need no copy in memory. A run
 /// killed midway may leave the temporary file `.NAME.PID.tmp` beside the target.
-pub fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), Error> {
+pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::OutOfRange(format!("cannot write '{}': {e}", path.display()));
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().ok_or_else(|| Error::Malformed(format!("'{}' is not a file path", path.display())))?;

@@ -2,9 +2,11 @@
 
 use crate::output::{emit, write_atomic, Format, Report};
 use anyhow::{bail, Context};
-use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::census::checkpoint::Resume;
-use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Outcome, Progress, Table};
+use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
+use cubelab::picture::census::{
+    cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Outcome, Progress, Table,
+};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -379,13 +381,10 @@ fn census(
                 bar.suspend(|| eprintln!("note: no checkpoint '{}' yet; starting from layer 0", p.display()));
             }
         }
-        let checkpointing = Checkpointing {
-            resume: Resume { path, resume: ck.resume },
-            label,
-            stop_after_layer: ck.stop_after_layer,
-        };
+        let checkpointing =
+            Checkpointing { resume: Resume { path, resume: ck.resume }, label, stop_after_layer: ck.stop_after_layer };
         match Table::build_resumable(puzzle, max_bytes, &progress, &checkpointing)? {
-            Outcome::Complete(t) => Ok(t),
+            Outcome::Complete(t) => Ok(*t),
             Outcome::Stopped { layer, found } => {
                 bar.finish_and_clear();
                 bail!(

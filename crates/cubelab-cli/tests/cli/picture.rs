@@ -172,7 +172,10 @@ fn stopped_census_resumes_to_identical_output() {
     assert_eq!(ok(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--resume"]), text);
     // --resume without a checkpoint file starts from the beginning.
     let fresh = dir.path().join("fresh.ckpt");
-    assert_eq!(ok(&["picture", "census", "3", "1", "--json", "--checkpoint", fresh.to_str().unwrap(), "--resume"]), full);
+    assert_eq!(
+        ok(&["picture", "census", "3", "1", "--json", "--checkpoint", fresh.to_str().unwrap(), "--resume"]),
+        full
+    );
     assert!(fresh.exists());
 }
 
@@ -201,7 +204,10 @@ fn killed_census_resumes_to_identical_output() {
     for (d, c) in saved.iter().enumerate() {
         assert_eq!(distances[d].as_u64(), Some(*c), "saved count at distance {d}");
     }
-    assert_eq!(ok(&["picture", "census", "6", "1", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]), straight);
+    assert_eq!(
+        ok(&["picture", "census", "6", "1", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]),
+        straight
+    );
 }
 
 #[test]

@@ -370,7 +370,7 @@ pub struct Checkpointing<'a> {
 #[derive(Debug)]
 pub enum Outcome {
     /// The census is complete.
-    Complete(Table),
+    Complete(Box<Table>),
     /// Stopped by [`Checkpointing::stop_after_layer`]; the checkpoint holds the state.
     Stopped {
         /// The last layer expanded.
@@ -384,7 +384,7 @@ impl Table {
     /// Runs the census. `progress` is called now and then from worker threads.
     pub fn build(puzzle: &LinePuzzle, max_bytes: u64, progress: &(dyn Fn(Progress) + Sync)) -> Result<Table> {
         match Table::build_resumable(puzzle, max_bytes, progress, &Checkpointing::default())? {
-            Outcome::Complete(t) => Ok(t),
+            Outcome::Complete(t) => Ok(*t),
             Outcome::Stopped { .. } => unreachable!("no stop was asked for"),
         }
     }
@@ -477,7 +477,7 @@ impl Table {
                 return Ok(Outcome::Stopped { layer, found: found.into_inner() });
             }
         }
-        Ok(Outcome::Complete(Table { space, dist, census: Census::from_counts(counts) }))
+        Ok(Outcome::Complete(Box::new(Table { space, dist, census: Census::from_counts(counts) })))
     }
 
     /// The census.
@@ -540,11 +540,8 @@ mod tests {
         let puzzle = cube_puzzle(3, 1, crate::picture::board::Metric::Quarter);
         let whole = Table::build(&puzzle, 1 << 30, &|_| {}).unwrap().census().clone();
         let run = |resume: bool, stop: Option<usize>| {
-            let ck = Checkpointing {
-                resume: Resume { path: Some(&path), resume },
-                label: "3x1",
-                stop_after_layer: stop,
-            };
+            let ck =
+                Checkpointing { resume: Resume { path: Some(&path), resume }, label: "3x1", stop_after_layer: stop };
             Table::build_resumable(&puzzle, 1 << 30, &|_| {}, &ck)
         };
         for k in 0..=whole.diameter {
@@ -561,7 +558,11 @@ mod tests {
         run(false, Some(3)).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         let other = cube_puzzle(3, 1, crate::picture::board::Metric::Half);
-        let ck = Checkpointing { resume: Resume { path: Some(&path), resume: true }, label: "3x1 half", ..Default::default() };
+        let ck = Checkpointing {
+            resume: Resume { path: Some(&path), resume: true },
+            label: "3x1 half",
+            ..Default::default()
+        };
         let e = Table::build_resumable(&other, 1 << 30, &|_| {}, &ck).unwrap_err().to_string();
         assert!(e.contains("belongs to another census (3x1), not this one (3x1 half)"), "{e}");
         let refused = |b: &[u8]| {

@@ -114,8 +114,8 @@ pub(crate) fn load(path: &Path, fp: &Fingerprint, dist: &[AtomicU8]) -> Result<V
     let name = path.display();
     let corrupt = |why: String| Error::Checkpoint(format!("checkpoint '{name}' is corrupt: {why}"));
     let truncated = || Error::Checkpoint(format!("checkpoint '{name}' is truncated"));
-    let file = std::fs::File::open(path)
-        .map_err(|e| Error::Checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| Error::Checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
     let mut r = std::io::BufReader::with_capacity(BLOCK, file);
     let mut line = Vec::new();
     (&mut r)
@@ -128,8 +128,8 @@ pub(crate) fn load(path: &Path, fp: &Fingerprint, dist: &[AtomicU8]) -> Result<V
     if line.last() != Some(&b'\n') {
         return Err(if (line.len() as u64) < MAX_HEADER { truncated() } else { corrupt("no header line".into()) });
     }
-    let header: Header = serde_json::from_slice(&line[..line.len() - 1])
-        .map_err(|e| corrupt(format!("bad header ({e})")))?;
+    let header: Header =
+        serde_json::from_slice(&line[..line.len() - 1]).map_err(|e| corrupt(format!("bad header ({e})")))?;
     if header.format != FORMAT {
         return Err(Error::Checkpoint(format!(
             "checkpoint '{name}' has format '{}', expected '{FORMAT}'",
