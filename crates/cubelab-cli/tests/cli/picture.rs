@@ -32,6 +32,7 @@ fn bad_boards_and_moves_give_one_line_and_exit_2() {
     assert!(bad(&["picture", "solve", "FD UF / UF UF"]).contains("cannot be solved"));
     assert!(bad(&["picture", "scramble", "0", "3"]).contains("0x3"));
     assert!(bad(&["picture", "census", "5", "5"]).contains("5x5"));
+    assert!(bad(&["picture", "census", "14", "1"]).contains("too many to count in 64 bits"));
     assert!(bad(&["picture", "census", "2", "2", "--group", "Q8"]).contains("unknown group"));
     assert!(bad(&["picture", "census", "2", "1", "--group", "S3", "--row-moves", "(1 4)"]).contains("outside"));
 }

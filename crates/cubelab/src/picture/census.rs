@@ -430,7 +430,7 @@ impl Table {
             }
             let d = layer as u8;
             let scanned = AtomicU64::new(0);
-            let count: u64 = (0..chunks)
+            let count: u128 = (0..chunks)
                 .into_par_iter()
                 .map(|c| {
                     let mut state = [0u32; MAX_ROWS];
@@ -455,15 +455,24 @@ impl Table {
                         }
                     }
                     let done = scanned.fetch_add(end - start, Ordering::Relaxed) + end - start;
-                    let total_found = found.fetch_add(weight, Ordering::Relaxed) + weight;
+                    let total_found = found.fetch_add(weight, Ordering::Relaxed).wrapping_add(weight);
                     progress(Progress { layer, scanned: done, total: size, found: total_found });
-                    weight
+                    weight as u128
                 })
                 .sum();
             if count == 0 {
                 break;
             }
-            counts.push(count);
+            // More than 2^64 boards (24^14 > 2^64 for 14x1) would wrap: refuse instead.
+            match u64::try_from(count).ok().filter(|c| counts.iter().try_fold(*c, |a, &b| a.checked_add(b)).is_some()) {
+                Some(c) => counts.push(c),
+                None => {
+                    return Err(Error::OutOfRange(format!(
+                        "{}x{} board: more than 2^64 boards within distance {layer}; counts do not fit",
+                        puzzle.rows, puzzle.cols
+                    )))
+                }
+            }
             let stopping = ck.stop_after_layer == Some(layer);
             if let Some(path) = ck.resume.path {
                 if stopping || since_save.elapsed() >= 4 * last_save_cost {
