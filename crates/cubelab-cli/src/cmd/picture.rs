@@ -2,8 +2,11 @@
 
 use crate::output::{emit, write_atomic, Format, Report};
 use anyhow::{bail, Context};
+use cubelab::census::checkpoint::Resume;
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
-use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Progress, Table};
+use cubelab::picture::census::{
+    cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Outcome, Progress, Table,
+};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -118,8 +121,13 @@ The census is reduced by the symmetry of the board (permuting rows or columns ma
 to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend on the
 number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
 
+With --checkpoint the distance table is saved (atomically, with a checksum) after
+completed layers; a run killed at any point and restarted with --resume ends with the
+same output. The file is as large as the table. --resume without the file starts afresh.
+
 Examples:
   cubelab picture census 3 2
+  cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume
   cubelab picture census 6 1 --json
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
@@ -147,10 +155,26 @@ Examples:
         /// Also write the JSON result to this file.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Save the distance table to FILE after completed layers.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Continue from the checkpoint file if it exists.
+        #[arg(long, requires = "checkpoint")]
+        resume: bool,
+        /// Stop after expanding layer K, saving the checkpoint (continue with --resume).
+        #[arg(long, value_name = "K", requires = "checkpoint")]
+        stop_after_layer: Option<usize>,
         /// Print JSON: {"states", "diameter", "average", "median", "distances"}.
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Checkpoint flags of `picture census`.
+struct CheckpointArgs {
+    checkpoint: Option<PathBuf>,
+    resume: bool,
+    stop_after_layer: Option<usize>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,6 +362,7 @@ fn census(
     col_moves: Option<&str>,
     max_memory: u64,
     output: Option<&PathBuf>,
+    ck: &CheckpointArgs,
     json: bool,
 ) -> anyhow::Result<()> {
     Board::solved(m, n)?;
@@ -348,27 +373,47 @@ fn census(
         bar.set_position(p.scanned);
         bar.set_message(format!("{} ({} states found)", p.layer, p.found));
     };
+    // Runs a census with the checkpoint flags; a stop by --stop-after-layer is an error.
+    let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Table> {
+        let path = ck.checkpoint.as_deref();
+        if let (Some(p), true) = (path, ck.resume) {
+            if !p.exists() {
+                bar.suspend(|| eprintln!("note: no checkpoint '{}' yet; starting from layer 0", p.display()));
+            }
+        }
+        let checkpointing =
+            Checkpointing { resume: Resume { path, resume: ck.resume }, label, stop_after_layer: ck.stop_after_layer };
+        match Table::build_resumable(puzzle, max_bytes, &progress, &checkpointing)? {
+            Outcome::Complete(t) => Ok(*t),
+            Outcome::Stopped { layer, found } => {
+                bar.finish_and_clear();
+                bail!(
+                    "stopped after layer {layer} with {found} boards found; continue with --resume --checkpoint {}",
+                    path.expect("required by --stop-after-layer").display()
+                )
+            }
+        }
+    };
     let (table, title, mut notes) = match group_spec {
         None => {
-            let table = Table::build(&cube_puzzle(m, n, metric), max_bytes, &progress)?;
             let title = format!(
                 "picture cube {m}x{n}, {} metric",
                 if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
             );
-            let mut notes = Vec::new();
-            if let Some(expected) = reachable_count(m, n) {
-                if table.census().states != expected {
-                    bail!("internal error: census found {} states, Theorem 8 says {expected}", table.census().states);
-                }
-                notes.push(format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"));
+            let Some(expected) = reachable_count(m, n) else {
+                bail!("{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits");
+            };
+            let table = run(&cube_puzzle(m, n, metric), &title)?;
+            if table.census().states != expected {
+                bail!("internal error: census found {} states, Theorem 8 says {expected}", table.census().states);
             }
+            let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees")];
             (table, title, notes)
         }
         Some(spec) => {
             let g = Group::parse(spec)?;
             let r = parse_elements(&g, row_moves).context("--row-moves")?;
             let c = parse_elements(&g, col_moves).context("--col-moves")?;
-            let table = group::census(&g, m, n, &r, &c, max_bytes, &progress)?;
             let title = format!(
                 "group {spec} of order {} ({}{}) on {m}x{n}, |R| = {}, |C| = {}",
                 g.order(),
@@ -377,6 +422,7 @@ fn census(
                 r.len(),
                 c.len()
             );
+            let table = run(&g.puzzle(m, n, &r, &c), &title)?;
             let mut notes = vec![format!(
                 "|H| = {} of |G|^(mn) = {}",
                 table.census().states,
@@ -494,7 +540,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             };
             emit(&Scrambled { board: board.to_string(), moves: seq }, format_of(json))
         }
-        Sub::Census { m, n, metric, group, row_moves, col_moves, max_memory, output, json } => census(
+        Sub::Census {
+            m,
+            n,
+            metric,
+            group,
+            row_moves,
+            col_moves,
+            max_memory,
+            output,
+            checkpoint,
+            resume,
+            stop_after_layer,
+            json,
+        } => census(
             m,
             n,
             metric,
@@ -503,6 +562,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             col_moves.as_deref(),
             max_memory,
             output.as_ref(),
+            &CheckpointArgs { checkpoint, resume, stop_after_layer },
             json,
         ),
     }

@@ -32,6 +32,7 @@ fn bad_boards_and_moves_give_one_line_and_exit_2() {
     assert!(bad(&["picture", "solve", "FD UF / UF UF"]).contains("cannot be solved"));
     assert!(bad(&["picture", "scramble", "0", "3"]).contains("0x3"));
     assert!(bad(&["picture", "census", "5", "5"]).contains("5x5"));
+    assert!(bad(&["picture", "census", "14", "1"]).contains("too many to count in 64 bits"));
     assert!(bad(&["picture", "census", "2", "2", "--group", "Q8"]).contains("unknown group"));
     assert!(bad(&["picture", "census", "2", "1", "--group", "S3", "--row-moves", "(1 4)"]).contains("outside"));
 }
@@ -135,4 +136,114 @@ fn bounds_bracket_the_2x2_diameter() {
     assert!(lower <= 12 && 12 <= upper, "{v}");
     assert!(v["sample_lengths"].as_array().unwrap().iter().all(|x| x.as_u64().unwrap() <= 12));
     assert!(bad(&["picture", "bounds", "3", "1"]).contains("2 columns"));
+}
+
+/// The layer counts saved in a picture census checkpoint (its JSON header line).
+fn checkpoint_counts(path: &std::path::Path) -> Vec<u64> {
+    let bytes = std::fs::read(path).unwrap();
+    let end = bytes.iter().position(|&b| b == b'\n').expect("a header line");
+    let header: Value = serde_json::from_slice(&bytes[..end]).unwrap();
+    header["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+}
+
+#[test]
+fn stopped_census_resumes_to_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("3x1.ckpt");
+    let cp = ckpt.to_str().unwrap();
+    let full = ok(&["picture", "census", "3", "1", "--json"]);
+    let distances: Vec<u64> = serde_json::from_str::<Value>(&full).unwrap()["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    let err = bad(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"]);
+    let found: u64 = distances[..=2].iter().sum();
+    assert!(err.contains(&format!("stopped after layer 2 with {found} boards found")), "{err}");
+    assert_eq!(checkpoint_counts(&ckpt), distances[..=2]);
+    bad(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume", "--stop-after-layer", "6"]);
+    assert_eq!(checkpoint_counts(&ckpt), distances[..=6]);
+    assert_eq!(ok(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume"]), full);
+    // The text output too, and the group census.
+    let text = ok(&["picture", "census", "2", "2", "--group", "S3"]);
+    let g = dir.path().join("s3.ckpt");
+    let g = g.to_str().unwrap();
+    bad(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--stop-after-layer", "1"]);
+    assert_eq!(ok(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--resume"]), text);
+    // --resume without a checkpoint file starts from the beginning.
+    let fresh = dir.path().join("fresh.ckpt");
+    assert_eq!(
+        ok(&["picture", "census", "3", "1", "--json", "--checkpoint", fresh.to_str().unwrap(), "--resume"]),
+        full
+    );
+    assert!(fresh.exists());
+}
+
+#[test]
+fn killed_census_resumes_to_identical_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("6x1.ckpt");
+    let args = ["picture", "census", "6", "1", "--json"];
+    let straight = ok(&args);
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
+        .args(args)
+        .args(["--checkpoint", ckpt.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // SIGKILL as soon as a first checkpoint exists (written after layer 0).
+    let start = std::time::Instant::now();
+    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let saved = checkpoint_counts(&ckpt);
+    let distances = &serde_json::from_str::<Value>(&straight).unwrap()["distances"];
+    for (d, c) in saved.iter().enumerate() {
+        assert_eq!(distances[d].as_u64(), Some(*c), "saved count at distance {d}");
+    }
+    assert_eq!(
+        ok(&["picture", "census", "6", "1", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]),
+        straight
+    );
+}
+
+#[test]
+fn bad_picture_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("c.ckpt");
+    let cp = ckpt.to_str().unwrap();
+    bad(&["picture", "census", "3", "1", "--checkpoint", cp, "--stop-after-layer", "4"]);
+    let bytes = std::fs::read(&ckpt).unwrap();
+    let resume = |extra: &[&str]| {
+        let mut a = vec!["picture", "census", "3", "1", "--checkpoint", cp, "--resume"];
+        a.extend(extra);
+        bad(&a)
+    };
+    for other in [&["--metric", "half"][..], &["--group", "C4"][..]] {
+        let e = resume(other);
+        assert!(e.contains("belongs to another census (picture cube 3x1, quarter-turn metric)"), "{e}");
+    }
+    let e = bad(&["picture", "census", "1", "3", "--checkpoint", cp, "--resume"]);
+    assert!(e.contains("not this one (picture cube 1x3"), "{e}");
+    let mut flipped = bytes.clone();
+    let middle = flipped.len() / 2 + 100;
+    flipped[middle] ^= 0x10;
+    std::fs::write(&ckpt, &flipped).unwrap();
+    assert!(resume(&[]).contains("is corrupt: checksum mismatch"));
+    std::fs::write(&ckpt, &bytes[..bytes.len() - 5]).unwrap();
+    assert!(resume(&[]).contains("is truncated"));
+    std::fs::write(&ckpt, b"\x00\xff garbage\n").unwrap();
+    assert!(resume(&[]).contains("is corrupt"));
+    // The intact file still resumes.
+    std::fs::write(&ckpt, &bytes).unwrap();
+    assert_eq!(
+        ok(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume"]),
+        ok(&["picture", "census", "3", "1", "--json"])
+    );
+    assert!(bad(&["picture", "census", "3", "1", "--resume"]).contains("--checkpoint"));
+    assert!(bad(&["picture", "census", "3", "1", "--stop-after-layer", "2"]).contains("--checkpoint"));
 }

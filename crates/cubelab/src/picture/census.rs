@@ -10,10 +10,13 @@
 //! The engine is generic over the alphabet: the picture cube puzzle uses the 24 cube
 //! orientations; the group generalisation uses the elements of any small group.
 
+use super::checkpoint;
+use crate::census::checkpoint::Resume;
 use crate::{Error, Result};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::time::{Duration, Instant};
 
 /// Distance byte of a state not (yet) reached.
 const UNSET: u8 = u8::MAX;
@@ -351,25 +354,83 @@ pub struct Table {
     census: Census,
 }
 
+/// Checkpointing of a census run, for [`Table::build_resumable`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checkpointing<'a> {
+    /// The checkpoint file, and whether to continue from it if it exists (a missing file
+    /// with `resume` set starts the census from the beginning).
+    pub resume: Resume<'a>,
+    /// What the census is, for messages, e.g. "picture 3x1, quarter-turn metric".
+    pub label: &'a str,
+    /// Stop once layers 0..=K are expanded, saving the checkpoint.
+    pub stop_after_layer: Option<usize>,
+}
+
+/// How a resumable census ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The census is complete.
+    Complete(Box<Table>),
+    /// Stopped by [`Checkpointing::stop_after_layer`]; the checkpoint holds the state.
+    Stopped {
+        /// The last layer expanded.
+        layer: usize,
+        /// Boards at distances 0..=layer.
+        found: u64,
+    },
+}
+
 impl Table {
     /// Runs the census. `progress` is called now and then from worker threads.
     pub fn build(puzzle: &LinePuzzle, max_bytes: u64, progress: &(dyn Fn(Progress) + Sync)) -> Result<Table> {
+        match Table::build_resumable(puzzle, max_bytes, progress, &Checkpointing::default())? {
+            Outcome::Complete(t) => Ok(*t),
+            Outcome::Stopped { .. } => unreachable!("no stop was asked for"),
+        }
+    }
+
+    /// Runs the census, saving the distance table to `ck.resume.path` (if set) after
+    /// completed layers, and continuing from it with `ck.resume.resume`. The result does
+    /// not depend on where a run was interrupted (see [`super::checkpoint`]).
+    ///
+    /// A save is skipped when the layers since the last save took less than four times
+    /// as long as that save, so checkpointing costs at most about a fifth of the run; the
+    /// first layer and a stop are always saved.
+    pub fn build_resumable(
+        puzzle: &LinePuzzle,
+        max_bytes: u64,
+        progress: &(dyn Fn(Progress) + Sync),
+        ck: &Checkpointing<'_>,
+    ) -> Result<Outcome> {
         let space = Space::new(puzzle, max_bytes)?;
         let size = space.size;
         let dist: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(size as usize).collect();
-        let solved = vec![0u8; puzzle.rows * puzzle.cols];
-        dist[space.index_of(&solved) as usize].store(0, Ordering::Relaxed);
+        let fingerprint = checkpoint::Fingerprint::new(puzzle, ck.label, size);
         let mut counts = Vec::new();
+        if let (Some(path), true) = (ck.resume.path, ck.resume.resume) {
+            if path.exists() {
+                counts = checkpoint::load(path, &fingerprint, &dist)?;
+            }
+        }
+        if counts.is_empty() {
+            let solved = vec![0u8; puzzle.rows * puzzle.cols];
+            dist[space.index_of(&solved) as usize].store(0, Ordering::Relaxed);
+        }
         const CHUNK: u64 = 1 << 16;
         let chunks = size.div_ceil(CHUNK);
-        let found = std::sync::atomic::AtomicU64::new(0);
-        for layer in 0usize.. {
+        let found = AtomicU64::new(counts.iter().sum());
+        let mut last_save_cost = Duration::ZERO;
+        let mut since_save = Instant::now();
+        for layer in counts.len().. {
+            if ck.stop_after_layer.is_some_and(|k| layer > k) {
+                return Ok(Outcome::Stopped { layer: layer - 1, found: found.into_inner() });
+            }
             if layer + 1 >= UNSET as usize {
                 return Err(Error::OutOfRange("distances beyond 254 do not fit the table".into()));
             }
             let d = layer as u8;
-            let scanned = std::sync::atomic::AtomicU64::new(0);
-            let count: u64 = (0..chunks)
+            let scanned = AtomicU64::new(0);
+            let count: u128 = (0..chunks)
                 .into_par_iter()
                 .map(|c| {
                     let mut state = [0u32; MAX_ROWS];
@@ -394,17 +455,38 @@ impl Table {
                         }
                     }
                     let done = scanned.fetch_add(end - start, Ordering::Relaxed) + end - start;
-                    let total_found = found.fetch_add(weight, Ordering::Relaxed) + weight;
+                    let total_found = found.fetch_add(weight, Ordering::Relaxed).wrapping_add(weight);
                     progress(Progress { layer, scanned: done, total: size, found: total_found });
-                    weight
+                    weight as u128
                 })
                 .sum();
             if count == 0 {
                 break;
             }
-            counts.push(count);
+            // More than 2^64 boards (24^14 > 2^64 for 14x1) would wrap: refuse instead.
+            match u64::try_from(count).ok().filter(|c| counts.iter().try_fold(*c, |a, &b| a.checked_add(b)).is_some()) {
+                Some(c) => counts.push(c),
+                None => {
+                    return Err(Error::OutOfRange(format!(
+                        "{}x{} board: more than 2^64 boards within distance {layer}; counts do not fit",
+                        puzzle.rows, puzzle.cols
+                    )))
+                }
+            }
+            let stopping = ck.stop_after_layer == Some(layer);
+            if let Some(path) = ck.resume.path {
+                if stopping || since_save.elapsed() >= 4 * last_save_cost {
+                    let t = Instant::now();
+                    checkpoint::save(path, &fingerprint, &counts, &dist)?;
+                    last_save_cost = t.elapsed();
+                    since_save = Instant::now();
+                }
+            }
+            if stopping {
+                return Ok(Outcome::Stopped { layer, found: found.into_inner() });
+            }
         }
-        Ok(Table { space, dist, census: Census::from_counts(counts) })
+        Ok(Outcome::Complete(Box::new(Table { space, dist, census: Census::from_counts(counts) })))
     }
 
     /// The census.
@@ -457,6 +539,64 @@ mod tests {
             }
         }
         assert_eq!(total, 3u64.pow(6));
+    }
+
+    #[test]
+    fn stopped_and_resumed_censuses_end_the_same() {
+        let dir = std::env::temp_dir().join(format!("cubelab-picture-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.ckpt");
+        let puzzle = cube_puzzle(3, 1, crate::picture::board::Metric::Quarter);
+        let whole = Table::build(&puzzle, 1 << 30, &|_| {}).unwrap().census().clone();
+        let run = |resume: bool, stop: Option<usize>| {
+            let ck =
+                Checkpointing { resume: Resume { path: Some(&path), resume }, label: "3x1", stop_after_layer: stop };
+            Table::build_resumable(&puzzle, 1 << 30, &|_| {}, &ck)
+        };
+        for k in 0..=whole.diameter {
+            let Outcome::Stopped { layer, found } = run(false, Some(k)).unwrap() else { panic!("no stop at {k}") };
+            assert_eq!((layer, found), (k, whole.distances[..=k].iter().sum()));
+            // A stop at an earlier layer than the checkpoint's stops at once.
+            if k > 0 {
+                assert!(matches!(run(true, Some(k - 1)).unwrap(), Outcome::Stopped { layer, .. } if layer == k));
+            }
+            let Outcome::Complete(t) = run(true, None).unwrap() else { panic!("stopped") };
+            assert_eq!(t.census(), &whole, "resumed after layer {k}");
+        }
+        // Refusals: another puzzle, a truncated file, a flipped byte, trailing bytes.
+        run(false, Some(3)).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let other = cube_puzzle(3, 1, crate::picture::board::Metric::Half);
+        let ck = Checkpointing {
+            resume: Resume { path: Some(&path), resume: true },
+            label: "3x1 half",
+            ..Default::default()
+        };
+        let e = Table::build_resumable(&other, 1 << 30, &|_| {}, &ck).unwrap_err().to_string();
+        assert!(e.contains("belongs to another census (3x1), not this one (3x1 half)"), "{e}");
+        let refused = |b: &[u8]| {
+            std::fs::write(&path, b).unwrap();
+            run(true, None).unwrap_err().to_string()
+        };
+        for cut in [1, 20, bytes.len() / 2, bytes.len() - 1] {
+            let e = refused(&bytes[..cut]);
+            assert!(e.contains("truncated"), "cut at {cut}: {e}");
+        }
+        for at in [bytes.len() / 2, bytes.len() - 3] {
+            let mut b = bytes.clone();
+            b[at] ^= 1;
+            let e = refused(&b);
+            assert!(e.contains("corrupt: checksum mismatch"), "byte {at}: {e}");
+        }
+        assert!(refused(&[&bytes[..], b"x"].concat()).contains("bytes after the checksum"));
+        assert!(refused(b"").contains("is empty"));
+        assert!(refused(b"{\"format\": 1}\n").contains("corrupt: bad header"));
+        // Without --resume an existing checkpoint is overwritten; with it and no file, a fresh start.
+        assert!(matches!(run(false, None).unwrap(), Outcome::Complete(_)));
+        std::fs::remove_file(&path).unwrap();
+        let Outcome::Complete(t) = run(true, None).unwrap() else { panic!("stopped") };
+        assert_eq!(t.census(), &whole);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

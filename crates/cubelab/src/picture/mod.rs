@@ -9,11 +9,13 @@
 //! - [`board`]: boards, moves, text formats, scrambles;
 //! - [`parity`]: the solvability criterion;
 //! - [`census`]: the symmetry-reduced breadth-first census (also used as pattern databases);
+//! - [`checkpoint`]: the file format that lets a long census stop and resume;
 //! - [`local`], [`subgroup`], [`optimal`]: the three solvers;
 //! - [`group`]: the generalisation to any finite permutation group.
 
 pub mod board;
 pub mod census;
+pub mod checkpoint;
 pub mod cube;
 pub mod parity;
 
