@@ -19,6 +19,7 @@ pub mod combin;
 pub mod graph;
 pub mod multiset;
 pub mod search;
+pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;
