@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod seven;
+
 /// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -29,7 +31,9 @@ Examples:
   cubelab census targets --size all --checkpoint all.ckpt --resume
   cubelab census universal --size 12               the minimum universal sets
   cubelab census targets --size 8 --shard 3/8 --json > part3.json
-  cubelab census merge part*.json                  identical to the unsharded run")]
+  cubelab census merge part*.json                  identical to the unsharded run
+  cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1
+  cubelab census universal --palette 7 --size 20 --search --seed 1")]
 pub struct Args {
     #[command(subcommand)]
     command: CensusCommand,
@@ -60,6 +64,10 @@ struct Common {
     /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
     #[arg(long, value_name = "N", default_value_t = 6)]
     colors: usize,
+    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
+    /// targets (only 7 is supported; sampled, --within and search censuses).
+    #[arg(long, value_name = "7", conflicts_with = "colors")]
+    palette: Option<usize>,
     /// Run only part I of N of the census (merge the parts with `census merge`).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -124,6 +132,9 @@ struct UniversalArgs {
     /// Random starts of the search.
     #[arg(long, default_value_t = 100, requires = "search")]
     restarts: usize,
+    /// Swaps per start of the search.
+    #[arg(long, default_value_t = 20_000, requires = "search")]
+    steps: usize,
     #[command(flatten)]
     common: Common,
 }
@@ -139,6 +150,15 @@ struct MultisetArgs {
 
 #[derive(clap::Args, Debug)]
 struct MaxArgs {
+    /// Seed of the local search (--palette 7, where the census is a search).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random starts of the local search (--palette 7).
+    #[arg(long, default_value_t = 40)]
+    restarts: usize,
+    /// Swaps per start of the local search (--palette 7).
+    #[arg(long, default_value_t = 5_000)]
+    steps: usize,
     #[command(flatten)]
     common: Common,
 }
@@ -157,6 +177,12 @@ struct MergeArgs {
 
 /// Runs `cubelab census`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(common) = args.command.common() {
+        if let Some(p) = common.palette {
+            seven::check_palette(p)?;
+            return seven::run(args.command);
+        }
+    }
     match args.command {
         CensusCommand::SolutionNumbers(a) => run_solution(a),
         CensusCommand::Targets(a) => run_targets(a),
@@ -164,6 +190,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         CensusCommand::Multisets(a) => run_multisets(a),
         CensusCommand::MaxTargets(a) => run_max(a),
         CensusCommand::Merge(a) => run_merge(a),
+    }
+}
+
+impl CensusCommand {
+    /// The common flags, for every census but `merge`.
+    fn common(&self) -> Option<&Common> {
+        match self {
+            CensusCommand::SolutionNumbers(a) => Some(&a.common),
+            CensusCommand::Targets(a) => Some(&a.common),
+            CensusCommand::Universal(a) => Some(&a.common),
+            CensusCommand::Multisets(a) => Some(&a.common),
+            CensusCommand::MaxTargets(a) => Some(&a.common),
+            CensusCommand::Merge(_) => None,
+        }
     }
 }
 
@@ -401,6 +441,23 @@ struct TargetsOut {
     max_count: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_sets: Option<Vec<Vec<String>>>,
+    /// For a sample: the standard error of the sampled mean (std_dev / sqrt(sets)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    std_error: Option<f64>,
+    /// For a sample, figures computed exactly (not sampled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exact: Option<Exact>,
+}
+
+/// Exact figures reported beside a sample.
+#[derive(Serialize, Deserialize, Clone)]
+struct Exact {
+    /// The exact mean number of targets over all sets of this size.
+    mean: f64,
+    /// The number of sets of this size (a decimal string: it can exceed 64 bits).
+    sets: String,
+    /// How many of them build any one given target (the same for every target).
+    sets_building_each_target: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq)]
@@ -444,6 +501,8 @@ impl TargetsOut {
             max_count: max.map(|m| t.histogram[m]).unwrap_or(0),
             max_sets: base.list_max.then(|| t.max_sets.iter().map(|&s| u.set_names(s)).collect()),
             histogram,
+            std_error: None,
+            exact: None,
         }
     }
 
@@ -477,9 +536,10 @@ struct TargetsBase {
 impl Report for TargetsOut {
     fn text(&self) -> String {
         let mut s = format!(
-            "targets built by {} sets of {} cubes{}{}{}\n",
+            "targets built by {} sets of {} {}{}{}{}\n",
             self.sets,
             self.size,
+            if self.universe == "palette7" { "Sadisticube 7 blocks (of 210; 210 targets)" } else { "cubes" },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
@@ -496,6 +556,13 @@ impl Report for TargetsOut {
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max_count
         );
+        if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
+            s += &format!(
+                "SAMPLED figures above (the maximum is the largest seen); standard error of the mean {se:.4}\n\
+                 exact mean over all {} sets: {:.6}; each target is built by exactly {} of them\n",
+                x.sets, x.mean, x.sets_building_each_target
+            );
+        }
         if let Some(sets) = &self.max_sets {
             for set in sets {
                 s += &format!("  {}\n", set.join(" "));
@@ -685,6 +752,17 @@ struct UniversalOut {
     /// Set when the sets were found by local search (so the list need not be complete).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     search: Option<SearchInfo>,
+    /// A proven lower bound on the size of a universal set, with its argument.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<LowerBound>,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct LowerBound {
+    /// Every universal set has at least this many cubes.
+    size: usize,
+    /// Why, in one sentence.
+    argument: String,
 }
 
 #[derive(Serialize, Deserialize, Clone)]
@@ -725,6 +803,9 @@ impl Report for UniversalOut {
         );
         for set in &self.sets {
             s += &format!("  {}\n", set.join(" "));
+        }
+        if let Some(b) = &self.lower_bound {
+            s += &format!("proven lower bound: every universal set has at least {} cubes ({})\n", b.size, b.argument);
         }
         s
     }
@@ -805,6 +886,7 @@ fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
         none_below,
         sets: found.iter().map(|&s| u.set_names(s)).collect(),
         search: None,
+        lower_bound: None,
     };
     emit(&out, c.format.format())
 }
@@ -820,7 +902,7 @@ fn run_universal_search(a: &UniversalArgs) -> anyhow::Result<()> {
     let fits = fit_matrix(&cubes, &cubes)?;
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("searching for {k} cubes that build all {}", cubes.len()));
-    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, 20_000);
+    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
     spinner.finish_and_clear();
     let mut sets = Vec::new();
     if let Some(set) = found {
@@ -842,6 +924,7 @@ fn run_universal_search(a: &UniversalArgs) -> anyhow::Result<()> {
         none_below: Vec::new(),
         sets,
         search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
+        lower_bound: None,
     };
     emit(&out, c.format.format())
 }
