@@ -454,10 +454,13 @@ struct TargetsOut {
 struct Exact {
     /// The exact mean number of targets over all sets of this size.
     mean: f64,
-    /// The number of sets of this size (a decimal string: it can exceed 64 bits).
-    sets: String,
+    /// The number of sets of this size (a decimal string: it can exceed 64 bits; absent
+    /// beyond 128 bits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sets: Option<String>,
     /// How many of them build any one given target (the same for every target).
-    sets_building_each_target: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sets_building_each_target: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq)]
@@ -559,9 +562,15 @@ impl Report for TargetsOut {
         if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
             s += &format!(
                 "SAMPLED figures above (the maximum is the largest seen); standard error of the mean {se:.4}\n\
-                 exact mean over all {} sets: {:.6}; each target is built by exactly {} of them\n",
-                x.sets, x.mean, x.sets_building_each_target
+                 exact mean over all {} sets of {}: {:.6}",
+                x.sets.as_deref().unwrap_or("the"),
+                self.size,
+                x.mean
             );
+            if let Some(per) = &x.sets_building_each_target {
+                s += &format!("; each target is built by exactly {per} of them");
+            }
+            s += "\n";
         }
         if let Some(sets) = &self.max_sets {
             for set in sets {

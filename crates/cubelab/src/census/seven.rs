@@ -233,15 +233,26 @@ impl Seven {
     }
 
     /// The exact mean number of targets built by a uniformly random K-set of the blocks:
-    /// the sum over targets of the share of K-sets building it. Returned with the number
-    /// of K-sets building each target, which is the same for all 210 (checked).
-    pub fn exact_mean(&self, k: usize) -> Result<(u128, f64), Error> {
-        let per: Vec<u128> = (0..BLOCKS).map(|t| self.building_subsets(t, k).map(|v| v[k])).collect::<Result<_, _>>()?;
-        if per.iter().any(|&x| x != per[0]) {
-            return Err(Error::OutOfRange("internal error: targets differ in their number of building sets".into()));
+    /// 210 times the share of K-sets building one target (the same share for every target,
+    /// since color relabelings carry targets onto each other with their fits). The counts
+    /// of fillable subsets of the usable blocks are exact integers; they are combined with
+    /// the hypergeometric weights in floating point (relative error about 1e-12).
+    pub fn exact_mean(&self, t: usize, k: usize) -> Result<f64, Error> {
+        if k > BLOCKS {
+            return Err(Error::OutOfRange(format!("a set of {k} blocks is more than the {BLOCKS} there are")));
         }
-        let all = binomial_u128(BLOCKS as u64, k as u64).ok_or_else(overflow)?;
-        Ok((per[0], BLOCKS as f64 * (per[0] as f64 / all as f64)))
+        let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
+        let u = masks.len();
+        let within = fillable_subsets(&masks, k.min(u))?;
+        let free = BLOCKS - u;
+        let all = binomial_f64(BLOCKS, k);
+        let share: f64 = within
+            .iter()
+            .enumerate()
+            .filter(|&(j, &w)| w > 0 && k - j <= free)
+            .map(|(j, &w)| w as f64 * binomial_f64(free, k - j) / all)
+            .sum();
+        Ok(BLOCKS as f64 * share)
     }
 
     /// Tallies `samples` K-sets drawn independently and uniformly at random from seed
@@ -381,19 +392,7 @@ impl Seven {
     /// A proven lower bound on the size of a set of blocks building every target, with the
     /// corner set and target attaining it. See [`UniversalBound`].
     pub fn universal_lower_bound(&self) -> UniversalBound {
-        let mut best: Option<UniversalBound> = None;
-        for t in 0..BLOCKS {
-            for z in 1u32..256 {
-                let need = z.count_ones() as usize;
-                let neighbours = (0..BLOCKS).filter(|&c| self.fits[t][c] as u32 & z != 0).count();
-                // N·|N(Z)|/210 ≥ |Z|.
-                let bound = (BLOCKS * need).div_ceil(neighbours);
-                if best.as_ref().is_none_or(|b| bound > b.bound) {
-                    best = Some(UniversalBound { bound, target: t, corners: z as u8, neighbours, needed: need });
-                }
-            }
-        }
-        best.expect("210 targets")
+        averaged_hall_bound(&self.fits)
     }
 
     /// Whether the color relabelings act transitively on the 210 blocks (the premise of
@@ -507,12 +506,44 @@ impl UniversalBound {
     }
 }
 
+/// The bound of [`UniversalBound`] for any fit table `fits[t][c]` (targets × blocks) whose
+/// blocks a group of relabelings, preserving fits, permutes transitively (the caller's
+/// premise): the largest ⌈n·|Z|/|N(Z)|⌉ over targets and corner sets Z.
+pub fn averaged_hall_bound(fits: &[Vec<u8>]) -> UniversalBound {
+    let mut best: Option<UniversalBound> = None;
+    for (t, row) in fits.iter().enumerate() {
+        let n = row.len();
+        for z in 1u32..256 {
+            let needed = z.count_ones() as usize;
+            let neighbours = row.iter().filter(|&&m| m as u32 & z != 0).count();
+            if neighbours == 0 {
+                continue;
+            }
+            // N·|N(Z)|/n ≥ |Z|.
+            let bound = (n * needed).div_ceil(neighbours);
+            if best.as_ref().is_none_or(|b| bound > b.bound) {
+                best = Some(UniversalBound { bound, target: t, corners: z as u8, neighbours, needed });
+            }
+        }
+    }
+    best.expect("at least one target with a usable block")
+}
+
 fn keep_best(best: &mut (usize, Vec<Vec<usize>>), n: usize, set: Vec<usize>) {
     if n > best.0 || best.1.is_empty() {
         *best = (n, vec![set]);
     } else if n == best.0 && best.1.len() < 10 && !best.1.contains(&set) {
         best.1.push(set);
     }
+}
+
+/// The binomial coefficient in floating point (relative error about 1e-14).
+fn binomial_f64(n: usize, k: usize) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1.0, |r, i| r * (n - i) as f64 / (i + 1) as f64)
 }
 
 /// A uniform k-subset of 0..n, sorted (Floyd's algorithm).

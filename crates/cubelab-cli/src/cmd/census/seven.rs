@@ -9,7 +9,7 @@ use super::{
     Sample, SearchInfo, TargetsArgs, TargetsOut, UniversalArgs, UniversalOut,
 };
 use crate::output::{emit, Report};
-use anyhow::{bail, Context};
+use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::seven::{binomial_u128, Seven, BLOCKS};
 use cubelab::census::targets::Tally;
@@ -136,14 +136,14 @@ fn targets(s: &Seven, a: TargetsArgs) -> anyhow::Result<()> {
     emit(&out, c.format.format())
 }
 
-/// The exact mean and number of K-sets building each target.
+/// The exact mean and, where it fits 128 bits, the number of K-sets building each target.
 fn exact_for(s: &Seven, k: usize) -> anyhow::Result<Exact> {
-    let all = binomial_u128(BLOCKS as u64, k as u64).context("C(210,K) is beyond 128-bit integers")?;
-    let per = s.building_subsets(0, k)?[k];
+    let all = binomial_u128(BLOCKS as u64, k as u64);
+    let per = all.and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
     Ok(Exact {
-        mean: round6(BLOCKS as f64 * (per as f64 / all as f64)),
-        sets: all.to_string(),
-        sets_building_each_target: per.to_string(),
+        mean: round6(s.exact_mean(0, k)?),
+        sets: all.map(|x| x.to_string()),
+        sets_building_each_target: per.map(|x| x.to_string()),
     })
 }
 
