@@ -136,10 +136,8 @@ impl Seven {
         }
         let fits = super::search::fit_matrix(&cubes, &cubes).expect("210 distinct cubes");
         let names = cubes.iter().map(|c| names_of(c).short().unwrap_or_else(|| c.face_string())).collect();
-        let usable = fits
-            .iter()
-            .map(|row| BlockSet::of(&(0..BLOCKS).filter(|&c| row[c] != 0).collect::<Vec<_>>()))
-            .collect();
+        let usable =
+            fits.iter().map(|row| BlockSet::of(&(0..BLOCKS).filter(|&c| row[c] != 0).collect::<Vec<_>>())).collect();
         let index = cubes.iter().enumerate().map(|(i, c)| (*c, i)).collect();
         Seven { cubes, names, fits, usable, index }
     }
@@ -407,7 +405,8 @@ impl Seven {
                 for y in x + 1..=COLORS as u8 {
                     let mut map: Vec<Color> = (0..62).map(Color).collect();
                     map.swap(x as usize, y as usize);
-                    let image = self.index_of(&self.cubes[b].recolored(&map)).expect("relabeling stays in the universe");
+                    let image =
+                        self.index_of(&self.cubes[b].recolored(&map)).expect("relabeling stays in the universe");
                     if !seen[image] {
                         seen[image] = true;
                         stack.push(image);
@@ -502,7 +501,12 @@ pub struct UniversalBound {
 impl UniversalBound {
     /// The corners of Z by name.
     pub fn corner_names(&self) -> Vec<String> {
-        Corner::all().iter().enumerate().filter(|(p, _)| self.corners >> p & 1 == 1).map(|(_, c)| c.to_string()).collect()
+        Corner::all()
+            .iter()
+            .enumerate()
+            .filter(|(p, _)| self.corners >> p & 1 == 1)
+            .map(|(_, c)| c.to_string())
+            .collect()
     }
 }
 

@@ -38,7 +38,9 @@ pub(super) fn check_palette(p: usize) -> anyhow::Result<()> {
 pub(super) fn run(command: CensusCommand) -> anyhow::Result<()> {
     let c = command.common().expect("merge has no --palette");
     if c.shard.is_some() || c.checkpoint.is_some() {
-        bail!("--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint");
+        bail!(
+            "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
+        );
     }
     let s = Seven::new();
     match command {
@@ -48,7 +50,9 @@ pub(super) fn run(command: CensusCommand) -> anyhow::Result<()> {
             s.usable(0).len()
         ),
         CensusCommand::Multisets(_) => {
-            bail!("multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset")
+            bail!(
+                "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset"
+            )
         }
         CensusCommand::Targets(a) => targets(&s, a),
         CensusCommand::Universal(a) => universal(&s, a),
@@ -168,13 +172,13 @@ fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
         bail!("--within: {total} sets is more than an exhaustive --palette 7 census runs through ({MAX_WITHIN_SETS}); use --sample N");
     }
     let bar = progress_bar(total, "every subset");
-    let names_of_positions = |p: u32| -> Vec<String> {
-        (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names[within[i]].clone()).collect()
-    };
+    let names_of_positions =
+        |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names[within[i]].clone()).collect() };
     let outs: Vec<TargetsOut> = sizes
         .iter()
         .map(|&k| {
-            let t = s.tally_within(&within, k, 0..binomial(n as u64, k as u64), c.method(), a.list_max, &|x| bar.inc(x));
+            let t =
+                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), c.method(), a.list_max, &|x| bar.inc(x));
             let mut out =
                 targets_out(c, k, &t, a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect()));
             out.within = Some(names(s, &within));
