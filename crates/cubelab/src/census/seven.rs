@@ -21,11 +21,12 @@
 //! - by seeded local search: universal sets and 8-sets building many targets.
 //!
 //! Every decision has two independent methods, as elsewhere in [`super`]: Hall's
-//! condition on the corner fits ([`Method::Graph`]) and the general solver
+//! condition on the corner fits ([`Method::Graph`], decided by growing the family of
+//! corner sets distinct blocks can fill, [`fills_all_corners`]; tested against the
+//! direct check of Hall's condition, [`super::graph::hall_fillable`]) and the general solver
 //! ([`Method::Backtrack`]).
 
 use super::combin::for_each_subset_in;
-use super::graph::hall_fillable;
 use super::shard::chunked;
 use super::targets::Tally;
 use super::Method;
@@ -177,10 +178,7 @@ impl Seven {
             return false;
         }
         match method {
-            Method::Graph => {
-                let masks: Vec<u8> = blocks.iter().map(|&c| self.fits[t][c]).filter(|&m| m != 0).collect();
-                hall_fillable(&masks)
-            }
+            Method::Graph => fills_all_corners(blocks.iter().map(|&c| self.fits[t][c])),
             Method::Backtrack => {
                 let cubes: Vec<Coloring> = blocks.iter().map(|&c| self.cubes[c]).collect();
                 Blocks::new(&cubes).expect("blocks").count(&self.cubes[t]).unwrap_or(0) > 0
@@ -625,7 +623,7 @@ pub fn fillable_subsets(masks: &[u8], kmax: usize) -> Result<Vec<u128>, Error> {
 
 /// Whether distinct blocks with these corner masks can fill all 8 corners: the family of
 /// fillable corner sets grown one block at a time (equivalent to Hall's condition,
-/// [`hall_fillable`], and much faster for many blocks).
+/// [`super::graph::hall_fillable`], and much faster for many blocks).
 pub fn fills_all_corners(masks: impl Iterator<Item = u8>) -> bool {
     let mut f = [1u64, 0, 0, 0];
     for m in masks {

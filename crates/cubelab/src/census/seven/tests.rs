@@ -1,5 +1,6 @@
 use super::*;
 use crate::census::combin::binomial;
+use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
 
