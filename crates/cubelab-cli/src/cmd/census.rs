@@ -159,6 +159,10 @@ struct MaxArgs {
     /// Swaps per start of the local search (--palette 7).
     #[arg(long, default_value_t = 5_000)]
     steps: usize,
+    /// With --palette 7: also prove that no 8 blocks build one target more than the search
+    /// found (an exhaustive branch-and-bound; minutes).
+    #[arg(long)]
+    prove: bool,
     #[command(flatten)]
     common: Common,
 }

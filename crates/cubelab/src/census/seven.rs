@@ -457,6 +457,66 @@ impl Seven {
         best
     }
 
+    /// Exhaustive: 8 blocks building at least `goal` targets, if there are any (the first
+    /// in a fixed order), else `None`, which proves that no 8 blocks build `goal`.
+    ///
+    /// Relabelings act transitively on the blocks and preserve what a set builds, so some
+    /// best set contains block 0; the others are chosen in increasing order. For every
+    /// target the search keeps the family of corner sets that exactly the chosen blocks
+    /// fill, one block per corner (8 blocks build a target only when every one of them
+    /// takes a corner), drops the target when the family is empty, and cuts a branch when
+    /// fewer than `goal` targets remain. Branches on the second block run in parallel and
+    /// are combined in order.
+    pub fn eight_building_at_least(&self, goal: usize, progress: &(dyn Fn(u64) + Sync)) -> Option<Vec<usize>> {
+        let start: Vec<(usize, [u64; 4])> = (0..BLOCKS)
+            .filter(|&t| self.fits[t][0] != 0)
+            .map(|t| (t, place_block(&[1, 0, 0, 0], self.fits[t][0])))
+            .collect();
+        let parts = chunked(1..BLOCKS as u64, 1, |r| {
+            let b = r.start as usize;
+            let states = self.place(&start, b);
+            let found =
+                (states.len() >= goal).then(|| self.extend_eight(&mut vec![0, b], &states, b + 1, goal)).flatten();
+            progress(1);
+            found
+        });
+        parts.into_iter().flatten().next()
+    }
+
+    fn place(&self, states: &[(usize, [u64; 4])], b: usize) -> Vec<(usize, [u64; 4])> {
+        states
+            .iter()
+            .filter_map(|&(t, f)| {
+                let m = self.fits[t][b];
+                let g = place_block(&f, m);
+                (m != 0 && g != [0; 4]).then_some((t, g))
+            })
+            .collect()
+    }
+
+    fn extend_eight(
+        &self,
+        chosen: &mut Vec<usize>,
+        states: &[(usize, [u64; 4])],
+        next: usize,
+        goal: usize,
+    ) -> Option<Vec<usize>> {
+        if chosen.len() == 8 {
+            return Some(chosen.clone());
+        }
+        for b in next..=BLOCKS - (8 - chosen.len()) {
+            let after = self.place(states, b);
+            if after.len() >= goal {
+                chosen.push(b);
+                if let Some(x) = self.extend_eight(chosen, &after, b + 1, goal) {
+                    return Some(x);
+                }
+                chosen.pop();
+            }
+        }
+        None
+    }
+
     /// Number of blocks of each missing color (index 1..=7) in a set.
     pub fn classes(&self, blocks: &[usize]) -> [usize; 8] {
         let mut out = [0usize; 8];
@@ -619,6 +679,19 @@ pub fn fillable_subsets(masks: &[u8], kmax: usize) -> Result<Vec<u128>, Error> {
         states = next;
     }
     Ok(states.remove(&FULL).unwrap_or_else(|| vec![0u128; kmax + 1]))
+}
+
+/// The family of corner sets after one more block must take a corner: every old set plus
+/// one corner of `mask` it lacks (the old sets themselves are dropped).
+fn place_block(f: &[u64; 4], mask: u8) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for p in (0..8).filter(|&p| mask >> p & 1 == 1) {
+        let shifted = shift_without(f, p);
+        for w in 0..4 {
+            out[w] |= shifted[w];
+        }
+    }
+    out
 }
 
 /// Whether distinct blocks with these corner masks can fill all 8 corners: the family of

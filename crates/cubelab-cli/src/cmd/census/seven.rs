@@ -261,16 +261,27 @@ struct MaxSevenOut {
     max_found: usize,
     /// Every set listed builds exactly `max_found` targets by both methods.
     verified: bool,
+    /// With --prove: the exhaustive search found no 8 blocks building `max_found` + 1
+    /// targets, so `max_found` is the maximum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proven_maximum: Option<bool>,
     sets: Vec<MaxSet>,
 }
 
 impl Report for MaxSevenOut {
     fn text(&self) -> String {
         let mut s = format!(
-            "local search (seed {}, {} starts of {} swaps): 8 blocks building {} targets, checked by the solver; \
-             the maximum is at least {} (not proven to be more)\n",
-            self.search.seed, self.search.restarts, self.steps, self.max_found, self.max_found
+            "local search (seed {}, {} starts of {} swaps): 8 blocks building {} targets, checked by the solver; ",
+            self.search.seed, self.search.restarts, self.steps, self.max_found
         );
+        s += &match self.proven_maximum {
+            Some(true) => format!(
+                "exhaustive search: no 8 blocks build {}, so the maximum is exactly {}\n",
+                self.max_found + 1,
+                self.max_found
+            ),
+            _ => format!("the maximum is at least {} (no upper bound without --prove)\n", self.max_found),
+        };
         for m in &self.sets {
             s += &format!("  {}  ->  {}\n", m.collection.join(" "), m.targets.join(" "));
         }
@@ -296,8 +307,25 @@ fn max_targets(s: &Seven, a: MaxArgs) -> anyhow::Result<()> {
         }
         listed.push(MaxSet { collection: names(s, set), targets: names(s, &by_solver) });
     }
+    let proven_maximum = if a.prove {
+        let bar = progress_bar((BLOCKS - 1) as u64, &format!("proving that no 8 blocks build {}", max_found + 1));
+        let better = s.eight_building_at_least(max_found + 1, &|n| bar.inc(n));
+        bar.finish_and_clear();
+        if let Some(set) = better {
+            bail!(
+                "the exhaustive search found 8 blocks building more than the local search: {} ({} targets); \
+                 rerun with more --restarts",
+                names(s, &set).join(" "),
+                s.targets_built(&set, Method::Backtrack)
+            );
+        }
+        Some(true)
+    } else {
+        None
+    };
     let out = MaxSevenOut {
         census: "max-targets".into(),
+        proven_maximum,
         universe: UNIVERSE.into(),
         search: SearchInfo { seed: a.seed, restarts: a.restarts, verified: true },
         steps: a.steps,

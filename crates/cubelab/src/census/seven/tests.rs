@@ -224,3 +224,15 @@ fn random_subsets_are_uniform_enough_and_distinct() {
     // Each element is in 3/10 of the sets: 6000 expected, standard deviation about 65.
     assert!(hits.iter().all(|&h| (5700..6300).contains(&h)), "{hits:?}");
 }
+
+#[test]
+fn the_exhaustive_eight_search_returns_sets_that_build_enough() {
+    let s = Seven::new();
+    for goal in [1usize, 4] {
+        let set = s.eight_building_at_least(goal, &|_| {}).expect("small goals are reached");
+        assert_eq!(set.len(), 8);
+        assert_eq!(set[0], 0, "the search fixes block 0 by symmetry");
+        assert!(s.targets_built(&set, Method::Backtrack) >= goal);
+        assert!(s.built(&set, Method::Graph) == s.built(&set, Method::Backtrack));
+    }
+}
