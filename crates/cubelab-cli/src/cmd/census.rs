@@ -1113,6 +1113,9 @@ fn theorem_7(u: &Universe) -> Vec<(u32, u32)> {
 
 fn run_max(a: MaxArgs) -> anyhow::Result<()> {
     let c = &a.common;
+    if a.prove {
+        anyhow::bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
+    }
     if c.colors != 6 {
         anyhow::bail!("max-targets checks Theorem 7, which is about MacMahon's cubes (--colors 6)");
     }

@@ -269,4 +269,5 @@ fn palette_7_bad_input() {
     assert!(bad(&["census", "solution-numbers", "--palette", "7"]).contains("not available"));
     assert!(bad(&["census", "universal", "--palette", "7"]).contains("--search"));
     assert!(bad(&["census", "universal", "--palette", "7", "--size", "7", "--search"]).contains("between 8"));
+    assert!(bad(&["census", "max-targets", "--prove"]).contains("--palette 7"));
 }
