@@ -15,7 +15,8 @@
 //!   blocks grouped by the corners they fit), hence the exact mean number of targets a
 //!   random K-set builds; a lower bound on the size of a universal set
 //!   ([`Seven::universal_lower_bound`]); censuses over the subsets of a small set of
-//!   blocks ([`Seven::tally_within`]);
+//!   blocks ([`Seven::tally_within`]); whether any 8 blocks build a given number of
+//!   targets ([`Seven::eight_building_at_least`], exhaustive branch-and-bound);
 //! - by sampling: the distribution of the number of targets built by random K-sets
 //!   ([`Seven::sample`]);
 //! - by seeded local search: universal sets and 8-sets building many targets.
