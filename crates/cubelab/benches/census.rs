@@ -41,5 +41,28 @@ fn census(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, census);
+/// Sadisticube 7 (`--palette 7`): sampling, the exact count, the universal-set search.
+fn seven(c: &mut Criterion) {
+    use cubelab::census::seven::Seven;
+    let s = Seven::new();
+    let mut g = c.benchmark_group("seven");
+    g.sample_size(10);
+    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Seven::new())));
+    g.bench_function("sample 10,000 sets of 8", |b| {
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &|_| {})))
+    });
+    g.bench_function("sample 10,000 sets of 8 by the solver", |b| {
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &|_| {})))
+    });
+    g.bench_function("exact count of 8-sets building a target", |b| {
+        b.iter(|| black_box(s.building_subsets(0, 8).unwrap()))
+    });
+    g.bench_function("exact mean for 20-sets", |b| b.iter(|| black_box(s.exact_mean(0, 20).unwrap())));
+    g.bench_function("universal search, 20 blocks, seed 1", |b| {
+        b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000).unwrap()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, census, seven);
 criterion_main!(benches);

@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod seven;
+
 /// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -31,7 +33,9 @@ Examples:
   cubelab census universal --size 12               the minimum universal sets
   cubelab census infeasible                        the largest multisets building no target
   cubelab census targets --size 8 --shard 3/8 --json > part3.json
-  cubelab census merge part*.json                  identical to the unsharded run")]
+  cubelab census merge part*.json                  identical to the unsharded run
+  cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1
+  cubelab census universal --palette 7 --size 20 --search --seed 1")]
 pub struct Args {
     #[command(subcommand)]
     command: CensusCommand,
@@ -65,6 +69,10 @@ struct Common {
     /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
     #[arg(long, value_name = "N", default_value_t = 6)]
     colors: usize,
+    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
+    /// targets (only 7 is supported; sampled, --within and search censuses).
+    #[arg(long, value_name = "7", conflicts_with = "colors")]
+    palette: Option<usize>,
     /// Run only part I of N of the census (merge the parts with `census merge`).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
@@ -129,6 +137,9 @@ struct UniversalArgs {
     /// Random starts of the search.
     #[arg(long, default_value_t = 100, requires = "search")]
     restarts: usize,
+    /// Swaps per start of the search.
+    #[arg(long, default_value_t = 20_000, requires = "search")]
+    steps: usize,
     #[command(flatten)]
     common: Common,
 }
@@ -144,6 +155,19 @@ struct MultisetArgs {
 
 #[derive(clap::Args, Debug)]
 struct MaxArgs {
+    /// Seed of the local search (--palette 7, where the census is a search) [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random starts of the local search (--palette 7) [default: 40].
+    #[arg(long)]
+    restarts: Option<usize>,
+    /// Swaps per start of the local search (--palette 7) [default: 5000].
+    #[arg(long)]
+    steps: Option<usize>,
+    /// With --palette 7: also prove that no 8 blocks build one target more than the search
+    /// found (an exhaustive branch-and-bound; minutes).
+    #[arg(long)]
+    prove: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -171,6 +195,12 @@ struct MergeArgs {
 
 /// Runs `cubelab census`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(common) = args.command.common() {
+        if let Some(p) = common.palette {
+            seven::check_palette(p)?;
+            return seven::run(args.command);
+        }
+    }
     match args.command {
         CensusCommand::SolutionNumbers(a) => run_solution(a),
         CensusCommand::Targets(a) => run_targets(a),
@@ -179,6 +209,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         CensusCommand::MaxTargets(a) => run_max(a),
         CensusCommand::Infeasible(a) => run_infeasible(a),
         CensusCommand::Merge(a) => run_merge(a),
+    }
+}
+
+impl CensusCommand {
+    /// The common flags, for every census but `merge`.
+    fn common(&self) -> Option<&Common> {
+        match self {
+            CensusCommand::SolutionNumbers(a) => Some(&a.common),
+            CensusCommand::Targets(a) => Some(&a.common),
+            CensusCommand::Universal(a) => Some(&a.common),
+            CensusCommand::Multisets(a) => Some(&a.common),
+            CensusCommand::MaxTargets(a) => Some(&a.common),
+            CensusCommand::Infeasible(a) => Some(&a.common),
+            CensusCommand::Merge(_) => None,
+        }
     }
 }
 
@@ -416,6 +461,26 @@ struct TargetsOut {
     max_count: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_sets: Option<Vec<Vec<String>>>,
+    /// For a sample: the standard error of the sampled mean (std_dev / sqrt(sets)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    std_error: Option<f64>,
+    /// For a sample, figures computed exactly (not sampled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    exact: Option<Exact>,
+}
+
+/// Exact figures reported beside a sample.
+#[derive(Serialize, Deserialize, Clone)]
+struct Exact {
+    /// The exact mean number of targets over all sets of this size.
+    mean: f64,
+    /// The number of sets of this size (a decimal string: it can exceed 64 bits; absent
+    /// beyond 128 bits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sets: Option<String>,
+    /// How many of them build any one given target (the same for every target).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sets_building_each_target: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, PartialEq, Eq)]
@@ -459,6 +524,8 @@ impl TargetsOut {
             max_count: max.map(|m| t.histogram[m]).unwrap_or(0),
             max_sets: base.list_max.then(|| t.max_sets.iter().map(|&s| u.set_names(s)).collect()),
             histogram,
+            std_error: None,
+            exact: None,
         }
     }
 
@@ -492,9 +559,10 @@ struct TargetsBase {
 impl Report for TargetsOut {
     fn text(&self) -> String {
         let mut s = format!(
-            "targets built by {} sets of {} cubes{}{}{}\n",
+            "targets built by {} sets of {} {}{}{}{}\n",
             self.sets,
             self.size,
+            if self.universe == "palette7" { "Sadisticube 7 blocks (of 210; 210 targets)" } else { "cubes" },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
@@ -511,6 +579,19 @@ impl Report for TargetsOut {
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max_count
         );
+        if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
+            s += &format!(
+                "SAMPLED figures above (the maximum is the largest seen); standard error of the mean {se:.4}\n\
+                 exact mean over all {} sets of {}: {:.6}",
+                x.sets.as_deref().unwrap_or("the"),
+                self.size,
+                x.mean
+            );
+            if let Some(per) = &x.sets_building_each_target {
+                s += &format!("; each target is built by exactly {per} of them");
+            }
+            s += "\n";
+        }
         if let Some(sets) = &self.max_sets {
             for set in sets {
                 s += &format!("  {}\n", set.join(" "));
@@ -700,6 +781,17 @@ struct UniversalOut {
     /// Set when the sets were found by local search (so the list need not be complete).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     search: Option<SearchInfo>,
+    /// A proven lower bound on the size of a universal set, with its argument.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<LowerBound>,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+struct LowerBound {
+    /// Every universal set has at least this many cubes.
+    size: usize,
+    /// Why, in one sentence.
+    argument: String,
 }
 
 #[derive(Serialize, Deserialize, Clone)]
@@ -740,6 +832,9 @@ impl Report for UniversalOut {
         );
         for set in &self.sets {
             s += &format!("  {}\n", set.join(" "));
+        }
+        if let Some(b) = &self.lower_bound {
+            s += &format!("proven lower bound: every universal set has at least {} cubes ({})\n", b.size, b.argument);
         }
         s
     }
@@ -820,6 +915,7 @@ fn run_universal(a: UniversalArgs) -> anyhow::Result<()> {
         none_below,
         sets: found.iter().map(|&s| u.set_names(s)).collect(),
         search: None,
+        lower_bound: None,
     };
     emit(&out, c.format.format())
 }
@@ -835,7 +931,7 @@ fn run_universal_search(a: &UniversalArgs) -> anyhow::Result<()> {
     let fits = fit_matrix(&cubes, &cubes)?;
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("searching for {k} cubes that build all {}", cubes.len()));
-    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, 20_000);
+    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
     spinner.finish_and_clear();
     let mut sets = Vec::new();
     if let Some(set) = found {
@@ -857,6 +953,7 @@ fn run_universal_search(a: &UniversalArgs) -> anyhow::Result<()> {
         none_below: Vec::new(),
         sets,
         search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
+        lower_bound: None,
     };
     emit(&out, c.format.format())
 }
@@ -1032,6 +1129,14 @@ fn theorem_7(u: &Universe) -> Vec<(u32, u32)> {
 
 fn run_max(a: MaxArgs) -> anyhow::Result<()> {
     let c = &a.common;
+    if a.prove {
+        anyhow::bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
+    }
+    if a.seed.is_some() || a.restarts.is_some() || a.steps.is_some() {
+        anyhow::bail!(
+            "--seed, --restarts and --steps are for --palette 7: the census over MacMahon's cubes is exhaustive"
+        );
+    }
     if c.colors != 6 {
         anyhow::bail!("max-targets checks Theorem 7, which is about MacMahon's cubes (--colors 6)");
     }

@@ -237,3 +237,114 @@ fn infeasible_bad_input() {
     let err = bad(&["census", "infeasible", "--colors", "3"]);
     assert!(err.contains("--colors 3"), "{err}");
 }
+
+// ---------------------------------------------------------------- --palette 7
+
+fn json_env(args: &[&str], threads: &str) -> serde_json::Value {
+    let out = super::cubelab().args(args).env("RAYON_NUM_THREADS", threads).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn palette_7_sample_is_labelled_reproducible_and_near_the_exact_mean() {
+    let args = ["census", "targets", "--palette", "7", "--size", "9", "--sample", "3000", "--seed", "4", "--json"];
+    let v = json_env(&args, "1");
+    assert_eq!(v, json_env(&args, "2"), "any thread count");
+    assert_eq!(v["universe"], "palette7");
+    assert_eq!(v["sets"], 3000);
+    assert_eq!(v["sample"]["seed"], 4);
+    let (mean, exact, se) =
+        (v["mean"].as_f64().unwrap(), v["exact"]["mean"].as_f64().unwrap(), v["std_error"].as_f64().unwrap());
+    assert!(se > 0.0 && (mean - exact).abs() < 5.0 * se, "sampled {mean}, exact {exact}, se {se}");
+    // The exact counts: the mean is 210 * (sets building one target) / (all sets).
+    let per: f64 = v["exact"]["sets_building_each_target"].as_str().unwrap().parse().unwrap();
+    let all: f64 = v["exact"]["sets"].as_str().unwrap().parse().unwrap();
+    assert!((210.0 * per / all - exact).abs() < 1e-6);
+    // The general solver on the same sample gives the same histogram.
+    let mut backtrack = args.to_vec();
+    backtrack.extend(["--method", "backtrack"]);
+    assert_eq!(json(&backtrack)["histogram"], v["histogram"]);
+    let mut other = args.to_vec();
+    other[9] = "5";
+    assert_ne!(json(&other)["histogram"], v["histogram"]);
+    let text = ok(&args[..args.len() - 1]);
+    assert!(text.contains("random sample, seed 4") && text.contains("SAMPLED"), "{text}");
+    assert!(text.contains("exact mean over all"), "{text}");
+}
+
+#[test]
+fn palette_7_within_macmahons_blocks_is_the_macmahon_census() {
+    let set = "Ab,Af,Ba,Bf,Cd,Ce,Dc,De,Ec,Ed,Fa,Fb";
+    let seven = json(&["census", "targets", "--palette", "7", "--size", "all", "--within", set, "--json"]);
+    let six = json(&["census", "targets", "--size", "all", "--within", set, "--json"]);
+    assert_eq!(seven["universe"], "palette7");
+    let sizes = seven["sizes"].as_array().unwrap();
+    assert_eq!(sizes.len(), 13);
+    for (a, b) in sizes.iter().zip(six["sizes"].as_array().unwrap()) {
+        assert_eq!(a["histogram"], b["histogram"]);
+        assert_eq!(a["max"], b["max"]);
+    }
+    // A set with blocks of every missing color (part of a universal set found by the
+    // search): both methods give the same census, and some sets build targets.
+    let mixed = [
+        "census",
+        "targets",
+        "--palette",
+        "7",
+        "--size",
+        "10",
+        "--within",
+        "Be,Fc,123547,152374,172346,142673,132657,162357,162574,152467,124765,134567",
+        "--json",
+    ];
+    let graph = json(&mixed);
+    assert_eq!(graph["sets"], 66);
+    assert!(graph["max"].as_u64().unwrap() > 0);
+    let mut backtrack = mixed.to_vec();
+    backtrack.extend(["--method", "backtrack"]);
+    assert_eq!(json(&backtrack)["histogram"], graph["histogram"]);
+}
+
+#[test]
+fn palette_7_universal_search_is_verified_and_bounded_below() {
+    let v = json(&["census", "universal", "--palette", "7", "--size", "24", "--search", "--restarts", "4", "--json"]);
+    assert_eq!(v["search"]["verified"], true);
+    let set: Vec<&str> = v["sets"][0].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+    assert_eq!(set.len(), 24);
+    let bound = v["lower_bound"]["size"].as_u64().unwrap();
+    assert!((8..=24).contains(&bound), "{bound}");
+    assert!(v["lower_bound"]["argument"].as_str().unwrap().contains("Hall"));
+    // `cubelab build` confirms that the 24 build all 210 proper targets.
+    let mut args = vec!["build", "--json"];
+    args.extend(&set);
+    assert_eq!(json(&args)["targets"].as_array().unwrap().len(), 210);
+    let m = json(&["census", "max-targets", "--palette", "7", "--restarts", "2", "--steps", "200", "--json"]);
+    assert_eq!(m["verified"], true);
+    assert!(m["max_found"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn palette_7_bad_input() {
+    let t = ["census", "targets", "--size", "8"];
+    let with = |extra: &[&'static str]| -> String {
+        let mut a = t.to_vec();
+        a.extend(extra);
+        bad(&a)
+    };
+    assert!(with(&["--palette", "5"]).contains("only --palette 7"));
+    assert!(with(&["--palette", "7", "--colors", "4"]).contains("cannot be used with"));
+    assert!(with(&["--palette", "7"]).contains("--sample"));
+    assert!(with(&["--palette", "7", "--within", "Ab,Ab,Ac,Ad,Ae,Af,Ba,Bc"]).contains("twice"));
+    assert!(with(&["--palette", "7", "--within", "Ab,112233"]).contains("not a Sadisticube 7 block"));
+    assert!(with(&["--palette", "7", "--within", "Ab,Ac", "--sample", "5"]).contains("not both"));
+    assert!(with(&["--palette", "7", "--sample", "5", "--shard", "1/2"]).contains("--shard"));
+    assert!(bad(&["census", "targets", "--size", "all", "--palette", "7", "--sample", "5"]).contains("--within"));
+    assert!(bad(&["census", "targets", "--size", "211", "--palette", "7", "--sample", "5"]).contains("210"));
+    assert!(bad(&["census", "solution-numbers", "--palette", "7"]).contains("not available"));
+    assert!(bad(&["census", "universal", "--palette", "7"]).contains("--search"));
+    assert!(bad(&["census", "universal", "--palette", "7", "--size", "7", "--search"]).contains("between 8"));
+    assert!(bad(&["census", "max-targets", "--prove"]).contains("--palette 7"));
+    assert!(bad(&["census", "max-targets", "--seed", "3"]).contains("--palette 7"));
+    assert!(bad(&["census", "infeasible", "--palette", "7"]).contains("MacMahon"));
+}

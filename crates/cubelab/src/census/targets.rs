@@ -304,7 +304,7 @@ impl Tally {
         self.histogram.iter().rposition(|&n| n > 0)
     }
 
-    fn add(&mut self, set: u32, n: u32, keep: bool) {
+    pub(crate) fn add(&mut self, set: u32, n: u32, keep: bool) {
         let n = n as usize;
         let before = self.max();
         self.sets += 1;
