@@ -39,6 +39,34 @@ pub fn targets_built(fits: &[Vec<u8>], chosen: &[usize]) -> usize {
         .count()
 }
 
+/// One step of a local search over sets of cubes `0..n`: swap a random member of `chosen`
+/// for a random cube not in it, and keep the swap when `score` does not drop. Returns the
+/// score of the set kept.
+pub fn swap_step(
+    rng: &mut SplitMix64,
+    chosen: &mut [usize],
+    n: usize,
+    score: usize,
+    eval: impl Fn(&[usize]) -> usize,
+) -> usize {
+    let i = rng.below(chosen.len() as u64) as usize;
+    let new = loop {
+        let c = rng.below(n as u64) as usize;
+        if !chosen.contains(&c) {
+            break c;
+        }
+    };
+    let old = chosen[i];
+    chosen[i] = new;
+    let s = eval(chosen);
+    if s >= score {
+        s
+    } else {
+        chosen[i] = old;
+        score
+    }
+}
+
 /// Looks for `k` cubes that build every target, from `restarts` random starts of at most
 /// `steps` swaps each. Returns the first universal set found (cube indices, sorted).
 pub fn search_universal(
@@ -67,21 +95,7 @@ pub fn search_universal(
                 chosen.sort_unstable();
                 return Some(chosen);
             }
-            let i = rng.below(k as u64) as usize;
-            let new = loop {
-                let c = rng.below(n as u64) as usize;
-                if !chosen.contains(&c) {
-                    break c;
-                }
-            };
-            let old = chosen[i];
-            chosen[i] = new;
-            let s = targets_built(fits, &chosen);
-            if s >= score {
-                score = s;
-            } else {
-                chosen[i] = old;
-            }
+            score = swap_step(&mut rng, &mut chosen, n, score, |c| targets_built(fits, c));
         }
     }
     None

@@ -28,6 +28,7 @@
 //! ([`Method::Backtrack`]).
 
 use super::combin::for_each_subset_in;
+use super::search::swap_step;
 use super::shard::chunked;
 use super::targets::Tally;
 use super::Method;
@@ -364,21 +365,7 @@ impl Seven {
                 if first_success.load(Ordering::Relaxed) < start {
                     return None;
                 }
-                let i = rng.below(k as u64) as usize;
-                let new = loop {
-                    let c = rng.below(BLOCKS as u64) as usize;
-                    if !chosen.contains(&c) {
-                        break c;
-                    }
-                };
-                let old = chosen[i];
-                chosen[i] = new;
-                let s = self.corner_score(&chosen);
-                if s >= score {
-                    score = s;
-                } else {
-                    chosen[i] = old;
-                }
+                score = swap_step(&mut rng, &mut chosen, BLOCKS, score, |c| self.corner_score(c));
             }
             None
         });
@@ -427,21 +414,7 @@ impl Seven {
                 let mut chosen = random_subset(&mut rng, BLOCKS, 8);
                 let mut score = self.score(&chosen);
                 for _ in 0..steps {
-                    let i = rng.below(8) as usize;
-                    let new = loop {
-                        let c = rng.below(BLOCKS as u64) as usize;
-                        if !chosen.contains(&c) {
-                            break c;
-                        }
-                    };
-                    let old = chosen[i];
-                    chosen[i] = new;
-                    let s = self.score(&chosen);
-                    if s >= score {
-                        score = s;
-                    } else {
-                        chosen[i] = old;
-                    }
+                    score = swap_step(&mut rng, &mut chosen, BLOCKS, score, |c| self.score(c));
                 }
                 let mut set = chosen.clone();
                 set.sort_unstable();
