@@ -74,20 +74,7 @@ fn killed_census_resumes_to_identical_output() {
     let ckpt = dir.path().join("run.ckpt");
     let args = ["census", "targets", "--size", "all", "--shard", "2/8", "--json"];
     let straight = ok(&args);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
-        .args(args)
-        .args(["--checkpoint", ckpt.to_str().unwrap()])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    // Kill it (SIGKILL) as soon as a first checkpoint exists.
-    let start = std::time::Instant::now();
-    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
+    super::kill_after_first_checkpoint(&args, &ckpt);
     assert!(ckpt.exists(), "a checkpoint was written");
     let mut resumed_args: Vec<&str> = args.to_vec();
     resumed_args.extend(["--checkpoint", ckpt.to_str().unwrap(), "--resume"]);

@@ -31,3 +31,21 @@ pub fn bad(args: &[&str]) -> String {
     assert!(!err.contains("panicked"), "{err}");
     err
 }
+
+/// Starts `cubelab` with arguments and `--checkpoint ckpt`, and kills it (SIGKILL) as soon
+/// as the checkpoint file exists (or after a minute).
+pub fn kill_after_first_checkpoint(args: &[&str], ckpt: &std::path::Path) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
+        .args(args)
+        .args(["--checkpoint", ckpt.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}

@@ -186,20 +186,8 @@ fn killed_census_resumes_to_identical_output() {
     let ckpt = dir.path().join("6x1.ckpt");
     let args = ["picture", "census", "6", "1", "--json"];
     let straight = ok(&args);
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
-        .args(args)
-        .args(["--checkpoint", ckpt.to_str().unwrap()])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    // SIGKILL as soon as a first checkpoint exists (written after layer 0).
-    let start = std::time::Instant::now();
-    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
-    let _ = child.kill();
-    let _ = child.wait();
+    // The first checkpoint is written after layer 0.
+    super::kill_after_first_checkpoint(&args, &ckpt);
     let saved = checkpoint_counts(&ckpt);
     let distances = &serde_json::from_str::<Value>(&straight).unwrap()["distances"];
     for (d, c) in saved.iter().enumerate() {
