@@ -14,6 +14,17 @@ static PASCAL: std::sync::LazyLock<[[u64; 65]; 65]> = std::sync::LazyLock::new(|
     t
 });
 
+/// In a 64-bit word of a bitset indexed by subsets (bit i of word w is subset 64w + i),
+/// `LACKS[p]` marks the subsets without element p, for p < 6.
+pub(crate) const LACKS: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0F0F_0F0F_0F0F_0F0F,
+    0x00FF_00FF_00FF_00FF,
+    0x0000_FFFF_0000_FFFF,
+    0x0000_0000_FFFF_FFFF,
+];
+
 /// Binomial coefficient C(n, k) (0 when k > n).
 #[inline]
 pub fn binomial(n: u64, k: u64) -> u64 {

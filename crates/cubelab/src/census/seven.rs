@@ -726,16 +726,8 @@ fn extend_family(f: &[u64; 4], mask: u8) -> [u64; 4] {
 }
 
 fn shift_without(f: &[u64; 4], p: usize) -> [u64; 4] {
-    const LACKS: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
     match p {
-        0..=5 => f.map(|w| (w & LACKS[p]) << (1 << p)),
+        0..=5 => f.map(|w| (w & super::combin::LACKS[p]) << (1 << p)),
         6 => [0, f[0], 0, f[2]],
         _ => [0, 0, f[0], f[1]],
     }

@@ -255,18 +255,10 @@ fn apply_byte_maps(maps: &[[u32; 256]; 4], set: u32) -> u32 {
 
 /// Closes a bitset over subsets of `m` items upwards (superset closure, one item at a time).
 fn close_upwards(bits: &mut [u64], m: usize) {
-    const LOW: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
     for i in 0..m.min(6) {
         let shift = 1u32 << i;
         for w in bits.iter_mut() {
-            *w |= (*w & LOW[i]) << shift;
+            *w |= (*w & super::combin::LACKS[i]) << shift;
         }
     }
     for i in 6..m {
