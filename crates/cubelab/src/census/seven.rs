@@ -6,6 +6,12 @@
 //! cubes with a repeated color are not targets here (`cubelab build --improper` tries them
 //! for one set of blocks).
 //!
+//! The same engine takes any list of at most 256 distinct cubes ([`Seven::from_cubes`], for
+//! example C_4 or C_5). Shortcuts that need the color relabelings to act transitively on
+//! the blocks check it ([`Seven::orbits`]): the exact mean sums over orbits
+//! ([`Seven::exact_mean_all`]), the exhaustive 8-set search tries every first block when
+//! there are several orbits, and the averaged lower bound is refused.
+//!
 //! Sets of blocks are [`BlockSet`]s (256-bit masks); the census engine of
 //! [`super::targets`] (32-bit masks, tables over every subset) does not reach this far.
 //! What is computed:
@@ -137,12 +143,32 @@ impl Seven {
             }
             cubes.extend(macmahon.iter().map(|m| m.recolored(&map).canonical()));
         }
-        let fits = super::search::fit_matrix(&cubes, &cubes).expect("210 distinct cubes");
-        let names = cubes.iter().map(|c| names_of(c).short().unwrap_or_else(|| c.face_string())).collect();
+        Seven::from_cubes(cubes).expect("210 distinct cubes")
+    }
+
+    /// Any list of distinct cubes (at most 256) as blocks and targets alike: the same
+    /// engine for cube sets too large for 32-bit sets, such as C_4 (68) and C_5 (75).
+    pub fn from_cubes(cubes: Vec<Coloring>) -> Result<Seven, Error> {
+        if cubes.len() > 256 {
+            return Err(Error::OutOfRange(format!("at most 256 cubes, {} given", cubes.len())));
+        }
+        let fits = super::search::fit_matrix(&cubes, &cubes)?;
+        let n = cubes.len();
+        let names = cubes.iter().map(|c| names_of(c).short().unwrap_or_else(|| c.canonical().face_string())).collect();
         let usable =
-            fits.iter().map(|row| BlockSet::of(&(0..BLOCKS).filter(|&c| row[c] != 0).collect::<Vec<_>>())).collect();
-        let index = cubes.iter().enumerate().map(|(i, c)| (*c, i)).collect();
-        Seven { cubes, names, fits, usable, index }
+            fits.iter().map(|row| BlockSet::of(&(0..n).filter(|&c| row[c] != 0).collect::<Vec<_>>())).collect();
+        let index = cubes.iter().enumerate().map(|(i, c)| (c.canonical(), i)).collect();
+        Ok(Seven { cubes, names, fits, usable, index })
+    }
+
+    /// Number of blocks (and of targets).
+    pub fn len(&self) -> usize {
+        self.cubes.len()
+    }
+
+    /// Whether there are no blocks.
+    pub fn is_empty(&self) -> bool {
+        self.cubes.is_empty()
     }
 
     /// Index of a block given as any coloring of it.
@@ -197,14 +223,14 @@ impl Seven {
     pub fn built(&self, blocks: &[usize], method: Method) -> Vec<usize> {
         let set = BlockSet::of(blocks);
         match method {
-            Method::Graph => (0..BLOCKS).filter(|&t| self.builds(t, &set, blocks, method)).collect(),
+            Method::Graph => (0..self.len()).filter(|&t| self.builds(t, &set, blocks, method)).collect(),
             Method::Backtrack => {
                 if blocks.len() < 8 {
                     return Vec::new();
                 }
                 let cubes: Vec<Coloring> = blocks.iter().map(|&c| self.cubes[c]).collect();
                 let solver = Blocks::new(&cubes).expect("blocks");
-                (0..BLOCKS).filter(|&t| solver.count(&self.cubes[t]).unwrap_or(0) > 0).collect()
+                (0..self.len()).filter(|&t| solver.count(&self.cubes[t]).unwrap_or(0) > 0).collect()
             }
         }
     }
@@ -217,7 +243,7 @@ impl Seven {
     pub fn building_subsets(&self, t: usize, kmax: usize) -> Result<Vec<u128>, Error> {
         let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
         let within = fillable_subsets(&masks, kmax)?;
-        let free = (BLOCKS - masks.len()) as u64;
+        let free = (self.len() - masks.len()) as u64;
         let mut out = vec![0u128; kmax + 1];
         for (j, slot) in out.iter_mut().enumerate() {
             let mut sum = 0u128;
@@ -236,21 +262,21 @@ impl Seven {
     /// of fillable subsets of the usable blocks are exact integers; they are combined with
     /// the hypergeometric weights in floating point (relative error about 1e-12).
     pub fn exact_mean(&self, t: usize, k: usize) -> Result<f64, Error> {
-        if k > BLOCKS {
-            return Err(Error::OutOfRange(format!("a set of {k} blocks is more than the {BLOCKS} there are")));
+        if k > self.len() {
+            return Err(Error::OutOfRange(format!("a set of {k} blocks is more than the {} there are", self.len())));
         }
         let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
         let u = masks.len();
         let within = fillable_subsets(&masks, k.min(u))?;
-        let free = BLOCKS - u;
-        let all = binomial_f64(BLOCKS, k);
+        let free = self.len() - u;
+        let all = binomial_f64(self.len(), k);
         let share: f64 = within
             .iter()
             .enumerate()
             .filter(|&(j, &w)| w > 0 && k - j <= free)
             .map(|(j, &w)| w as f64 * binomial_f64(free, k - j) / all)
             .sum();
-        Ok(BLOCKS as f64 * share)
+        Ok(self.len() as f64 * share)
     }
 
     /// Tallies `samples` K-sets drawn independently and uniformly at random from seed
@@ -268,13 +294,13 @@ impl Seven {
         const CHUNK: u64 = 1024;
         let chunks = samples.div_ceil(CHUNK);
         let parts = chunked(0..chunks, 1, |r| {
-            let mut t = Tally::new(BLOCKS);
+            let mut t = Tally::new(self.len());
             let mut best: (usize, Vec<Vec<usize>>) = (0, Vec::new());
             for c in r {
                 let mut rng = SplitMix64(SplitMix64(seed ^ c.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64());
                 let n = CHUNK.min(samples - c * CHUNK);
                 for _ in 0..n {
-                    let set = random_subset(&mut rng, BLOCKS, k);
+                    let set = random_subset(&mut rng, self.len(), k);
                     let built = self.targets_built(&set, method);
                     t.sets += 1;
                     t.histogram[built] += 1;
@@ -284,7 +310,7 @@ impl Seven {
             }
             (t, best)
         });
-        let mut tally = Tally::new(BLOCKS);
+        let mut tally = Tally::new(self.len());
         let mut best: (usize, Vec<Vec<usize>>) = (0, Vec::new());
         for (t, b) in parts {
             tally = tally.merge(t);
@@ -307,7 +333,7 @@ impl Seven {
         progress: &(dyn Fn(u64) + Sync),
     ) -> Tally {
         let parts = chunked(ranks, 1 << 12, |range| {
-            let mut t = Tally::new(BLOCKS);
+            let mut t = Tally::new(self.len());
             let n = range.end - range.start;
             let mut blocks = Vec::with_capacity(k);
             for_each_subset_in(k, range.start, range.end, |positions| {
@@ -319,20 +345,20 @@ impl Seven {
             progress(n);
             t
         });
-        parts.into_iter().fold(Tally::new(BLOCKS), Tally::merge)
+        parts.into_iter().fold(Tally::new(self.len()), Tally::merge)
     }
 
     /// Number of targets the distinct blocks build, decided by [`fills_all_corners`] (the
     /// fast form of Hall's condition used by the searches).
     pub fn score(&self, blocks: &[usize]) -> usize {
-        (0..BLOCKS).filter(|&t| fills_all_corners(blocks.iter().map(|&c| self.fits[t][c]))).count()
+        (0..self.len()).filter(|&t| fills_all_corners(blocks.iter().map(|&c| self.fits[t][c]))).count()
     }
 
     /// The sum over targets of the most corners the distinct blocks can fill at once
     /// (8 × 210 exactly when they build every target): the finer score that guides the
     /// universal-set search.
     pub fn corner_score(&self, blocks: &[usize]) -> usize {
-        (0..BLOCKS).map(|t| corners_fillable(blocks.iter().map(|&c| self.fits[t][c]))).sum()
+        (0..self.len()).map(|t| corners_fillable(blocks.iter().map(|&c| self.fits[t][c]))).sum()
     }
 
     /// Looks for `k` blocks building every target by seeded local search: from a random
@@ -343,7 +369,7 @@ impl Seven {
     /// on the number of threads. A set found is checked by the general solver.
     pub fn search_universal(&self, k: usize, seed: u64, restarts: usize, steps: usize) -> Option<Vec<usize>> {
         use std::sync::atomic::{AtomicU64, Ordering};
-        if !(8..=BLOCKS).contains(&k) {
+        if !(8..=self.len()).contains(&k) {
             return None;
         }
         let first_success = AtomicU64::new(u64::MAX);
@@ -353,8 +379,8 @@ impl Seven {
                 return None;
             }
             let mut rng = SplitMix64(SplitMix64(seed ^ start.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64());
-            let mut chosen = random_subset(&mut rng, BLOCKS, k);
-            let goal = 8 * BLOCKS;
+            let mut chosen = random_subset(&mut rng, self.len(), k);
+            let goal = 8 * self.len();
             let mut score = self.corner_score(&chosen);
             for _ in 0..steps {
                 if score == goal {
@@ -365,42 +391,77 @@ impl Seven {
                 if first_success.load(Ordering::Relaxed) < start {
                     return None;
                 }
-                score = swap_step(&mut rng, &mut chosen, BLOCKS, score, |c| self.corner_score(c));
+                score = swap_step(&mut rng, &mut chosen, self.len(), score, |c| self.corner_score(c));
             }
             None
         });
         let found = parts.into_iter().flatten().next()?;
-        (self.targets_built(&found, Method::Backtrack) == BLOCKS).then_some(found)
+        (self.targets_built(&found, Method::Backtrack) == self.len()).then_some(found)
     }
 
     /// A proven lower bound on the size of a set of blocks building every target, with the
     /// corner set and target attaining it. See [`UniversalBound`].
-    pub fn universal_lower_bound(&self) -> UniversalBound {
-        averaged_hall_bound(&self.fits)
+    /// `None` when the relabelings are not transitive on the blocks (the averaging needs it).
+    pub fn universal_lower_bound(&self) -> Option<UniversalBound> {
+        self.relabelings_transitive().then(|| averaged_hall_bound(&self.fits))
     }
 
     /// Whether the color relabelings act transitively on the 210 blocks (the premise of
     /// [`Seven::universal_lower_bound`]): the orbit of block 0 under the transpositions of
     /// colors generates all of them.
     pub fn relabelings_transitive(&self) -> bool {
-        let mut seen = vec![false; BLOCKS];
-        let mut stack = vec![0usize];
-        seen[0] = true;
-        while let Some(b) = stack.pop() {
-            for x in 1..=COLORS as u8 {
-                for y in x + 1..=COLORS as u8 {
-                    let mut map: Vec<Color> = (0..62).map(Color).collect();
-                    map.swap(x as usize, y as usize);
-                    let image =
-                        self.index_of(&self.cubes[b].recolored(&map)).expect("relabeling stays in the universe");
-                    if !seen[image] {
-                        seen[image] = true;
-                        stack.push(image);
+        self.orbits().len() == 1
+    }
+
+    /// The orbits of the blocks (and targets) under the relabelings of colors that map the
+    /// whole set of blocks onto itself (generated by such transpositions of two colors),
+    /// each sorted, in order of their smallest block. Those relabelings carry blocks,
+    /// targets and fits onto each other, so every count is the same for the targets of one
+    /// orbit.
+    pub fn orbits(&self) -> Vec<Vec<usize>> {
+        let used = self.cubes.iter().fold(0u64, |m, c| m | c.color_set());
+        let colors: Vec<usize> = (0..62).filter(|&c| used >> c & 1 == 1).collect();
+        let mut moves: Vec<Vec<usize>> = Vec::new();
+        for (i, &x) in colors.iter().enumerate() {
+            for &y in &colors[i + 1..] {
+                let mut map: Vec<Color> = (0..62).map(Color).collect();
+                map.swap(x, y);
+                let perm: Option<Vec<usize>> = self.cubes.iter().map(|c| self.index_of(&c.recolored(&map))).collect();
+                moves.extend(perm);
+            }
+        }
+        let mut orbit = vec![usize::MAX; self.len()];
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        for first in 0..self.len() {
+            if orbit[first] != usize::MAX {
+                continue;
+            }
+            orbit[first] = out.len();
+            let mut members = vec![first];
+            let mut stack = vec![first];
+            while let Some(b) = stack.pop() {
+                for perm in &moves {
+                    if orbit[perm[b]] == usize::MAX {
+                        orbit[perm[b]] = out.len();
+                        members.push(perm[b]);
+                        stack.push(perm[b]);
                     }
                 }
             }
+            members.sort_unstable();
+            out.push(members);
         }
-        seen.iter().all(|&s| s)
+        out
+    }
+
+    /// The exact mean number of targets built by a uniformly random K-set: the sum over
+    /// targets of the share of K-sets building it, one dynamic program per orbit.
+    pub fn exact_mean_all(&self, k: usize) -> Result<f64, Error> {
+        let mut mean = 0.0;
+        for orbit in self.orbits() {
+            mean += self.exact_mean(orbit[0], k)? * orbit.len() as f64 / self.len() as f64;
+        }
+        Ok(mean)
     }
 
     /// Looks for 8 blocks building as many targets as possible: seeded local search
@@ -411,10 +472,10 @@ impl Seven {
             let mut best: (usize, Vec<Vec<usize>>) = (0, Vec::new());
             for start in r {
                 let mut rng = SplitMix64(SplitMix64(seed ^ start.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64());
-                let mut chosen = random_subset(&mut rng, BLOCKS, 8);
+                let mut chosen = random_subset(&mut rng, self.len(), 8);
                 let mut score = self.score(&chosen);
                 for _ in 0..steps {
-                    score = swap_step(&mut rng, &mut chosen, BLOCKS, score, |c| self.score(c));
+                    score = swap_step(&mut rng, &mut chosen, self.len(), score, |c| self.score(c));
                 }
                 let mut set = chosen.clone();
                 set.sort_unstable();
@@ -442,19 +503,24 @@ impl Seven {
     /// fewer than `goal` targets remain. Branches on the second block run in parallel and
     /// are combined in order.
     pub fn eight_building_at_least(&self, goal: usize, progress: &(dyn Fn(u64) + Sync)) -> Option<Vec<usize>> {
-        let start: Vec<(usize, [u64; 4])> = (0..BLOCKS)
-            .filter(|&t| self.fits[t][0] != 0)
-            .map(|t| (t, place_block(&[1, 0, 0, 0], self.fits[t][0])))
-            .collect();
-        let parts = chunked(1..BLOCKS as u64, 1, |r| {
-            let b = r.start as usize;
-            let states = self.place(&start, b);
-            let found =
-                (states.len() >= goal).then(|| self.extend_eight(&mut vec![0, b], &states, b + 1, goal)).flatten();
-            progress(1);
-            found
-        });
-        parts.into_iter().flatten().next()
+        // With transitive relabelings some best set contains block 0, its smallest; else
+        // every block is tried as the smallest.
+        let firsts = if self.relabelings_transitive() { 1 } else { self.len() };
+        (0..firsts).find_map(|a| {
+            let start: Vec<(usize, [u64; 4])> = (0..self.len())
+                .filter(|&t| self.fits[t][a] != 0)
+                .map(|t| (t, place_block(&[1, 0, 0, 0], self.fits[t][a])))
+                .collect();
+            let parts = chunked(a as u64 + 1..self.len() as u64, 1, |r| {
+                let b = r.start as usize;
+                let states = self.place(&start, b);
+                let found =
+                    (states.len() >= goal).then(|| self.extend_eight(&mut vec![a, b], &states, b + 1, goal)).flatten();
+                progress(1);
+                found
+            });
+            parts.into_iter().flatten().next()
+        })
     }
 
     fn place(&self, states: &[(usize, [u64; 4])], b: usize) -> Vec<(usize, [u64; 4])> {
@@ -478,7 +544,7 @@ impl Seven {
         if chosen.len() == 8 {
             return Some(chosen.clone());
         }
-        for b in next..=BLOCKS - (8 - chosen.len()) {
+        for b in next..=self.len() - (8 - chosen.len()) {
             let after = self.place(states, b);
             if after.len() >= goal {
                 chosen.push(b);

@@ -208,10 +208,9 @@ fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
 
 fn universal(s: &Seven, a: UniversalArgs) -> anyhow::Result<()> {
     let c = &a.common;
-    let bound = s.universal_lower_bound();
-    if !s.relabelings_transitive() {
+    let Some(bound) = s.universal_lower_bound() else {
         bail!("internal error: color relabelings are not transitive on the blocks, the lower bound does not hold");
-    }
+    };
     if !a.search {
         bail!(
             "universal with --palette 7 needs --search --size K (C(210,K) sets cannot be enumerated); \
