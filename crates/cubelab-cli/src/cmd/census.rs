@@ -200,6 +200,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             seven::check_palette(p)?;
             return seven::run(args.command);
         }
+        // C_4 and C_5 are beyond the 32-cube engine: the targets census runs on the 256-bit one.
+        let n = common.colors;
+        if matches!(n, 4 | 5) {
+            if let CensusCommand::Targets(a) = args.command {
+                return seven::run_colors(n, a);
+            }
+        }
     }
     match args.command {
         CensusCommand::SolutionNumbers(a) => run_solution(a),

@@ -118,7 +118,8 @@ fn census_bad_input() {
     assert!(bad(&["census", "targets", "--size", "8", "--within", "Ab,Ab"]).contains("twice"));
     assert!(bad(&["census", "solution-numbers", "--target", "Qq"]).contains("--target"));
     assert!(bad(&["census", "solution-numbers", "--colors", "3"]).contains("backtrack"));
-    assert!(bad(&["census", "targets", "--size", "8", "--colors", "4"]).contains("at most 32"));
+    assert!(bad(&["census", "targets", "--size", "8", "--colors", "4"]).contains("--sample"));
+    assert!(bad(&["census", "multisets", "--colors", "4"]).contains("at most 32"));
     let dir = tempfile::tempdir().unwrap();
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "not json").unwrap();
@@ -334,4 +335,48 @@ fn palette_7_bad_input() {
     assert!(bad(&["census", "max-targets", "--prove"]).contains("--palette 7"));
     assert!(bad(&["census", "max-targets", "--seed", "3"]).contains("--palette 7"));
     assert!(bad(&["census", "infeasible", "--palette", "7"]).contains("MacMahon"));
+}
+
+// ---------------------------------------------------------------- --colors 4 and 5
+
+/// C_4 and C_5 run on the 256-bit engine: a labelled sample near the exact mean (summed over
+/// the orbits of relabelings), and `--within` by both methods.
+#[test]
+fn four_and_five_colors_sample_near_the_exact_mean_and_within_by_both_methods() {
+    for n in ["4", "5"] {
+        let v = json(&["census", "targets", "--colors", n, "--size", "9", "--sample", "3000", "--seed", "2", "--json"]);
+        assert_eq!(v["universe"], format!("C{n}"));
+        assert_eq!(v["sets"], 3000);
+        let (mean, exact, se) =
+            (v["mean"].as_f64().unwrap(), v["exact"]["mean"].as_f64().unwrap(), v["std_error"].as_f64().unwrap());
+        assert!((mean - exact).abs() < 4.0 * se, "C{n}: sample {mean}, exact {exact}, se {se}");
+        // Targets differ between orbits, so no single per-target count is printed.
+        assert!(v["exact"]["sets_building_each_target"].is_null());
+    }
+    let cubes: Vec<String> = ok(&["cubes", "--colors", "4", "--csv"])
+        .lines()
+        .skip(1)
+        .take(12)
+        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .collect();
+    let within = cubes.join(",");
+    let graph = json(&["census", "targets", "--colors", "4", "--size", "9", "--within", &within, "--json"]);
+    let mut direct = json(&[
+        "census",
+        "targets",
+        "--colors",
+        "4",
+        "--size",
+        "9",
+        "--within",
+        &within,
+        "--method",
+        "backtrack",
+        "--json",
+    ]);
+    direct["method"] = graph["method"].clone();
+    assert_eq!(graph, direct);
+    assert_eq!(graph["sets"], 220);
+    assert!(bad(&["census", "targets", "--colors", "5", "--size", "8", "--sample", "9", "--shard", "1/2"])
+        .contains("--shard"));
 }

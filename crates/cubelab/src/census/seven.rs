@@ -122,6 +122,8 @@ pub struct Seven {
     /// Per target, the blocks fitting at least one of its corners.
     usable: Vec<BlockSet>,
     index: HashMap<Coloring, usize>,
+    /// What a block is, for error messages.
+    what: &'static str,
 }
 
 /// The color left out by a block (the one of 1..=7 it does not use).
@@ -143,7 +145,9 @@ impl Seven {
             }
             cubes.extend(macmahon.iter().map(|m| m.recolored(&map).canonical()));
         }
-        Seven::from_cubes(cubes).expect("210 distinct cubes")
+        let mut seven = Seven::from_cubes(cubes).expect("210 distinct cubes");
+        seven.what = "a Sadisticube 7 block (six different colors of 1-7)";
+        seven
     }
 
     /// Any list of distinct cubes (at most 256) as blocks and targets alike: the same
@@ -158,7 +162,7 @@ impl Seven {
         let usable =
             fits.iter().map(|row| BlockSet::of(&(0..n).filter(|&c| row[c] != 0).collect::<Vec<_>>())).collect();
         let index = cubes.iter().enumerate().map(|(i, c)| (c.canonical(), i)).collect();
-        Ok(Seven { cubes, names, fits, usable, index })
+        Ok(Seven { cubes, names, fits, usable, index, what: "one of the cubes of this census" })
     }
 
     /// Number of blocks (and of targets).
@@ -181,11 +185,7 @@ impl Seven {
         let mut out: Vec<usize> = Vec::with_capacity(tokens.len());
         for (i, c) in crate::notation::parse_cubes(tokens)?.iter().enumerate() {
             let idx = self.index_of(c).ok_or_else(|| {
-                Error::Unknown(format!(
-                    "cube {}: '{}' is not a Sadisticube 7 block (six different colors of 1-7)",
-                    i + 1,
-                    tokens[i].as_ref()
-                ))
+                Error::Unknown(format!("cube {}: '{}' is not {}", i + 1, tokens[i].as_ref(), self.what))
             })?;
             if out.contains(&idx) {
                 return Err(Error::Malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));

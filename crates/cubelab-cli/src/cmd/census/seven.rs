@@ -20,6 +20,36 @@ use std::collections::BTreeMap;
 
 const UNIVERSE: &str = "palette7";
 
+/// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
+/// chose them (for messages).
+pub(super) struct Big {
+    s: Seven,
+    label: String,
+    flag: String,
+    what: String,
+}
+
+impl Big {
+    fn palette7() -> Big {
+        Big { s: Seven::new(), label: UNIVERSE.into(), flag: "--palette 7".into(), what: "Sadisticube 7 blocks".into() }
+    }
+
+    /// C_n for n = 4, 5 (68 and 75 cubes), beyond the 32-cube engine.
+    fn colors(n: usize) -> anyhow::Result<Big> {
+        let s = Seven::from_cubes(cubelab::coloring::exact_colorings(n)?)?;
+        Ok(Big { s, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") })
+    }
+}
+
+/// Runs `census targets --colors 4|5`: sampled or `--within`, as for `--palette 7`.
+pub(super) fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<()> {
+    let c = &a.common;
+    if c.shard.is_some() || c.checkpoint.is_some() {
+        bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
+    }
+    targets(&Big::colors(n)?, a)
+}
+
 /// Largest number of sets an exhaustive `--within` census runs through.
 const MAX_WITHIN_SETS: u64 = 1 << 24;
 
@@ -42,7 +72,8 @@ pub(super) fn run(command: CensusCommand) -> anyhow::Result<()> {
             "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
         );
     }
-    let s = Seven::new();
+    let big = Big::palette7();
+    let s = &big.s;
     match command {
         CensusCommand::SolutionNumbers(_) => bail!(
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable blocks; \
@@ -57,9 +88,9 @@ pub(super) fn run(command: CensusCommand) -> anyhow::Result<()> {
         CensusCommand::Infeasible(_) => {
             bail!("infeasible with --palette 7 is not available: the walk over supports is for MacMahon's cubes")
         }
-        CensusCommand::Targets(a) => targets(&s, a),
-        CensusCommand::Universal(a) => universal(&s, a),
-        CensusCommand::MaxTargets(a) => max_targets(&s, a),
+        CensusCommand::Targets(a) => targets(&big, a),
+        CensusCommand::Universal(a) => universal(s, a),
+        CensusCommand::MaxTargets(a) => max_targets(s, a),
         CensusCommand::Merge(_) => unreachable!("merge has no --palette"),
     }
 }
@@ -73,12 +104,12 @@ fn histogram_of(t: &Tally) -> BTreeMap<u64, u64> {
 }
 
 /// The common part of a targets report from a tally.
-fn targets_out(c: &Common, size: usize, t: &Tally, max_sets: Option<Vec<Vec<String>>>) -> TargetsOut {
+fn targets_out(label: &str, c: &Common, size: usize, t: &Tally, max_sets: Option<Vec<Vec<String>>>) -> TargetsOut {
     let histogram = histogram_of(t);
     let max = t.max();
     TargetsOut {
         census: "targets".into(),
-        universe: UNIVERSE.into(),
+        universe: label.into(),
         method: c.method(),
         size,
         within: None,
@@ -97,25 +128,26 @@ fn targets_out(c: &Common, size: usize, t: &Tally, max_sets: Option<Vec<Vec<Stri
     }
 }
 
-fn targets(s: &Seven, a: TargetsArgs) -> anyhow::Result<()> {
+fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
+    let (s, flag, n) = (&big.s, &big.flag, big.s.len());
     let c = &a.common;
     if a.within.is_some() && a.sample.is_some() {
-        bail!("with --palette 7 give either --within SET (every subset) or --sample N (random sets), not both");
+        bail!("with {flag} give either --within SET (every subset) or --sample N (random sets), not both");
     }
     if let Some(names) = &a.within {
-        return targets_within(s, &a, names);
+        return targets_within(big, &a, names);
     }
     let k: usize = match a.size.parse() {
-        Ok(k) if k <= BLOCKS => k,
-        Ok(k) => bail!("--size: {k} is larger than the {BLOCKS} blocks of --palette 7"),
-        Err(_) if a.size == "all" => bail!("--size all with --palette 7 needs --within SET (2^210 sets otherwise)"),
+        Ok(k) if k <= n => k,
+        Ok(k) => bail!("--size: {k} is larger than the {n} cubes of {flag}"),
+        Err(_) if a.size == "all" => bail!("--size all with {flag} needs --within SET (2^{n} sets otherwise)"),
         Err(_) => bail!("--size: '{}' is not a number or 'all'", a.size),
     };
     let Some(samples) = a.sample else {
         bail!(
-            "--palette 7: the {} sets of {k} blocks are too many to enumerate; give --sample N (random sets) or \
+            "{flag}: the {} sets of {k} cubes are too many to enumerate here; give --sample N (random sets) or \
              --within SET (every subset of a set)",
-            binomial_u128(BLOCKS as u64, k as u64).map(|x| x.to_string()).unwrap_or_else(|| "more than 2^128".into())
+            binomial_u128(n as u64, k as u64).map(|x| x.to_string()).unwrap_or_else(|| "more than 2^128".into())
         );
     };
     if samples == 0 {
@@ -128,14 +160,15 @@ fn targets(s: &Seven, a: TargetsArgs) -> anyhow::Result<()> {
     spinner.set_message("exact mean");
     let exact = exact_for(s, k)?;
     spinner.finish_and_clear();
-    let mut out = targets_out(c, k, &tally, a.list_max.then(|| examples.iter().map(|b| names(s, b)).collect()));
+    let mut out =
+        targets_out(&big.label, c, k, &tally, a.list_max.then(|| examples.iter().map(|b| names(s, b)).collect()));
     out.sample = Some(Sample { samples, seed: a.seed });
     out.std_error = Some(round6(tally.std_dev() / (tally.sets as f64).sqrt()));
     out.exact = Some(exact);
     if let Some(p) = &c.plot {
         plot_histogram(
             p,
-            &format!("Targets built by {samples} random sets of {k} Sadisticube 7 blocks (sample, seed {})", a.seed),
+            &format!("Targets built by {samples} random sets of {k} {} (sample, seed {})", big.what, a.seed),
             "number of targets built",
             &out.histogram,
         )?;
@@ -143,18 +176,20 @@ fn targets(s: &Seven, a: TargetsArgs) -> anyhow::Result<()> {
     emit(&out, c.format.format())
 }
 
-/// The exact mean and, where it fits 128 bits, the number of K-sets building each target.
+/// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
+/// relabelings), the number of K-sets building each target.
 fn exact_for(s: &Seven, k: usize) -> anyhow::Result<Exact> {
-    let all = binomial_u128(BLOCKS as u64, k as u64);
-    let per = all.and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
+    let all = binomial_u128(s.len() as u64, k as u64);
+    let per = all.filter(|_| s.relabelings_transitive()).and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
     Ok(Exact {
-        mean: round6(s.exact_mean(0, k)?),
+        mean: round6(s.exact_mean_all(k)?),
         sets: all.map(|x| x.to_string()),
         sets_building_each_target: per.map(|x| x.to_string()),
     })
 }
 
-fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<()> {
+fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<()> {
+    let s = &big.s;
     let c = &a.common;
     let within = s.parse_blocks(tokens).map_err(|e| cubelab::notation::at_position(e, "--within"))?;
     let n = within.len();
@@ -172,7 +207,7 @@ fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     };
     let total: u64 = sizes.iter().map(|&k| binomial(n as u64, k as u64)).sum();
     if total > MAX_WITHIN_SETS {
-        bail!("--within: {total} sets is more than an exhaustive --palette 7 census runs through ({MAX_WITHIN_SETS}); use --sample N");
+        bail!("--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N", big.flag);
     }
     let bar = progress_bar(total, "every subset");
     let names_of_positions =
@@ -182,8 +217,13 @@ fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
         .map(|&k| {
             let t =
                 s.tally_within(&within, k, 0..binomial(n as u64, k as u64), c.method(), a.list_max, &|x| bar.inc(x));
-            let mut out =
-                targets_out(c, k, &t, a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect()));
+            let mut out = targets_out(
+                &big.label,
+                c,
+                k,
+                &t,
+                a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect()),
+            );
             out.within = Some(names(s, &within));
             out
         })
@@ -192,7 +232,7 @@ fn targets_within(s: &Seven, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     if a.size == "all" {
         let out = AllSizesOut {
             census: "targets-all".into(),
-            universe: UNIVERSE.into(),
+            universe: big.label.clone(),
             method: c.method(),
             size: "all".into(),
             within: Some(names(s, &within)),
