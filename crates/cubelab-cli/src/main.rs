@@ -2,7 +2,7 @@
 //!
 //! Each subcommand lives in its own file under `cmd/`; output formats share one
 //! [`output::Report`] trait. Every error ends the program with one line on stderr and
-//! exit code 2.
+//! the exit code of its kind (see [`exit_code`]).
 
 mod cmd;
 mod output;
@@ -88,10 +88,45 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // One line, whatever the error chain.
-            let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {msg}");
-            ExitCode::from(2)
+            eprintln!("error: {}", one_line(&e));
+            ExitCode::from(exit_code(&e))
         }
     }
+}
+
+/// Exit codes, as documented in the README: 2 for bad input or usage (also what the
+/// command line itself refuses), 1 for I/O and internal failures, 3 for a run stopped on
+/// request that can be resumed from its checkpoint.
+fn exit_code(e: &anyhow::Error) -> u8 {
+    use cubelab::ErrorKind;
+    for cause in e.chain() {
+        if let Some(err) = cause.downcast_ref::<cubelab::Error>() {
+            return match err.kind() {
+                ErrorKind::Stopped => 3,
+                k if k.is_input() => 2,
+                _ => 1,
+            };
+        }
+        if cause.downcast_ref::<std::io::Error>().is_some() {
+            return 1;
+        }
+    }
+    // Everything else is raised by the command line's own checks of its arguments.
+    2
+}
+
+/// The error chain on one line: each cause after the one before it, unless that one's
+/// message already ends with it (library errors carry their cause in their message).
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string().replace('\n', " ");
+        if !line.ends_with(&text) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+        }
+    }
+    line
 }

@@ -90,7 +90,7 @@ impl Coloring {
     pub fn from_face_string(s: &str) -> Result<Coloring, Error> {
         let chars: Vec<char> = s.chars().collect();
         if chars.len() != 6 {
-            return Err(Error::Malformed(format!(
+            return Err(Error::malformed(format!(
                 "a face string has six colors (U D F B L R), '{}' has {}",
                 s.escape_debug(),
                 chars.len()
@@ -99,7 +99,7 @@ impl Coloring {
         let mut faces = [Color(0); 6];
         for (i, &c) in chars.iter().enumerate() {
             faces[i] = Color::from_char(c).ok_or_else(|| {
-                Error::Malformed(format!(
+                Error::malformed(format!(
                     "'{}' at face {} of '{}' is not a color (expected 0-9, a-z or A-Z)",
                     c.escape_debug(),
                     Face::from_index(i),
@@ -224,7 +224,7 @@ pub const MAX_ENUMERATED_PALETTE: usize = 12;
 
 fn check_palette(k: usize) -> Result<(), Error> {
     if k == 0 || k > MAX_ENUMERATED_PALETTE {
-        return Err(Error::OutOfRange(format!(
+        return Err(Error::out_of_range(format!(
             "a palette of {k} colors cannot be enumerated (expected 1..={MAX_ENUMERATED_PALETTE})"
         )));
     }
@@ -283,7 +283,7 @@ pub fn all_colorings(k: usize) -> Result<Vec<Coloring>, Error> {
 /// (1, 8, 30, 68, 75, 30 cubes for n = 1..6), canonical and sorted.
 pub fn exact_colorings(n: usize) -> Result<Vec<Coloring>, Error> {
     if n == 0 || n > 6 {
-        return Err(Error::OutOfRange(format!(
+        return Err(Error::out_of_range(format!(
             "a cube has six faces, so it can use exactly n colors only for n in 1..=6, not {n}"
         )));
     }

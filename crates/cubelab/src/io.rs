@@ -15,9 +15,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// buffered writer on the temporary file, so large files need no copy in memory. A run
 /// killed midway may leave the temporary file `.NAME.PID.tmp` beside the target.
 pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::OutOfRange(format!("cannot write '{}': {e}", path.display()));
+    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| Error::Malformed(format!("'{}' is not a file path", path.display())))?;
+    let name = path.file_name().ok_or_else(|| Error::malformed(format!("'{}' is not a file path", path.display())))?;
     let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);

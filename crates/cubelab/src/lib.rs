@@ -10,6 +10,7 @@
 
 pub mod census;
 pub mod coloring;
+mod error;
 pub mod geometry;
 pub mod io;
 pub mod macmahon;
@@ -20,22 +21,4 @@ pub mod relations;
 pub mod rng;
 pub mod target;
 
-/// Errors reported by the library. Every message is one line naming the problem.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// Input that does not follow its notation.
-    #[error("{0}")]
-    Malformed(String),
-    /// A name that is not known.
-    #[error("{0}")]
-    Unknown(String),
-    /// A size, count or parameter outside what is possible.
-    #[error("{0}")]
-    OutOfRange(String),
-    /// A checkpoint or saved state that cannot be used.
-    #[error("{0}")]
-    Checkpoint(String),
-}
-
-/// Result type of the library.
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+pub use error::{Error, ErrorKind, Result};

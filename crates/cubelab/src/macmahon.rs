@@ -137,7 +137,7 @@ impl MacMahonCube {
 /// Kahan's type `n` (1..=30) as a coloring over the characters w y b g p r.
 pub fn kahan_coloring(n: usize) -> Result<Coloring, Error> {
     let (ground, lr, fb) =
-        *KAHAN.get(n.wrapping_sub(1)).ok_or_else(|| Error::Unknown(format!("Kahan's types are K1..K30, not K{n}")))?;
+        *KAHAN.get(n.wrapping_sub(1)).ok_or_else(|| Error::unknown(format!("Kahan's types are K1..K30, not K{n}")))?;
     let lr: Vec<char> = lr.chars().collect();
     let fb: Vec<char> = fb.chars().collect();
     // Face string order U D F B L R.

@@ -35,13 +35,13 @@ U=..,D=..,F=..,B=..,L=..,R=.., K1..K30, or a Sobczyk symbol (Y1..B3, ' for the a
 pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Error> {
     let t = token.trim();
     if t.chars().any(char::is_control) {
-        return Err(Error::Malformed(format!("'{}' contains a control character; {EXPECTED}", t.escape_debug())));
+        return Err(Error::malformed(format!("'{}' contains a control character; {EXPECTED}", t.escape_debug())));
     }
     let bytes = t.as_bytes();
     if bytes.len() == 2 && (b'A'..=b'F').contains(&bytes[0]) && (b'a'..=b'f').contains(&bytes[1]) {
         return match macmahon::by_name(t) {
             Some(c) => Ok((c.coloring, Notation::Conway)),
-            None => Err(Error::Unknown(format!(
+            None => Err(Error::unknown(format!(
                 "'{t}' is not a Conway name: the diagonal names Aa..Ff do not exist; {EXPECTED}"
             ))),
         };
@@ -59,7 +59,7 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
     if (2..=3).contains(&bytes.len()) && b"YPRGB".contains(&bytes[0]) && bytes[1].is_ascii_digit() {
         return match macmahon::sobczyk_to_kahan(t) {
             Some(k) => Ok((macmahon::kahan_coloring(k)?, Notation::Sobczyk)),
-            None => Err(Error::Unknown(format!(
+            None => Err(Error::unknown(format!(
                 "'{t}' is not a Sobczyk symbol (Y1..Y3, P1..P3, R1..R3, G1..G3, B1..B3, each optionally primed)"
             ))),
         };
@@ -67,7 +67,7 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
     if t.chars().count() == 6 {
         return Coloring::from_face_string(t).map(|c| (c, Notation::FaceString));
     }
-    Err(Error::Unknown(format!("'{t}' is not a cube: {EXPECTED}")))
+    Err(Error::unknown(format!("'{t}' is not a cube: {EXPECTED}")))
 }
 
 /// Reads one cube in any notation (see the module documentation).
@@ -86,12 +86,7 @@ pub fn parse_cubes<S: AsRef<str>>(tokens: &[S]) -> Result<Vec<Coloring>, Error> 
 
 /// Prefixes an error message with the position it occurred at.
 pub fn at_position(e: Error, position: &str) -> Error {
-    match e {
-        Error::Malformed(m) => Error::Malformed(format!("{position}: {m}")),
-        Error::Unknown(m) => Error::Unknown(format!("{position}: {m}")),
-        Error::OutOfRange(m) => Error::OutOfRange(format!("{position}: {m}")),
-        Error::Checkpoint(m) => Error::Checkpoint(format!("{position}: {m}")),
-    }
+    e.at(position)
 }
 
 fn parse_labelled(t: &str) -> Result<Coloring, Error> {
@@ -100,14 +95,14 @@ fn parse_labelled(t: &str) -> Result<Coloring, Error> {
         let part = part.trim();
         let (lhs, rhs) = part
             .split_once('=')
-            .ok_or_else(|| Error::Malformed(format!("'{t}': item {} '{part}' is not FACE=COLOR", i + 1)))?;
+            .ok_or_else(|| Error::malformed(format!("'{t}': item {} '{part}' is not FACE=COLOR", i + 1)))?;
         let mut lc = lhs.trim().chars();
         let face = match (lc.next(), lc.next()) {
             (Some(c), None) => Face::from_letter(c),
             _ => None,
         }
         .ok_or_else(|| {
-            Error::Malformed(format!("'{t}': item {} names face '{lhs}', expected one of U D F B L R", i + 1))
+            Error::malformed(format!("'{t}': item {} names face '{lhs}', expected one of U D F B L R", i + 1))
         })?;
         let mut rc = rhs.trim().chars();
         let color = match (rc.next(), rc.next()) {
@@ -115,19 +110,19 @@ fn parse_labelled(t: &str) -> Result<Coloring, Error> {
             _ => None,
         }
         .ok_or_else(|| {
-            Error::Malformed(format!(
+            Error::malformed(format!(
                 "'{t}': item {} gives color '{rhs}', expected one character 0-9, a-z or A-Z",
                 i + 1
             ))
         })?;
         if faces[face.index()].replace(color).is_some() {
-            return Err(Error::Malformed(format!("'{t}': face {face} is given twice (item {})", i + 1)));
+            return Err(Error::malformed(format!("'{t}': face {face} is given twice (item {})", i + 1)));
         }
     }
     let mut out = [Color(0); 6];
     for f in Face::ALL {
         out[f.index()] = faces[f.index()]
-            .ok_or_else(|| Error::Malformed(format!("'{t}': face {f} has no color (all of U D F B L R are needed)")))?;
+            .ok_or_else(|| Error::malformed(format!("'{t}': face {f} has no color (all of U D F B L R are needed)")))?;
     }
     Ok(Coloring::new(out))
 }

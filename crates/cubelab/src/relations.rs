@@ -84,7 +84,7 @@ pub fn type_of(c: &Coloring) -> Result<usize, Error> {
     let letters = to_letters(c)?;
     (0..TYPES)
         .find(|&i| coloring(i).same_cube(&letters))
-        .ok_or_else(|| Error::OutOfRange(format!("'{c}' is not one of the 30 types: it repeats a color")))
+        .ok_or_else(|| Error::out_of_range(format!("'{c}' is not one of the 30 types: it repeats a color")))
 }
 
 /// Sorting key in Sobczyk's order: letter Y P R G B, then number, then unprimed first.
@@ -104,10 +104,12 @@ pub fn to_letters(c: &Coloring) -> Result<Coloring, Error> {
     } else if in_letters {
         *c
     } else {
-        return Err(Error::OutOfRange(format!("'{c}' must use MacMahon's colors 1-6 or Kahan's letters w y b g p r")));
+        return Err(Error::out_of_range(format!(
+            "'{c}' must use MacMahon's colors 1-6 or Kahan's letters w y b g p r"
+        )));
     };
     if !out.is_proper() {
-        return Err(Error::OutOfRange(format!("'{c}' repeats a color; an outer cube has six different colors")));
+        return Err(Error::out_of_range(format!("'{c}' repeats a color; an outer cube has six different colors")));
     }
     Ok(out)
 }

@@ -1,6 +1,6 @@
 //! `cubelab magic enumerate`, `check` and `construct`.
 
-use super::{bad, cubelab, ok};
+use super::{bad, cubelab, io_fail, ok};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -110,7 +110,7 @@ fn bad_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("cp.json");
     let cp = cp.to_str().unwrap();
-    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("cannot read checkpoint"));
+    assert!(io_fail(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("cannot read checkpoint"));
     bad(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3"]);
     let err = bad(&["magic", "enumerate", "--start", "2", "--checkpoint", cp, "--resume"]);
     assert!(err.contains("--start 1"), "{err}");
@@ -212,7 +212,7 @@ fn malformed_cubes_get_one_line_naming_the_position() {
             }
         }
     }
-    assert!(bad(&["magic", "check", "/nonexistent/cube.txt"]).contains("cannot read"));
+    assert!(io_fail(&["magic", "check", "/nonexistent/cube.txt"]).contains("cannot read"));
 }
 
 #[test]

@@ -32,6 +32,17 @@ pub fn bad(args: &[&str]) -> String {
     err
 }
 
+/// Runs `cubelab` with arguments, asserting exit 1 (an I/O failure) and a one-line
+/// error, and returns it.
+pub fn io_fail(args: &[&str]) -> String {
+    let out = cubelab().args(args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(1), "cubelab {args:?} should exit 1");
+    let err = String::from_utf8(out.stderr).expect("utf-8 error");
+    assert_eq!(err.trim_end().lines().count(), 1, "one-line error expected, got: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
 /// Starts `cubelab` with arguments and `--checkpoint ckpt`, and kills it (SIGKILL) as soon
 /// as the checkpoint file exists (or after a minute).
 pub fn kill_after_first_checkpoint(args: &[&str], ckpt: &std::path::Path) {

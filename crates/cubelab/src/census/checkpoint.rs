@@ -50,25 +50,25 @@ pub fn run_resumable<T: Serialize + DeserializeOwned>(
     if let (Some(path), true) = (resume.path, resume.resume) {
         if path.exists() {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| Error::Checkpoint(format!("checkpoint '{}' cannot be read: {e}", path.display())))?;
+                .map_err(|e| Error::checkpoint(format!("checkpoint '{}' cannot be read: {e}", path.display())))?;
             let c: Checkpoint<T> = serde_json::from_str(&text)
-                .map_err(|e| Error::Checkpoint(format!("checkpoint '{}' is corrupt: {e}", path.display())))?;
+                .map_err(|e| Error::checkpoint(format!("checkpoint '{}' is corrupt: {e}", path.display())))?;
             if c.format != FORMAT {
-                return Err(Error::Checkpoint(format!(
+                return Err(Error::checkpoint(format!(
                     "checkpoint '{}' has format '{}', expected '{FORMAT}'",
                     path.display(),
                     c.format
                 )));
             }
             if c.fingerprint != fingerprint || c.start != range.start || c.end != range.end {
-                return Err(Error::Checkpoint(format!(
+                return Err(Error::checkpoint(format!(
                     "checkpoint '{}' belongs to another census ({}), not this one ({fingerprint})",
                     path.display(),
                     c.fingerprint
                 )));
             }
             if c.next < c.start || c.next > c.end {
-                return Err(Error::Checkpoint(format!(
+                return Err(Error::checkpoint(format!(
                     "checkpoint '{}' is corrupt: next rank {} outside {}..{}",
                     path.display(),
                     c.next,
@@ -93,7 +93,7 @@ pub fn run_resumable<T: Serialize + DeserializeOwned>(
                 next,
                 partial: acc,
             };
-            let text = serde_json::to_string(&c).map_err(|e| Error::Checkpoint(e.to_string()))?;
+            let text = serde_json::to_string(&c).map_err(|e| Error::checkpoint(e.to_string()))?;
             write_atomic(path, text.as_bytes())?;
             acc = c.partial;
         }

@@ -20,7 +20,7 @@ use crate::Error;
 /// every mask must have 0, 2 or 8 corners (true for six-colored cubes).
 pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
     if fits.len() != 8 {
-        return Err(Error::OutOfRange(format!("the corner graph needs 8 cubes, not {}", fits.len())));
+        return Err(Error::out_of_range(format!("the corner graph needs 8 cubes, not {}", fits.len())));
     }
     let mut targets = 0;
     for &m in fits {
@@ -29,7 +29,7 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
             2 => {}
             8 => targets += 1,
             k => {
-                return Err(Error::OutOfRange(format!(
+                return Err(Error::out_of_range(format!(
                     "the corner-graph theorems need cubes fitting 0, 2 or 8 corners, one fits {k}"
                 )))
             }
@@ -37,7 +37,7 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
     }
     if targets > 1 {
         // Two copies of the target: not a collection of distinct cubes.
-        return Err(Error::OutOfRange("the corner-graph theorems are for distinct cubes".into()));
+        return Err(Error::out_of_range("the corner-graph theorems are for distinct cubes"));
     }
     let CornerComponents { vertices, edges: edge_count } = CornerComponents::of(fits);
     let mut components = 0u32;

@@ -314,9 +314,8 @@ fn check_graph_shape(u: &Universe) -> Result<(), Error> {
     if ok {
         Ok(())
     } else {
-        Err(Error::OutOfRange(
-            "the component argument needs six-colored cubes (each fits 0 or 2 corners of another); use --method backtrack"
-                .into(),
+        Err(Error::out_of_range(
+            "the component argument needs six-colored cubes (each fits 0 or 2 corners of another); use --method backtrack",
         ))
     }
 }
@@ -595,7 +594,7 @@ fn check_with_solver(u: &Universe, m: &[u8]) -> Result<(), Error> {
     let b = Blocks::new(&blocks)?;
     for (t, target) in u.cubes.iter().enumerate() {
         if b.count(target)? > 0 {
-            return Err(Error::OutOfRange(format!("internal check failed: the multiset builds {}", u.names[t])));
+            return Err(Error::out_of_range(format!("internal check failed: the multiset builds {}", u.names[t])));
         }
     }
     Ok(())

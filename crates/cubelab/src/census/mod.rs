@@ -48,7 +48,7 @@ impl std::str::FromStr for Method {
         match s {
             "backtrack" => Ok(Method::Backtrack),
             "graph" => Ok(Method::Graph),
-            _ => Err(Error::Unknown(format!("unknown method '{s}': expected 'graph' or 'backtrack'"))),
+            _ => Err(Error::unknown(format!("unknown method '{s}': expected 'graph' or 'backtrack'"))),
         }
     }
 }
@@ -89,14 +89,14 @@ impl Universe {
     /// A universe of distinct cubes.
     pub fn new(cubes: Vec<Coloring>) -> Result<Universe, Error> {
         if cubes.len() > MAX_UNIVERSE {
-            return Err(Error::OutOfRange(format!(
+            return Err(Error::out_of_range(format!(
                 "a census universe has at most {MAX_UNIVERSE} cubes, this one has {}",
                 cubes.len()
             )));
         }
         let blocks = Blocks::new(&cubes)?;
         if blocks.types().len() != cubes.len() {
-            return Err(Error::Malformed("the cubes of a census universe must be distinct".into()));
+            return Err(Error::malformed("the cubes of a census universe must be distinct"));
         }
         let mut simple = true;
         let fits = cubes
@@ -194,10 +194,10 @@ impl Universe {
         let mut set = 0u32;
         for (i, c) in crate::notation::parse_cubes(tokens)?.iter().enumerate() {
             let idx = self.index_of(c).ok_or_else(|| {
-                Error::Unknown(format!("cube {}: '{}' is not in this census's cube set", i + 1, tokens[i].as_ref()))
+                Error::unknown(format!("cube {}: '{}' is not in this census's cube set", i + 1, tokens[i].as_ref()))
             })?;
             if set >> idx & 1 == 1 {
-                return Err(Error::Malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));
+                return Err(Error::malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));
             }
             set |= 1 << idx;
         }

@@ -55,8 +55,8 @@ pub fn multiset_builds(u: &Universe, t: usize, types: &[usize; 8], method: Metho
     match method {
         Method::Graph => {
             if !u.simple {
-                return Err(Error::OutOfRange(
-                    "the component criterion is for six-colored cubes; use --method backtrack".into(),
+                return Err(Error::out_of_range(
+                    "the component criterion is for six-colored cubes; use --method backtrack",
                 ));
             }
             Ok(components_fill(&types.map(|c| u.fits[t][c])))
@@ -105,15 +105,13 @@ pub struct MultisetCensus {
 /// Runs the census over every multiset of 8 of the universe's cubes.
 pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, Error> {
     if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
-        return Err(Error::OutOfRange(format!(
+        return Err(Error::out_of_range(format!(
             "target {} has more than 25 usable cubes; the multiset census handles at most 25",
             u.names[t]
         )));
     }
     if method == Method::Graph && !u.simple {
-        return Err(Error::OutOfRange(
-            "the component criterion is for six-colored cubes; use --method backtrack".into(),
-        ));
+        return Err(Error::out_of_range("the component criterion is for six-colored cubes; use --method backtrack"));
     }
     let n = u.len();
     let total = multiset_count(n);

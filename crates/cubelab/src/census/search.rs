@@ -14,7 +14,7 @@ use crate::Error;
 pub fn fit_matrix(cubes: &[Coloring], targets: &[Coloring]) -> Result<Vec<Vec<u8>>, Error> {
     let blocks = Blocks::new(cubes)?;
     if blocks.types().len() != cubes.len() {
-        return Err(Error::Malformed("the cubes must be distinct".into()));
+        return Err(Error::malformed("the cubes must be distinct"));
     }
     targets
         .iter()

@@ -154,7 +154,7 @@ impl Seven {
     /// engine for cube sets too large for 32-bit sets, such as C_4 (68) and C_5 (75).
     pub fn from_cubes(cubes: Vec<Coloring>) -> Result<Seven, Error> {
         if cubes.len() > 256 {
-            return Err(Error::OutOfRange(format!("at most 256 cubes, {} given", cubes.len())));
+            return Err(Error::out_of_range(format!("at most 256 cubes, {} given", cubes.len())));
         }
         let fits = super::search::fit_matrix(&cubes, &cubes)?;
         let n = cubes.len();
@@ -185,10 +185,10 @@ impl Seven {
         let mut out: Vec<usize> = Vec::with_capacity(tokens.len());
         for (i, c) in crate::notation::parse_cubes(tokens)?.iter().enumerate() {
             let idx = self.index_of(c).ok_or_else(|| {
-                Error::Unknown(format!("cube {}: '{}' is not {}", i + 1, tokens[i].as_ref(), self.what))
+                Error::unknown(format!("cube {}: '{}' is not {}", i + 1, tokens[i].as_ref(), self.what))
             })?;
             if out.contains(&idx) {
-                return Err(Error::Malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));
+                return Err(Error::malformed(format!("cube {}: '{}' is listed twice", i + 1, tokens[i].as_ref())));
             }
             out.push(idx);
         }
@@ -263,7 +263,7 @@ impl Seven {
     /// the hypergeometric weights in floating point (relative error about 1e-12).
     pub fn exact_mean(&self, t: usize, k: usize) -> Result<f64, Error> {
         if k > self.len() {
-            return Err(Error::OutOfRange(format!("a set of {k} blocks is more than the {} there are", self.len())));
+            return Err(Error::out_of_range(format!("a set of {k} blocks is more than the {} there are", self.len())));
         }
         let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
         let u = masks.len();
@@ -663,7 +663,7 @@ pub fn random_subset(rng: &mut SplitMix64, n: usize, k: usize) -> Vec<usize> {
 }
 
 fn overflow() -> Error {
-    Error::OutOfRange("the number of sets is beyond 128-bit integers".into())
+    Error::out_of_range("the number of sets is beyond 128-bit integers")
 }
 
 /// The binomial coefficient in 128 bits, if it fits.

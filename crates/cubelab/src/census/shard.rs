@@ -20,7 +20,7 @@ impl Shard {
 
     /// Parses `I/N`.
     pub fn parse(s: &str) -> Result<Shard, Error> {
-        let bad = || Error::Malformed(format!("shard '{s}' is not I/N with 1 <= I <= N"));
+        let bad = || Error::malformed(format!("shard '{s}' is not I/N with 1 <= I <= N"));
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;

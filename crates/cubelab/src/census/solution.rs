@@ -18,8 +18,8 @@ pub fn solution_numbers(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<BTreeMap<u64, u64>, Error> {
     if method == Method::Graph && !u.simple {
-        return Err(Error::OutOfRange(
-            "the corner-graph theorems apply to six-colored cubes; use --method backtrack".into(),
+        return Err(Error::out_of_range(
+            "the corner-graph theorems apply to six-colored cubes; use --method backtrack",
         ));
     }
     let usable = u.usable(target);

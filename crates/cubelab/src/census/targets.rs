@@ -133,7 +133,7 @@ impl BuildTables {
         for t in 0..u.len() {
             let m = u.fits[t].iter().filter(|&&f| f != 0).count();
             if m > MAX_USABLE {
-                return Err(Error::OutOfRange(format!(
+                return Err(Error::out_of_range(format!(
                     "target {} has {m} usable cubes; lookup tables for sets of other than 8 cubes are built for at most {MAX_USABLE}",
                     u.names[t]
                 )));
@@ -144,7 +144,7 @@ impl BuildTables {
 
     fn check_lookup(&self) -> Result<(), Error> {
         match self.members.iter().position(|m| m.len() > MAX_USABLE) {
-            Some(t) => Err(Error::OutOfRange(format!("target {} has too many usable cubes for a table", t + 1))),
+            Some(t) => Err(Error::out_of_range(format!("target {} has too many usable cubes for a table", t + 1))),
             None => Ok(()),
         }
     }

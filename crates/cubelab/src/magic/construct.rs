@@ -28,15 +28,15 @@ use crate::{Error, Result};
 /// A semi-perfect magic cube of order `n` on 1..n³ (n ≥ 3; order 2 has none).
 pub fn semi_perfect(n: usize) -> Result<NumberCube> {
     if n < 2 {
-        return Err(Error::OutOfRange(format!("order {n} is too small; use an order of at least 3")));
+        return Err(Error::out_of_range(format!("order {n} is too small; use an order of at least 3")));
     }
     if n == 2 {
-        return Err(Error::OutOfRange(format!(
+        return Err(Error::out_of_range(format!(
             "order {n}: no magic cube of order {n} exists (in order 2 a row a, b and a column a, c through the same cell would force b = c); use an order of at least 3"
         )));
     }
     if n > 200 {
-        return Err(Error::OutOfRange(format!("order {n} is too large (at most 200)")));
+        return Err(Error::out_of_range(format!("order {n} is too large (at most 200)")));
     }
     let digits = if n % 2 == 1 {
         odd(n)

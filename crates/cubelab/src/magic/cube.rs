@@ -18,7 +18,7 @@ impl NumberCube {
     /// A cube from its cells in layer/row/cell order.
     pub fn new(order: usize, cells: Vec<i64>) -> Result<NumberCube> {
         if order == 0 || cells.len() != order * order * order {
-            return Err(Error::Malformed(format!(
+            return Err(Error::malformed(format!(
                 "a cube of order {order} needs {} numbers, got {}",
                 order * order * order,
                 cells.len()
@@ -92,7 +92,7 @@ impl NumberCube {
                 .enumerate()
                 .map(|(i, t)| {
                     t.parse::<i64>().map_err(|_| {
-                        Error::Malformed(format!("layer {l}, row {r}, cell {}: '{t}' is not an integer", i + 1))
+                        Error::malformed(format!("layer {l}, row {r}, cell {}: '{t}' is not an integer", i + 1))
                     })
                 })
                 .collect::<Result<Vec<i64>>>()?;
@@ -101,13 +101,13 @@ impl NumberCube {
         if !current.is_empty() {
             layers.push(current);
         }
-        let n = layers.first().map(|l| l[0].len()).ok_or_else(|| Error::Malformed("no numbers in the input".into()))?;
+        let n = layers.first().map(|l| l[0].len()).ok_or_else(|| Error::malformed("no numbers in the input"))?;
         if n < 2 {
-            return Err(Error::Malformed("layer 1, row 1 has 1 number: a cube needs order at least 2".into()));
+            return Err(Error::malformed("layer 1, row 1 has 1 number: a cube needs order at least 2"));
         }
         for (li, layer) in layers.iter().enumerate() {
             if layer.len() != n {
-                return Err(Error::Malformed(format!(
+                return Err(Error::malformed(format!(
                     "layer {} has {} rows, expected {n} (rows of {n} numbers; layers are separated by blank lines)",
                     li + 1,
                     layer.len()
@@ -115,7 +115,7 @@ impl NumberCube {
             }
             for (ri, row) in layer.iter().enumerate() {
                 if row.len() != n {
-                    return Err(Error::Malformed(format!(
+                    return Err(Error::malformed(format!(
                         "layer {}, row {} has {} numbers, expected {n} like row 1",
                         li + 1,
                         ri + 1,
@@ -125,7 +125,7 @@ impl NumberCube {
             }
         }
         if layers.len() != n {
-            return Err(Error::Malformed(format!(
+            return Err(Error::malformed(format!(
                 "{} layers for rows of {n} numbers, expected {n} layers",
                 layers.len()
             )));
@@ -153,14 +153,14 @@ impl NumberCube {
             if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
                 let first = self.cells.iter().position(|&v| v == w[0]).expect("present");
                 let second = first + 1 + self.cells[first + 1..].iter().position(|&v| v == w[0]).expect("present");
-                return Err(Error::Malformed(format!(
+                return Err(Error::malformed(format!(
                     "{}: number {} is repeated (first at {})",
                     self.position(second),
                     w[0],
                     self.position(first)
                 )));
             }
-            return Err(Error::Malformed(format!(
+            return Err(Error::malformed(format!(
                 "the {count} numbers from {min} to {max} are not evenly spaced (expected A, A+D, ..., such as 1..{count})"
             )));
         }
@@ -173,14 +173,14 @@ impl NumberCube {
         for (i, &v) in self.cells.iter().enumerate() {
             let offset = v as i128 - start as i128;
             if offset % step as i128 != 0 {
-                return Err(Error::Malformed(format!(
+                return Err(Error::malformed(format!(
                     "{}: {v} is not of the form {start} + k*{step} like the other numbers",
                     self.position(i)
                 )));
             }
             let k = (offset / step as i128) as usize;
             if let Some(first) = seen[k] {
-                return Err(Error::Malformed(format!(
+                return Err(Error::malformed(format!(
                     "{}: number {v} is repeated (first at {})",
                     self.position(i),
                     self.position(first)
@@ -190,7 +190,7 @@ impl NumberCube {
         }
         // n³ cells, n³ distinct slots and no repeat: nothing is missing. Kept as a check.
         if let Some(k) = seen.iter().position(Option::is_none) {
-            return Err(Error::Malformed(format!("number {} is missing", start + k as i64 * step)));
+            return Err(Error::malformed(format!("number {} is missing", start + k as i64 * step)));
         }
         Ok(())
     }

@@ -42,14 +42,14 @@ impl SearchSpec {
     /// A search for cubes of `order` with `property` on the numbers start, start+step, ….
     pub fn new(order: usize, property: Property, start: i64, step: i64) -> Result<SearchSpec> {
         if !(2..=8).contains(&order) {
-            return Err(Error::OutOfRange(format!("order {order} cannot be enumerated (orders 2 to 8)")));
+            return Err(Error::out_of_range(format!("order {order} cannot be enumerated (orders 2 to 8)")));
         }
         if step == 0 {
-            return Err(Error::OutOfRange("--step 0 would repeat one number; use a nonzero step".into()));
+            return Err(Error::out_of_range("--step 0 would repeat one number; use a nonzero step"));
         }
         let last = start as i128 + step as i128 * ((order * order * order) as i128 - 1);
         if i64::try_from(last).is_err() {
-            return Err(Error::OutOfRange(format!("the numbers from {start} in steps of {step} overflow 64 bits")));
+            return Err(Error::out_of_range(format!("the numbers from {start} in steps of {step} overflow 64 bits")));
         }
         Ok(SearchSpec { order, property, start, step, origin_pinned: false })
     }
@@ -58,7 +58,7 @@ impl SearchSpec {
     /// translation-invariant properties pantriagonal and perfect.
     pub fn origin_pinned(self) -> Result<SearchSpec> {
         if !matches!(self.property, Property::Pantriagonal | Property::Perfect) {
-            return Err(Error::OutOfRange(format!(
+            return Err(Error::out_of_range(format!(
                 "pinning the first number to the corner needs a property whose lines wrap around (pantriagonal or perfect), not {}",
                 self.property.name()
             )));
@@ -109,17 +109,17 @@ impl Checkpoint {
     /// Reads a checkpoint and checks that it belongs to this search and is intact.
     pub fn parse(text: &str, search: &Search) -> Result<Checkpoint> {
         let cp: Checkpoint = serde_json::from_str(text).map_err(|e| {
-            Error::Checkpoint(format!("the checkpoint is not valid ({e}); delete it or start without --resume"))
+            Error::checkpoint(format!("the checkpoint is not valid ({e}); delete it or start without --resume"))
         })?;
         let spec = &search.spec;
         if cp.format != CHECKPOINT_FORMAT {
-            return Err(Error::Checkpoint(format!(
+            return Err(Error::checkpoint(format!(
                 "the checkpoint has format '{}', expected '{CHECKPOINT_FORMAT}'",
                 cp.format
             )));
         }
         let mismatch = |what: &str, saved: String, now: String| {
-            Err(Error::Checkpoint(format!("the checkpoint is for {what} {saved}, this search is for {now}")))
+            Err(Error::checkpoint(format!("the checkpoint is for {what} {saved}, this search is for {now}")))
         };
         if cp.order != spec.order {
             return mismatch("order", cp.order.to_string(), spec.order.to_string());
@@ -138,10 +138,10 @@ impl Checkpoint {
             return mismatch("origin pinned", cp.origin_pinned.to_string(), spec.origin_pinned.to_string());
         }
         if cp.fingerprint != search.fingerprint() || cp.tasks != search.tasks.len() {
-            return Err(Error::Checkpoint("the checkpoint was written by a different version of the search".into()));
+            return Err(Error::checkpoint("the checkpoint was written by a different version of the search"));
         }
         if cp.done > cp.tasks {
-            return Err(Error::Checkpoint(format!("the checkpoint claims {} of {} tasks done", cp.done, cp.tasks)));
+            return Err(Error::checkpoint(format!("the checkpoint claims {} of {} tasks done", cp.done, cp.tasks)));
         }
         let n3 = spec.order.pow(3);
         for (i, cells) in cp.solutions.iter().enumerate() {
@@ -154,7 +154,7 @@ impl Checkpoint {
                 })
                 && has_property(&NumberCube::new(spec.order, cells.clone()).expect("length checked"), spec.property);
             if !valid {
-                return Err(Error::Checkpoint(format!(
+                return Err(Error::checkpoint(format!(
                     "solution {} in the checkpoint is not a {} cube",
                     i + 1,
                     cp.property

@@ -46,7 +46,7 @@ impl Property {
     /// Parses a property name.
     pub fn from_name(name: &str) -> Result<Property> {
         Property::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
-            Error::Unknown(format!(
+            Error::unknown(format!(
                 "unknown property '{name}' (expected semi-perfect, diagonal, pantriagonal or perfect)"
             ))
         })

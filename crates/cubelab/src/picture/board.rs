@@ -31,7 +31,7 @@ impl std::str::FromStr for Metric {
         match s {
             "quarter" | "q" => Ok(Metric::Quarter),
             "half" | "h" => Ok(Metric::Half),
-            _ => Err(Error::Unknown(format!("unknown metric '{s}' (expected quarter or half)"))),
+            _ => Err(Error::unknown(format!("unknown metric '{s}' (expected quarter or half)"))),
         }
     }
 }
@@ -101,16 +101,16 @@ impl Move {
             "uu" | "dd" => MoveKind::RowHalf,
             "ll" | "rr" => MoveKind::ColumnHalf,
             _ => {
-                return Err(Error::Malformed(format!(
+                return Err(Error::malformed(format!(
                     "unknown move '{s}' (expected u, d, l, r, uu or ll followed by a 1-based row or column number)"
                 )))
             }
         };
         let number: usize = digits
             .parse()
-            .map_err(|_| Error::Malformed(format!("move '{s}' needs a row or column number, e.g. {letters}1")))?;
+            .map_err(|_| Error::malformed(format!("move '{s}' needs a row or column number, e.g. {letters}1")))?;
         if number == 0 || number > MAX_SIDE {
-            return Err(Error::OutOfRange(format!("move '{s}': rows and columns are numbered from 1")));
+            return Err(Error::out_of_range(format!("move '{s}': rows and columns are numbered from 1")));
         }
         Ok(Move { kind, line: number - 1 })
     }
@@ -179,7 +179,7 @@ impl Board {
     pub fn from_cubes(rows: usize, cols: usize, cubes: Vec<u8>) -> Result<Board> {
         check_size(rows, cols)?;
         if cubes.len() != rows * cols || cubes.iter().any(|&c| c as usize >= cube::ORIENTATIONS) {
-            return Err(Error::Malformed(format!("{rows}x{cols} board needs {} orientations 0..24", rows * cols)));
+            return Err(Error::malformed(format!("{rows}x{cols} board needs {} orientations 0..24", rows * cols)));
         }
         Ok(Board { rows, cols, cubes })
     }
@@ -192,12 +192,12 @@ impl Board {
         for (i, row) in row_texts.iter().enumerate() {
             let tokens: Vec<&str> = row.split_whitespace().collect();
             if tokens.is_empty() {
-                return Err(Error::Malformed(format!("row {} is empty", i + 1)));
+                return Err(Error::malformed(format!("row {} is empty", i + 1)));
             }
             match cols {
                 None => cols = Some(tokens.len()),
                 Some(c) if c != tokens.len() => {
-                    return Err(Error::Malformed(format!(
+                    return Err(Error::malformed(format!(
                         "ragged rows: row {} has {} cubes but row 1 has {c}",
                         i + 1,
                         tokens.len()
@@ -207,7 +207,7 @@ impl Board {
             }
             for (j, t) in tokens.iter().enumerate() {
                 let c = cube::parse_token(t)
-                    .map_err(|why| Error::Malformed(format!("row {}, column {}: {why}", i + 1, j + 1)))?;
+                    .map_err(|why| Error::malformed(format!("row {}, column {}: {why}", i + 1, j + 1)))?;
                 cubes.push(c);
             }
         }
@@ -249,7 +249,7 @@ impl Board {
     pub fn check_move(&self, mv: &Move) -> Result<()> {
         let (what, limit) = if mv.is_row() { ("row", self.rows) } else { ("column", self.cols) };
         if mv.line >= limit {
-            return Err(Error::OutOfRange(format!("move {mv}: the board has {limit} {what}s")));
+            return Err(Error::out_of_range(format!("move {mv}: the board has {limit} {what}s")));
         }
         Ok(())
     }
@@ -273,7 +273,7 @@ impl Board {
     /// Applies a sequence of moves, checking each fits the board.
     pub fn apply_all(&mut self, moves: &[Move]) -> Result<()> {
         for (k, mv) in moves.iter().enumerate() {
-            self.check_move(mv).map_err(|e| Error::OutOfRange(format!("move {}: {e}", k + 1)))?;
+            self.check_move(mv).map_err(|e| Error::out_of_range(format!("move {}: {e}", k + 1)))?;
             self.apply(mv);
         }
         Ok(())
@@ -336,7 +336,7 @@ impl fmt::Display for Board {
 
 fn check_size(rows: usize, cols: usize) -> Result<()> {
     if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
-        return Err(Error::OutOfRange(format!("board size {rows}x{cols}: sides must be 1..={MAX_SIDE}")));
+        return Err(Error::out_of_range(format!("board size {rows}x{cols}: sides must be 1..={MAX_SIDE}")));
     }
     Ok(())
 }

@@ -35,7 +35,7 @@ pub struct Bounds {
 
 /// The counting lower bound on the diameter.
 pub fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<usize> {
-    let states = reachable_count(rows, cols).ok_or_else(|| Error::OutOfRange("board too large".into()))? as u128;
+    let states = reachable_count(rows, cols).ok_or_else(|| Error::out_of_range("board too large"))? as u128;
     let solver = Solver::new(rows, cols, metric, 1)?;
     let counts = solver.canonical_sequence_counts(200);
     // Saturating: once the running total reaches |H| the answer is found.
@@ -46,15 +46,15 @@ pub fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<
             return Ok(d);
         }
     }
-    Err(Error::OutOfRange("no counting bound below 200 moves".into()))
+    Err(Error::out_of_range("no counting bound below 200 moves"))
 }
 
 /// Both bounds; `progress(done, total)` is called as residual boards are solved.
 pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn Fn(usize, usize)) -> Result<Bounds> {
     if cols < 2 {
-        return Err(Error::OutOfRange("the column-split bound needs at least 2 columns".into()));
+        return Err(Error::out_of_range("the column-split bound needs at least 2 columns"));
     }
-    let states = reachable_count(rows, cols).ok_or_else(|| Error::OutOfRange("board too large".into()))?;
+    let states = reachable_count(rows, cols).ok_or_else(|| Error::out_of_range("board too large"))?;
     let lower = counting_lower_bound(rows, cols, metric)?;
     let first_columns_diameter = pattern_table(rows, cols - 1, metric)?.census().diameter;
     let solver = Solver::new(rows, cols, metric, default_max_entries(rows, cols))?;

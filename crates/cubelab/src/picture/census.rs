@@ -141,16 +141,16 @@ impl Space {
         };
         let a = puzzle.alphabet;
         if a == 0 || a > 256 || m == 0 || n == 0 {
-            return Err(Error::OutOfRange(format!("cannot tabulate a {}x{} board", puzzle.rows, puzzle.cols)));
+            return Err(Error::out_of_range(format!("cannot tabulate a {}x{} board", puzzle.rows, puzzle.cols)));
         }
         if m > MAX_ROWS {
-            return Err(Error::OutOfRange(format!(
+            return Err(Error::out_of_range(format!(
                 "{}x{} board: the census handles at most {MAX_ROWS} lines",
                 puzzle.rows, puzzle.cols
             )));
         }
         let row_values = (a as u64).checked_pow(n as u32).filter(|&v| v <= MAX_ROW_VALUES).ok_or_else(|| {
-            Error::OutOfRange(format!(
+            Error::out_of_range(format!(
                 "{}x{} board: {a}^{n} row values are too many to tabulate",
                 puzzle.rows, puzzle.cols
             ))
@@ -164,7 +164,7 @@ impl Space {
             for k in 1..width.min(x + 1) {
                 let v = binom[(x - 1) * width + k - 1] as u128 + binom[(x - 1) * width + k] as u128;
                 binom[x * width + k] = u64::try_from(v)
-                    .map_err(|_| Error::OutOfRange(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
+                    .map_err(|_| Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
             }
             if x < width {
                 binom[x * width + x] = 1;
@@ -172,7 +172,7 @@ impl Space {
         }
         let size = binom[(row_values + m - 1) * width + m];
         if size > max_bytes {
-            return Err(Error::OutOfRange(format!(
+            return Err(Error::out_of_range(format!(
                 "{}x{} board needs {} bytes for its distance table, more than the {} allowed",
                 puzzle.rows, puzzle.cols, size, max_bytes
             )));
@@ -426,7 +426,7 @@ impl Table {
                 return Ok(Outcome::Stopped { layer: layer - 1, found: found.into_inner() });
             }
             if layer + 1 >= UNSET as usize {
-                return Err(Error::OutOfRange("distances beyond 254 do not fit the table".into()));
+                return Err(Error::out_of_range("distances beyond 254 do not fit the table"));
             }
             let d = layer as u8;
             let scanned = AtomicU64::new(0);
@@ -467,7 +467,7 @@ impl Table {
             match u64::try_from(count).ok().filter(|c| counts.iter().try_fold(*c, |a, &b| a.checked_add(b)).is_some()) {
                 Some(c) => counts.push(c),
                 None => {
-                    return Err(Error::OutOfRange(format!(
+                    return Err(Error::out_of_range(format!(
                         "{}x{} board: more than 2^64 boards within distance {layer}; counts do not fit",
                         puzzle.rows, puzzle.cols
                     )))

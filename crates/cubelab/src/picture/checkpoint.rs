@@ -92,7 +92,7 @@ pub(crate) fn save(path: &Path, fp: &Fingerprint, counts: &[u64], dist: &[Atomic
         entries: fp.entries,
         counts: counts.to_vec(),
     };
-    let mut line = serde_json::to_string(&header).map_err(|e| Error::Checkpoint(e.to_string()))?;
+    let mut line = serde_json::to_string(&header).map_err(|e| Error::checkpoint(e.to_string()))?;
     line.push('\n');
     write_atomic_with(path, |w| {
         let mut s = Summing { inner: w, sum: Checksum::default() };
@@ -112,18 +112,18 @@ pub(crate) fn save(path: &Path, fp: &Fingerprint, counts: &[u64], dist: &[Atomic
 /// Loads a checkpoint into `dist` (of `fp.entries` entries) and returns its counts.
 pub(crate) fn load(path: &Path, fp: &Fingerprint, dist: &[AtomicU8]) -> Result<Vec<u64>> {
     let name = path.display();
-    let corrupt = |why: String| Error::Checkpoint(format!("checkpoint '{name}' is corrupt: {why}"));
-    let truncated = || Error::Checkpoint(format!("checkpoint '{name}' is truncated"));
+    let corrupt = |why: String| Error::checkpoint(format!("checkpoint '{name}' is corrupt: {why}"));
+    let truncated = || Error::checkpoint(format!("checkpoint '{name}' is truncated"));
     let file =
-        std::fs::File::open(path).map_err(|e| Error::Checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
+        std::fs::File::open(path).map_err(|e| Error::checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
     let mut r = std::io::BufReader::with_capacity(BLOCK, file);
     let mut line = Vec::new();
     (&mut r)
         .take(MAX_HEADER)
         .read_until(b'\n', &mut line)
-        .map_err(|e| Error::Checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
+        .map_err(|e| Error::checkpoint(format!("checkpoint '{name}' cannot be read: {e}")))?;
     if line.is_empty() {
-        return Err(Error::Checkpoint(format!("checkpoint '{name}' is empty")));
+        return Err(Error::checkpoint(format!("checkpoint '{name}' is empty")));
     }
     if line.last() != Some(&b'\n') {
         return Err(if (line.len() as u64) < MAX_HEADER { truncated() } else { corrupt("no header line".into()) });
@@ -131,13 +131,13 @@ pub(crate) fn load(path: &Path, fp: &Fingerprint, dist: &[AtomicU8]) -> Result<V
     let header: Header =
         serde_json::from_slice(&line[..line.len() - 1]).map_err(|e| corrupt(format!("bad header ({e})")))?;
     if header.format != FORMAT {
-        return Err(Error::Checkpoint(format!(
+        return Err(Error::checkpoint(format!(
             "checkpoint '{name}' has format '{}', expected '{FORMAT}'",
             header.format
         )));
     }
     if header.puzzle != fp.puzzle || header.entries != fp.entries {
-        return Err(Error::Checkpoint(format!(
+        return Err(Error::checkpoint(format!(
             "checkpoint '{name}' belongs to another census ({}), not this one ({})",
             header.census, fp.census
         )));
@@ -155,7 +155,7 @@ pub(crate) fn load(path: &Path, fp: &Fingerprint, dist: &[AtomicU8]) -> Result<V
         if e.kind() == std::io::ErrorKind::UnexpectedEof {
             truncated()
         } else {
-            Error::Checkpoint(format!("checkpoint '{name}' cannot be read: {e}"))
+            Error::checkpoint(format!("checkpoint '{name}' cannot be read: {e}"))
         }
     };
     for chunk in dist.chunks(BLOCK) {

@@ -33,22 +33,22 @@ pub fn parse_perm(s: &str, degree: usize) -> Result<Perm> {
     let mut perm: Perm = (0..degree as u8).collect();
     let s = s.trim();
     if s.is_empty() || !s.starts_with('(') || !s.ends_with(')') {
-        return Err(Error::Malformed(format!("'{s}' is not a permutation in cycle notation like (1 2 3)(4 5)")));
+        return Err(Error::malformed(format!("'{s}' is not a permutation in cycle notation like (1 2 3)(4 5)")));
     }
     for cycle in s[1..s.len() - 1].split(")(") {
         let points: Vec<usize> = cycle
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
-            .map(|t| t.parse::<usize>().map_err(|_| Error::Malformed(format!("'{t}' in '{s}' is not a point number"))))
+            .map(|t| t.parse::<usize>().map_err(|_| Error::malformed(format!("'{t}' in '{s}' is not a point number"))))
             .collect::<Result<_>>()?;
         for &p in &points {
             if p == 0 || p > degree {
-                return Err(Error::OutOfRange(format!("point {p} in '{s}' is outside 1..={degree}")));
+                return Err(Error::out_of_range(format!("point {p} in '{s}' is outside 1..={degree}")));
             }
         }
         let mut seen = std::collections::HashSet::new();
         if !points.iter().all(|p| seen.insert(*p)) {
-            return Err(Error::Malformed(format!("cycle ({cycle}) in '{s}' repeats a point")));
+            return Err(Error::malformed(format!("cycle ({cycle}) in '{s}' repeats a point")));
         }
         if points.len() > 1 {
             // Apply this cycle after the ones to its left.
@@ -84,7 +84,7 @@ impl Group {
                 let x = then(&elements[k], g);
                 if !index.contains_key(&x) {
                     if elements.len() == MAX_ORDER {
-                        return Err(Error::OutOfRange(format!("the group has more than {MAX_ORDER} elements")));
+                        return Err(Error::out_of_range(format!("the group has more than {MAX_ORDER} elements")));
                     }
                     index.insert(x.clone(), elements.len() as u8);
                     elements.push(x);
@@ -139,7 +139,7 @@ impl Group {
             return Group::generated_by(rest, &three_cycles(rest));
         }
         if !spec.starts_with('(') {
-            return Err(Error::Unknown(format!(
+            return Err(Error::unknown(format!(
                 "unknown group '{spec}' (expected C<n>, S<n>, A<n>, V4 or generators like '(1 2 3);(1 2)')"
             )));
         }
@@ -162,7 +162,7 @@ impl Group {
     /// Index of a permutation in the group, parsed from cycle notation.
     pub fn element(&self, s: &str) -> Result<u8> {
         let p = parse_perm(s, self.degree)?;
-        self.index.get(&p).copied().ok_or_else(|| Error::OutOfRange(format!("{s} is not an element of the group")))
+        self.index.get(&p).copied().ok_or_else(|| Error::out_of_range(format!("{s} is not an element of the group")))
     }
 
     fn mul(&self, a: u8, b: u8) -> u8 {

@@ -93,7 +93,7 @@ fn commutator_plans() -> &'static [Option<Vec<Commutator>>; ORIENTATIONS] {
 pub fn solve(board: &Board) -> Result<Vec<Step>> {
     let verdict = parity::check(board);
     if !verdict.solvable {
-        return Err(Error::OutOfRange(format!("board cannot be solved: {}", verdict.reason)));
+        return Err(Error::out_of_range(format!("board cannot be solved: {}", verdict.reason)));
     }
     let t = tables();
     let mut work = board.clone();
@@ -146,7 +146,7 @@ pub fn solve(board: &Board) -> Result<Vec<Step>> {
         }
     }
     if !work.is_solved() {
-        return Err(Error::OutOfRange("internal error: the local method did not solve the board".into()));
+        return Err(Error::out_of_range("internal error: the local method did not solve the board"));
     }
     Ok(steps)
 }

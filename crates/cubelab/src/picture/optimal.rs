@@ -161,17 +161,17 @@ impl Solver {
     /// A shortest solution of a board of this solver's size.
     pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, SearchStats)> {
         if (board.rows(), board.cols()) != (self.rows, self.cols) {
-            return Err(Error::OutOfRange("solver built for another board size".into()));
+            return Err(Error::out_of_range("solver built for another board size"));
         }
         // Sub-board tables cannot see a parity defect spread over the whole board; without
         // this check the search would deepen forever.
         if !super::parity::check(board).solvable {
-            return Err(Error::OutOfRange("board cannot be solved (parity)".into()));
+            return Err(Error::out_of_range("board cannot be solved (parity)"));
         }
         let mut buf = Vec::new();
         let mut cells = board.cubes().to_vec();
         let Some(start) = self.heuristic(&cells, &mut buf) else {
-            return Err(Error::OutOfRange("board cannot be solved (it is not reachable from solved)".into()));
+            return Err(Error::out_of_range("board cannot be solved (it is not reachable from solved)"));
         };
         let mut stats = SearchStats::default();
         let mut path = Vec::new();
@@ -185,7 +185,7 @@ impl Solver {
         let mut check = board.clone();
         check.apply_all(&path)?;
         if !check.is_solved() {
-            return Err(Error::OutOfRange("internal error: optimal solution does not verify".into()));
+            return Err(Error::out_of_range("internal error: optimal solution does not verify"));
         }
         Ok((path, stats))
     }

@@ -89,7 +89,7 @@ impl SubgroupSolver {
         };
         let phase1 = Table::build(&p1, MAX_TABLE, &|_| {})?;
         let phase2 = Table::build(&p2, MAX_TABLE, &|_| {}).map_err(|e| {
-            Error::OutOfRange(format!("subgroup method: {rows}x{cols} is too large for its phase-2 table ({e})"))
+            Error::out_of_range(format!("subgroup method: {rows}x{cols} is too large for its phase-2 table ({e})"))
         })?;
         debug_assert_eq!(t.turn[Turn::Up as usize].len(), ORIENTATIONS);
         Ok(SubgroupSolver { rows, cols, metric, axis, small, phase1, phase2, phase1_moves, phase2_moves })
@@ -135,10 +135,10 @@ impl SubgroupSolver {
     /// Solves a board: phase-1 moves, then phase-2 moves (verified by applying them).
     pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, Vec<Move>)> {
         if (board.rows(), board.cols()) != (self.rows, self.cols) {
-            return Err(Error::OutOfRange("solver built for another board size".into()));
+            return Err(Error::out_of_range("solver built for another board size"));
         }
         if !super::parity::check(board).solvable {
-            return Err(Error::OutOfRange("board cannot be solved (parity)".into()));
+            return Err(Error::out_of_range("board cannot be solved (parity)"));
         }
         let mut work = board.clone();
         let mut phase1 = Vec::new();
@@ -162,7 +162,7 @@ impl SubgroupSolver {
             phase2.push(mv);
         }
         if !work.is_solved() {
-            return Err(Error::OutOfRange("internal error: subgroup solution does not verify".into()));
+            return Err(Error::out_of_range("internal error: subgroup solution does not verify"));
         }
         if self.metric == Metric::Quarter {
             phase2 = expand_half_turns(&phase2);

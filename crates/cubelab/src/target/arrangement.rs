@@ -59,25 +59,25 @@ impl Arrangement {
     /// and no input block is used twice.
     pub fn verify(&self, target: &Coloring, blocks: &[Coloring]) -> Result<(), Error> {
         if self.placements.len() != CORNERS {
-            return Err(Error::Malformed(format!("an arrangement has 8 corners, not {}", self.placements.len())));
+            return Err(Error::malformed(format!("an arrangement has 8 corners, not {}", self.placements.len())));
         }
         let mut used = vec![false; blocks.len()];
         for (p, k) in self.placements.iter().zip(Corner::all()) {
             if p.corner != k {
-                return Err(Error::Malformed(format!("placement for {} listed at {}", p.corner, k)));
+                return Err(Error::malformed(format!("placement for {} listed at {}", p.corner, k)));
             }
             let b = blocks
                 .get(p.block)
-                .ok_or_else(|| Error::Malformed(format!("corner {k}: block {} does not exist", p.block + 1)))?;
+                .ok_or_else(|| Error::malformed(format!("corner {k}: block {} does not exist", p.block + 1)))?;
             if std::mem::replace(&mut used[p.block], true) {
-                return Err(Error::Malformed(format!("block {} is used twice", p.block + 1)));
+                return Err(Error::malformed(format!("block {} is used twice", p.block + 1)));
             }
             if !b.same_cube(&p.oriented) {
-                return Err(Error::Malformed(format!("corner {k}: not a rotation of block {}", p.block + 1)));
+                return Err(Error::malformed(format!("corner {k}: not a rotation of block {}", p.block + 1)));
             }
             for f in k.faces() {
                 if p.oriented.color(f) != target.color(f) {
-                    return Err(Error::Malformed(format!("corner {k}: face {f} does not show the target's color")));
+                    return Err(Error::malformed(format!("corner {k}: face {f} does not show the target's color")));
                 }
             }
         }

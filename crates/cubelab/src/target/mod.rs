@@ -63,7 +63,7 @@ impl Blocks {
     /// but are accepted here (the CLI refuses them).
     pub fn new(blocks: &[Coloring]) -> Result<Blocks, Error> {
         if blocks.is_empty() {
-            return Err(Error::OutOfRange("no blocks given".into()));
+            return Err(Error::out_of_range("no blocks given"));
         }
         let mut palette: Vec<Color> = blocks.iter().flat_map(|b| b.faces()).collect();
         palette.sort();
@@ -140,7 +140,7 @@ impl Blocks {
     pub fn target_triples(&self, target: &Coloring) -> Result<[usize; CORNERS], Error> {
         for (i, c) in target.faces().iter().enumerate() {
             if self.color_index(*c).is_none() {
-                return Err(Error::OutOfRange(format!(
+                return Err(Error::out_of_range(format!(
                     "the target has color '{c}' on face {} but no block has that color",
                     crate::geometry::Face::from_index(i)
                 )));
@@ -201,7 +201,7 @@ impl Blocks {
     pub fn buildable_targets(&self, improper: bool) -> Result<Vec<(Coloring, u128)>, Error> {
         let k = self.palette.len();
         let patterns = canonical_patterns(k).map_err(|_| {
-            Error::OutOfRange(format!(
+            Error::out_of_range(format!(
                 "the blocks use {k} colors; targets can be enumerated for palettes of at most {} colors",
                 crate::coloring::MAX_ENUMERATED_PALETTE
             ))
