@@ -16,9 +16,9 @@
 use super::cube::NumberCube;
 use super::symmetry::cell_maps;
 use super::verify::{has_property, Property};
+use crate::run::{Options, Saver};
 use crate::{Error, Result};
 use rayon::prelude::*;
-use crate::run::{Options, Saver};
 use serde::{Deserialize, Serialize};
 
 /// What to search for.

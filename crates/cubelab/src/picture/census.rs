@@ -352,7 +352,6 @@ impl Space {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,7 +391,6 @@ mod tests {
         }
         assert_eq!(total, 3u64.pow(6));
     }
-
 
     #[test]
     fn coin_puzzle_matches_theorem_4() {

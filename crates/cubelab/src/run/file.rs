@@ -12,7 +12,8 @@
 //! the run's parameters (a checkpoint of another run is refused), `label` describes the
 //! run in messages, `state` is small run-specific JSON needed before the content (the
 //! layer counts of a picture census). The content is JSON for small runs and raw bytes
-//! for streamed ones (a picture census table). The checksum ([`Checksum`]) covers every
+//! for streamed ones (a picture census table); JSON content is one line of its own. The
+//! checksum ([`Checksum`]) covers every
 //! byte before its line, header included, so an edited, truncated or extended file is
 //! refused. Files are streamed in both directions: no second copy of the content is held
 //! in memory.
@@ -103,8 +104,10 @@ impl CheckpointFile {
 
     /// Saves `value` as JSON content, atomically.
     pub fn save<T: Serialize>(&self, value: &T) -> Result<()> {
-        let content = serde_json::to_vec(value)
+        let mut content = serde_json::to_vec(value)
             .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("cannot serialise a checkpoint: {e}")))?;
+        // One line, so the file reads as header, content and checksum lines.
+        content.push(b'\n');
         self.save_stream(&(), content.len() as u64, |w| w.write_all(&content))
     }
 

@@ -45,8 +45,8 @@ mod progress;
 #[cfg(test)]
 mod tests;
 
-pub use file::{CheckpointFile, FORMAT};
 pub(crate) use file::write_atomic_with;
+pub use file::{CheckpointFile, FORMAT};
 pub use progress::{NoProgress, Progress};
 
 use crate::{Error, Result};
@@ -179,8 +179,8 @@ impl Saver {
     pub(crate) fn save(&mut self, force: bool, save: impl FnOnce(&CheckpointFile) -> Result<()>) -> Result<bool> {
         let Some(file) = &self.file else { return Ok(false) };
         let since = self.last_save.elapsed();
-        let due = !self.saved
-            || (since >= self.policy.min_interval && since >= self.last_cost * self.policy.cost_factor);
+        let due =
+            !self.saved || (since >= self.policy.min_interval && since >= self.last_cost * self.policy.cost_factor);
         if !(due || force) {
             return Ok(false);
         }
@@ -196,7 +196,9 @@ impl Saver {
     /// saying what was saved.
     pub(crate) fn stopped(&self, what: &str) -> Error {
         match &self.file {
-            Some(f) if self.saved => Error::stopped(format!("stopped {what}; checkpoint '{}' saved", f.path().display())),
+            Some(f) if self.saved => {
+                Error::stopped(format!("stopped {what}; checkpoint '{}' saved", f.path().display()))
+            }
             _ => Error::stopped(format!("stopped {what}; nothing was saved")),
         }
     }

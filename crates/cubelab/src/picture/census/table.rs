@@ -76,7 +76,11 @@ impl Table {
         };
         for layer in counts.len().. {
             if ck.stop_after_layer.is_some_and(|k| layer > k) {
-                return Err(stop(&mut saver, &counts, format!("after layer {} with {} boards found", layer - 1, found(&counts))));
+                return Err(stop(
+                    &mut saver,
+                    &counts,
+                    format!("after layer {} with {} boards found", layer - 1, found(&counts)),
+                ));
             }
             if layer + 1 >= UNSET as usize {
                 return Err(Error::out_of_range("distances beyond 254 do not fit the table"));
@@ -100,7 +104,11 @@ impl Table {
                 }
             }
             if ck.stop_after_layer == Some(layer) || opts.stop.is_requested() {
-                return Err(stop(&mut saver, &counts, format!("after layer {layer} with {} boards found", found(&counts))));
+                return Err(stop(
+                    &mut saver,
+                    &counts,
+                    format!("after layer {layer} with {} boards found", found(&counts)),
+                ));
             }
             saver.save(false, |f| checkpoint::save(f, &counts, &dist))?;
         }
@@ -236,7 +244,8 @@ mod tests {
             let progress = StopAfter(AtomicU64::new(0), stop.clone());
             let opts =
                 Options { progress: &progress, stop, checkpoint: Some(&path), resume: true, ..Options::default() };
-            match Table::build_resumable(&puzzle, 1 << 30, &opts, &Checkpointing { label: "6x1", ..Default::default() }) {
+            match Table::build_resumable(&puzzle, 1 << 30, &opts, &Checkpointing { label: "6x1", ..Default::default() })
+            {
                 Ok(t) => break t,
                 Err(e) => {
                     assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
