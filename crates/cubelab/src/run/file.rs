@@ -13,10 +13,9 @@
 //! run in messages, `state` is small run-specific JSON needed before the content (the
 //! layer counts of a picture census). The content is JSON for small runs and raw bytes
 //! for streamed ones (a picture census table); JSON content is one line of its own. The
-//! checksum ([`Checksum`]) covers every
-//! byte before its line, header included, so an edited, truncated or extended file is
-//! refused. Files are streamed in both directions: no second copy of the content is held
-//! in memory.
+//! checksum ([`Checksum`]) covers every byte before its line, header included, so an
+//! edited, truncated or extended file is refused. Files are streamed in both directions:
+//! no second copy of the content is held in memory.
 
 use crate::io::Checksum;
 use crate::{Error, Result};
