@@ -76,10 +76,12 @@ impl Bar {
 
     /// Shows the bar once the work has taken long enough, on a terminal.
     fn reveal(&self) {
-        if self.terminal && !self.shown.load(Ordering::Relaxed) && self.started.elapsed() > DELAY {
-            if !self.shown.swap(true, Ordering::Relaxed) {
-                self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
+        if self.terminal
+            && !self.shown.load(Ordering::Relaxed)
+            && self.started.elapsed() > DELAY
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
     }
 }

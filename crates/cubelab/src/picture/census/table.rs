@@ -194,7 +194,7 @@ mod tests {
         let path = dir.path().join("c.ckpt");
         let puzzle = cube_puzzle(3, 1, Metric::Quarter);
         let whole = Table::build(&puzzle, 1 << 30, &NoProgress).unwrap().census().clone();
-        let stopped = |r: Result<Table>| r.err().expect("stopped").to_string();
+        let stopped = |r: Result<Table>| r.expect_err("stopped").to_string();
         for k in 0..=whole.diameter {
             let e = stopped(run(&puzzle, &path, false, Some(k), "3x1"));
             let found: u64 = whole.distances[..=k].iter().sum();
