@@ -454,7 +454,7 @@ impl Search {
                 let found = cp.solutions.len() * self.multiplicity();
                 return Err(saver.stopped(&format!("after {} of {tasks} work units with {found} cubes found", cp.done)));
             }
-            let end = (cp.done + batch.max(1)).min(limit);
+            let end = cp.done.saturating_add(batch.max(1)).min(limit);
             let found: Vec<Vec<Vec<u16>>> = (cp.done..end).into_par_iter().map(|t| self.run_task(t)).collect();
             for values in found.into_iter().flatten() {
                 cp.solutions.push(values.iter().map(|&k| spec.value(k as usize)).collect());

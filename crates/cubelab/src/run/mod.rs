@@ -262,7 +262,7 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
             saver.mark_saved();
         }
     }
-    opts.progress.start(job.label, range.end - range.start, next - range.start);
+    opts.progress.start(job.label, range.end.saturating_sub(range.start), next - range.start);
     let save = |saver: &mut Saver, force: bool, next: u64, acc: T| -> Result<T> {
         let state = BatchState { start: range.start, end: range.end, next, partial: acc };
         saver.save(force, |f| f.save(&state))?;
