@@ -6,6 +6,7 @@
 
 mod cmd;
 mod output;
+mod progress;
 mod svg;
 
 use clap::{Parser, Subcommand};

@@ -98,6 +98,10 @@ impl Error {
         Error::new(ErrorKind::Checkpoint, message)
     }
 
+    pub(crate) fn stopped(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Stopped, message)
+    }
+
     pub(crate) fn io(message: impl Into<String>, source: std::io::Error) -> Error {
         Error::new(ErrorKind::Io, message).with_source(source)
     }

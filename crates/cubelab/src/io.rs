@@ -6,29 +6,18 @@ use std::io::Write;
 use std::path::Path;
 
 /// Writes a file atomically: a temporary file beside it, synced, then renamed over the
-/// target, so a reader (or a run killed midway) never sees a partial file.
+/// target and the folder synced, so a reader (or a run killed midway) never sees a
+/// partial file. The same code writes checkpoints ([`crate::run`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
 /// [`write_atomic`] for contents produced piece by piece: `fill` streams them into a
-/// buffered writer on the temporary file, so large files need no copy in memory. A run
-/// killed midway may leave the temporary file `.NAME.PID.tmp` beside the target.
+/// buffered writer on the temporary file, so large files need no copy in memory. On an
+/// error the temporary file is removed; a run killed midway may leave it (`.tmpXXXXXX`
+/// beside the target).
 pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| Error::malformed(format!("'{}' is not a file path", path.display())))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
-        fill(&mut w)?;
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(fail)
+    crate::run::write_atomic_with(path, fill)
 }
 
 /// A streaming 64-bit checksum of a byte sequence (not cryptographic).
@@ -39,6 +28,11 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
 /// mixed in last, so a truncated sequence is too. Other corruption goes unnoticed with
 /// probability about 2^-64. The value depends only on the bytes, not on how they were
 /// split between calls to [`Checksum::update`].
+///
+/// Checkpoint files ([`crate::run`]) are checked with it. It is kept rather than taken
+/// from a hashing crate because its job is to catch accidents (an edited digit, a cut
+/// or extended file), which it does with the guarantees above at memory speed, and its
+/// values are part of saved files: a dependency's algorithm could change under them.
 #[derive(Debug, Clone)]
 pub struct Checksum {
     h: u64,

@@ -19,6 +19,7 @@ pub mod notation;
 pub mod picture;
 pub mod relations;
 pub mod rng;
+pub mod run;
 pub mod target;
 
 pub use error::{Error, ErrorKind, Result};

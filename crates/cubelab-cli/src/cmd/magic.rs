@@ -1,18 +1,17 @@
 //! `cubelab magic`: enumerate, check and construct magic cubes.
 
-use crate::output::{emit, write_atomic, FormatArgs, Report};
+use crate::output::{emit, FormatArgs, Report};
+use crate::progress::{self, Bar};
 use anyhow::{bail, Context};
 use cubelab::magic::construct::semi_perfect;
 use cubelab::magic::cube::NumberCube;
-use cubelab::magic::search::{Checkpoint, Outcome, Search, SearchSpec};
+use cubelab::magic::search::{Search, SearchSpec};
 use cubelab::magic::symmetry::classes;
 use cubelab::magic::verify::{has_property, verify, Property, Verdict};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use cubelab::run::Options;
 use serde::Serialize;
 use std::io::Read;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// Arguments of `cubelab magic`.
 #[derive(clap::Args, Debug)]
@@ -50,8 +49,9 @@ Examples:
   cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --resume
 
 Long searches show progress on stderr. With --checkpoint the search saves its state
-every few seconds and when stopped by --stop-after; --resume continues from it without
-losing or repeating a cube. The output is the same for any number of threads
+every few seconds, at the end and when stopped (by --stop-after or Ctrl-C, exit 3);
+--resume continues from it without losing or repeating a cube, or starts afresh if the
+file does not exist yet. The output is the same for any number of threads
 (RAYON_NUM_THREADS).")]
 pub struct EnumerateArgs {
     /// Order n of the cubes (2 to 8; only order 3 finishes quickly).
@@ -73,13 +73,13 @@ pub struct EnumerateArgs {
     /// Group the cubes into classes under the 48 rotations and reflections.
     #[arg(long)]
     classes: bool,
-    /// Save the search state to FILE (atomically, every few seconds and at the end).
+    /// Save the search state to FILE (atomically, every few seconds, at the end and when stopped).
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
-    /// Continue the search saved in the --checkpoint file.
+    /// Continue the search saved in the --checkpoint file (if it exists).
     #[arg(long, requires = "checkpoint")]
     resume: bool,
-    /// Stop after N more work units, saving the checkpoint (for interrupted runs).
+    /// Stop after N more work units, saving the checkpoint (exit 3; continue with --resume).
     #[arg(long, value_name = "N", requires = "checkpoint")]
     stop_after: Option<usize>,
     #[command(flatten)]
@@ -196,35 +196,6 @@ impl Report for Described<'_> {
     }
 }
 
-/// A progress bar on stderr that appears only once the work has taken more than a second.
-struct Progress {
-    bar: ProgressBar,
-    started: Instant,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(total: usize, done: usize) -> Progress {
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} work units, {msg} (eta {eta})")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        bar.set_position(done as u64);
-        Progress { bar, started: Instant::now(), shown: false }
-    }
-
-    fn update(&mut self, done: usize, found: usize) {
-        if !self.shown && self.started.elapsed() > Duration::from_secs(1) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown = true;
-        }
-        self.bar.set_position(done as u64);
-        self.bar.set_message(format!("{found} found"));
-    }
-}
-
 fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
     let property = Property::from_name(&args.property)?;
     let mut spec = SearchSpec::new(args.order, property, args.start, args.step)?;
@@ -232,51 +203,14 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
         spec = spec.origin_pinned()?;
     }
     let search = Search::new(spec);
-    let resumed = match (&args.checkpoint, args.resume) {
-        (Some(path), true) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read checkpoint '{}' to resume", path.display()))?;
-            Some(Checkpoint::parse(&text, &search).with_context(|| format!("checkpoint '{}'", path.display()))?)
-        }
-        _ => None,
-    };
-    let mut progress = Progress::new(search.task_count(), resumed.as_ref().map_or(0, |c| c.done));
-    let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1)).max(1);
-    let mut last_save = Instant::now();
-    let mut save_error = None;
-    let outcome = search.run(resumed, batch, &mut |cp| {
-        progress.update(cp.done, cp.solutions.len() * search.multiplicity());
-        let stopping = args.stop_after.is_some();
-        let finished = cp.done == cp.tasks;
-        if let Some(path) = &args.checkpoint {
-            if stopping || finished || last_save.elapsed() > Duration::from_secs(5) {
-                if let Err(e) = write_atomic(path, cp.to_json().as_bytes()) {
-                    save_error = Some(e);
-                    return ControlFlow::Break(());
-                }
-                last_save = Instant::now();
-            }
-        }
-        if stopping {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    progress.bar.finish_and_clear();
-    if let Some(e) = save_error {
-        return Err(e);
-    }
-    let mut cubes = match outcome {
-        Outcome::Complete(cubes) => cubes,
-        Outcome::Stopped(cp) => bail!(
-            "stopped after {} of {} work units with {} cubes found; continue with --resume --checkpoint {}",
-            cp.done,
-            cp.tasks,
-            cp.solutions.len() * search.multiplicity(),
-            args.checkpoint.as_ref().expect("required by --stop-after").display()
-        ),
-    };
+    let bar = Bar::new();
+    let checkpoint = args.checkpoint.as_deref();
+    progress::note_fresh_start(&bar, checkpoint, args.resume);
+    let opts =
+        Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
+    let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1));
+    let mut cubes = search.run(&opts, batch, args.stop_after).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
+    drop(bar);
     let n3 = spec.order.pow(3);
     let heading = format!(
         "{} {} magic cubes of order {} on {}, {}, ..., {}{}\n",

@@ -1,18 +1,15 @@
 //! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
 
 use crate::output::{emit, write_atomic, Format, Report};
+use crate::progress::{self, Bar};
 use anyhow::{bail, Context};
-use cubelab::census::checkpoint::Resume;
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
-use cubelab::picture::census::{
-    cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Outcome, Progress, Table,
-};
+use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
-use indicatif::{ProgressBar, ProgressStyle};
+use cubelab::run::{Options, Progress};
 use serde::Serialize;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Arguments of `cubelab picture`.
 #[derive(clap::Args, Debug)]
@@ -122,8 +119,9 @@ to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend 
 number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
 
 With --checkpoint the distance table is saved (atomically, with a checksum) after
-completed layers; a run killed at any point and restarted with --resume ends with the
-same output. The file is as large as the table. --resume without the file starts afresh.
+completed layers and when stopped (--stop-after-layer or Ctrl-C, exit 3); a run killed
+at any point and restarted with --resume ends with the same output. The file is as
+large as the table. --resume without the file starts afresh.
 
 Examples:
   cubelab picture census 3 2
@@ -161,7 +159,7 @@ Examples:
         /// Continue from the checkpoint file if it exists.
         #[arg(long, requires = "checkpoint")]
         resume: bool,
-        /// Stop after expanding layer K, saving the checkpoint (continue with --resume).
+        /// Stop after expanding layer K, saving the checkpoint (exit 3; continue with --resume).
         #[arg(long, value_name = "K", requires = "checkpoint")]
         stop_after_layer: Option<usize>,
         /// Print JSON: {"states", "diameter", "average", "median", "distances"}.
@@ -293,16 +291,16 @@ fn solve(board: &str, method: Method, metric: Metric, json: bool) -> anyhow::Res
             ([p1, p2].concat(), false)
         }
         Method::Optimal => {
-            let spinner = spinner("building pattern databases");
+            let spinner = Bar::spinner("building pattern databases");
             let solver = optimal::Solver::new(
                 board.rows(),
                 board.cols(),
                 metric,
                 optimal::default_max_entries(board.rows(), board.cols()),
             )?;
-            spinner.set_message("searching");
+            spinner.start("searching", 0, 0);
             let (moves, stats) = solver.solve(&board)?;
-            spinner.finish_and_clear();
+            spinner.finish();
             text += &format!("method:   optimal (IDA*, {} nodes)\n", stats.nodes);
             (moves, true)
         }
@@ -318,25 +316,6 @@ fn solve(board: &str, method: Method, metric: Metric, json: bool) -> anyhow::Res
     text += &format!("solution: {}\nlength:   {length} ({metric_name}-turn metric)\n", format_moves(&moves));
     let solved = Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text };
     emit(&solved, format_of(json))
-}
-
-fn spinner(message: &str) -> ProgressBar {
-    let bar = ProgressBar::new_spinner();
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar.set_message(message.to_string());
-    bar
-}
-
-fn census_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} layer {msg} [{bar:30}] {percent}%")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
 }
 
 fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
@@ -367,32 +346,17 @@ fn census(
 ) -> anyhow::Result<()> {
     Board::solved(m, n)?;
     let max_bytes = max_memory.saturating_mul(1 << 30);
-    let bar = census_bar();
-    let progress = |p: Progress| {
-        bar.set_length(p.total);
-        bar.set_position(p.scanned);
-        bar.set_message(format!("{} ({} states found)", p.layer, p.found));
-    };
-    // Runs a census with the checkpoint flags; a stop by --stop-after-layer is an error.
+    let bar = Bar::new();
+    let stop = progress::ctrl_c();
+    // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
     let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Table> {
         let path = ck.checkpoint.as_deref();
-        if let (Some(p), true) = (path, ck.resume) {
-            if !p.exists() {
-                bar.suspend(|| eprintln!("note: no checkpoint '{}' yet; starting from layer 0", p.display()));
-            }
-        }
-        let checkpointing =
-            Checkpointing { resume: Resume { path, resume: ck.resume }, label, stop_after_layer: ck.stop_after_layer };
-        match Table::build_resumable(puzzle, max_bytes, &progress, &checkpointing)? {
-            Outcome::Complete(t) => Ok(*t),
-            Outcome::Stopped { layer, found } => {
-                bar.finish_and_clear();
-                bail!(
-                    "stopped after layer {layer} with {found} boards found; continue with --resume --checkpoint {}",
-                    path.expect("required by --stop-after-layer").display()
-                )
-            }
-        }
+        progress::note_fresh_start(&bar, path, ck.resume);
+        let opts =
+            Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
+        let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
+        Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
+            .map_err(|e| progress::with_resume_hint(e, path))
     };
     let (table, title, mut notes) = match group_spec {
         None => {
@@ -437,7 +401,7 @@ fn census(
             (table, title, notes)
         }
     };
-    bar.finish_and_clear();
+    bar.finish();
     notes.retain(|n| !n.is_empty());
     let report = CensusReport { census: table.census().clone(), title, notes };
     if let Some(path) = output {
@@ -496,23 +460,17 @@ states:        {}
 
 fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> anyhow::Result<()> {
     Board::solved(m, n)?;
-    let bar = census_bar();
-    bar.set_style(ProgressStyle::with_template("{elapsed_precise} {msg} [{bar:30}] {pos}/{len}").expect("valid"));
-    bar.set_message("last columns");
-    let b = bounds::bounds(m, n, metric, &|done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    })?;
+    let bar = Bar::new();
+    let b = bounds::bounds(m, n, metric, &bar)?;
     let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
-    bar.set_message("random sample");
-    bar.set_length(sample);
+    bar.start("random sample", sample, 0);
     let mut sample_lengths = Vec::new();
     for seed in 0..sample {
         let board = Board::random_reachable(m, n, seed)?;
         sample_lengths.push(solver.solve(&board)?.0.len());
-        bar.set_position(seed + 1);
+        bar.advance(1);
     }
-    bar.finish_and_clear();
+    bar.finish();
     let title = format!(
         "diameter bounds for {m}x{n}, {} metric",
         if metric == Metric::Half { "half-turn" } else { "quarter-turn" }

@@ -1,6 +1,6 @@
 //! `cubelab magic enumerate`, `check` and `construct`.
 
-use super::{bad, cubelab, io_fail, ok};
+use super::{bad, checkpoint_content, cubelab, io_fail, ok, stopped};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -93,14 +93,16 @@ fn an_interrupted_search_resumes_to_the_same_output() {
     let cp = dir.path().join("cp.json");
     let cp = cp.to_str().unwrap();
     let full = ok(&["magic", "enumerate", "--json"]);
-    let err = bad(&["magic", "enumerate", "--json", "--checkpoint", cp, "--stop-after", "40"]);
+    let err = stopped(&["magic", "enumerate", "--json", "--checkpoint", cp, "--stop-after", "40"]);
     assert!(err.contains("stopped after 40 of"), "{err}");
-    let saved: Value = serde_json::from_str(&std::fs::read_to_string(cp).unwrap()).unwrap();
+    assert!(err.contains(&format!("checkpoint '{cp}' saved; resume with the same command and --resume")), "{err}");
+    let saved = checkpoint_content(std::path::Path::new(cp));
     assert_eq!(saved["done"], 40);
     let found_so_far = saved["solutions"].as_array().unwrap().len();
     assert!(found_so_far < 192, "the checkpoint is mid-run");
     // A second partial step, then the rest.
-    bad(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume", "--stop-after", "25"]);
+    stopped(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume", "--stop-after", "25"]);
+    assert_eq!(checkpoint_content(std::path::Path::new(cp))["done"], 65);
     let resumed = ok(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume"]);
     assert_eq!(resumed, full);
 }
@@ -110,20 +112,25 @@ fn bad_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let cp = dir.path().join("cp.json");
     let cp = cp.to_str().unwrap();
-    assert!(io_fail(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("cannot read checkpoint"));
-    bad(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3"]);
+    // --resume without the file starts afresh (and leaves a finished checkpoint).
+    let full = ok(&["magic", "enumerate", "--json"]);
+    assert_eq!(ok(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume"]), full);
+    stopped(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3"]);
     let err = bad(&["magic", "enumerate", "--start", "2", "--checkpoint", cp, "--resume"]);
-    assert!(err.contains("--start 1"), "{err}");
+    assert!(err.contains("belongs to another magic search (semi-perfect cubes of order 3 on 1, 2, ..., 27)"), "{err}");
     let err = bad(&["magic", "enumerate", "--property", "diagonal", "--checkpoint", cp, "--resume"]);
-    assert!(err.contains("property semi-perfect"), "{err}");
+    assert!(err.contains("not this one (diagonal cubes of order 3"), "{err}");
     let text = std::fs::read_to_string(cp).unwrap();
     std::fs::write(cp, &text[..text.len() / 2]).unwrap();
-    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("not valid"));
-    // A tampered solution is caught by the verifier.
-    let mut v: Value = serde_json::from_str(&text).unwrap();
+    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("is corrupt: truncated"));
+    // A tampered solution is caught (the content's length and checksum no longer match).
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut v: Value = serde_json::from_str(&lines[1]).unwrap();
     v["solutions"] = serde_json::json!([(1..=27).collect::<Vec<i64>>()]);
-    std::fs::write(cp, v.to_string()).unwrap();
-    assert!(bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]).contains("not a semi-perfect cube"));
+    lines[1] = v.to_string();
+    std::fs::write(cp, lines.join("\n") + "\n").unwrap();
+    let err = bad(&["magic", "enumerate", "--checkpoint", cp, "--resume"]);
+    assert!(err.contains(&format!("checkpoint '{cp}' is corrupt")), "{err}");
 }
 
 #[test]

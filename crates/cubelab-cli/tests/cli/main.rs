@@ -6,6 +6,7 @@ mod cubes;
 mod magic;
 mod picture;
 mod relations;
+mod run;
 mod target;
 
 use assert_cmd::Command;
@@ -30,6 +31,23 @@ pub fn bad(args: &[&str]) -> String {
     assert_eq!(err.trim_end().lines().count(), 1, "one-line error expected, got: {err}");
     assert!(!err.contains("panicked"), "{err}");
     err
+}
+
+/// Runs `cubelab` with arguments, asserting exit 3 (stopped on request, checkpoint saved)
+/// and a one-line message saying how to resume, and returns it.
+pub fn stopped(args: &[&str]) -> String {
+    let out = cubelab().args(args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(3), "cubelab {args:?} should exit 3");
+    let err = String::from_utf8(out.stderr).expect("utf-8 error");
+    assert_eq!(err.trim_end().lines().count(), 1, "one-line message expected, got: {err}");
+    assert!(err.contains("--resume"), "{err}");
+    err
+}
+
+/// The content of a checkpoint file holding JSON (its second line).
+pub fn checkpoint_content(path: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(text.lines().nth(1).expect("a content line")).unwrap()
 }
 
 /// Runs `cubelab` with arguments, asserting exit 1 (an I/O failure) and a one-line

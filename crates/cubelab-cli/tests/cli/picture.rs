@@ -1,6 +1,6 @@
 //! `cubelab picture`: check, solve, scramble, census and the group generalisation.
 
-use super::{bad, ok};
+use super::{bad, ok, stopped};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -138,12 +138,12 @@ fn bounds_bracket_the_2x2_diameter() {
     assert!(bad(&["picture", "bounds", "3", "1"]).contains("2 columns"));
 }
 
-/// The layer counts saved in a picture census checkpoint (its JSON header line).
+/// The layer counts saved in a picture census checkpoint (the state in its header line).
 fn checkpoint_counts(path: &std::path::Path) -> Vec<u64> {
     let bytes = std::fs::read(path).unwrap();
     let end = bytes.iter().position(|&b| b == b'\n').expect("a header line");
     let header: Value = serde_json::from_slice(&bytes[..end]).unwrap();
-    header["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+    header["state"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
 }
 
 #[test]
@@ -158,18 +158,18 @@ fn stopped_census_resumes_to_identical_output() {
         .iter()
         .map(|c| c.as_u64().unwrap())
         .collect();
-    let err = bad(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"]);
+    let err = stopped(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"]);
     let found: u64 = distances[..=2].iter().sum();
     assert!(err.contains(&format!("stopped after layer 2 with {found} boards found")), "{err}");
     assert_eq!(checkpoint_counts(&ckpt), distances[..=2]);
-    bad(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume", "--stop-after-layer", "6"]);
+    stopped(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume", "--stop-after-layer", "6"]);
     assert_eq!(checkpoint_counts(&ckpt), distances[..=6]);
     assert_eq!(ok(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume"]), full);
     // The text output too, and the group census.
     let text = ok(&["picture", "census", "2", "2", "--group", "S3"]);
     let g = dir.path().join("s3.ckpt");
     let g = g.to_str().unwrap();
-    bad(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--stop-after-layer", "1"]);
+    stopped(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--stop-after-layer", "1"]);
     assert_eq!(ok(&["picture", "census", "2", "2", "--group", "S3", "--checkpoint", g, "--resume"]), text);
     // --resume without a checkpoint file starts from the beginning.
     let fresh = dir.path().join("fresh.ckpt");
@@ -204,7 +204,7 @@ fn bad_picture_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("c.ckpt");
     let cp = ckpt.to_str().unwrap();
-    bad(&["picture", "census", "3", "1", "--checkpoint", cp, "--stop-after-layer", "4"]);
+    stopped(&["picture", "census", "3", "1", "--checkpoint", cp, "--stop-after-layer", "4"]);
     let bytes = std::fs::read(&ckpt).unwrap();
     let resume = |extra: &[&str]| {
         let mut a = vec!["picture", "census", "3", "1", "--checkpoint", cp, "--resume"];
@@ -213,7 +213,7 @@ fn bad_picture_checkpoints_are_refused() {
     };
     for other in [&["--metric", "half"][..], &["--group", "C4"][..]] {
         let e = resume(other);
-        assert!(e.contains("belongs to another census (picture cube 3x1, quarter-turn metric)"), "{e}");
+        assert!(e.contains("belongs to another picture census (picture cube 3x1, quarter-turn metric)"), "{e}");
     }
     let e = bad(&["picture", "census", "1", "3", "--checkpoint", cp, "--resume"]);
     assert!(e.contains("not this one (picture cube 1x3"), "{e}");
@@ -223,7 +223,7 @@ fn bad_picture_checkpoints_are_refused() {
     std::fs::write(&ckpt, &flipped).unwrap();
     assert!(resume(&[]).contains("is corrupt: checksum mismatch"));
     std::fs::write(&ckpt, &bytes[..bytes.len() - 5]).unwrap();
-    assert!(resume(&[]).contains("is truncated"));
+    assert!(resume(&[]).contains("is corrupt: truncated"));
     std::fs::write(&ckpt, b"\x00\xff garbage\n").unwrap();
     assert!(resume(&[]).contains("is corrupt"));
     // The intact file still resumes.

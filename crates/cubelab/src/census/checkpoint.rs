@@ -1,29 +1,22 @@
-//! Checkpoint and resume for long censuses.
+//! Checkpoint and resume for long censuses: [`run_resumable`], a census-shaped wrapper
+//! of [`crate::run::run_batches`].
 //!
 //! A census walks a range of ranks in batches, folding each batch's result into an
 //! accumulator in rank order. With a checkpoint file, the accumulator and the next rank
-//! are written (atomically) after every batch; a run killed at any moment and restarted
-//! with `resume` continues from the last batch written and ends with the same result. A
-//! checkpoint names the census it belongs to (a fingerprint of the command and its
-//! parameters) and is refused for any other census, or when it cannot be read.
+//! are saved (atomically, in the checksummed format of [`crate::run`]); a run killed at
+//! any moment and restarted with `resume` continues from the last save and ends with the
+//! same result. A checkpoint names the census it belongs to (a fingerprint of the command
+//! and its parameters) and is refused for any other census, or when it was edited,
+//! truncated or extended.
 
-use crate::io::write_atomic;
+use crate::run::{run_batches, Batches, Options, SavePolicy};
 use crate::Error;
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Serialize};
 use std::ops::Range;
 use std::path::Path;
 
-const FORMAT: &str = "cubelab-checkpoint-1";
-
-#[derive(Serialize, Deserialize)]
-struct Checkpoint<T> {
-    format: String,
-    fingerprint: String,
-    start: u64,
-    end: u64,
-    next: u64,
-    partial: T,
-}
+/// The run family of census checkpoints.
+pub const KIND: &str = "census";
 
 /// Where and whether to checkpoint.
 #[derive(Debug, Clone, Copy, Default)]
@@ -45,65 +38,33 @@ pub fn run_resumable<T: Serialize + DeserializeOwned>(
     work: impl Fn(Range<u64>) -> T,
     merge: impl Fn(T, T) -> T,
 ) -> Result<T, Error> {
-    let mut next = range.start;
-    let mut acc = init;
-    if let (Some(path), true) = (resume.path, resume.resume) {
-        if path.exists() {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Error::checkpoint(format!("checkpoint '{}' cannot be read: {e}", path.display())))?;
-            let c: Checkpoint<T> = serde_json::from_str(&text)
-                .map_err(|e| Error::checkpoint(format!("checkpoint '{}' is corrupt: {e}", path.display())))?;
-            if c.format != FORMAT {
-                return Err(Error::checkpoint(format!(
-                    "checkpoint '{}' has format '{}', expected '{FORMAT}'",
-                    path.display(),
-                    c.format
-                )));
-            }
-            if c.fingerprint != fingerprint || c.start != range.start || c.end != range.end {
-                return Err(Error::checkpoint(format!(
-                    "checkpoint '{}' belongs to another census ({}), not this one ({fingerprint})",
-                    path.display(),
-                    c.fingerprint
-                )));
-            }
-            if c.next < c.start || c.next > c.end {
-                return Err(Error::checkpoint(format!(
-                    "checkpoint '{}' is corrupt: next rank {} outside {}..{}",
-                    path.display(),
-                    c.next,
-                    c.start,
-                    c.end
-                )));
-            }
-            next = c.next;
-            acc = c.partial;
-        }
-    }
-    while next < range.end {
-        let b = next..(next + batch.max(1)).min(range.end);
-        next = b.end;
-        acc = merge(acc, work(b));
-        if let Some(path) = resume.path {
-            let c = Checkpoint {
-                format: FORMAT.to_string(),
-                fingerprint: fingerprint.to_string(),
-                start: range.start,
-                end: range.end,
-                next,
-                partial: acc,
-            };
-            let text = serde_json::to_string(&c).map_err(|e| Error::checkpoint(e.to_string()))?;
-            write_atomic(path, text.as_bytes())?;
-            acc = c.partial;
-        }
-    }
-    Ok(acc)
+    let opts = Options { policy: SavePolicy::ALWAYS, ..Options::default() };
+    run_resumable_with(fingerprint, range, batch, resume, &opts, init, work, merge)
+}
+
+/// [`run_resumable`] with a progress observer, a stop flag and a save policy from
+/// `opts` (its `checkpoint` and `resume` are taken from `resume`). On a stop request the
+/// checkpoint is saved and an error of kind [`crate::ErrorKind::Stopped`] returned.
+#[allow(clippy::too_many_arguments)]
+pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
+    fingerprint: &str,
+    range: Range<u64>,
+    batch: u64,
+    resume: Resume<'_>,
+    opts: &Options<'_>,
+    init: T,
+    work: impl Fn(Range<u64>) -> T,
+    merge: impl Fn(T, T) -> T,
+) -> Result<T, Error> {
+    let opts = Options { checkpoint: resume.path, resume: resume.resume, ..opts.clone() };
+    let job = Batches { kind: KIND, fingerprint, label: fingerprint, range, batch };
+    run_batches(&job, &opts, init, work, merge)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     fn sum(path: Option<&Path>, resume: bool, fp: &str) -> Result<u64, Error> {
         run_resumable(fp, 0..1000, 64, Resume { path, resume }, 0u64, |r| r.sum::<u64>(), |a, b| a + b)
@@ -111,25 +72,40 @@ mod tests {
 
     #[test]
     fn resume_continues_and_refuses_foreign_or_corrupt_checkpoints() {
-        let dir = std::env::temp_dir().join(format!("cubelab-ckpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("c.json");
-        assert_eq!(sum(Some(&p), false, "a").unwrap(), 499_500);
-        // A checkpoint from midway: rewrite it as if the run had stopped at rank 128.
-        let mid = Checkpoint {
-            format: FORMAT.into(),
-            fingerprint: "a".into(),
-            start: 0,
-            end: 1000,
-            next: 128,
-            partial: (0..128u64).sum::<u64>(),
-        };
-        std::fs::write(&p, serde_json::to_string(&mid).unwrap()).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("c.ckpt");
+        // Missing file with resume: a fresh start.
         assert_eq!(sum(Some(&p), true, "a").unwrap(), 499_500);
-        let e = sum(Some(&p), true, "b").unwrap_err().to_string();
-        assert!(e.contains("another census"), "{e}");
+        // Stop midway, then resume.
+        let stop = crate::run::Stop::new();
+        let opts = Options { stop: stop.clone(), ..Options::default() };
+        let e = run_resumable_with(
+            "a",
+            0..1000,
+            64,
+            Resume { path: Some(&p), resume: false },
+            &opts,
+            0u64,
+            |r| {
+                if r.start >= 128 {
+                    stop.request();
+                }
+                r.sum::<u64>()
+            },
+            |a, b| a + b,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Stopped);
+        assert!(e.to_string().contains("stopped at rank 192 of 0..1000; checkpoint"), "{e}");
+        assert_eq!(sum(Some(&p), true, "a").unwrap(), 499_500);
+        let e = sum(Some(&p), true, "b").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Checkpoint);
+        assert!(e.to_string().contains("belongs to another census (a), not this one (b)"), "{e}");
         std::fs::write(&p, "{not json").unwrap();
         assert!(sum(Some(&p), true, "a").unwrap_err().to_string().contains("corrupt"));
-        std::fs::remove_dir_all(&dir).unwrap();
+        // An old checkpoint (the JSON format before crate::run) is refused by its format.
+        std::fs::write(&p, r#"{"format":"cubelab-checkpoint-1","fingerprint":"a","start":0,"end":1000}"#).unwrap();
+        let e = sum(Some(&p), true, "a").unwrap_err().to_string();
+        assert!(e.contains("has format 'cubelab-checkpoint-1', not 'cubelab-run-1'"), "{e}");
     }
 }

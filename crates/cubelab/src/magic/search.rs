@@ -10,16 +10,16 @@
 //!
 //! The search tree is cut at a fixed depth into *tasks* (prefixes of the cell order,
 //! listed in depth-first order). Tasks run in parallel in batches; solutions are kept in
-//! task order, so the output is the same for any thread count, and a checkpoint is simply
-//! "the first `done` tasks and their solutions".
+//! task order, so the output is the same for any thread count, and a checkpoint (in the
+//! format of [`crate::run`]) is simply "the first `done` tasks and their solutions".
 
 use super::cube::NumberCube;
 use super::symmetry::cell_maps;
 use super::verify::{has_property, Property};
+use crate::run::{Options, Saver};
 use crate::{Error, Result};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::ops::ControlFlow;
 
 /// What to search for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,79 +72,28 @@ impl SearchSpec {
     }
 }
 
-/// The saved state of an interrupted search: the first `done` tasks are finished and
-/// `solutions` holds everything they found, in order.
+/// The run family of magic search checkpoints ([`crate::run`]).
+pub const KIND: &str = "magic search";
+
+/// The content of a search's checkpoint: the first `done` tasks are finished and
+/// `solutions` holds everything they found, in order (cells in layer/row/cell order; one
+/// per symmetry class, see [`Search`], unless the origin is pinned).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    /// Always [`CHECKPOINT_FORMAT`].
-    pub format: String,
-    /// Order of the cubes.
-    pub order: usize,
-    /// Property searched for.
-    pub property: String,
-    /// First number.
-    pub start: i64,
-    /// Step between numbers.
-    pub step: i64,
-    /// Whether the first number is pinned to the top-back-left cell.
-    #[serde(default)]
-    pub origin_pinned: bool,
-    /// Hash of the cell order and the task list: a checkpoint from a different search
-    /// layout is refused.
-    pub fingerprint: String,
-    /// Number of tasks in the search.
-    pub tasks: usize,
-    /// Number of tasks finished.
-    pub done: usize,
-    /// The cubes found so far, cells in layer/row/cell order: one per symmetry class
-    /// (the member with the smallest corner top-back-left, see [`Search`]) unless the
-    /// origin is pinned.
-    pub solutions: Vec<Vec<i64>>,
+struct Saved {
+    done: usize,
+    solutions: Vec<Vec<i64>>,
 }
 
-/// The `format` tag of checkpoint files.
-pub const CHECKPOINT_FORMAT: &str = "cubelab-magic-checkpoint-1";
-
-impl Checkpoint {
-    /// Reads a checkpoint and checks that it belongs to this search and is intact.
-    pub fn parse(text: &str, search: &Search) -> Result<Checkpoint> {
-        let cp: Checkpoint = serde_json::from_str(text).map_err(|e| {
-            Error::checkpoint(format!("the checkpoint is not valid ({e}); delete it or start without --resume"))
-        })?;
+impl Saved {
+    /// Checks a loaded checkpoint against the search (it passed its checksum, so this
+    /// guards against a checkpoint forged with a valid checksum).
+    fn check(&self, search: &Search) -> std::result::Result<(), String> {
         let spec = &search.spec;
-        if cp.format != CHECKPOINT_FORMAT {
-            return Err(Error::checkpoint(format!(
-                "the checkpoint has format '{}', expected '{CHECKPOINT_FORMAT}'",
-                cp.format
-            )));
-        }
-        let mismatch = |what: &str, saved: String, now: String| {
-            Err(Error::checkpoint(format!("the checkpoint is for {what} {saved}, this search is for {now}")))
-        };
-        if cp.order != spec.order {
-            return mismatch("order", cp.order.to_string(), spec.order.to_string());
-        }
-        if cp.property != spec.property.name() {
-            return mismatch("property", cp.property.clone(), spec.property.name().into());
-        }
-        if (cp.start, cp.step) != (spec.start, spec.step) {
-            return mismatch(
-                "numbers",
-                format!("--start {} --step {}", cp.start, cp.step),
-                format!("--start {} --step {}", spec.start, spec.step),
-            );
-        }
-        if cp.origin_pinned != spec.origin_pinned {
-            return mismatch("origin pinned", cp.origin_pinned.to_string(), spec.origin_pinned.to_string());
-        }
-        if cp.fingerprint != search.fingerprint() || cp.tasks != search.tasks.len() {
-            return Err(Error::checkpoint("the checkpoint was written by a different version of the search"));
-        }
-        if cp.done > cp.tasks {
-            return Err(Error::checkpoint(format!("the checkpoint claims {} of {} tasks done", cp.done, cp.tasks)));
+        if self.done > search.tasks.len() {
+            return Err(format!("{} of {} tasks done", self.done, search.tasks.len()));
         }
         let n3 = spec.order.pow(3);
-        for (i, cells) in cp.solutions.iter().enumerate() {
+        for (i, cells) in self.solutions.iter().enumerate() {
             let mut seen = vec![false; n3];
             let valid = cells.len() == n3
                 && cells.iter().all(|&v| {
@@ -152,31 +101,13 @@ impl Checkpoint {
                     let exact = (v as i128 - spec.start as i128) % spec.step as i128 == 0;
                     exact && (0..n3 as i128).contains(&k) && !std::mem::replace(&mut seen[k as usize], true)
                 })
-                && has_property(&NumberCube::new(spec.order, cells.clone()).expect("length checked"), spec.property);
+                && NumberCube::new(spec.order, cells.clone()).is_ok_and(|c| has_property(&c, spec.property));
             if !valid {
-                return Err(Error::checkpoint(format!(
-                    "solution {} in the checkpoint is not a {} cube",
-                    i + 1,
-                    cp.property
-                )));
+                return Err(format!("solution {} is not a {} cube", i + 1, spec.property.name()));
             }
         }
-        Ok(cp)
+        Ok(())
     }
-
-    /// The checkpoint as JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("serialisable") + "\n"
-    }
-}
-
-/// How an enumeration ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every task is done; the cubes in search order.
-    Complete(Vec<NumberCube>),
-    /// Stopped early at the caller's request; resume from this checkpoint.
-    Stopped(Checkpoint),
 }
 
 /// Per step of the cell order: the cell, the lines it closes and the other lines through it
@@ -324,22 +255,6 @@ impl Search {
         format!("{h:016x}")
     }
 
-    /// A checkpoint with nothing done.
-    pub fn empty_checkpoint(&self) -> Checkpoint {
-        Checkpoint {
-            format: CHECKPOINT_FORMAT.into(),
-            order: self.spec.order,
-            property: self.spec.property.name().into(),
-            start: self.spec.start,
-            step: self.spec.step,
-            origin_pinned: self.spec.origin_pinned,
-            fingerprint: self.fingerprint(),
-            tasks: self.tasks.len(),
-            done: 0,
-            solutions: vec![],
-        }
-    }
-
     fn fresh_state(&self) -> State {
         let n3 = self.steps.len();
         State { values: vec![0; n3], used: vec![false; n3], line_sum: vec![0; self.line_count] }
@@ -485,42 +400,89 @@ impl Search {
         out
     }
 
-    /// Runs the search from `checkpoint` (or from the start), in batches of at most
-    /// `batch` tasks. After every batch `after_batch` sees the new checkpoint and may stop
-    /// the search. The solutions come in task order whatever the thread count.
-    pub fn run(
-        &self,
-        checkpoint: Option<Checkpoint>,
-        batch: usize,
-        after_batch: &mut dyn FnMut(&Checkpoint) -> ControlFlow<()>,
-    ) -> Outcome {
-        let mut cp = checkpoint.unwrap_or_else(|| self.empty_checkpoint());
-        while cp.done < self.tasks.len() {
-            let end = (cp.done + batch.max(1)).min(self.tasks.len());
+    /// What the search is, for messages: "semi-perfect cubes of order 3 on 1, 2, ..., 27".
+    pub fn label(&self) -> String {
+        let spec = &self.spec;
+        format!(
+            "{} cubes of order {} on {}, {}, ..., {}{}",
+            spec.property.name(),
+            spec.order,
+            spec.value(0),
+            spec.value(1),
+            spec.value(spec.order.pow(3) - 1),
+            if spec.origin_pinned { " with the first in the top-back-left cell" } else { "" }
+        )
+    }
+
+    /// Runs the search with the progress, stop flag and checkpoint of `opts`, in batches
+    /// of at most `batch` tasks (one phase of [`Search::task_count`] work units). With
+    /// `stop_after`, the run stops after that many more tasks. A stop saves the
+    /// checkpoint and returns an error of kind [`crate::ErrorKind::Stopped`]; the
+    /// checkpoint is also saved after batches by `opts.policy` and at the end. The
+    /// cubes come in search order whatever the thread count and however the run was
+    /// stopped and resumed.
+    pub fn run(&self, opts: &Options<'_>, batch: usize, stop_after: Option<usize>) -> Result<Vec<NumberCube>> {
+        let spec = &self.spec;
+        let fingerprint = format!(
+            "{} {} {} {} {} {} {}",
+            spec.order,
+            spec.property.name(),
+            spec.start,
+            spec.step,
+            spec.origin_pinned,
+            self.tasks.len(),
+            self.fingerprint()
+        );
+        let mut saver = Saver::new(opts, KIND, &fingerprint, &self.label());
+        let mut cp = Saved { done: 0, solutions: vec![] };
+        if let Some(file) = saver.resume_file(opts) {
+            if let Some(saved) = file.load::<Saved>()? {
+                saved.check(self).map_err(|why| {
+                    Error::checkpoint(format!("checkpoint '{}' is corrupt: {why}", file.path().display()))
+                })?;
+                cp = saved;
+                saver.mark_saved();
+            }
+        }
+        let tasks = self.tasks.len();
+        let limit = stop_after.map_or(tasks, |n| cp.done.saturating_add(n).min(tasks));
+        opts.progress.start("work units", tasks as u64, cp.done as u64);
+        while cp.done < tasks {
+            if cp.done >= limit || opts.stop.is_requested() {
+                opts.progress.finish();
+                saver.save(true, |f| f.save(&cp))?;
+                let found = cp.solutions.len() * self.multiplicity();
+                return Err(saver.stopped(&format!("after {} of {tasks} work units with {found} cubes found", cp.done)));
+            }
+            let end = cp.done.saturating_add(batch.max(1)).min(limit);
             let found: Vec<Vec<Vec<u16>>> = (cp.done..end).into_par_iter().map(|t| self.run_task(t)).collect();
             for values in found.into_iter().flatten() {
-                cp.solutions.push(values.iter().map(|&k| self.spec.value(k as usize)).collect());
+                cp.solutions.push(values.iter().map(|&k| spec.value(k as usize)).collect());
             }
+            opts.progress.advance((end - cp.done) as u64);
+            opts.progress.note(&format!("{} found", cp.solutions.len() * self.multiplicity()));
             cp.done = end;
-            if after_batch(&cp).is_break() && cp.done < self.tasks.len() {
-                return Outcome::Stopped(cp);
-            }
+            saver.save(cp.done == tasks, |f| f.save(&cp))?;
         }
+        opts.progress.finish();
+        Ok(self.expand(cp.solutions))
+    }
+
+    /// The cubes the checkpointed solutions stand for, in order.
+    fn expand(&self, solutions: Vec<Vec<i64>>) -> Vec<NumberCube> {
         let n = self.spec.order;
-        let reduced = cp.solutions.into_iter().map(|c| NumberCube::new(n, c).expect("size"));
+        let reduced = solutions.into_iter().map(|c| NumberCube::new(n, c).expect("checked"));
         if !self.symmetry_reduced() {
-            return Outcome::Complete(reduced.collect());
+            return reduced.collect();
         }
         let maps = cell_maps(n);
-        Outcome::Complete(
-            reduced
-                .flat_map(|cube| {
-                    maps.iter()
-                        .map(|map| NumberCube::new(n, map.iter().map(|&i| cube.cells()[i]).collect()).expect("size"))
-                        .collect::<Vec<_>>()
-                })
-                .collect(),
-        )
+        reduced
+            .flat_map(|cube| {
+                maps.iter()
+                    .map(|map| NumberCube::new(n, map.iter().map(|&i| cube.cells()[i]).collect()).expect("size"))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     /// Whether the search finds one cube per orbit of the 48 symmetries (and the
@@ -540,10 +502,8 @@ impl Search {
 
     /// Runs the whole search without checkpoints.
     pub fn run_all(&self) -> Vec<NumberCube> {
-        match self.run(None, usize::MAX, &mut |_| ControlFlow::Continue(())) {
-            Outcome::Complete(cubes) => cubes,
-            Outcome::Stopped(_) => unreachable!("never asked to stop"),
-        }
+        let cubes = self.run(&Options::default(), usize::MAX, None);
+        cubes.expect("no checkpoint and no stop: nothing can fail")
     }
 }
 
@@ -568,40 +528,47 @@ mod tests {
 
     #[test]
     fn resuming_a_checkpoint_loses_and_repeats_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.ckpt");
         let search = Search::new(spec(Property::SemiPerfect));
         let full = search.run_all();
+        let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
         for stop_after in [1, 7, search.task_count() / 2] {
-            let mut batches = 0;
-            let outcome = search.run(None, stop_after, &mut |_| {
-                batches += 1;
-                ControlFlow::Break(())
-            });
-            let Outcome::Stopped(cp) = outcome else { panic!("stopped") };
-            assert_eq!(cp.done, stop_after);
-            let reread = Checkpoint::parse(&cp.to_json(), &search).unwrap();
-            let Outcome::Complete(rest) = search.run(Some(reread), 5, &mut |_| ControlFlow::Continue(())) else {
-                panic!("complete")
-            };
-            assert_eq!(rest, full);
+            let e = search.run(&opts(false), 3, Some(stop_after)).unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::Stopped);
+            let tasks = search.task_count();
+            assert!(e.to_string().starts_with(&format!("stopped after {stop_after} of {tasks} work units")), "{e}");
+            assert_eq!(search.run(&opts(true), 5, None).unwrap(), full);
         }
+        // A stop request works the same way.
+        let o = opts(false);
+        o.stop.request();
+        assert_eq!(search.run(&o, 5, None).unwrap_err().kind(), crate::ErrorKind::Stopped);
+        assert_eq!(search.run(&opts(true), 5, None).unwrap(), full);
     }
 
     #[test]
-    fn mismatched_or_corrupt_checkpoints_are_refused() {
+    fn mismatched_or_forged_checkpoints_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.ckpt");
+        let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
         let search = Search::new(spec(Property::SemiPerfect));
-        let Outcome::Stopped(cp) = search.run(None, 3, &mut |_| ControlFlow::Break(())) else { panic!() };
+        search.run(&opts(false), 3, Some(3)).unwrap_err();
         let other = Search::new(SearchSpec::new(3, Property::SemiPerfect, 2, 1).unwrap());
-        assert!(Checkpoint::parse(&cp.to_json(), &other).unwrap_err().to_string().contains("--start 1"));
-        assert!(Checkpoint::parse("{not json", &search).unwrap_err().to_string().contains("not valid"));
-        let mut bad = cp.clone();
-        bad.done = bad.tasks + 1;
-        assert!(Checkpoint::parse(&bad.to_json(), &search).is_err());
-        let mut bad = cp.clone();
-        bad.fingerprint = "0".into();
-        assert!(Checkpoint::parse(&bad.to_json(), &search).unwrap_err().to_string().contains("different version"));
-        let mut bad = cp;
-        bad.solutions.push((1..=27).collect());
-        assert!(Checkpoint::parse(&bad.to_json(), &search).unwrap_err().to_string().contains("not a semi-perfect"));
+        let e = other.run(&opts(true), 3, None).unwrap_err().to_string();
+        assert!(e.contains("belongs to another magic search (semi-perfect cubes of order 3 on 1, 2, ..., 27)"), "{e}");
+        // A solution the verifier rejects, in a file with a valid checksum.
+        let forge = |saved: &Saved| {
+            let real = std::fs::read_to_string(&path).unwrap();
+            let header: serde_json::Value = serde_json::from_str(real.lines().next().unwrap()).unwrap();
+            let fp = header["fingerprint"].as_str().unwrap();
+            crate::run::CheckpointFile::new(&path, KIND, fp, "forged").save(saved).unwrap();
+        };
+        forge(&Saved { done: 3, solutions: vec![(1..=27).collect()] });
+        let e = search.run(&opts(true), 3, None).unwrap_err().to_string();
+        assert!(e.ends_with("is corrupt: solution 1 is not a semi-perfect cube"), "{e}");
+        forge(&Saved { done: 10_000, solutions: vec![] });
+        assert!(search.run(&opts(true), 3, None).unwrap_err().to_string().contains("tasks done"));
     }
 
     #[test]

@@ -49,8 +49,9 @@ pub fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<
     Err(Error::out_of_range("no counting bound below 200 moves"))
 }
 
-/// Both bounds; `progress(done, total)` is called as residual boards are solved.
-pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn Fn(usize, usize)) -> Result<Bounds> {
+/// Both bounds; `progress` sees one phase, "last columns", of one unit per residual
+/// board solved.
+pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn crate::run::Progress) -> Result<Bounds> {
     if cols < 2 {
         return Err(Error::out_of_range("the column-split bound needs at least 2 columns"));
     }
@@ -63,6 +64,7 @@ pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn Fn(usize,
     let up = t.turn[Turn::Up as usize][0];
     let residuals = 2 * 12usize.pow(rows as u32);
     let mut last_column_max = 0;
+    progress.start("last columns", residuals as u64, 0);
     for k in 0..residuals {
         let odd = k % 2 == 1;
         let mut code = k / 2;
@@ -74,9 +76,7 @@ pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn Fn(usize,
         }
         let (moves, _) = solver.solve(&board)?;
         last_column_max = last_column_max.max(moves.len());
-        if k % 16 == 0 {
-            progress(k, residuals);
-        }
+        progress.advance(1);
     }
     Ok(Bounds {
         states,
@@ -99,7 +99,7 @@ mod tests {
             let lower = counting_lower_bound(m, n, Metric::Quarter).unwrap();
             assert!(lower <= diameter && lower >= diameter / 2, "{m}x{n}: {lower}");
         }
-        let b = bounds(2, 2, Metric::Quarter, &|_, _| {}).unwrap();
+        let b = bounds(2, 2, Metric::Quarter, &crate::run::NoProgress).unwrap();
         assert!(b.lower <= 12 && 12 <= b.upper && b.upper <= b.local, "{b:?}");
     }
 }

@@ -10,13 +10,13 @@
 //! The engine is generic over the alphabet: the picture cube puzzle uses the 24 cube
 //! orientations; the group generalisation uses the elements of any small group.
 
-use super::checkpoint;
-use crate::census::checkpoint::Resume;
+use crate::io::Checksum;
 use crate::{Error, Result};
-use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
-use std::time::{Duration, Instant};
+
+mod table;
+
+pub use table::{Checkpointing, Table};
 
 /// Distance byte of a state not (yet) reached.
 const UNSET: u8 = u8::MAX;
@@ -40,6 +40,25 @@ pub struct LinePuzzle {
     pub row_moves: Vec<Vec<u8>>,
     /// Permutations a column can apply to its cells.
     pub col_moves: Vec<Vec<u8>>,
+}
+
+impl LinePuzzle {
+    /// A fingerprint of the puzzle (shape, alphabet and every move table, hence metric
+    /// and group) for checkpoints of its census.
+    pub(crate) fn fingerprint(&self) -> String {
+        let mut c = Checksum::default();
+        for x in [self.alphabet, self.rows, self.cols] {
+            c.update(&(x as u64).to_le_bytes());
+        }
+        for moves in [&self.row_moves, &self.col_moves] {
+            c.update(&(moves.len() as u64).to_le_bytes());
+            for t in moves {
+                c.update(&(t.len() as u64).to_le_bytes());
+                c.update(t);
+            }
+        }
+        format!("{:016x}", c.value())
+    }
 }
 
 /// The result of a census.
@@ -79,19 +98,6 @@ impl Census {
             distances,
         }
     }
-}
-
-/// Progress of a running census, reported to a callback.
-#[derive(Debug, Clone, Copy)]
-pub struct Progress {
-    /// The layer (distance) being expanded.
-    pub layer: usize,
-    /// Table entries scanned so far in this layer.
-    pub scanned: u64,
-    /// Table entries in all.
-    pub total: u64,
-    /// States found so far (all layers).
-    pub found: u64,
 }
 
 /// The packed symmetric state space of a [`LinePuzzle`].
@@ -346,161 +352,6 @@ impl Space {
     }
 }
 
-/// A finished distance table: the distance of every reachable board, by orbit.
-#[derive(Debug)]
-pub struct Table {
-    space: Space,
-    dist: Vec<AtomicU8>,
-    census: Census,
-}
-
-/// Checkpointing of a census run, for [`Table::build_resumable`].
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Checkpointing<'a> {
-    /// The checkpoint file, and whether to continue from it if it exists (a missing file
-    /// with `resume` set starts the census from the beginning).
-    pub resume: Resume<'a>,
-    /// What the census is, for messages, e.g. "picture 3x1, quarter-turn metric".
-    pub label: &'a str,
-    /// Stop once layers 0..=K are expanded, saving the checkpoint.
-    pub stop_after_layer: Option<usize>,
-}
-
-/// How a resumable census ended.
-#[derive(Debug)]
-pub enum Outcome {
-    /// The census is complete.
-    Complete(Box<Table>),
-    /// Stopped by [`Checkpointing::stop_after_layer`]; the checkpoint holds the state.
-    Stopped {
-        /// The last layer expanded.
-        layer: usize,
-        /// Boards at distances 0..=layer.
-        found: u64,
-    },
-}
-
-impl Table {
-    /// Runs the census. `progress` is called now and then from worker threads.
-    pub fn build(puzzle: &LinePuzzle, max_bytes: u64, progress: &(dyn Fn(Progress) + Sync)) -> Result<Table> {
-        match Table::build_resumable(puzzle, max_bytes, progress, &Checkpointing::default())? {
-            Outcome::Complete(t) => Ok(*t),
-            Outcome::Stopped { .. } => unreachable!("no stop was asked for"),
-        }
-    }
-
-    /// Runs the census, saving the distance table to `ck.resume.path` (if set) after
-    /// completed layers, and continuing from it with `ck.resume.resume`. The result does
-    /// not depend on where a run was interrupted (see [`super::checkpoint`]).
-    ///
-    /// A save is skipped when the layers since the last save took less than four times
-    /// as long as that save, so checkpointing costs at most about a fifth of the run; the
-    /// first layer and a stop are always saved.
-    pub fn build_resumable(
-        puzzle: &LinePuzzle,
-        max_bytes: u64,
-        progress: &(dyn Fn(Progress) + Sync),
-        ck: &Checkpointing<'_>,
-    ) -> Result<Outcome> {
-        let space = Space::new(puzzle, max_bytes)?;
-        let size = space.size;
-        let dist: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(size as usize).collect();
-        let fingerprint = checkpoint::Fingerprint::new(puzzle, ck.label, size);
-        let mut counts = Vec::new();
-        if let (Some(path), true) = (ck.resume.path, ck.resume.resume) {
-            if path.exists() {
-                counts = checkpoint::load(path, &fingerprint, &dist)?;
-            }
-        }
-        if counts.is_empty() {
-            let solved = vec![0u8; puzzle.rows * puzzle.cols];
-            dist[space.index_of(&solved) as usize].store(0, Ordering::Relaxed);
-        }
-        const CHUNK: u64 = 1 << 16;
-        let chunks = size.div_ceil(CHUNK);
-        let found = AtomicU64::new(counts.iter().sum());
-        let mut last_save_cost = Duration::ZERO;
-        let mut since_save = Instant::now();
-        for layer in counts.len().. {
-            if ck.stop_after_layer.is_some_and(|k| layer > k) {
-                return Ok(Outcome::Stopped { layer: layer - 1, found: found.into_inner() });
-            }
-            if layer + 1 >= UNSET as usize {
-                return Err(Error::out_of_range("distances beyond 254 do not fit the table"));
-            }
-            let d = layer as u8;
-            let scanned = AtomicU64::new(0);
-            let count: u128 = (0..chunks)
-                .into_par_iter()
-                .map(|c| {
-                    let mut state = [0u32; MAX_ROWS];
-                    let mut next = [0u32; MAX_ROWS];
-                    let mut weight = 0u64;
-                    let (start, end) = (c * CHUNK, ((c + 1) * CHUNK).min(size));
-                    for idx in start..end {
-                        if dist[idx as usize].load(Ordering::Relaxed) != d {
-                            continue;
-                        }
-                        space.unrank(idx, &mut state[..space.m]);
-                        weight += space.orbit_size(&state[..space.m]);
-                        for k in 0..space.moves() {
-                            next[..space.m].copy_from_slice(&state[..space.m]);
-                            space.apply(k, &mut next[..space.m]);
-                            space.canonicalize(&mut next[..space.m]);
-                            let r = space.rank(&next[..space.m]) as usize;
-                            // A benign race: two threads may both store the same d + 1.
-                            if dist[r].load(Ordering::Relaxed) == UNSET {
-                                dist[r].store(d + 1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    let done = scanned.fetch_add(end - start, Ordering::Relaxed) + end - start;
-                    let total_found = found.fetch_add(weight, Ordering::Relaxed).wrapping_add(weight);
-                    progress(Progress { layer, scanned: done, total: size, found: total_found });
-                    weight as u128
-                })
-                .sum();
-            if count == 0 {
-                break;
-            }
-            // More than 2^64 boards (24^14 > 2^64 for 14x1) would wrap: refuse instead.
-            match u64::try_from(count).ok().filter(|c| counts.iter().try_fold(*c, |a, &b| a.checked_add(b)).is_some()) {
-                Some(c) => counts.push(c),
-                None => {
-                    return Err(Error::out_of_range(format!(
-                        "{}x{} board: more than 2^64 boards within distance {layer}; counts do not fit",
-                        puzzle.rows, puzzle.cols
-                    )))
-                }
-            }
-            let stopping = ck.stop_after_layer == Some(layer);
-            if let Some(path) = ck.resume.path {
-                if stopping || since_save.elapsed() >= 4 * last_save_cost {
-                    let t = Instant::now();
-                    checkpoint::save(path, &fingerprint, &counts, &dist)?;
-                    last_save_cost = t.elapsed();
-                    since_save = Instant::now();
-                }
-            }
-            if stopping {
-                return Ok(Outcome::Stopped { layer, found: found.into_inner() });
-            }
-        }
-        Ok(Outcome::Complete(Box::new(Table { space, dist, census: Census::from_counts(counts) })))
-    }
-
-    /// The census.
-    pub fn census(&self) -> &Census {
-        &self.census
-    }
-
-    /// Distance of a board (row-major cells), or `None` if it is not reachable.
-    pub fn distance(&self, cells: &[u8]) -> Option<u8> {
-        let d = self.dist[self.space.index_of(cells) as usize].load(Ordering::Relaxed);
-        (d != UNSET).then_some(d)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,67 +393,9 @@ mod tests {
     }
 
     #[test]
-    fn stopped_and_resumed_censuses_end_the_same() {
-        let dir = std::env::temp_dir().join(format!("cubelab-picture-ckpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("c.ckpt");
-        let puzzle = cube_puzzle(3, 1, crate::picture::board::Metric::Quarter);
-        let whole = Table::build(&puzzle, 1 << 30, &|_| {}).unwrap().census().clone();
-        let run = |resume: bool, stop: Option<usize>| {
-            let ck =
-                Checkpointing { resume: Resume { path: Some(&path), resume }, label: "3x1", stop_after_layer: stop };
-            Table::build_resumable(&puzzle, 1 << 30, &|_| {}, &ck)
-        };
-        for k in 0..=whole.diameter {
-            let Outcome::Stopped { layer, found } = run(false, Some(k)).unwrap() else { panic!("no stop at {k}") };
-            assert_eq!((layer, found), (k, whole.distances[..=k].iter().sum()));
-            // A stop at an earlier layer than the checkpoint's stops at once.
-            if k > 0 {
-                assert!(matches!(run(true, Some(k - 1)).unwrap(), Outcome::Stopped { layer, .. } if layer == k));
-            }
-            let Outcome::Complete(t) = run(true, None).unwrap() else { panic!("stopped") };
-            assert_eq!(t.census(), &whole, "resumed after layer {k}");
-        }
-        // Refusals: another puzzle, a truncated file, a flipped byte, trailing bytes.
-        run(false, Some(3)).unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        let other = cube_puzzle(3, 1, crate::picture::board::Metric::Half);
-        let ck = Checkpointing {
-            resume: Resume { path: Some(&path), resume: true },
-            label: "3x1 half",
-            ..Default::default()
-        };
-        let e = Table::build_resumable(&other, 1 << 30, &|_| {}, &ck).unwrap_err().to_string();
-        assert!(e.contains("belongs to another census (3x1), not this one (3x1 half)"), "{e}");
-        let refused = |b: &[u8]| {
-            std::fs::write(&path, b).unwrap();
-            run(true, None).unwrap_err().to_string()
-        };
-        for cut in [1, 20, bytes.len() / 2, bytes.len() - 1] {
-            let e = refused(&bytes[..cut]);
-            assert!(e.contains("truncated"), "cut at {cut}: {e}");
-        }
-        for at in [bytes.len() / 2, bytes.len() - 3] {
-            let mut b = bytes.clone();
-            b[at] ^= 1;
-            let e = refused(&b);
-            assert!(e.contains("corrupt: checksum mismatch"), "byte {at}: {e}");
-        }
-        assert!(refused(&[&bytes[..], b"x"].concat()).contains("bytes after the checksum"));
-        assert!(refused(b"").contains("is empty"));
-        assert!(refused(b"{\"format\": 1}\n").contains("corrupt: bad header"));
-        // Without --resume an existing checkpoint is overwritten; with it and no file, a fresh start.
-        assert!(matches!(run(false, None).unwrap(), Outcome::Complete(_)));
-        std::fs::remove_file(&path).unwrap();
-        let Outcome::Complete(t) = run(true, None).unwrap() else { panic!("stopped") };
-        assert_eq!(t.census(), &whole);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
     fn coin_puzzle_matches_theorem_4() {
         for (m, n) in [(1, 1), (2, 3), (4, 2), (3, 3)] {
-            let t = Table::build(&coin_flips(m, n), 1 << 30, &|_| {}).unwrap();
+            let t = Table::build(&coin_flips(m, n), 1 << 30, &crate::run::NoProgress).unwrap();
             assert_eq!(t.census().states, 1 << (m + n - 1), "{m}x{n}");
         }
     }
@@ -635,7 +428,7 @@ mod seed_tables {
     use crate::picture::board::Metric;
 
     fn census(m: usize, n: usize) -> Census {
-        Table::build(&cube_puzzle(m, n, Metric::Quarter), 1 << 32, &|_| {}).unwrap().census().clone()
+        Table::build(&cube_puzzle(m, n, Metric::Quarter), 1 << 32, &crate::run::NoProgress).unwrap().census().clone()
     }
 
     /// Table 1 of the seed: size, diameter, average (2 decimals), median, states.
@@ -686,7 +479,7 @@ mod seed_tables {
     #[test]
     fn half_metric_counts_the_same_states() {
         let q = census(2, 2);
-        let h = Table::build(&cube_puzzle(2, 2, Metric::Half), 1 << 32, &|_| {}).unwrap();
+        let h = Table::build(&cube_puzzle(2, 2, Metric::Half), 1 << 32, &crate::run::NoProgress).unwrap();
         assert_eq!(h.census().states, q.states);
         assert!(h.census().diameter <= q.diameter);
         assert_eq!(h.census().distances[1], 3 * 4);

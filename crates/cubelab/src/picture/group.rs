@@ -238,7 +238,7 @@ pub fn census(
     row_moves: &[u8],
     col_moves: &[u8],
     max_bytes: u64,
-    progress: &(dyn Fn(super::census::Progress) + Sync),
+    progress: &dyn crate::run::Progress,
 ) -> Result<Table> {
     Table::build(&group.puzzle(rows, cols, row_moves, col_moves), max_bytes, progress)
 }
@@ -252,7 +252,7 @@ mod tests {
     }
 
     fn h_order(g: &Group, m: usize, n: usize) -> u64 {
-        census(g, m, n, &all(g), &all(g), 1 << 30, &|_| {}).unwrap().census().states
+        census(g, m, n, &all(g), &all(g), 1 << 30, &crate::run::NoProgress).unwrap().census().states
     }
 
     #[test]
@@ -295,7 +295,7 @@ mod tests {
         }
         // The seed's remark after Theorem 7: <R> = <C> = G suffices; two generators on 2x2.
         let gens = [g.element("(1 2 3)").unwrap(), g.element("(1 2 3 4 5)").unwrap()];
-        let t = census(&g, 2, 2, &gens, &gens, 1 << 30, &|_| {}).unwrap();
+        let t = census(&g, 2, 2, &gens, &gens, 1 << 30, &crate::run::NoProgress).unwrap();
         assert_eq!(t.census().states, 60u64.pow(4));
     }
 
@@ -318,7 +318,7 @@ mod tests {
         let s4 = Group::parse("S4").unwrap();
         let r = [s4.element("(1 4 2 3)").unwrap(), s4.element("(1 3 2 4)").unwrap()];
         let c = [s4.element("(1 3 4 2)").unwrap(), s4.element("(1 2 4 3)").unwrap()];
-        let t = census(&s4, 3, 1, &r, &c, 1 << 30, &|_| {}).unwrap();
+        let t = census(&s4, 3, 1, &r, &c, 1 << 30, &crate::run::NoProgress).unwrap();
         assert_eq!(t.census().states, 13824);
         assert_eq!(t.census().diameter, 10);
     }

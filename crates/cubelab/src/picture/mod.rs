@@ -9,7 +9,7 @@
 //! - [`board`]: boards, moves, text formats, scrambles;
 //! - [`parity`]: the solvability criterion;
 //! - [`census`]: the symmetry-reduced breadth-first census (also used as pattern databases);
-//! - [`checkpoint`]: the file format that lets a long census stop and resume;
+//! - [`checkpoint`]: the checkpoints that let a long census stop and resume;
 //! - [`local`], [`subgroup`], [`optimal`]: the three solvers;
 //! - [`group`]: the generalisation to any finite permutation group.
 

@@ -26,7 +26,7 @@ pub fn pattern_table(rows: usize, cols: usize, metric: Metric) -> Result<Arc<Tab
     if let Some(t) = table_cache().lock().expect("cache lock").get(&(rows, cols, metric)) {
         return Ok(t.clone());
     }
-    let table = Arc::new(Table::build(&cube_puzzle(rows, cols, metric), 1 << 34, &|_| {})?);
+    let table = Arc::new(Table::build(&cube_puzzle(rows, cols, metric), 1 << 34, &crate::run::NoProgress)?);
     table_cache().lock().expect("cache lock").insert((rows, cols, metric), table.clone());
     Ok(table)
 }

@@ -87,8 +87,8 @@ impl SubgroupSolver {
             row_moves: vec![small_move(Move { kind: MoveKind::RowHalf, line: 0 })],
             col_moves: col_kinds.iter().map(|&m| small_move(m)).collect(),
         };
-        let phase1 = Table::build(&p1, MAX_TABLE, &|_| {})?;
-        let phase2 = Table::build(&p2, MAX_TABLE, &|_| {}).map_err(|e| {
+        let phase1 = Table::build(&p1, MAX_TABLE, &crate::run::NoProgress)?;
+        let phase2 = Table::build(&p2, MAX_TABLE, &crate::run::NoProgress).map_err(|e| {
             Error::out_of_range(format!("subgroup method: {rows}x{cols} is too large for its phase-2 table ({e})"))
         })?;
         debug_assert_eq!(t.turn[Turn::Up as usize].len(), ORIENTATIONS);
