@@ -10,7 +10,7 @@
 //!   into three opposite pairs share at most one pair); otherwise *no-parallel*;
 //! - *incompatible*: the block fits no corner of the other type taken as outer cube (o.c.).
 //!   Fitting is [`Blocks`]' corner-triple weight table, the same code the target solver
-//!   uses; [`compatible_by_corner_numbers`] is an independent second method (a block
+//!   uses; the tests check it against an independent second method (a block
 //!   fits some corner exactly when the two types share a corner number).
 //!
 //! Types are indexed `0..30` by Kahan number minus one, so index `2i` and `2i + 1` are an
@@ -48,7 +48,7 @@ pub enum Relation {
 
 impl Relation {
     /// Whether the block fits no corner of the o.c. (antitypes included).
-    pub fn is_incompatible(self) -> bool {
+    pub(crate) fn is_incompatible(self) -> bool {
         matches!(self, Relation::Antitype | Relation::NoParallelIncompatible)
     }
 
@@ -80,7 +80,7 @@ pub fn index_of_symbol(s: &str) -> Option<usize> {
 
 /// The type (index) of a proper coloring over `w y b g p r` or over `1..=6` (identified
 /// w=1 … r=6), in any orientation.
-pub fn type_of(c: &Coloring) -> Result<usize, Error> {
+pub(crate) fn type_of(c: &Coloring) -> Result<usize, Error> {
     let letters = to_letters(c)?;
     (0..TYPES)
         .find(|&i| coloring(i).same_cube(&letters))
@@ -115,7 +115,7 @@ pub fn to_letters(c: &Coloring) -> Result<Coloring, Error> {
 }
 
 /// The three pairs of colors on parallel faces, each sorted, sorted.
-pub fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
+pub(crate) fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
     let mut pairs = [(Face::U, Face::D), (Face::F, Face::B), (Face::L, Face::R)].map(|(a, b)| {
         let mut p = [c.color(a), c.color(b)];
         p.sort();
@@ -126,14 +126,14 @@ pub fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
 }
 
 /// How many pairs of parallel faces two cubes have in common (as color pairs).
-pub fn shared_parallel_pairs(a: &Coloring, b: &Coloring) -> usize {
+pub(crate) fn shared_parallel_pairs(a: &Coloring, b: &Coloring) -> usize {
     let pb = parallel_pairs(b);
     parallel_pairs(a).iter().filter(|p| pb.contains(p)).count()
 }
 
 /// The corners of `oc` (in its orientation as given) at which `block` fits in some
 /// rotation, by [`Blocks`]' corner-triple weights (method 1).
-pub fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
+pub(crate) fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
     let blocks = Blocks::new(&[*block]).expect("one block");
     match blocks.target_triples(oc) {
         Ok(triples) => Corner::all().into_iter().filter(|p| blocks.weight(0, triples[p.index()]) > 0).collect(),
@@ -143,19 +143,20 @@ pub fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
 
 /// Method 2: a block fits some corner of an o.c. exactly when some clockwise corner triple
 /// of the one is a clockwise corner triple of the other, i.e. they share a corner number.
-pub fn compatible_by_corner_numbers(block: &Coloring, oc: &Coloring) -> bool {
+#[cfg(test)]
+pub(crate) fn compatible_by_corner_numbers(block: &Coloring, oc: &Coloring) -> bool {
     let theirs = oc.corner_numbers();
     block.corner_numbers().iter().any(|k| theirs.contains(k))
 }
 
 /// Whether two corners of a 2x2x2 cube share a face of the small cubes (differ in one
 /// coordinate).
-pub fn facially_adjacent(a: Corner, b: Corner) -> bool {
+pub(crate) fn facially_adjacent(a: Corner, b: Corner) -> bool {
     differing_coordinates(a, b) == 1
 }
 
 /// Whether two corners are diagonally opposite through the centre of the cube.
-pub fn cubically_diagonal(a: Corner, b: Corner) -> bool {
+pub(crate) fn cubically_diagonal(a: Corner, b: Corner) -> bool {
     differing_coordinates(a, b) == 3
 }
 
@@ -446,7 +447,7 @@ pub struct LayerList {
 
 /// The corner positions of one layer in drawing order: back-left, back-right,
 /// front-left, front-right.
-pub fn layer_corners(up: bool) -> [Corner; 4] {
+pub(crate) fn layer_corners(up: bool) -> [Corner; 4] {
     let v = if up { Face::U } else { Face::D };
     [(Face::B, Face::L), (Face::B, Face::R), (Face::F, Face::L), (Face::F, Face::R)]
         .map(|(a, b)| Corner::from_faces(v, a, b).expect("corner"))

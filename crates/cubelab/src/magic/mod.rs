@@ -16,11 +16,15 @@ pub mod search;
 pub mod symmetry;
 pub mod verify;
 
-pub use cube::NumberCube;
-pub use verify::{verify, Property, Verdict};
-
-/// The magic sum n(n³+1)/2 of a cube holding 1..n³.
-pub fn magic_sum(n: usize) -> u128 {
+/// The magic sum n(n³+1)/2 of a cube holding 1..n³; `None` when it does not fit in a
+/// `u128` (n above about 2^31).
+///
+/// ```
+/// assert_eq!(cubelab::magic::magic_sum(3), Some(42));
+/// assert_eq!(cubelab::magic::magic_sum(usize::MAX), None);
+/// ```
+pub fn magic_sum(n: usize) -> Option<u128> {
     let n = n as u128;
-    n * (n * n * n + 1) / 2
+    let cube = n.checked_mul(n)?.checked_mul(n)?;
+    Some(n.checked_mul(cube.checked_add(1)?)? / 2)
 }

@@ -19,7 +19,7 @@ pub mod checkpoint;
 pub mod cube;
 pub mod parity;
 
-pub use board::{Board, Metric, Move};
+use board::Move;
 pub mod local;
 pub mod optimal;
 

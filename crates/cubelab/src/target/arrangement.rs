@@ -33,7 +33,7 @@ pub struct Arrangement {
 
 /// The 12 pairs of touching inner faces of a 2x2x2 cube: (corner, its face, the other
 /// corner, its face).
-pub fn interior_contacts() -> Vec<(Corner, Face, Corner, Face)> {
+pub(crate) fn interior_contacts() -> Vec<(Corner, Face, Corner, Face)> {
     let mut out = Vec::new();
     for a in Corner::all() {
         for b in Corner::all() {
