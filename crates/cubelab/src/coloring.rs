@@ -19,9 +19,10 @@ impl Color {
         PALETTE_CHARS.iter().position(|&p| p as char == c).map(|i| Color(i as u8))
     }
 
-    /// The palette character of this color.
+    /// The palette character of this color; `?` for a value outside the palette (62 and
+    /// above, which only the public field can make).
     pub fn to_char(self) -> char {
-        PALETTE_CHARS[self.0 as usize] as char
+        PALETTE_CHARS.get(self.0 as usize).map_or('?', |&p| p as char)
     }
 }
 
@@ -194,24 +195,22 @@ impl Coloring {
         c
     }
 
-    /// The set of colors used.
+    /// The set of colors used (colors outside the 62-color palette are left out).
     pub(crate) fn color_set(&self) -> ColorSet {
-        self.faces.iter().fold(0, |m, c| m | 1u64 << c.0)
-    }
-
-    /// Number of distinct colors used.
-    pub(crate) fn color_count(&self) -> u32 {
-        self.color_set().count_ones()
+        self.faces.iter().fold(0, |m, c| m | 1u64.checked_shl(c.0 as u32).unwrap_or(0))
     }
 
     /// Whether all six faces have different colors.
     pub fn is_proper(&self) -> bool {
-        self.color_count() == 6
+        let mut faces = self.faces;
+        faces.sort();
+        faces.windows(2).all(|w| w[0] != w[1])
     }
 
-    /// Applies a color relabeling `map[old] = new` (indices into the palette).
+    /// Applies a color relabeling `map[old] = new` (indices into the palette); colors
+    /// beyond the end of `map` stay as they are.
     pub(crate) fn recolored(&self, map: &[Color]) -> Coloring {
-        Coloring { faces: self.faces.map(|c| map[c.0 as usize]) }
+        Coloring { faces: self.faces.map(|c| map.get(c.0 as usize).copied().unwrap_or(c)) }
     }
 }
 

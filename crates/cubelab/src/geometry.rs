@@ -5,6 +5,7 @@
 //! Every symmetry of the cube is a signed permutation matrix; the proper rotations
 //! are those of determinant +1.
 
+use crate::Error;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -305,6 +306,24 @@ impl Corner {
 impl fmt::Display for Corner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+impl TryFrom<usize> for Face {
+    type Error = Error;
+
+    /// The face with this index in face-string order (0 = U … 5 = R).
+    fn try_from(i: usize) -> Result<Face, Error> {
+        Face::ALL.get(i).copied().ok_or_else(|| Error::out_of_range(format!("face index {i} is not below 6")))
+    }
+}
+
+impl TryFrom<usize> for Corner {
+    type Error = Error;
+
+    /// The corner with this index (see [`Corner::index`]).
+    fn try_from(i: usize) -> Result<Corner, Error> {
+        Corner::all().get(i).copied().ok_or_else(|| Error::out_of_range(format!("corner index {i} is not below 8")))
     }
 }
 

@@ -62,34 +62,78 @@ impl Relation {
     }
 }
 
-/// Kahan's type with Kahan number `index + 1`, as a coloring over `w y b g p r` in
+/// One of the 30 types: Kahan number minus one, so always below [`TYPES`]. Index `2i`
+/// and `2i + 1` are antitypes of each other.
+///
+/// ```
+/// use cubelab::relations::TypeIndex;
+/// assert_eq!(TypeIndex::new(29).map(TypeIndex::index), Some(29));
+/// assert_eq!(TypeIndex::new(30), None);
+/// assert_eq!(TypeIndex::all().count(), 30);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TypeIndex(u8);
+
+impl TypeIndex {
+    /// The type with index `i` (Kahan number `i + 1`), if `i < 30`.
+    pub fn new(i: usize) -> Option<TypeIndex> {
+        (i < TYPES).then_some(TypeIndex(i as u8))
+    }
+
+    /// The 30 types in index order.
+    pub fn all() -> impl DoubleEndedIterator<Item = TypeIndex> + ExactSizeIterator + Clone {
+        (0..TYPES as u8).map(TypeIndex)
+    }
+
+    /// The index, `0..30`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl TryFrom<usize> for TypeIndex {
+    type Error = Error;
+
+    fn try_from(i: usize) -> Result<TypeIndex, Error> {
+        TypeIndex::new(i).ok_or_else(|| Error::out_of_range(format!("type index {i} is not below {TYPES}")))
+    }
+}
+
+/// Kahan's type with Kahan number `t.index() + 1`, as a coloring over `w y b g p r` in
 /// Sobczyk's standard position (white ceiling).
-pub fn coloring(index: usize) -> Coloring {
-    macmahon::kahan_coloring(index + 1).expect("index below 30")
+///
+/// ```
+/// use cubelab::relations::{coloring, index_of_symbol, symbol};
+/// let y1 = index_of_symbol("Y1").unwrap();
+/// assert_eq!(symbol(y1), "Y1");
+/// assert!(coloring(y1).is_proper());
+/// ```
+pub fn coloring(t: TypeIndex) -> Coloring {
+    macmahon::kahan_coloring(t.index() + 1).expect("a TypeIndex is below 30")
 }
 
 /// Sobczyk's symbol of a type, e.g. `Y1` or `B3'`.
-pub fn symbol(index: usize) -> String {
-    macmahon::kahan_to_sobczyk(index + 1)
+pub fn symbol(t: TypeIndex) -> String {
+    macmahon::kahan_to_sobczyk(t.index() + 1)
 }
 
-/// The type index of a Sobczyk symbol.
-pub fn index_of_symbol(s: &str) -> Option<usize> {
-    macmahon::sobczyk_to_kahan(s).map(|k| k - 1)
+/// The type of a Sobczyk symbol.
+pub fn index_of_symbol(s: &str) -> Option<TypeIndex> {
+    macmahon::sobczyk_to_kahan(s).and_then(|k| TypeIndex::new(k - 1))
 }
 
 /// The type (index) of a proper coloring over `w y b g p r` or over `1..=6` (identified
 /// w=1 … r=6), in any orientation.
-pub(crate) fn type_of(c: &Coloring) -> Result<usize, Error> {
+pub(crate) fn type_of(c: &Coloring) -> Result<TypeIndex, Error> {
     let letters = to_letters(c)?;
-    (0..TYPES)
+    TypeIndex::all()
         .find(|&i| coloring(i).same_cube(&letters))
         .ok_or_else(|| Error::out_of_range(format!("'{c}' is not one of the 30 types: it repeats a color")))
 }
 
 /// Sorting key in Sobczyk's order: letter Y P R G B, then number, then unprimed first.
-pub fn sobczyk_key(index: usize) -> (usize, char, bool) {
-    let s = symbol(index);
+pub fn sobczyk_key(t: TypeIndex) -> (usize, char, bool) {
+    let s = symbol(t);
     let letter = "YPRGB".find(s.chars().next().expect("symbol")).expect("Sobczyk letter");
     (letter, s.chars().nth(1).expect("digit"), s.ends_with('\''))
 }
@@ -165,7 +209,7 @@ fn differing_coordinates(a: Corner, b: Corner) -> usize {
 }
 
 /// The relation of type `a` (as block) to type `b` (as o.c.), from geometry and fitting.
-fn compute_relation(a: usize, b: usize) -> Relation {
+fn compute_relation(a: TypeIndex, b: TypeIndex) -> Relation {
     let (ca, cb) = (coloring(a), coloring(b));
     if ca.same_cube(&cb) {
         Relation::Identical
@@ -185,8 +229,8 @@ pub fn table() -> &'static [[Relation; TYPES]; TYPES] {
     static CELL: OnceLock<[[Relation; TYPES]; TYPES]> = OnceLock::new();
     CELL.get_or_init(|| {
         let mut t = [[Relation::Identical; TYPES]; TYPES];
-        for (a, row) in t.iter_mut().enumerate() {
-            for (b, r) in row.iter_mut().enumerate() {
+        for (a, row) in TypeIndex::all().zip(t.iter_mut()) {
+            for (b, r) in TypeIndex::all().zip(row.iter_mut()) {
                 *r = compute_relation(a, b);
             }
         }
@@ -195,13 +239,13 @@ pub fn table() -> &'static [[Relation; TYPES]; TYPES] {
 }
 
 /// The relation between two types.
-pub fn relation(a: usize, b: usize) -> Relation {
-    table()[a][b]
+pub fn relation(a: TypeIndex, b: TypeIndex) -> Relation {
+    table()[a.index()][b.index()]
 }
 
-/// The antitype's index.
-pub fn antitype(a: usize) -> usize {
-    a ^ 1
+/// The antitype.
+pub fn antitype(a: TypeIndex) -> TypeIndex {
+    TypeIndex(a.0 ^ 1)
 }
 
 /// Facts about the incompatibility graph (vertices the 30 types, an edge for every
@@ -223,10 +267,10 @@ pub struct GraphFacts {
 }
 
 /// Edges of the incompatibility graph as pairs `a < b`.
-pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(usize, usize)> {
+pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(TypeIndex, TypeIndex)> {
     let mut out = Vec::new();
-    for a in 0..TYPES {
-        for b in a + 1..TYPES {
+    for a in TypeIndex::all() {
+        for b in TypeIndex::all().skip(a.index() + 1) {
             let r = relation(a, b);
             if r == Relation::NoParallelIncompatible || (with_antitypes && r == Relation::Antitype) {
                 out.push((a, b));
@@ -237,12 +281,15 @@ pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(usize, usize)> {
 }
 
 /// Pairs `a < b` in a given relation.
-pub fn pairs(rel: Relation) -> Vec<(usize, usize)> {
-    (0..TYPES).flat_map(|a| (a + 1..TYPES).map(move |b| (a, b))).filter(|&(a, b)| relation(a, b) == rel).collect()
+pub fn pairs(rel: Relation) -> Vec<(TypeIndex, TypeIndex)> {
+    TypeIndex::all()
+        .flat_map(|a| TypeIndex::all().skip(a.index() + 1).map(move |b| (a, b)))
+        .filter(|&(a, b)| relation(a, b) == rel).collect()
 }
 
 fn common_degree(rel: impl Fn(Relation) -> bool) -> Option<usize> {
-    let degrees: Vec<usize> = (0..TYPES).map(|a| (0..TYPES).filter(|&b| rel(relation(a, b))).count()).collect();
+    let degrees: Vec<usize> =
+        TypeIndex::all().map(|a| TypeIndex::all().filter(|&b| rel(relation(a, b))).count()).collect();
     degrees.iter().all(|&d| d == degrees[0]).then_some(degrees[0])
 }
 
@@ -260,16 +307,16 @@ pub fn graph_facts() -> GraphFacts {
 
 /// Every set of `k` mutually incompatible types (antitype pairs count as incompatible),
 /// each sorted by index, in lexicographic order.
-pub fn mutually_incompatible_sets(k: usize) -> Vec<Vec<usize>> {
-    fn extend(start: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+pub fn mutually_incompatible_sets(k: usize) -> Vec<Vec<TypeIndex>> {
+    fn extend(start: usize, k: usize, cur: &mut Vec<TypeIndex>, out: &mut Vec<Vec<TypeIndex>>) {
         if cur.len() == k {
             out.push(cur.clone());
             return;
         }
-        for v in start..TYPES {
+        for v in TypeIndex::all().skip(start) {
             if cur.iter().all(|&u| relation(u, v).is_incompatible()) {
                 cur.push(v);
-                extend(v + 1, k, cur, out);
+                extend(v.index() + 1, k, cur, out);
                 cur.pop();
             }
         }
@@ -288,7 +335,7 @@ pub fn largest_incompatible_set() -> usize {
 /// types: two sets sharing a type go into different families. `None` if that is
 /// impossible (the sets' intersection graph is not bipartite) or a family is not a
 /// partition.
-pub fn five_set_families(sets: &[Vec<usize>]) -> Option<[Vec<Vec<usize>>; 2]> {
+pub fn five_set_families(sets: &[Vec<TypeIndex>]) -> Option<[Vec<Vec<TypeIndex>>; 2]> {
     let n = sets.len();
     let mut side: Vec<Option<usize>> = vec![None; n];
     for s in 0..n {
@@ -313,14 +360,14 @@ pub fn five_set_families(sets: &[Vec<usize>]) -> Option<[Vec<Vec<usize>>; 2]> {
             }
         }
     }
-    let fam = |f: usize| -> Vec<Vec<usize>> {
+    let fam = |f: usize| -> Vec<Vec<TypeIndex>> {
         (0..n).filter(|&i| side[i] == Some(f)).map(|i| sets[i].clone()).collect::<Vec<_>>()
     };
     let families = [fam(0), fam(1)];
     for f in &families {
-        let mut all: Vec<usize> = f.iter().flatten().copied().collect();
+        let mut all: Vec<TypeIndex> = f.iter().flatten().copied().collect();
         all.sort();
-        if all != (0..TYPES).collect::<Vec<_>>() {
+        if !all.iter().copied().eq(TypeIndex::all()) {
             return None;
         }
     }
@@ -344,8 +391,8 @@ pub struct TheoremCheck {
 /// corners of itself and none of its antitype) over all ordered pairs of types.
 pub fn check_theorems() -> Vec<TheoremCheck> {
     let fits: Vec<Vec<Vec<Corner>>> =
-        (0..TYPES).map(|a| (0..TYPES).map(|b| fit_positions(&coloring(a), &coloring(b))).collect()).collect();
-    let name = |a: usize, b: usize| format!("block {} in o.c. {}", symbol(a), symbol(b));
+        TypeIndex::all().map(|a| TypeIndex::all().map(|b| fit_positions(&coloring(a), &coloring(b))).collect()).collect();
+    let name = |a: TypeIndex, b: TypeIndex| format!("block {} in o.c. {}", symbol(a), symbol(b));
     let mut checks = Vec::new();
 
     let mut trivial = TheoremCheck {
@@ -370,9 +417,9 @@ pub fn check_theorems() -> Vec<TheoremCheck> {
         pairs: 0,
         counterexample: None,
     };
-    for a in 0..TYPES {
-        for b in 0..TYPES {
-            let f = &fits[a][b];
+    for a in TypeIndex::all() {
+        for b in TypeIndex::all() {
+            let f = &fits[a.index()][b.index()];
             match relation(a, b) {
                 Relation::Identical | Relation::Antitype => {
                     trivial.pairs += 1;
@@ -401,7 +448,7 @@ pub fn check_theorems() -> Vec<TheoremCheck> {
                 Relation::NoParallelCompatible | Relation::NoParallelIncompatible => {
                     t5.pairs += 1;
                     let shape = f.is_empty() || (f.len() == 2 && cubically_diagonal(f[0], f[1]));
-                    let other = &fits[antitype(a)][b];
+                    let other = &fits[antitype(a).index()][b.index()];
                     let exactly_one = f.is_empty() != other.is_empty();
                     if !(shape && exactly_one) && t5.counterexample.is_none() {
                         t5.counterexample =
@@ -458,9 +505,9 @@ pub(crate) fn layer_corners(up: bool) -> [Corner; 4] {
 pub fn layer_list(oc: &Coloring) -> Result<LayerList, Error> {
     let oc = to_letters(oc)?;
     let own = type_of(&oc)?;
-    let mut order: Vec<usize> = (0..TYPES).filter(|&t| t != own).collect();
+    let mut order: Vec<TypeIndex> = TypeIndex::all().filter(|&t| t != own).collect();
     order.sort_by_key(|&t| sobczyk_key(t));
-    let fits: Vec<(usize, Vec<Corner>)> = order.iter().map(|&t| (t, fit_positions(&coloring(t), &oc))).collect();
+    let fits: Vec<(TypeIndex, Vec<Corner>)> = order.iter().map(|&t| (t, fit_positions(&coloring(t), &oc))).collect();
     let list = |up: bool| -> Vec<CornerList> {
         layer_corners(up)
             .into_iter()

@@ -17,12 +17,10 @@ pub struct NumberCube {
 impl NumberCube {
     /// A cube from its cells in layer/row/cell order.
     pub fn new(order: usize, cells: Vec<i64>) -> Result<NumberCube> {
-        if order == 0 || cells.len() != order * order * order {
-            return Err(Error::malformed(format!(
-                "a cube of order {order} needs {} numbers, got {}",
-                order * order * order,
-                cells.len()
-            )));
+        let needed = order.checked_mul(order).and_then(|sq| sq.checked_mul(order));
+        if order == 0 || needed != Some(cells.len()) {
+            let needed = needed.map_or_else(|| "more than 2^64".to_string(), |k| k.to_string());
+            return Err(Error::malformed(format!("a cube of order {order} needs {needed} numbers, got {}", cells.len())));
         }
         Ok(NumberCube { order, cells })
     }
@@ -38,7 +36,7 @@ impl NumberCube {
     }
 
     /// The number at layer `l` (0 = top), row `r` (0 = back), cell `c` (0 = left).
-    pub fn get(&self, l: usize, r: usize, c: usize) -> i64 {
+    pub(crate) fn get(&self, l: usize, r: usize, c: usize) -> i64 {
         self.cells[(l * self.order + r) * self.order + c]
     }
 

@@ -231,12 +231,12 @@ impl Board {
     }
 
     /// The orientation at row i, column j (0-based).
-    pub fn get(&self, i: usize, j: usize) -> u8 {
+    pub(crate) fn get(&self, i: usize, j: usize) -> u8 {
         self.cubes[i * self.cols + j]
     }
 
     /// Sets the orientation at row i, column j (0-based).
-    pub fn set(&mut self, i: usize, j: usize, orientation: u8) {
+    pub(crate) fn set(&mut self, i: usize, j: usize, orientation: u8) {
         self.cubes[i * self.cols + j] = orientation;
     }
 

@@ -124,7 +124,7 @@ fn face_permutation_is_odd(r: &Rotation) -> bool {
 }
 
 /// The token (`UF`, `RB`, …) of an orientation.
-pub fn token(orientation: u8) -> String {
+pub(crate) fn token(orientation: u8) -> String {
     let t = tables().token[orientation as usize];
     String::from_utf8_lossy(&t).into_owned()
 }

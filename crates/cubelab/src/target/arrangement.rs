@@ -86,9 +86,8 @@ impl Arrangement {
 
     /// Whether all 12 pairs of touching inner faces have the same color (Conway's puzzle).
     pub fn interior_matches(&self) -> bool {
-        interior_contacts().iter().all(|&(a, fa, b, fb)| {
-            self.placements[a.index()].oriented.color(fa) == self.placements[b.index()].oriented.color(fb)
-        })
+        let color = |k: Corner, f: Face| self.placements.get(k.index()).map(|p| p.oriented.color(f));
+        interior_contacts().iter().all(|&(a, fa, b, fb)| color(a, fa).is_some() && color(a, fa) == color(b, fb))
     }
 }
 
