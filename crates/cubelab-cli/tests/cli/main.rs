@@ -6,6 +6,7 @@ mod cubes;
 mod magic;
 mod picture;
 mod relations;
+mod scale;
 mod target;
 
 use assert_cmd::Command;
