@@ -43,7 +43,7 @@ impl ErrorKind {
 /// ```
 /// use cubelab::{notation::parse_cube, ErrorKind};
 /// let e = parse_cube("Zz").unwrap_err();
-/// assert_eq!(e.kind(), ErrorKind::Malformed);
+/// assert_eq!(e.kind(), ErrorKind::Unknown);
 /// assert!(!e.to_string().contains('\n'));
 /// ```
 #[derive(Debug, Clone)]

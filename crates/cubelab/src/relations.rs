@@ -15,6 +15,17 @@
 //!
 //! Types are indexed `0..30` by Kahan number minus one, so index `2i` and `2i + 1` are an
 //! antitype pair.
+//!
+//! ```
+//! use cubelab::relations::{self, antitype, index_of_symbol, relation, Relation, TypeIndex};
+//! let y1 = index_of_symbol("Y1").unwrap();
+//! assert_eq!(relation(y1, antitype(y1)), Relation::Antitype);
+//! // Sobczyk's Table 1 is the 30 x 30 table of relations.
+//! let table = relations::table();
+//! let one_parallel = TypeIndex::all().filter(|&b| table[y1.index()][b.index()] == Relation::OneParallel).count();
+//! assert_eq!(one_parallel, relations::graph_facts().one_parallel_valency.unwrap());
+//! assert_eq!(relations::largest_incompatible_set(), 5);
+//! ```
 
 use crate::coloring::{Color, Coloring};
 use crate::geometry::{Corner, Face};

@@ -8,6 +8,20 @@
 //! - [`construct`]: a semi-perfect cube of every order n ≥ 3.
 //!
 //! Cells are listed layer by layer from the top, rows from the back, cells from the left.
+//!
+//! ```
+//! use cubelab::magic::construct::semi_perfect;
+//! use cubelab::magic::cube::NumberCube;
+//! use cubelab::magic::verify::{verify, Property};
+//!
+//! // Construct a semi-perfect cube of order 5 and check it.
+//! let cube = semi_perfect(5).unwrap();
+//! assert!(verify(&cube).holds(Property::SemiPerfect));
+//! // Check a cube given as text: it round-trips, and order 3 is never pantriagonal.
+//! let again = NumberCube::parse(&semi_perfect(3).unwrap().to_text()).unwrap();
+//! let verdict = verify(&again);
+//! assert!(verdict.holds(Property::SemiPerfect) && !verdict.holds(Property::Pantriagonal));
+//! ```
 
 pub mod construct;
 pub mod cube;

@@ -13,6 +13,26 @@
 //! sum over assignments of block types to corners of the product of these weights, done by
 //! dynamic programming over corners with the used-count of every type as state.
 
+//! ```
+//! use cubelab::notation::{parse_cube, parse_cubes};
+//! use cubelab::target::{BlockGraph, Blocks, Explanation};
+//!
+//! // Johnson and Roldán's Figure 6: eight MacMahon cubes as blocks.
+//! let blocks = Blocks::new(&parse_cubes(&["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]).unwrap()).unwrap();
+//! let cb = parse_cube("Cb").unwrap();
+//! assert_eq!(blocks.count(&cb).unwrap(), 4);
+//! // Build: every proper target they can build, with its solution number.
+//! let targets = blocks.buildable_targets(false).unwrap();
+//! assert_eq!(targets.len(), 5);
+//! // Solve: list the arrangements (at most 10 here), each checked face by face.
+//! let (found, listed) = blocks.arrangements(&cb, false, Some(10), true).unwrap();
+//! assert_eq!((found, listed.len()), (4, 4));
+//! // And why a target cannot be built.
+//! let ab = parse_cube("Ab").unwrap();
+//! assert_eq!(blocks.count(&ab).unwrap(), 0);
+//! assert_ne!(BlockGraph::new(&blocks, &ab).unwrap().explain(), Explanation::Buildable);
+//! ```
+
 mod arrangement;
 mod explain;
 
