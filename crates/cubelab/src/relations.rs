@@ -295,7 +295,8 @@ pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(TypeIndex, TypeIndex)> {
 pub fn pairs(rel: Relation) -> Vec<(TypeIndex, TypeIndex)> {
     TypeIndex::all()
         .flat_map(|a| TypeIndex::all().skip(a.index() + 1).map(move |b| (a, b)))
-        .filter(|&(a, b)| relation(a, b) == rel).collect()
+        .filter(|&(a, b)| relation(a, b) == rel)
+        .collect()
 }
 
 fn common_degree(rel: impl Fn(Relation) -> bool) -> Option<usize> {
@@ -401,8 +402,9 @@ pub struct TheoremCheck {
 /// Checks Sobczyk's Theorems 4 and 5 (and the two trivial cases: a type fits all eight
 /// corners of itself and none of its antitype) over all ordered pairs of types.
 pub fn check_theorems() -> Vec<TheoremCheck> {
-    let fits: Vec<Vec<Vec<Corner>>> =
-        TypeIndex::all().map(|a| TypeIndex::all().map(|b| fit_positions(&coloring(a), &coloring(b))).collect()).collect();
+    let fits: Vec<Vec<Vec<Corner>>> = TypeIndex::all()
+        .map(|a| TypeIndex::all().map(|b| fit_positions(&coloring(a), &coloring(b))).collect())
+        .collect();
     let name = |a: TypeIndex, b: TypeIndex| format!("block {} in o.c. {}", symbol(a), symbol(b));
     let mut checks = Vec::new();
 

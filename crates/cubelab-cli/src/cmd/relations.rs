@@ -103,7 +103,8 @@ fn build_report() -> anyhow::Result<RelationsReport> {
             }
         })
         .collect();
-    let idx: Vec<TypeIndex> = rel::TABLE_1_ORDER.iter().map(|s| rel::index_of_symbol(s).expect("Sobczyk symbol")).collect();
+    let idx: Vec<TypeIndex> =
+        rel::TABLE_1_ORDER.iter().map(|s| rel::index_of_symbol(s).expect("Sobczyk symbol")).collect();
     let rows = idx
         .iter()
         .enumerate()

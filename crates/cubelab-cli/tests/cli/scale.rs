@@ -7,11 +7,15 @@ use std::process::Command;
 /// Whether GNU parallel is on PATH. Without it the test is skipped with a note, except in
 /// CI (the `CI` variable set), where `.ci/run` installs it and its absence is a failure.
 fn gnu_parallel_available() -> bool {
-    let found = Command::new("parallel").arg("--version").output().is_ok_and(|o| {
-        o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")
-    });
+    let found = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
     if !found {
-        assert!(std::env::var_os("CI").is_none(), "GNU parallel is not installed, and CI is set: `.ci/run` installs it");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU parallel is not installed, and CI is set: `.ci/run` installs it"
+        );
         eprintln!("note: GNU parallel not found on PATH; skipping the sharded census test (apt-get install parallel)");
     }
     found

@@ -20,7 +20,10 @@ impl NumberCube {
         let needed = order.checked_mul(order).and_then(|sq| sq.checked_mul(order));
         if order == 0 || needed != Some(cells.len()) {
             let needed = needed.map_or_else(|| "more than 2^64".to_string(), |k| k.to_string());
-            return Err(Error::malformed(format!("a cube of order {order} needs {needed} numbers, got {}", cells.len())));
+            return Err(Error::malformed(format!(
+                "a cube of order {order} needs {needed} numbers, got {}",
+                cells.len()
+            )));
         }
         Ok(NumberCube { order, cells })
     }
