@@ -240,6 +240,9 @@ pub fn census(
     max_bytes: u64,
     progress: &(dyn Fn(super::census::Progress) + Sync),
 ) -> Result<Table> {
+    if let Some(&g) = row_moves.iter().chain(col_moves).find(|&&g| g as usize >= group.order()) {
+        return Err(Error::out_of_range(format!("element {g} is not below the group order {}", group.order())));
+    }
     Table::build(&group.puzzle(rows, cols, row_moves, col_moves), max_bytes, progress)
 }
 
@@ -253,6 +256,13 @@ mod tests {
 
     fn h_order(g: &Group, m: usize, n: usize) -> u64 {
         census(g, m, n, &all(g), &all(g), 1 << 30, &|_| {}).unwrap().census().states
+    }
+
+    #[test]
+    fn census_refuses_elements_outside_the_group() {
+        let g = Group::parse("C5").unwrap();
+        let e = census(&g, 2, 2, &[0, 5], &[1], 1 << 20, &|_| {}).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
     }
 
     #[test]
