@@ -5,7 +5,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
-        if let Err(e) = cubelab::picture::Board::parse(s) {
+        if let Err(e) = cubelab::picture::board::Board::parse(s) {
             assert!(!e.to_string().contains('\n'), "{e}");
         }
         if let Err(e) = cubelab::picture::board::parse_moves(s) {

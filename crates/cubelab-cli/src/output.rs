@@ -66,10 +66,7 @@ pub fn render(report: &impl Report, format: Format) -> anyhow::Result<String> {
             s.push('\n');
             s
         }
-        Format::Csv => {
-            let rows = report.csv_rows().context("this result has no CSV form; use --json")?;
-            rows.iter().map(|r| csv_line(r)).collect()
-        }
+        Format::Csv => csv_text(&report.csv_rows().context("this result has no CSV form; use --json")?)?,
     })
 }
 
@@ -88,18 +85,14 @@ pub fn write_svg(report: &impl Report, path: &Path) -> anyhow::Result<()> {
     write_atomic(path, svg.as_bytes())
 }
 
-fn csv_field(f: &str) -> String {
-    if f.contains([',', '"', '\n']) {
-        format!("\"{}\"", f.replace('"', "\"\""))
-    } else {
-        f.to_string()
+/// CSV text of the rows: `\n` line ends, fields quoted only when they hold a comma, a
+/// quote, `\r` or `\n` (the `csv` crate's defaults); rows may differ in length.
+fn csv_text(rows: &[Vec<String>]) -> anyhow::Result<String> {
+    let mut w = csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
+    for row in rows {
+        w.write_record(row)?;
     }
-}
-
-fn csv_line(fields: &[String]) -> String {
-    let mut s = fields.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",");
-    s.push('\n');
-    s
+    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?)
 }
 
 /// Writes a file atomically (the library's one implementation).
@@ -111,8 +104,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
+    fn row(fields: &[&str]) -> Vec<String> {
+        fields.iter().map(|f| f.to_string()).collect()
+    }
+
     #[test]
     fn csv_quotes_only_when_needed() {
-        assert_eq!(csv_line(&["a".into(), "b,c".into(), "d\"e".into()]), "a,\"b,c\",\"d\"\"e\"\n");
+        let text = csv_text(&[row(&["a", "b,c", "d\"e"]), row(&["1", "2.5", "x y"])]).unwrap();
+        assert_eq!(text, "a,\"b,c\",\"d\"\"e\"\n1,2.5,x y\n");
+    }
+
+    #[test]
+    fn csv_quotes_line_breaks_including_carriage_returns() {
+        let text = csv_text(&[row(&["a\rb", "c\nd", "e\r\nf", "plain"])]).unwrap();
+        assert_eq!(text, "\"a\rb\",\"c\nd\",\"e\r\nf\",plain\n");
+    }
+
+    #[test]
+    fn csv_rows_may_differ_in_length() {
+        let text = csv_text(&[row(&["h1", "h2", "h3"]), row(&["1"]), row(&["", "x"])]).unwrap();
+        assert_eq!(text, "h1,h2,h3\n1\n,x\n");
     }
 }

@@ -7,9 +7,9 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// The 62 palette characters, in color-index order: `0-9`, `a-z`, `A-Z`.
-pub const PALETTE_CHARS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+pub(crate) const PALETTE_CHARS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// A color: an index 0..62 into [`PALETTE_CHARS`]. MacMahon's six colors are 1..=6.
+/// A color: an index 0..62 into the palette `0-9a-zA-Z` (see [`Color::to_char`]). MacMahon's six colors are 1..=6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Color(pub u8);
 
@@ -19,9 +19,10 @@ impl Color {
         PALETTE_CHARS.iter().position(|&p| p as char == c).map(|i| Color(i as u8))
     }
 
-    /// The palette character of this color.
+    /// The palette character of this color; `?` for a value outside the palette (62 and
+    /// above, which only the public field can make).
     pub fn to_char(self) -> char {
-        PALETTE_CHARS[self.0 as usize] as char
+        PALETTE_CHARS.get(self.0 as usize).map_or('?', |&p| p as char)
     }
 }
 
@@ -32,7 +33,7 @@ impl fmt::Display for Color {
 }
 
 /// A set of colors as a bitmask over the 62 palette positions.
-pub type ColorSet = u64;
+pub(crate) type ColorSet = u64;
 
 /// A colored cube in a fixed position: one color per face, indexed by [`Face`].
 ///
@@ -50,7 +51,7 @@ pub struct CornerNumber(pub [Color; 3]);
 
 impl CornerNumber {
     /// The corner number of three colors read clockwise.
-    pub fn from_clockwise(c: [Color; 3]) -> CornerNumber {
+    pub(crate) fn from_clockwise(c: [Color; 3]) -> CornerNumber {
         let rots = [c, [c[1], c[2], c[0]], [c[2], c[0], c[1]]];
         CornerNumber(*rots.iter().min().expect("three rotations"))
     }
@@ -65,7 +66,8 @@ impl CornerNumber {
     }
 
     /// The mirror corner: the same colors read counterclockwise.
-    pub fn reversed(&self) -> CornerNumber {
+    #[cfg(test)]
+    pub(crate) fn reversed(&self) -> CornerNumber {
         let [a, b, c] = self.0;
         CornerNumber::from_clockwise([a, c, b])
     }
@@ -87,7 +89,7 @@ impl Coloring {
     }
 
     /// Parses a face string: exactly six palette characters in the order U D F B L R.
-    pub fn from_face_string(s: &str) -> Result<Coloring, Error> {
+    pub(crate) fn from_face_string(s: &str) -> Result<Coloring, Error> {
         let chars: Vec<char> = s.chars().collect();
         if chars.len() != 6 {
             return Err(Error::malformed(format!(
@@ -140,7 +142,7 @@ impl Coloring {
     }
 
     /// Whether this coloring is its own canonical form.
-    pub fn is_canonical(&self) -> bool {
+    pub(crate) fn is_canonical(&self) -> bool {
         *self == self.canonical()
     }
 
@@ -176,7 +178,7 @@ impl Coloring {
     }
 
     /// Colors read clockwise around one corner, starting at its U or D face.
-    pub fn corner_colors(&self, k: Corner) -> [Color; 3] {
+    pub(crate) fn corner_colors(&self, k: Corner) -> [Color; 3] {
         k.faces().map(|f| self.color(f))
     }
 
@@ -186,30 +188,29 @@ impl Coloring {
     }
 
     /// The eight corner numbers sorted (a rotation-invariant description).
-    pub fn sorted_corner_numbers(&self) -> [CornerNumber; 8] {
+    #[cfg(test)]
+    pub(crate) fn sorted_corner_numbers(&self) -> [CornerNumber; 8] {
         let mut c = self.corner_numbers();
         c.sort();
         c
     }
 
-    /// The set of colors used.
-    pub fn color_set(&self) -> ColorSet {
-        self.faces.iter().fold(0, |m, c| m | 1u64 << c.0)
-    }
-
-    /// Number of distinct colors used.
-    pub fn color_count(&self) -> u32 {
-        self.color_set().count_ones()
+    /// The set of colors used (colors outside the 62-color palette are left out).
+    pub(crate) fn color_set(&self) -> ColorSet {
+        self.faces.iter().fold(0, |m, c| m | 1u64.checked_shl(c.0 as u32).unwrap_or(0))
     }
 
     /// Whether all six faces have different colors.
     pub fn is_proper(&self) -> bool {
-        self.color_count() == 6
+        let mut faces = self.faces;
+        faces.sort();
+        faces.windows(2).all(|w| w[0] != w[1])
     }
 
-    /// Applies a color relabeling `map[old] = new` (indices into the palette).
-    pub fn recolored(&self, map: &[Color]) -> Coloring {
-        Coloring { faces: self.faces.map(|c| map[c.0 as usize]) }
+    /// Applies a color relabeling `map[old] = new` (indices into the palette); colors
+    /// beyond the end of `map` stay as they are.
+    pub(crate) fn recolored(&self, map: &[Color]) -> Coloring {
+        Coloring { faces: self.faces.map(|c| map.get(c.0 as usize).copied().unwrap_or(c)) }
     }
 }
 
@@ -220,7 +221,7 @@ impl fmt::Display for Coloring {
 }
 
 /// The largest palette for which [`all_colorings`] enumerates (k^6 face arrays).
-pub const MAX_ENUMERATED_PALETTE: usize = 12;
+pub(crate) const MAX_ENUMERATED_PALETTE: usize = 12;
 
 fn check_palette(k: usize) -> Result<(), Error> {
     if k == 0 || k > MAX_ENUMERATED_PALETTE {
@@ -233,7 +234,7 @@ fn check_palette(k: usize) -> Result<(), Error> {
 
 /// The canonical face arrays over the color indices 0..k, sorted; computed once per k and
 /// kept, since every enumeration of targets over a palette of k colors starts from it.
-pub fn canonical_patterns(k: usize) -> Result<&'static [[u8; 6]], Error> {
+pub(crate) fn canonical_patterns(k: usize) -> Result<&'static [[u8; 6]], Error> {
     static CACHE: [OnceLock<Vec<[u8; 6]>>; MAX_ENUMERATED_PALETTE + 1] =
         [const { OnceLock::new() }; MAX_ENUMERATED_PALETTE + 1];
     check_palette(k)?;
@@ -263,7 +264,7 @@ pub fn canonical_patterns(k: usize) -> Result<&'static [[u8; 6]], Error> {
 
 /// All cubes over the given colors (any palette of 1..=12 distinct colors), each once in
 /// canonical form, sorted.
-pub fn colorings_over(colors: &[Color]) -> Result<Vec<Coloring>, Error> {
+pub(crate) fn colorings_over(colors: &[Color]) -> Result<Vec<Coloring>, Error> {
     let mut sorted = colors.to_vec();
     sorted.sort();
     sorted.dedup();
@@ -292,7 +293,8 @@ pub fn exact_colorings(n: usize) -> Result<Vec<Coloring>, Error> {
 }
 
 /// Number of cubes over a palette of k colors (Burnside: (k^6 + 3k^4 + 12k^3 + 8k^2) / 24).
-pub fn count_colorings(k: u64) -> u128 {
+#[cfg(test)]
+pub(crate) fn count_colorings(k: u64) -> u128 {
     let k = k as u128;
     (k.pow(6) + 3 * k.pow(4) + 12 * k.pow(3) + 8 * k.pow(2)) / 24
 }

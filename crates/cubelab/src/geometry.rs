@@ -5,6 +5,7 @@
 //! Every symmetry of the cube is a signed permutation matrix; the proper rotations
 //! are those of determinant +1.
 
+use crate::Error;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -30,7 +31,7 @@ impl Face {
     pub const ALL: [Face; 6] = [Face::U, Face::D, Face::F, Face::B, Face::L, Face::R];
 
     /// The face with this index in face-string order (0 = U … 5 = R).
-    pub fn from_index(i: usize) -> Face {
+    pub(crate) fn from_index(i: usize) -> Face {
         Face::ALL[i]
     }
 
@@ -45,7 +46,7 @@ impl Face {
     }
 
     /// Outward unit normal in (x = right, y = up, z = front) coordinates.
-    pub fn normal(self) -> [i8; 3] {
+    pub(crate) fn normal(self) -> [i8; 3] {
         match self {
             Face::U => [0, 1, 0],
             Face::D => [0, -1, 0],
@@ -57,7 +58,7 @@ impl Face {
     }
 
     /// The face whose outward normal is `v` (a signed unit axis vector).
-    pub fn from_normal(v: [i8; 3]) -> Face {
+    pub(crate) fn from_normal(v: [i8; 3]) -> Face {
         *Face::ALL.iter().find(|f| f.normal() == v).expect("a signed unit axis vector")
     }
 
@@ -80,7 +81,7 @@ impl Face {
     }
 
     /// The English name of the face ("up", "front", …).
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         ["up", "down", "front", "back", "left", "right"][self as usize]
     }
 }
@@ -151,7 +152,7 @@ fn all_symmetries() -> &'static [Rotation; 48] {
 
 impl Rotation {
     /// The identity.
-    pub const IDENTITY: Rotation = Rotation { to: [0, 1, 2, 3, 4, 5] };
+    pub(crate) const IDENTITY: Rotation = Rotation { to: [0, 1, 2, 3, 4, 5] };
 
     /// The 24 proper rotations, identity first, in a fixed order.
     pub fn all() -> &'static [Rotation] {
@@ -159,16 +160,18 @@ impl Rotation {
     }
 
     /// All 48 symmetries (rotations first, then the 24 reflections).
-    pub fn all_with_reflections() -> &'static [Rotation; 48] {
+    #[cfg(test)]
+    pub(crate) fn all_with_reflections() -> &'static [Rotation; 48] {
         all_symmetries()
     }
 
     /// The reflection through the horizontal plane: swaps U and D, keeps the sides.
-    pub fn up_down_reflection() -> Rotation {
+    pub(crate) fn up_down_reflection() -> Rotation {
         Rotation { to: [1, 0, 2, 3, 4, 5] }
     }
 
-    /// Index of this symmetry in [`Rotation::all_with_reflections`] (0..24 for rotations).
+    /// Index of this symmetry among the 48 rotations and reflections (0..24 for the
+    /// rotations, in the order of [`Rotation::all`]).
     pub fn index(&self) -> usize {
         all_symmetries().iter().position(|r| r == self).expect("every Rotation is one of the 48 symmetries")
     }
@@ -179,7 +182,7 @@ impl Rotation {
     }
 
     /// The face whose content moves to position `f`.
-    pub fn preimage(&self, f: Face) -> Face {
+    pub(crate) fn preimage(&self, f: Face) -> Face {
         Face::from_index(self.to.iter().position(|&t| t as usize == f.index()).expect("a permutation"))
     }
 
@@ -204,7 +207,7 @@ impl Rotation {
 
     /// The unique proper rotation that brings face `up` to U and face `front` to F, if
     /// the two faces are adjacent.
-    pub fn bringing_to_up_front(up: Face, front: Face) -> Option<Rotation> {
+    pub(crate) fn bringing_to_up_front(up: Face, front: Face) -> Option<Rotation> {
         Rotation::all().iter().copied().find(|r| r.image(up) == Face::U && r.image(front) == Face::F)
     }
 }
@@ -243,7 +246,7 @@ impl Corner {
     }
 
     /// The corner with this index (0..8).
-    pub fn from_index(i: usize) -> Corner {
+    pub(crate) fn from_index(i: usize) -> Corner {
         assert!(i < 8, "corner index out of range");
         Corner(i as u8)
     }
@@ -260,7 +263,7 @@ impl Corner {
     }
 
     /// The corner touching these three faces (in any order).
-    pub fn from_faces(a: Face, b: Face, c: Face) -> Option<Corner> {
+    pub(crate) fn from_faces(a: Face, b: Face, c: Face) -> Option<Corner> {
         Corner::all().into_iter().find(|k| {
             let fs = k.faces();
             fs.contains(&a) && fs.contains(&b) && fs.contains(&c)
@@ -303,6 +306,24 @@ impl Corner {
 impl fmt::Display for Corner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+impl TryFrom<usize> for Face {
+    type Error = Error;
+
+    /// The face with this index in face-string order (0 = U … 5 = R).
+    fn try_from(i: usize) -> Result<Face, Error> {
+        Face::ALL.get(i).copied().ok_or_else(|| Error::out_of_range(format!("face index {i} is not below 6")))
+    }
+}
+
+impl TryFrom<usize> for Corner {
+    type Error = Error;
+
+    /// The corner with this index (see [`Corner::index`]).
+    fn try_from(i: usize) -> Result<Corner, Error> {
+        Corner::all().get(i).copied().ok_or_else(|| Error::out_of_range(format!("corner index {i} is not below 8")))
     }
 }
 

@@ -105,7 +105,7 @@ const SOBCZYK: [(&str, usize); 15] = [
 ];
 
 /// Kahan's colors in the order identified with MacMahon colors 1..=6.
-pub const KAHAN_COLORS: [char; 6] = ['w', 'y', 'b', 'g', 'p', 'r'];
+pub(crate) const KAHAN_COLORS: [char; 6] = ['w', 'y', 'b', 'g', 'p', 'r'];
 
 /// One of the 30 MacMahon cubes with all its names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,14 +128,14 @@ impl MacMahonCube {
     }
 
     /// Row (0..6 for A..F) and column (0..6 for a..f) in Conway's tableau.
-    pub fn tableau_position(&self) -> (usize, usize) {
+    pub(crate) fn tableau_position(&self) -> (usize, usize) {
         let b = self.name.as_bytes();
         ((b[0] - b'A') as usize, (b[1] - b'a') as usize)
     }
 }
 
 /// Kahan's type `n` (1..=30) as a coloring over the characters w y b g p r.
-pub fn kahan_coloring(n: usize) -> Result<Coloring, Error> {
+pub(crate) fn kahan_coloring(n: usize) -> Result<Coloring, Error> {
     let (ground, lr, fb) =
         *KAHAN.get(n.wrapping_sub(1)).ok_or_else(|| Error::unknown(format!("Kahan's types are K1..K30, not K{n}")))?;
     let lr: Vec<char> = lr.chars().collect();
@@ -146,7 +146,7 @@ pub fn kahan_coloring(n: usize) -> Result<Coloring, Error> {
 }
 
 /// Kahan's number for a Sobczyk symbol such as `Y1` or `B3'`.
-pub fn sobczyk_to_kahan(symbol: &str) -> Option<usize> {
+pub(crate) fn sobczyk_to_kahan(symbol: &str) -> Option<usize> {
     let (base, primed) = match symbol.strip_suffix('\'') {
         Some(b) => (b, true),
         None => (symbol, false),
@@ -157,7 +157,7 @@ pub fn sobczyk_to_kahan(symbol: &str) -> Option<usize> {
 }
 
 /// The Kahan number of the antitype: 1↔2, 3↔4, …
-pub fn antitype_number(k: usize) -> usize {
+pub(crate) fn antitype_number(k: usize) -> usize {
     if k % 2 == 1 {
         k + 1
     } else {
@@ -166,7 +166,7 @@ pub fn antitype_number(k: usize) -> usize {
 }
 
 /// Sobczyk's symbol for Kahan's type `k`.
-pub fn kahan_to_sobczyk(k: usize) -> String {
+pub(crate) fn kahan_to_sobczyk(k: usize) -> String {
     if let Some((s, _)) = SOBCZYK.iter().find(|(_, n)| *n == k) {
         s.to_string()
     } else {
@@ -186,7 +186,7 @@ pub fn kahan_to_numbers(c: &Coloring) -> Coloring {
 }
 
 /// Maps MacMahon colors 1–6 to Kahan's letters w y b g p r.
-pub fn numbers_to_kahan(c: &Coloring) -> Coloring {
+pub(crate) fn numbers_to_kahan(c: &Coloring) -> Coloring {
     let mut map: Vec<Color> = (0..62).map(Color).collect();
     for (i, ch) in KAHAN_COLORS.iter().enumerate() {
         map[i + 1] = Color::from_char(*ch).expect("palette letter");

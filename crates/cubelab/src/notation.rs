@@ -71,6 +71,15 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
 }
 
 /// Reads one cube in any notation (see the module documentation).
+///
+/// ```
+/// use cubelab::notation::{names_of, parse_cube};
+/// let ab = parse_cube("Ab").unwrap();
+/// // The same cube as a face string (U D F B L R) in another orientation, and labelled.
+/// assert!(ab.same_cube(&parse_cube(&ab.face_string()).unwrap()));
+/// assert_eq!(names_of(&ab).conway.as_deref(), Some("Ab"));
+/// assert!(parse_cube("Aa").is_err()); // no diagonal Conway names
+/// ```
 pub fn parse_cube(token: &str) -> Result<Coloring, Error> {
     parse_cube_with_notation(token).map(|(c, _)| c)
 }

@@ -10,11 +10,22 @@
 //!   into three opposite pairs share at most one pair); otherwise *no-parallel*;
 //! - *incompatible*: the block fits no corner of the other type taken as outer cube (o.c.).
 //!   Fitting is [`Blocks`]' corner-triple weight table, the same code the target solver
-//!   uses; [`compatible_by_corner_numbers`] is an independent second method (a block
+//!   uses; the tests check it against an independent second method (a block
 //!   fits some corner exactly when the two types share a corner number).
 //!
 //! Types are indexed `0..30` by Kahan number minus one, so index `2i` and `2i + 1` are an
 //! antitype pair.
+//!
+//! ```
+//! use cubelab::relations::{self, antitype, index_of_symbol, relation, Relation, TypeIndex};
+//! let y1 = index_of_symbol("Y1").unwrap();
+//! assert_eq!(relation(y1, antitype(y1)), Relation::Antitype);
+//! // Sobczyk's Table 1 is the 30 x 30 table of relations.
+//! let table = relations::table();
+//! let one_parallel = TypeIndex::all().filter(|&b| table[y1.index()][b.index()] == Relation::OneParallel).count();
+//! assert_eq!(one_parallel, relations::graph_facts().one_parallel_valency.unwrap());
+//! assert_eq!(relations::largest_incompatible_set(), 5);
+//! ```
 
 use crate::coloring::{Color, Coloring};
 use crate::geometry::{Corner, Face};
@@ -48,7 +59,7 @@ pub enum Relation {
 
 impl Relation {
     /// Whether the block fits no corner of the o.c. (antitypes included).
-    pub fn is_incompatible(self) -> bool {
+    pub(crate) fn is_incompatible(self) -> bool {
         matches!(self, Relation::Antitype | Relation::NoParallelIncompatible)
     }
 
@@ -62,34 +73,78 @@ impl Relation {
     }
 }
 
-/// Kahan's type with Kahan number `index + 1`, as a coloring over `w y b g p r` in
+/// One of the 30 types: Kahan number minus one, so always below [`TYPES`]. Index `2i`
+/// and `2i + 1` are antitypes of each other.
+///
+/// ```
+/// use cubelab::relations::TypeIndex;
+/// assert_eq!(TypeIndex::new(29).map(TypeIndex::index), Some(29));
+/// assert_eq!(TypeIndex::new(30), None);
+/// assert_eq!(TypeIndex::all().count(), 30);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TypeIndex(u8);
+
+impl TypeIndex {
+    /// The type with index `i` (Kahan number `i + 1`), if `i < 30`.
+    pub fn new(i: usize) -> Option<TypeIndex> {
+        (i < TYPES).then_some(TypeIndex(i as u8))
+    }
+
+    /// The 30 types in index order.
+    pub fn all() -> impl DoubleEndedIterator<Item = TypeIndex> + ExactSizeIterator + Clone {
+        (0..TYPES as u8).map(TypeIndex)
+    }
+
+    /// The index, `0..30`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl TryFrom<usize> for TypeIndex {
+    type Error = Error;
+
+    fn try_from(i: usize) -> Result<TypeIndex, Error> {
+        TypeIndex::new(i).ok_or_else(|| Error::out_of_range(format!("type index {i} is not below {TYPES}")))
+    }
+}
+
+/// Kahan's type with Kahan number `t.index() + 1`, as a coloring over `w y b g p r` in
 /// Sobczyk's standard position (white ceiling).
-pub fn coloring(index: usize) -> Coloring {
-    macmahon::kahan_coloring(index + 1).expect("index below 30")
+///
+/// ```
+/// use cubelab::relations::{coloring, index_of_symbol, symbol};
+/// let y1 = index_of_symbol("Y1").unwrap();
+/// assert_eq!(symbol(y1), "Y1");
+/// assert!(coloring(y1).is_proper());
+/// ```
+pub fn coloring(t: TypeIndex) -> Coloring {
+    macmahon::kahan_coloring(t.index() + 1).expect("a TypeIndex is below 30")
 }
 
 /// Sobczyk's symbol of a type, e.g. `Y1` or `B3'`.
-pub fn symbol(index: usize) -> String {
-    macmahon::kahan_to_sobczyk(index + 1)
+pub fn symbol(t: TypeIndex) -> String {
+    macmahon::kahan_to_sobczyk(t.index() + 1)
 }
 
-/// The type index of a Sobczyk symbol.
-pub fn index_of_symbol(s: &str) -> Option<usize> {
-    macmahon::sobczyk_to_kahan(s).map(|k| k - 1)
+/// The type of a Sobczyk symbol.
+pub fn index_of_symbol(s: &str) -> Option<TypeIndex> {
+    macmahon::sobczyk_to_kahan(s).and_then(|k| TypeIndex::new(k - 1))
 }
 
 /// The type (index) of a proper coloring over `w y b g p r` or over `1..=6` (identified
 /// w=1 … r=6), in any orientation.
-pub fn type_of(c: &Coloring) -> Result<usize, Error> {
+pub(crate) fn type_of(c: &Coloring) -> Result<TypeIndex, Error> {
     let letters = to_letters(c)?;
-    (0..TYPES)
+    TypeIndex::all()
         .find(|&i| coloring(i).same_cube(&letters))
         .ok_or_else(|| Error::out_of_range(format!("'{c}' is not one of the 30 types: it repeats a color")))
 }
 
 /// Sorting key in Sobczyk's order: letter Y P R G B, then number, then unprimed first.
-pub fn sobczyk_key(index: usize) -> (usize, char, bool) {
-    let s = symbol(index);
+pub fn sobczyk_key(t: TypeIndex) -> (usize, char, bool) {
+    let s = symbol(t);
     let letter = "YPRGB".find(s.chars().next().expect("symbol")).expect("Sobczyk letter");
     (letter, s.chars().nth(1).expect("digit"), s.ends_with('\''))
 }
@@ -115,7 +170,7 @@ pub fn to_letters(c: &Coloring) -> Result<Coloring, Error> {
 }
 
 /// The three pairs of colors on parallel faces, each sorted, sorted.
-pub fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
+pub(crate) fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
     let mut pairs = [(Face::U, Face::D), (Face::F, Face::B), (Face::L, Face::R)].map(|(a, b)| {
         let mut p = [c.color(a), c.color(b)];
         p.sort();
@@ -126,14 +181,14 @@ pub fn parallel_pairs(c: &Coloring) -> [[Color; 2]; 3] {
 }
 
 /// How many pairs of parallel faces two cubes have in common (as color pairs).
-pub fn shared_parallel_pairs(a: &Coloring, b: &Coloring) -> usize {
+pub(crate) fn shared_parallel_pairs(a: &Coloring, b: &Coloring) -> usize {
     let pb = parallel_pairs(b);
     parallel_pairs(a).iter().filter(|p| pb.contains(p)).count()
 }
 
 /// The corners of `oc` (in its orientation as given) at which `block` fits in some
 /// rotation, by [`Blocks`]' corner-triple weights (method 1).
-pub fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
+pub(crate) fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
     let blocks = Blocks::new(&[*block]).expect("one block");
     match blocks.target_triples(oc) {
         Ok(triples) => Corner::all().into_iter().filter(|p| blocks.weight(0, triples[p.index()]) > 0).collect(),
@@ -143,19 +198,20 @@ pub fn fit_positions(block: &Coloring, oc: &Coloring) -> Vec<Corner> {
 
 /// Method 2: a block fits some corner of an o.c. exactly when some clockwise corner triple
 /// of the one is a clockwise corner triple of the other, i.e. they share a corner number.
-pub fn compatible_by_corner_numbers(block: &Coloring, oc: &Coloring) -> bool {
+#[cfg(test)]
+pub(crate) fn compatible_by_corner_numbers(block: &Coloring, oc: &Coloring) -> bool {
     let theirs = oc.corner_numbers();
     block.corner_numbers().iter().any(|k| theirs.contains(k))
 }
 
 /// Whether two corners of a 2x2x2 cube share a face of the small cubes (differ in one
 /// coordinate).
-pub fn facially_adjacent(a: Corner, b: Corner) -> bool {
+pub(crate) fn facially_adjacent(a: Corner, b: Corner) -> bool {
     differing_coordinates(a, b) == 1
 }
 
 /// Whether two corners are diagonally opposite through the centre of the cube.
-pub fn cubically_diagonal(a: Corner, b: Corner) -> bool {
+pub(crate) fn cubically_diagonal(a: Corner, b: Corner) -> bool {
     differing_coordinates(a, b) == 3
 }
 
@@ -164,7 +220,7 @@ fn differing_coordinates(a: Corner, b: Corner) -> usize {
 }
 
 /// The relation of type `a` (as block) to type `b` (as o.c.), from geometry and fitting.
-fn compute_relation(a: usize, b: usize) -> Relation {
+fn compute_relation(a: TypeIndex, b: TypeIndex) -> Relation {
     let (ca, cb) = (coloring(a), coloring(b));
     if ca.same_cube(&cb) {
         Relation::Identical
@@ -184,8 +240,8 @@ pub fn table() -> &'static [[Relation; TYPES]; TYPES] {
     static CELL: OnceLock<[[Relation; TYPES]; TYPES]> = OnceLock::new();
     CELL.get_or_init(|| {
         let mut t = [[Relation::Identical; TYPES]; TYPES];
-        for (a, row) in t.iter_mut().enumerate() {
-            for (b, r) in row.iter_mut().enumerate() {
+        for (a, row) in TypeIndex::all().zip(t.iter_mut()) {
+            for (b, r) in TypeIndex::all().zip(row.iter_mut()) {
                 *r = compute_relation(a, b);
             }
         }
@@ -194,13 +250,13 @@ pub fn table() -> &'static [[Relation; TYPES]; TYPES] {
 }
 
 /// The relation between two types.
-pub fn relation(a: usize, b: usize) -> Relation {
-    table()[a][b]
+pub fn relation(a: TypeIndex, b: TypeIndex) -> Relation {
+    table()[a.index()][b.index()]
 }
 
-/// The antitype's index.
-pub fn antitype(a: usize) -> usize {
-    a ^ 1
+/// The antitype.
+pub fn antitype(a: TypeIndex) -> TypeIndex {
+    TypeIndex(a.0 ^ 1)
 }
 
 /// Facts about the incompatibility graph (vertices the 30 types, an edge for every
@@ -222,10 +278,10 @@ pub struct GraphFacts {
 }
 
 /// Edges of the incompatibility graph as pairs `a < b`.
-pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(usize, usize)> {
+pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(TypeIndex, TypeIndex)> {
     let mut out = Vec::new();
-    for a in 0..TYPES {
-        for b in a + 1..TYPES {
+    for a in TypeIndex::all() {
+        for b in TypeIndex::all().skip(a.index() + 1) {
             let r = relation(a, b);
             if r == Relation::NoParallelIncompatible || (with_antitypes && r == Relation::Antitype) {
                 out.push((a, b));
@@ -236,12 +292,16 @@ pub fn incompatible_pairs(with_antitypes: bool) -> Vec<(usize, usize)> {
 }
 
 /// Pairs `a < b` in a given relation.
-pub fn pairs(rel: Relation) -> Vec<(usize, usize)> {
-    (0..TYPES).flat_map(|a| (a + 1..TYPES).map(move |b| (a, b))).filter(|&(a, b)| relation(a, b) == rel).collect()
+pub fn pairs(rel: Relation) -> Vec<(TypeIndex, TypeIndex)> {
+    TypeIndex::all()
+        .flat_map(|a| TypeIndex::all().skip(a.index() + 1).map(move |b| (a, b)))
+        .filter(|&(a, b)| relation(a, b) == rel)
+        .collect()
 }
 
 fn common_degree(rel: impl Fn(Relation) -> bool) -> Option<usize> {
-    let degrees: Vec<usize> = (0..TYPES).map(|a| (0..TYPES).filter(|&b| rel(relation(a, b))).count()).collect();
+    let degrees: Vec<usize> =
+        TypeIndex::all().map(|a| TypeIndex::all().filter(|&b| rel(relation(a, b))).count()).collect();
     degrees.iter().all(|&d| d == degrees[0]).then_some(degrees[0])
 }
 
@@ -259,16 +319,16 @@ pub fn graph_facts() -> GraphFacts {
 
 /// Every set of `k` mutually incompatible types (antitype pairs count as incompatible),
 /// each sorted by index, in lexicographic order.
-pub fn mutually_incompatible_sets(k: usize) -> Vec<Vec<usize>> {
-    fn extend(start: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+pub fn mutually_incompatible_sets(k: usize) -> Vec<Vec<TypeIndex>> {
+    fn extend(start: usize, k: usize, cur: &mut Vec<TypeIndex>, out: &mut Vec<Vec<TypeIndex>>) {
         if cur.len() == k {
             out.push(cur.clone());
             return;
         }
-        for v in start..TYPES {
+        for v in TypeIndex::all().skip(start) {
             if cur.iter().all(|&u| relation(u, v).is_incompatible()) {
                 cur.push(v);
-                extend(v + 1, k, cur, out);
+                extend(v.index() + 1, k, cur, out);
                 cur.pop();
             }
         }
@@ -287,7 +347,7 @@ pub fn largest_incompatible_set() -> usize {
 /// types: two sets sharing a type go into different families. `None` if that is
 /// impossible (the sets' intersection graph is not bipartite) or a family is not a
 /// partition.
-pub fn five_set_families(sets: &[Vec<usize>]) -> Option<[Vec<Vec<usize>>; 2]> {
+pub fn five_set_families(sets: &[Vec<TypeIndex>]) -> Option<[Vec<Vec<TypeIndex>>; 2]> {
     let n = sets.len();
     let mut side: Vec<Option<usize>> = vec![None; n];
     for s in 0..n {
@@ -312,14 +372,14 @@ pub fn five_set_families(sets: &[Vec<usize>]) -> Option<[Vec<Vec<usize>>; 2]> {
             }
         }
     }
-    let fam = |f: usize| -> Vec<Vec<usize>> {
+    let fam = |f: usize| -> Vec<Vec<TypeIndex>> {
         (0..n).filter(|&i| side[i] == Some(f)).map(|i| sets[i].clone()).collect::<Vec<_>>()
     };
     let families = [fam(0), fam(1)];
     for f in &families {
-        let mut all: Vec<usize> = f.iter().flatten().copied().collect();
+        let mut all: Vec<TypeIndex> = f.iter().flatten().copied().collect();
         all.sort();
-        if all != (0..TYPES).collect::<Vec<_>>() {
+        if !all.iter().copied().eq(TypeIndex::all()) {
             return None;
         }
     }
@@ -342,9 +402,10 @@ pub struct TheoremCheck {
 /// Checks Sobczyk's Theorems 4 and 5 (and the two trivial cases: a type fits all eight
 /// corners of itself and none of its antitype) over all ordered pairs of types.
 pub fn check_theorems() -> Vec<TheoremCheck> {
-    let fits: Vec<Vec<Vec<Corner>>> =
-        (0..TYPES).map(|a| (0..TYPES).map(|b| fit_positions(&coloring(a), &coloring(b))).collect()).collect();
-    let name = |a: usize, b: usize| format!("block {} in o.c. {}", symbol(a), symbol(b));
+    let fits: Vec<Vec<Vec<Corner>>> = TypeIndex::all()
+        .map(|a| TypeIndex::all().map(|b| fit_positions(&coloring(a), &coloring(b))).collect())
+        .collect();
+    let name = |a: TypeIndex, b: TypeIndex| format!("block {} in o.c. {}", symbol(a), symbol(b));
     let mut checks = Vec::new();
 
     let mut trivial = TheoremCheck {
@@ -369,9 +430,9 @@ pub fn check_theorems() -> Vec<TheoremCheck> {
         pairs: 0,
         counterexample: None,
     };
-    for a in 0..TYPES {
-        for b in 0..TYPES {
-            let f = &fits[a][b];
+    for a in TypeIndex::all() {
+        for b in TypeIndex::all() {
+            let f = &fits[a.index()][b.index()];
             match relation(a, b) {
                 Relation::Identical | Relation::Antitype => {
                     trivial.pairs += 1;
@@ -400,7 +461,7 @@ pub fn check_theorems() -> Vec<TheoremCheck> {
                 Relation::NoParallelCompatible | Relation::NoParallelIncompatible => {
                     t5.pairs += 1;
                     let shape = f.is_empty() || (f.len() == 2 && cubically_diagonal(f[0], f[1]));
-                    let other = &fits[antitype(a)][b];
+                    let other = &fits[antitype(a).index()][b.index()];
                     let exactly_one = f.is_empty() != other.is_empty();
                     if !(shape && exactly_one) && t5.counterexample.is_none() {
                         t5.counterexample =
@@ -446,7 +507,7 @@ pub struct LayerList {
 
 /// The corner positions of one layer in drawing order: back-left, back-right,
 /// front-left, front-right.
-pub fn layer_corners(up: bool) -> [Corner; 4] {
+pub(crate) fn layer_corners(up: bool) -> [Corner; 4] {
     let v = if up { Face::U } else { Face::D };
     [(Face::B, Face::L), (Face::B, Face::R), (Face::F, Face::L), (Face::F, Face::R)]
         .map(|(a, b)| Corner::from_faces(v, a, b).expect("corner"))
@@ -457,9 +518,9 @@ pub fn layer_corners(up: bool) -> [Corner; 4] {
 pub fn layer_list(oc: &Coloring) -> Result<LayerList, Error> {
     let oc = to_letters(oc)?;
     let own = type_of(&oc)?;
-    let mut order: Vec<usize> = (0..TYPES).filter(|&t| t != own).collect();
+    let mut order: Vec<TypeIndex> = TypeIndex::all().filter(|&t| t != own).collect();
     order.sort_by_key(|&t| sobczyk_key(t));
-    let fits: Vec<(usize, Vec<Corner>)> = order.iter().map(|&t| (t, fit_positions(&coloring(t), &oc))).collect();
+    let fits: Vec<(TypeIndex, Vec<Corner>)> = order.iter().map(|&t| (t, fit_positions(&coloring(t), &oc))).collect();
     let list = |up: bool| -> Vec<CornerList> {
         layer_corners(up)
             .into_iter()

@@ -4,7 +4,7 @@
 use crate::output::{emit, Format, Report};
 use cubelab::geometry::Face;
 use cubelab::notation::{names_of, parse_cube};
-use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relation, TheoremCheck};
+use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relation, TheoremCheck, TypeIndex};
 use serde::Serialize;
 
 /// Arguments of `cubelab relations`.
@@ -71,15 +71,15 @@ struct RelationsReport {
     partitions: Vec<Vec<Vec<String>>>,
 }
 
-fn sorted_symbols(set: &[usize]) -> Vec<String> {
+fn sorted_symbols(set: &[TypeIndex]) -> Vec<String> {
     let mut v = set.to_vec();
     v.sort_by_key(|&t| rel::sobczyk_key(t));
     v.iter().map(|&t| rel::symbol(t)).collect()
 }
 
 /// Pairs in Sobczyk's order: each pair's earlier type first, then by that type.
-fn named_pairs(pairs: Vec<(usize, usize)>) -> Vec<[String; 2]> {
-    let mut v: Vec<(usize, usize)> = pairs
+fn named_pairs(pairs: Vec<(TypeIndex, TypeIndex)>) -> Vec<[String; 2]> {
+    let mut v: Vec<(TypeIndex, TypeIndex)> = pairs
         .into_iter()
         .map(|(a, b)| if rel::sobczyk_key(a) <= rel::sobczyk_key(b) { (a, b) } else { (b, a) })
         .collect();
@@ -88,7 +88,7 @@ fn named_pairs(pairs: Vec<(usize, usize)>) -> Vec<[String; 2]> {
 }
 
 fn build_report() -> anyhow::Result<RelationsReport> {
-    let mut order: Vec<usize> = (0..rel::TYPES).collect();
+    let mut order: Vec<TypeIndex> = TypeIndex::all().collect();
     order.sort_by_key(|&t| rel::sobczyk_key(t));
     let types = order
         .iter()
@@ -97,13 +97,14 @@ fn build_report() -> anyhow::Result<RelationsReport> {
             let names = names_of(&cubelab::macmahon::kahan_to_numbers(&c));
             TypeRow {
                 symbol: rel::symbol(t),
-                kahan: format!("K{}", t + 1),
+                kahan: format!("K{}", t.index() + 1),
                 conway: names.conway,
                 faces: c.face_string(),
             }
         })
         .collect();
-    let idx: Vec<usize> = rel::TABLE_1_ORDER.iter().map(|s| rel::index_of_symbol(s).expect("Sobczyk symbol")).collect();
+    let idx: Vec<TypeIndex> =
+        rel::TABLE_1_ORDER.iter().map(|s| rel::index_of_symbol(s).expect("Sobczyk symbol")).collect();
     let rows = idx
         .iter()
         .enumerate()
@@ -131,10 +132,10 @@ fn build_report() -> anyhow::Result<RelationsReport> {
     let y1 = rel::index_of_symbol("Y1").expect("Y1");
     let (mut first, second) = if f0.iter().any(|s| s.contains(&y1)) { (f0, f1) } else { (f1, f0) };
     first.sort_by_key(|s| s.iter().map(|&t| rel::sobczyk_key(t)).min());
-    let anti: Vec<Vec<usize>> = first
+    let anti: Vec<Vec<TypeIndex>> = first
         .iter()
         .map(|s| {
-            let mut a: Vec<usize> = s.iter().map(|&t| rel::antitype(t)).collect();
+            let mut a: Vec<TypeIndex> = s.iter().map(|&t| rel::antitype(t)).collect();
             a.sort();
             a
         })

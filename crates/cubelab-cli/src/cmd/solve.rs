@@ -4,7 +4,7 @@ use crate::output::{emit, write_svg, Format, Report};
 use crate::svg;
 use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
-use cubelab::target::{explain::corner_names, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
+use cubelab::target::{corner_names, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;

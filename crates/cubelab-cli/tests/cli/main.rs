@@ -7,6 +7,7 @@ mod magic;
 mod picture;
 mod relations;
 mod run;
+mod scale;
 mod target;
 
 use assert_cmd::Command;

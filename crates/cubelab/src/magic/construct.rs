@@ -20,7 +20,7 @@
 //!   and along the block diagonals, and the pattern 4a+2b+c or its complement for ρ ≥ 3,
 //!   alternating so that they cancel. This needs m ≥ 5: for m = 3 the triagonal through
 //!   the blocks of residue 1 does not cancel. For order 6 the digit cube D is instead read
-//!   off the order-6 cube printed by W. S. Andrews (see [`ORDER6_DIGITS`]).
+//!   off the order-6 cube printed by W. S. Andrews (kept as a table in this module).
 
 use super::cube::NumberCube;
 use crate::{Error, Result};

@@ -17,10 +17,11 @@ pub struct NumberCube {
 impl NumberCube {
     /// A cube from its cells in layer/row/cell order.
     pub fn new(order: usize, cells: Vec<i64>) -> Result<NumberCube> {
-        if order == 0 || cells.len() != order * order * order {
+        let needed = order.checked_mul(order).and_then(|sq| sq.checked_mul(order));
+        if order == 0 || needed != Some(cells.len()) {
+            let needed = needed.map_or_else(|| "more than 2^64".to_string(), |k| k.to_string());
             return Err(Error::malformed(format!(
-                "a cube of order {order} needs {} numbers, got {}",
-                order * order * order,
+                "a cube of order {order} needs {needed} numbers, got {}",
                 cells.len()
             )));
         }
@@ -38,7 +39,7 @@ impl NumberCube {
     }
 
     /// The number at layer `l` (0 = top), row `r` (0 = back), cell `c` (0 = left).
-    pub fn get(&self, l: usize, r: usize, c: usize) -> i64 {
+    pub(crate) fn get(&self, l: usize, r: usize, c: usize) -> i64 {
         self.cells[(l * self.order + r) * self.order + c]
     }
 
@@ -272,7 +273,7 @@ impl Line {
 }
 
 /// The 3n² rows, columns and pillars.
-pub fn orthogonal_lines(n: usize) -> Vec<Line> {
+pub(crate) fn orthogonal_lines(n: usize) -> Vec<Line> {
     let mut lines = vec![];
     for a in 0..n {
         for b in 0..n {
@@ -304,7 +305,7 @@ fn first_of(n: usize, s: i8) -> usize {
 }
 
 /// The 4 main space diagonals (triagonals), each from a top corner to the opposite corner.
-pub fn triagonals(n: usize) -> Vec<Line> {
+pub(crate) fn triagonals(n: usize) -> Vec<Line> {
     SPACE_STEPS
         .iter()
         .map(|&s| Line::walk(n, LineKind::Triagonal, [0, first_of(n, s[1]), first_of(n, s[2])], s))
@@ -312,7 +313,7 @@ pub fn triagonals(n: usize) -> Vec<Line> {
 }
 
 /// All 4n² space diagonals, broken ones wrapping around (the 4 triagonals among them).
-pub fn pantriagonals(n: usize) -> Vec<Line> {
+pub(crate) fn pantriagonals(n: usize) -> Vec<Line> {
     let mut lines = vec![];
     for &s in &SPACE_STEPS {
         for r in 0..n {
@@ -331,12 +332,12 @@ const PLANE_STEPS: [(usize, [[i8; 3]; 2]); 3] =
     [(0, [[0, 1, 1], [0, 1, -1]]), (1, [[1, 0, 1], [1, 0, -1]]), (2, [[1, 1, 0], [1, -1, 0]])];
 
 /// The 6n diagonals of the 3n planes parallel to the faces (2 per plane).
-pub fn plane_diagonals(n: usize) -> Vec<Line> {
+pub(crate) fn plane_diagonals(n: usize) -> Vec<Line> {
     plane_diagonal_family(n, false)
 }
 
 /// All 6n² diagonals of the 3n planes, broken ones wrapping around.
-pub fn pandiagonals(n: usize) -> Vec<Line> {
+pub(crate) fn pandiagonals(n: usize) -> Vec<Line> {
     plane_diagonal_family(n, true)
 }
 

@@ -8,6 +8,20 @@
 //! - [`construct`]: a semi-perfect cube of every order n ≥ 3.
 //!
 //! Cells are listed layer by layer from the top, rows from the back, cells from the left.
+//!
+//! ```
+//! use cubelab::magic::construct::semi_perfect;
+//! use cubelab::magic::cube::NumberCube;
+//! use cubelab::magic::verify::{verify, Property};
+//!
+//! // Construct a semi-perfect cube of order 5 and check it.
+//! let cube = semi_perfect(5).unwrap();
+//! assert!(verify(&cube).holds(Property::SemiPerfect));
+//! // Check a cube given as text: it round-trips, and order 3 is never pantriagonal.
+//! let again = NumberCube::parse(&semi_perfect(3).unwrap().to_text()).unwrap();
+//! let verdict = verify(&again);
+//! assert!(verdict.holds(Property::SemiPerfect) && !verdict.holds(Property::Pantriagonal));
+//! ```
 
 pub mod construct;
 pub mod cube;
@@ -16,11 +30,15 @@ pub mod search;
 pub mod symmetry;
 pub mod verify;
 
-pub use cube::NumberCube;
-pub use verify::{verify, Property, Verdict};
-
-/// The magic sum n(n³+1)/2 of a cube holding 1..n³.
-pub fn magic_sum(n: usize) -> u128 {
+/// The magic sum n(n³+1)/2 of a cube holding 1..n³; `None` when it does not fit in a
+/// `u128` (n above about 2^31).
+///
+/// ```
+/// assert_eq!(cubelab::magic::magic_sum(3), Some(42));
+/// assert_eq!(cubelab::magic::magic_sum(usize::MAX), None);
+/// ```
+pub fn magic_sum(n: usize) -> Option<u128> {
     let n = n as u128;
-    n * (n * n * n + 1) / 2
+    let cube = n.checked_mul(n)?.checked_mul(n)?;
+    Some(n.checked_mul(cube.checked_add(1)?)? / 2)
 }

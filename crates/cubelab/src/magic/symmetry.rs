@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 /// One symmetry: the new (layer, row, cell) takes its `a`-th coordinate from old axis
 /// `axes[a]`, reversed when `reverse[a]` is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Symmetry {
+pub(crate) struct Symmetry {
     /// For each new axis, the old axis it reads.
     pub axes: [usize; 3],
     /// For each new axis, whether it runs the other way.
@@ -20,7 +20,7 @@ pub struct Symmetry {
 const AXIS_PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// The 48 symmetries, identity first.
-pub fn symmetries() -> Vec<Symmetry> {
+pub(crate) fn symmetries() -> Vec<Symmetry> {
     let mut all = vec![];
     for axes in AXIS_PERMUTATIONS {
         for bits in 0..8u8 {
@@ -31,18 +31,16 @@ pub fn symmetries() -> Vec<Symmetry> {
 }
 
 impl Symmetry {
-    /// The identity.
-    pub const IDENTITY: Symmetry = Symmetry { axes: [0, 1, 2], reverse: [false; 3] };
-
     /// Whether this is a proper rotation (determinant +1).
-    pub fn is_rotation(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_rotation(&self) -> bool {
         let odd_permutation = matches!(self.axes, [0, 2, 1] | [1, 0, 2] | [2, 1, 0]);
         let flips = self.reverse.iter().filter(|&&r| r).count();
         (odd_permutation as usize + flips) & 1 == 0
     }
 
     /// For each new cell index, the old cell index it takes its number from.
-    pub fn cell_map(&self, n: usize) -> Vec<usize> {
+    pub(crate) fn cell_map(&self, n: usize) -> Vec<usize> {
         let mut map = Vec::with_capacity(n * n * n);
         for l in 0..n {
             for r in 0..n {
@@ -60,19 +58,20 @@ impl Symmetry {
     }
 
     /// The image of a cube under this symmetry.
-    pub fn apply(&self, cube: &NumberCube) -> NumberCube {
+    #[cfg(test)]
+    pub(crate) fn apply(&self, cube: &NumberCube) -> NumberCube {
         let cells = self.cell_map(cube.order()).iter().map(|&i| cube.cells()[i]).collect();
         NumberCube::new(cube.order(), cells).expect("same size")
     }
 }
 
 /// The 48 cell maps of order `n`, identity first (precompute once for many cubes).
-pub fn cell_maps(n: usize) -> Vec<Vec<usize>> {
+pub(crate) fn cell_maps(n: usize) -> Vec<Vec<usize>> {
     symmetries().iter().map(|s| s.cell_map(n)).collect()
 }
 
 /// The least of the 48 images of `cells` in lexicographic order of the cell lists.
-pub fn canonical_cells(cells: &[i64], maps: &[Vec<usize>]) -> Vec<i64> {
+pub(crate) fn canonical_cells(cells: &[i64], maps: &[Vec<usize>]) -> Vec<i64> {
     let mut best: Vec<i64> = cells.to_vec();
     let mut candidate = vec![0; cells.len()];
     for map in &maps[1..] {

@@ -5,7 +5,7 @@ use crate::{Error, Result};
 use std::fmt;
 
 /// Largest board side accepted by the parser and the move generator.
-pub const MAX_SIDE: usize = 64;
+pub(crate) const MAX_SIDE: usize = 64;
 
 /// An m x n board of cube orientations, row-major; orientation 0 is solved.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -58,7 +58,7 @@ pub struct Move {
 
 impl Move {
     /// True for moves that turn a row (u, d, uu).
-    pub fn is_row(&self) -> bool {
+    pub(crate) fn is_row(&self) -> bool {
         matches!(self.kind, MoveKind::Quarter(Turn::Up | Turn::Down) | MoveKind::RowHalf)
     }
 
@@ -72,7 +72,7 @@ impl Move {
     }
 
     /// Number of quarter turns this move stands for.
-    pub fn quarter_turns(&self) -> usize {
+    pub(crate) fn quarter_turns(&self) -> usize {
         match self.kind {
             MoveKind::Quarter(_) => 1,
             _ => 2,
@@ -80,7 +80,7 @@ impl Move {
     }
 
     /// The effect on one cube, as a table over the 24 orientations.
-    pub fn cube_table(&self) -> [u8; cube::ORIENTATIONS] {
+    pub(crate) fn cube_table(&self) -> [u8; cube::ORIENTATIONS] {
         let t = tables();
         match self.kind {
             MoveKind::Quarter(turn) => t.turn[turn as usize],
@@ -231,12 +231,12 @@ impl Board {
     }
 
     /// The orientation at row i, column j (0-based).
-    pub fn get(&self, i: usize, j: usize) -> u8 {
+    pub(crate) fn get(&self, i: usize, j: usize) -> u8 {
         self.cubes[i * self.cols + j]
     }
 
     /// Sets the orientation at row i, column j (0-based).
-    pub fn set(&mut self, i: usize, j: usize, orientation: u8) {
+    pub(crate) fn set(&mut self, i: usize, j: usize, orientation: u8) {
         self.cubes[i * self.cols + j] = orientation;
     }
 
@@ -246,7 +246,7 @@ impl Board {
     }
 
     /// Checks that a move fits this board.
-    pub fn check_move(&self, mv: &Move) -> Result<()> {
+    pub(crate) fn check_move(&self, mv: &Move) -> Result<()> {
         let (what, limit) = if mv.is_row() { ("row", self.rows) } else { ("column", self.cols) };
         if mv.line >= limit {
             return Err(Error::out_of_range(format!("move {mv}: the board has {limit} {what}s")));
@@ -255,7 +255,7 @@ impl Board {
     }
 
     /// Applies one move (which must fit the board; see [`Board::check_move`]).
-    pub fn apply(&mut self, mv: &Move) {
+    pub(crate) fn apply(&mut self, mv: &Move) {
         let table = mv.cube_table();
         if mv.is_row() {
             for j in 0..self.cols {
@@ -341,7 +341,7 @@ fn check_size(rows: usize, cols: usize) -> Result<()> {
     Ok(())
 }
 
-pub use crate::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! Bounds on the diameter where an exhaustive census is out of reach.
 //!
 //! - Counting lower bound: the boards within distance d number at most the canonical move
-//!   sequences of length at most d (see [`Solver::canonical_sequence_counts`]), so the
+//!   sequences of length at most d (counted by the optimal solver's move-pruning rules), so the
 //!   diameter is at least the least d where that count reaches `|H|`.
 //! - Column-split upper bound: solve the first n−1 columns as an m x (n−1) board (at most
 //!   its census diameter; row moves also turn the last column, which does not matter),
@@ -34,7 +34,7 @@ pub struct Bounds {
 }
 
 /// The counting lower bound on the diameter.
-pub fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<usize> {
+pub(crate) fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<usize> {
     let states = reachable_count(rows, cols).ok_or_else(|| Error::out_of_range("board too large"))? as u128;
     let solver = Solver::new(rows, cols, metric, 1)?;
     let counts = solver.canonical_sequence_counts(200);

@@ -8,7 +8,7 @@ use crate::geometry::{Face, Rotation};
 use std::sync::OnceLock;
 
 /// Number of orientations of one cube.
-pub const ORIENTATIONS: usize = 24;
+pub(crate) const ORIENTATIONS: usize = 24;
 
 /// The four single-cube quarter turns, in the order u, d, l, r.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,13 +62,11 @@ impl Turn {
 }
 
 /// Precomputed tables of the 24 orientations.
-pub struct Tables {
+pub(crate) struct Tables {
     /// `compose[a][b]`: orientation `a` followed by orientation `b` (group product a·b).
     pub compose: [[u8; ORIENTATIONS]; ORIENTATIONS],
     /// `turn[t][a]`: orientation `a` after turn `t` (`a · t`).
     pub turn: [[u8; ORIENTATIONS]; 4],
-    /// Inverse of each orientation.
-    pub inverse: [u8; ORIENTATIONS],
     /// True for the odd orientations (odd permutations of the four diagonals).
     pub odd: [bool; ORIENTATIONS],
     /// Token of each orientation (`UF` for index 0).
@@ -76,7 +74,7 @@ pub struct Tables {
 }
 
 /// The orientation tables (computed once).
-pub fn tables() -> &'static Tables {
+pub(crate) fn tables() -> &'static Tables {
     static CELL: OnceLock<Tables> = OnceLock::new();
     CELL.get_or_init(|| {
         let all = Rotation::all();
@@ -94,17 +92,15 @@ pub fn tables() -> &'static Tables {
                 turn[t as usize][a] = index(&ra.then(&rt));
             }
         }
-        let mut inverse = [0u8; ORIENTATIONS];
         let mut odd = [false; ORIENTATIONS];
         let mut token = [[0u8; 2]; ORIENTATIONS];
         for (a, ra) in all.iter().enumerate() {
-            inverse[a] = index(&ra.inverse());
             // The sign of the face permutation equals the sign of the diagonal permutation:
             // quarter turns are 4-cycles on both, edge half turns are transpositions on both.
             odd[a] = face_permutation_is_odd(ra);
             token[a] = [ra.preimage(Face::U).letter() as u8, ra.preimage(Face::F).letter() as u8];
         }
-        Tables { compose, turn, inverse, odd, token }
+        Tables { compose, turn, odd, token }
     })
 }
 
@@ -128,7 +124,7 @@ fn face_permutation_is_odd(r: &Rotation) -> bool {
 }
 
 /// The token (`UF`, `RB`, …) of an orientation.
-pub fn token(orientation: u8) -> String {
+pub(crate) fn token(orientation: u8) -> String {
     let t = tables().token[orientation as usize];
     String::from_utf8_lossy(&t).into_owned()
 }
@@ -136,7 +132,7 @@ pub fn token(orientation: u8) -> String {
 /// Parses a two-letter token: original up face, then original front face.
 ///
 /// Returns a description of the problem on failure (the caller adds the position).
-pub fn parse_token(s: &str) -> Result<u8, String> {
+pub(crate) fn parse_token(s: &str) -> Result<u8, String> {
     let chars: Vec<char> = s.chars().collect();
     if chars.len() != 2 {
         return Err(format!("'{s}' is not a two-letter token (up face then front face, e.g. UF)"));

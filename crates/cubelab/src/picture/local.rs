@@ -152,7 +152,7 @@ pub fn solve(board: &Board) -> Result<Vec<Step>> {
 }
 
 /// The worst-case length of the local method on an m x n board: `8mn + m + n - 1`.
-pub fn bound(rows: usize, cols: usize) -> usize {
+pub(crate) fn bound(rows: usize, cols: usize) -> usize {
     8 * rows * cols + rows + cols - 1
 }
 

@@ -12,6 +12,20 @@
 //! - [`checkpoint`]: the checkpoints that let a long census stop and resume;
 //! - [`local`], [`subgroup`], [`optimal`]: the three solvers;
 //! - [`group`]: the generalisation to any finite permutation group.
+//!
+//! ```
+//! use cubelab::picture::board::{Board, Metric};
+//! use cubelab::picture::optimal::{default_max_entries, Solver};
+//! use cubelab::picture::parity;
+//!
+//! let board = Board::parse("UF RB / DL UF").unwrap();
+//! assert!(parity::check(&board).solvable);
+//! let solver = Solver::new(2, 2, Metric::Quarter, default_max_entries(2, 2)).unwrap();
+//! let (moves, _stats) = solver.solve(&board).unwrap();
+//! let mut b = board.clone();
+//! b.apply_all(&moves).unwrap();
+//! assert!(b.is_solved());
+//! ```
 
 pub mod board;
 pub mod census;
@@ -19,7 +33,7 @@ pub mod checkpoint;
 pub mod cube;
 pub mod parity;
 
-pub use board::{Board, Metric, Move};
+use board::Move;
 pub mod local;
 pub mod optimal;
 

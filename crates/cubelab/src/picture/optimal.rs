@@ -22,7 +22,7 @@ fn table_cache() -> &'static TableCache {
 }
 
 /// The census table of an a x b board (built once per process).
-pub fn pattern_table(rows: usize, cols: usize, metric: Metric) -> Result<Arc<Table>> {
+pub(crate) fn pattern_table(rows: usize, cols: usize, metric: Metric) -> Result<Arc<Table>> {
     if let Some(t) = table_cache().lock().expect("cache lock").get(&(rows, cols, metric)) {
         return Ok(t.clone());
     }
@@ -229,7 +229,7 @@ impl Solver {
     /// would try). Every board at distance k has a canonical optimal sequence of length k,
     /// so these counts bound the number of boards within each distance from above.
     /// Counts saturate at `u128::MAX`.
-    pub fn canonical_sequence_counts(&self, max_len: usize) -> Vec<u128> {
+    pub(crate) fn canonical_sequence_counts(&self, max_len: usize) -> Vec<u128> {
         let mut layer: HashMap<Vec<Move>, u128> = HashMap::from([(Vec::new(), 1)]);
         let mut counts = vec![1u128];
         for _ in 0..max_len {

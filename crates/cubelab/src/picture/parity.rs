@@ -21,7 +21,7 @@ pub struct Verdict {
 }
 
 /// Parity of each cube (true = odd permutation of the diagonals).
-pub fn parities(board: &Board) -> Vec<bool> {
+pub(crate) fn parities(board: &Board) -> Vec<bool> {
     let t = tables();
     board.cubes().iter().map(|&c| t.odd[c as usize]).collect()
 }

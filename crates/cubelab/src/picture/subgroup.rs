@@ -172,7 +172,7 @@ impl SubgroupSolver {
 }
 
 /// Writes every half turn as two quarter turns (`uu2` -> `u2 u2`).
-pub fn expand_half_turns(moves: &[Move]) -> Vec<Move> {
+pub(crate) fn expand_half_turns(moves: &[Move]) -> Vec<Move> {
     let mut out = Vec::new();
     for &m in moves {
         match m.kind {

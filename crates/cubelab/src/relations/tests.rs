@@ -53,11 +53,11 @@ B1 grpy | R2 G3 B3 / R3' G1 | P2' G3 B2 / P1' G2 | Y3' R2 B2 / Y2' R1 | Y3' P2 B
 B2 prgy | P1 R1 B3 / P3 R3 | P1 G2 B1 / P2 G3 | Y2' R1 B1 / Y3 R2 | Y2' G2 B3 / Y1 G1
 B3 grpb | R3' G1 B1 / R2 G3 | Y1 G1 B2 / Y2' G2 | P3' R3 B2 / P1' R1 | Y1 P3 B1 / Y3 P2";
 
-fn idx(s: &str) -> usize {
+fn idx(s: &str) -> TypeIndex {
     index_of_symbol(s).unwrap_or_else(|| panic!("symbol {s}"))
 }
 
-fn syms(v: &[usize]) -> Vec<String> {
+fn syms(v: &[TypeIndex]) -> Vec<String> {
     let mut v = v.to_vec();
     v.sort_by_key(|&t| sobczyk_key(t));
     v.iter().map(|&t| symbol(t)).collect()
@@ -65,10 +65,10 @@ fn syms(v: &[usize]) -> Vec<String> {
 
 #[test]
 fn antitypes_are_kahan_partners_and_relations_are_symmetric() {
-    for a in 0..TYPES {
+    for a in TypeIndex::all() {
         assert_eq!(relation(a, a), Relation::Identical);
         assert_eq!(relation(a, antitype(a)), Relation::Antitype);
-        for b in 0..TYPES {
+        for b in TypeIndex::all() {
             assert_eq!(relation(a, b), relation(b, a), "{} {}", symbol(a), symbol(b));
             // Priming both keeps the relation; priming one keeps one-parallelism.
             assert_eq!(relation(a, b), relation(antitype(a), antitype(b)));
@@ -93,8 +93,8 @@ fn incompatibility_graph_is_regular_of_valency_9_with_135_edges() {
 
 #[test]
 fn two_methods_agree_on_compatibility() {
-    for a in 0..TYPES {
-        for b in 0..TYPES {
+    for a in TypeIndex::all() {
+        for b in TypeIndex::all() {
             let (ca, cb) = (coloring(a), coloring(b));
             let by_weights = !fit_positions(&ca, &cb).is_empty();
             assert_eq!(by_weights, compatible_by_corner_numbers(&ca, &cb), "{} {}", symbol(a), symbol(b));
@@ -133,7 +133,7 @@ fn twelve_five_sets_partition_the_types_twice() {
     for s in &sets {
         assert!(s.iter().all(|&v| !s.contains(&antitype(v))));
     }
-    let mut covered: Vec<(usize, usize)> = sets
+    let mut covered: Vec<(TypeIndex, TypeIndex)> = sets
         .iter()
         .flat_map(|s| s.iter().flat_map(|&a| s.iter().filter(move |&&b| a < b).map(move |&b| (a, b))))
         .collect();
@@ -142,10 +142,10 @@ fn twelve_five_sets_partition_the_types_twice() {
     let [f0, f1] = five_set_families(&sets).expect("two partitions");
     assert_eq!((f0.len(), f1.len()), (6, 6));
     // The antitype map carries one family onto the other.
-    let mut anti: Vec<Vec<usize>> = f0
+    let mut anti: Vec<Vec<TypeIndex>> = f0
         .iter()
         .map(|s| {
-            let mut t: Vec<usize> = s.iter().map(|&v| antitype(v)).collect();
+            let mut t: Vec<TypeIndex> = s.iter().map(|&v| antitype(v)).collect();
             t.sort();
             t
         })
@@ -157,7 +157,7 @@ fn twelve_five_sets_partition_the_types_twice() {
 }
 
 /// Swaps two of Kahan's colors in a type and names the result.
-fn interchange(t: usize, pair: &str) -> usize {
+fn interchange(t: TypeIndex, pair: &str) -> TypeIndex {
     let mut cs = pair.chars();
     let (x, y) = (Color::from_char(cs.next().unwrap()).unwrap(), Color::from_char(cs.next().unwrap()).unwrap());
     let mut map: Vec<Color> = (0..62).map(Color).collect();
@@ -169,10 +169,10 @@ fn interchange(t: usize, pair: &str) -> usize {
 #[test]
 fn printed_five_sets_against_computed() {
     let computed = mutually_incompatible_sets(5);
-    let first: Vec<usize> = PRINTED_FIVE_SETS[0].1.iter().map(|s| idx(s)).collect();
+    let first: Vec<TypeIndex> = PRINTED_FIVE_SETS[0].1.iter().map(|s| idx(s)).collect();
     let mut wrong = Vec::new();
     for (swap, printed) in PRINTED_FIVE_SETS {
-        let mut p: Vec<usize> = printed.iter().map(|s| idx(s)).collect();
+        let mut p: Vec<TypeIndex> = printed.iter().map(|s| idx(s)).collect();
         p.sort();
         if !computed.contains(&p) {
             wrong.push(printed.join(" "));
@@ -180,7 +180,7 @@ fn printed_five_sets_against_computed() {
         if !swap.is_empty() {
             // Sobczyk derives each set from the first by a color interchange; relabeling
             // colors preserves every relation, so the image is again a five-set.
-            let mut image: Vec<usize> = first.iter().map(|&t| interchange(t, swap)).collect();
+            let mut image: Vec<TypeIndex> = first.iter().map(|&t| interchange(t, swap)).collect();
             image.sort();
             assert!(computed.contains(&image), "{swap}");
             if image != p {
@@ -197,7 +197,7 @@ fn printed_five_sets_against_computed() {
 
 /// Our Table 1 in Sobczyk's layout, same alphabet as [`PRINTED_TABLE_1`].
 fn table_1_rows() -> Vec<String> {
-    let order: Vec<usize> = TABLE_1_ORDER.iter().map(|s| idx(s)).collect();
+    let order: Vec<TypeIndex> = TABLE_1_ORDER.iter().map(|s| idx(s)).collect();
     order
         .iter()
         .enumerate()
@@ -292,7 +292,7 @@ fn printed_figure_2_against_computed() {
 
 #[test]
 fn layer_lists_have_three_plus_two_per_corner_and_sobczyk_diagonal_rule() {
-    for oc in 0..TYPES {
+    for oc in TypeIndex::all() {
         let c = coloring(oc);
         let list = layer_list(&c).unwrap();
         let all: Vec<&CornerList> = list.ground.iter().chain(&list.ceiling).collect();
@@ -305,7 +305,7 @@ fn layer_lists_have_three_plus_two_per_corner_and_sobczyk_diagonal_rule() {
             let q = p.opposite();
             let up = list.ceiling.iter().find(|cl| cl.corner == q.name()).unwrap();
             assert_eq!(up.no_parallel, list.ground[k].no_parallel);
-            let anti: Vec<usize> = list.ground[k].one_parallel.iter().map(|s| antitype(idx(s))).collect();
+            let anti: Vec<TypeIndex> = list.ground[k].one_parallel.iter().map(|s| antitype(idx(s))).collect();
             assert_eq!(up.one_parallel, syms(&anti));
         }
     }
@@ -313,7 +313,7 @@ fn layer_lists_have_three_plus_two_per_corner_and_sobczyk_diagonal_rule() {
 
 #[test]
 fn layer_list_accepts_numbers_and_rejects_other_colors() {
-    let y1 = coloring(0);
+    let y1 = coloring(idx("Y1"));
     let numbers = macmahon::kahan_to_numbers(&y1);
     assert_eq!(layer_list(&numbers).unwrap(), layer_list(&y1).unwrap());
     assert_eq!(layer_list(&parse_cube("Y1").unwrap()).unwrap().outer_cube, "Y1");

@@ -33,7 +33,7 @@ pub struct Arrangement {
 
 /// The 12 pairs of touching inner faces of a 2x2x2 cube: (corner, its face, the other
 /// corner, its face).
-pub fn interior_contacts() -> Vec<(Corner, Face, Corner, Face)> {
+pub(crate) fn interior_contacts() -> Vec<(Corner, Face, Corner, Face)> {
     let mut out = Vec::new();
     for a in Corner::all() {
         for b in Corner::all() {
@@ -86,9 +86,8 @@ impl Arrangement {
 
     /// Whether all 12 pairs of touching inner faces have the same color (Conway's puzzle).
     pub fn interior_matches(&self) -> bool {
-        interior_contacts().iter().all(|&(a, fa, b, fb)| {
-            self.placements[a.index()].oriented.color(fa) == self.placements[b.index()].oriented.color(fb)
-        })
+        let color = |k: Corner, f: Face| self.placements.get(k.index()).map(|p| p.oriented.color(f));
+        interior_contacts().iter().all(|&(a, fa, b, fb)| color(a, fa).is_some() && color(a, fa) == color(b, fb))
     }
 }
 

@@ -66,7 +66,7 @@ pub fn corner_names(mask: u8) -> Vec<String> {
 }
 
 /// Corner names of a bitmask, comma-separated.
-pub fn corner_list(mask: u8) -> String {
+pub(crate) fn corner_list(mask: u8) -> String {
     corner_names(mask).join(", ")
 }
 

@@ -13,11 +13,31 @@
 //! sum over assignments of block types to corners of the product of these weights, done by
 //! dynamic programming over corners with the used-count of every type as state.
 
+//! ```
+//! use cubelab::notation::{parse_cube, parse_cubes};
+//! use cubelab::target::{BlockGraph, Blocks, Explanation};
+//!
+//! // Johnson and Roldán's Figure 6: eight MacMahon cubes as blocks.
+//! let blocks = Blocks::new(&parse_cubes(&["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]).unwrap()).unwrap();
+//! let cb = parse_cube("Cb").unwrap();
+//! assert_eq!(blocks.count(&cb).unwrap(), 4);
+//! // Build: every proper target they can build, with its solution number.
+//! let targets = blocks.buildable_targets(false).unwrap();
+//! assert_eq!(targets.len(), 5);
+//! // Solve: list the arrangements (at most 10 here), each checked face by face.
+//! let (found, listed) = blocks.arrangements(&cb, false, Some(10), true).unwrap();
+//! assert_eq!((found, listed.len()), (4, 4));
+//! // And why a target cannot be built.
+//! let ab = parse_cube("Ab").unwrap();
+//! assert_eq!(blocks.count(&ab).unwrap(), 0);
+//! assert_ne!(BlockGraph::new(&blocks, &ab).unwrap().explain(), Explanation::Buildable);
+//! ```
+
 mod arrangement;
-pub mod explain;
+mod explain;
 
 pub use arrangement::{Arrangement, Placement};
-pub use explain::{BlockGraph, Explanation};
+pub use explain::{corner_names, BlockGraph, Component, Explanation};
 
 use crate::coloring::{canonical_patterns, Color, Coloring};
 use crate::geometry::{Corner, Rotation};
@@ -115,7 +135,7 @@ impl Blocks {
     }
 
     /// Type index of the block at an input position.
-    pub fn type_of_input(&self, i: usize) -> usize {
+    pub(crate) fn type_of_input(&self, i: usize) -> usize {
         self.of_input[i]
     }
 
@@ -125,19 +145,19 @@ impl Blocks {
     }
 
     /// Palette index of a color, if the blocks use it.
-    pub fn color_index(&self, c: Color) -> Option<usize> {
+    pub(crate) fn color_index(&self, c: Color) -> Option<usize> {
         self.palette.binary_search(&c).ok()
     }
 
     /// Index of an ordered triple of palette indices into the weight tables.
-    pub fn triple_index(&self, t: [usize; 3]) -> usize {
+    pub(crate) fn triple_index(&self, t: [usize; 3]) -> usize {
         let k = self.palette.len();
         (t[0] * k + t[1]) * k + t[2]
     }
 
     /// The target's corner triples as palette indices, or an error naming a color that no
     /// block has.
-    pub fn target_triples(&self, target: &Coloring) -> Result<[usize; CORNERS], Error> {
+    pub(crate) fn target_triples(&self, target: &Coloring) -> Result<[usize; CORNERS], Error> {
         for (i, c) in target.faces().iter().enumerate() {
             if self.color_index(*c).is_none() {
                 return Err(Error::out_of_range(format!(
@@ -154,7 +174,7 @@ impl Blocks {
 
     /// Number of distinct orientations in which a block of type `t` fits the corner whose
     /// clockwise triple has index `triple`.
-    pub fn weight(&self, t: usize, triple: usize) -> u8 {
+    pub(crate) fn weight(&self, t: usize, triple: usize) -> u8 {
         self.types[t].weight[triple]
     }
 
@@ -165,7 +185,7 @@ impl Blocks {
     }
 
     /// [`Blocks::count`] for a target given by its corner triple indices.
-    pub fn count_triples(&self, triples: &[usize; CORNERS]) -> u128 {
+    pub(crate) fn count_triples(&self, triples: &[usize; CORNERS]) -> u128 {
         let n_types = self.types.len();
         if self.len() < CORNERS {
             return 0;
@@ -229,7 +249,7 @@ impl Blocks {
     }
 
     /// The distinct orientations of block type `t` that fit corner `p` of `target`.
-    pub fn orientations_at(&self, t: usize, target: &Coloring, p: Corner) -> Vec<Coloring> {
+    pub(crate) fn orientations_at(&self, t: usize, target: &Coloring, p: Corner) -> Vec<Coloring> {
         let block = self.types[t].coloring;
         let mut out: Vec<Coloring> = Rotation::all()
             .iter()
