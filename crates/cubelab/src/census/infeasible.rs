@@ -603,7 +603,7 @@ fn check_with_solver(u: &Universe, m: &[u8]) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::targets::SplitMix64;
+    use crate::rng::SplitMix64;
 
     #[test]
     fn graph_cover_agrees_with_the_matching_on_random_multisets() {
@@ -732,7 +732,7 @@ mod symmetry {
         assert_eq!(all.len(), 1440);
         // Random multisets and their images under random symmetries: infeasibility is invariant.
         let f = Fits::new(&u);
-        let mut rng = crate::census::targets::SplitMix64(11);
+        let mut rng = crate::rng::SplitMix64(11);
         for _ in 0..200 {
             let mut m = vec![0u8; 30];
             for _ in 0..rng.below(12) {

@@ -4,8 +4,8 @@
 //! lower the number of targets built. A set it returns is verified by the general solver.
 
 use super::graph::hall_fillable;
-use super::targets::SplitMix64;
 use crate::coloring::Coloring;
+use crate::rng::SplitMix64;
 use crate::target::Blocks;
 use crate::Error;
 

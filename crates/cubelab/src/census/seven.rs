@@ -33,7 +33,9 @@
 //! direct check of Hall's condition, [`super::graph::hall_fillable`]) and the general solver
 //! ([`Method::Backtrack`]).
 
-use super::combin::for_each_subset_in;
+use super::combin::{binomial_f64, for_each_subset_in};
+// compat: remove once the CLI calls Engine (it imports `seven::binomial_u128`).
+pub use super::combin::binomial_u128;
 use super::search::swap_step;
 use super::shard::chunked;
 use super::targets::Tally;
@@ -639,15 +641,6 @@ fn keep_best(best: &mut (usize, Vec<Vec<usize>>), n: usize, set: Vec<usize>) {
     }
 }
 
-/// The binomial coefficient in floating point (relative error about 1e-14).
-fn binomial_f64(n: usize, k: usize) -> f64 {
-    if k > n {
-        return 0.0;
-    }
-    let k = k.min(n - k);
-    (0..k).fold(1.0, |r, i| r * (n - i) as f64 / (i + 1) as f64)
-}
-
 /// A uniform k-subset of 0..n, sorted (Floyd's algorithm).
 pub fn random_subset(rng: &mut SplitMix64, n: usize, k: usize) -> Vec<usize> {
     let mut set = BlockSet::default();
@@ -664,20 +657,6 @@ pub fn random_subset(rng: &mut SplitMix64, n: usize, k: usize) -> Vec<usize> {
 
 fn overflow() -> Error {
     Error::out_of_range("the number of sets is beyond 128-bit integers")
-}
-
-/// The binomial coefficient in 128 bits, if it fits.
-pub fn binomial_u128(n: u64, k: u64) -> Option<u128> {
-    if k > n {
-        return Some(0);
-    }
-    let k = k.min(n - k);
-    let mut r: u128 = 1;
-    for i in 0..k {
-        // r·(n−i)/(i+1) stays an integer.
-        r = r.checked_mul((n - i) as u128)? / (i + 1) as u128;
-    }
-    Some(r)
 }
 
 /// `result[j]`: the number of j-subsets of the blocks (one corner mask each, over the 8

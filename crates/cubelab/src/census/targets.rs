@@ -9,6 +9,7 @@
 use super::combin::{binomial, for_each_subset_in};
 use super::shard::chunked;
 use super::{graph, Method, Universe};
+use crate::rng::SplitMix64;
 use crate::target::Blocks;
 use crate::Error;
 use rayon::prelude::*;
@@ -689,8 +690,6 @@ pub fn universal_sets(tables: &BuildTables, k: usize, within: u32, ranks: std::o
     });
     parts.into_iter().flatten().collect()
 }
-
-pub use crate::rng::SplitMix64;
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
