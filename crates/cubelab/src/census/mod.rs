@@ -20,6 +20,7 @@ pub mod graph;
 pub mod infeasible;
 pub mod multiset;
 pub mod search;
+pub mod set;
 pub mod seven;
 pub mod shard;
 pub mod solution;

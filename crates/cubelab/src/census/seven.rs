@@ -55,59 +55,8 @@ pub const COLORS: usize = 7;
 /// Number of blocks (and of proper targets): 7 colors to leave out × 30 cubes.
 pub const BLOCKS: usize = 210;
 
-/// A set of blocks of the 210, as a 256-bit mask.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct BlockSet(pub [u64; 4]);
-
-impl BlockSet {
-    /// The set of the given block indices (each below 256).
-    pub fn of(blocks: &[usize]) -> BlockSet {
-        let mut s = BlockSet::default();
-        for &b in blocks {
-            s.insert(b);
-        }
-        s
-    }
-
-    /// Adds a block.
-    pub fn insert(&mut self, b: usize) {
-        self.0[b >> 6] |= 1 << (b & 63);
-    }
-
-    /// Whether the set holds a block.
-    pub fn contains(&self, b: usize) -> bool {
-        self.0[b >> 6] >> (b & 63) & 1 == 1
-    }
-
-    /// Number of blocks.
-    pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; 4]
-    }
-
-    /// The intersection.
-    pub fn and(&self, other: &BlockSet) -> BlockSet {
-        BlockSet([0, 1, 2, 3].map(|i| self.0[i] & other.0[i]))
-    }
-
-    /// The blocks in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..4).flat_map(move |w| {
-            let mut x = self.0[w];
-            std::iter::from_fn(move || {
-                (x != 0).then(|| {
-                    let b = x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    w * 64 + b
-                })
-            })
-        })
-    }
-}
+/// A set of blocks, as a 256-bit mask.
+pub type BlockSet = super::set::WideSet;
 
 /// The Sadisticube 7 universe: 210 blocks, the same 210 colorings as targets.
 #[derive(Debug, Clone)]
