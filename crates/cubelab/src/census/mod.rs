@@ -25,6 +25,7 @@ pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;
+pub mod wide;
 
 use crate::coloring::{exact_colorings, Coloring};
 use crate::geometry::Rotation;
