@@ -142,7 +142,7 @@ impl Engine {
 
     /// Sadisticube 7: 210 blocks colored with six of seven colors (wide representation).
     pub fn sadisticube7() -> Engine {
-        Engine { inner: Inner::Wide(Box::new(Wide::new())) }
+        Engine { inner: Inner::Wide(Box::default()) }
     }
 
     /// `C_n`: the cubes using exactly n colors (n = 1..=6; C_6 is MacMahon's 30 in tableau
