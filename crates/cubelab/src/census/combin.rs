@@ -1,6 +1,7 @@
 //! Combinatorial enumeration: binomials, K-subsets of up to 32 items as bitmasks in
 //! colexicographic order (ranked, so that any rank range can be a shard), permutations
-//! and multisets.
+//! and multisets. The crate's only binomial ([`binomial`], with its 128-bit and float
+//! forms) and permutation enumerator ([`next_permutation`], [`permutations`]) live here.
 
 /// Pascal's triangle up to n = 64, so that ranking a set costs table lookups only.
 static PASCAL: std::sync::LazyLock<[[u64; 65]; 65]> = std::sync::LazyLock::new(|| {
@@ -25,7 +26,9 @@ pub(crate) const LACKS: [u64; 6] = [
     0x0000_0000_FFFF_FFFF,
 ];
 
-/// Binomial coefficient C(n, k) (0 when k > n).
+/// Binomial coefficient C(n, k) (0 when k > n): the one exact binomial of the crate in
+/// its 64-bit form (a table lookup for n ≤ 64, used in the hot ranking loops). Beyond
+/// 64 bits it saturates at `u64::MAX`; use [`binomial_u128`] where that can happen.
 #[inline]
 pub fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -34,12 +37,34 @@ pub fn binomial(n: u64, k: u64) -> u64 {
     if n <= 64 {
         return PASCAL[n as usize][k as usize];
     }
+    binomial_u128(n, k).and_then(|x| u64::try_from(x).ok()).unwrap_or(u64::MAX)
+}
+
+/// Binomial coefficient C(n, k) in 128 bits, `None` when it (or an intermediate product)
+/// does not fit; 0 when k > n.
+pub fn binomial_u128(n: u64, k: u64) -> Option<u128> {
+    if k > n {
+        return Some(0);
+    }
     let k = k.min(n - k);
     let mut r: u128 = 1;
     for i in 0..k {
-        r = r * (n - i) as u128 / (i + 1) as u128;
+        // r·(n−i)/(i+1) stays an integer.
+        r = r.checked_mul((n - i) as u128)? / (i + 1) as u128;
     }
-    r as u64
+    Some(r)
+}
+
+/// Binomial coefficient C(n, k) in floating point (relative error about 1e-14). Needed
+/// only for ratios of binomials too large for 128 bits (the hypergeometric weights of the
+/// exact mean over 210 cubes, where C(210, 105) ≈ 1e62): everything countable uses
+/// [`binomial`] or [`binomial_u128`].
+pub fn binomial_f64(n: usize, k: usize) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1.0, |r, i| r * (n - i) as f64 / (i + 1) as f64)
 }
 
 /// The K-subset of {0..n} (n ≤ 32) with the given colex rank, as a bitmask.
@@ -123,6 +148,17 @@ pub fn next_permutation(v: &mut [usize]) -> bool {
     true
 }
 
+/// Every permutation of `0..n` in lexicographic order (n! of them; [`next_permutation`]
+/// from the identity).
+pub fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut p: Vec<usize> = (0..n).collect();
+    let mut out = vec![p.clone()];
+    while next_permutation(&mut p) {
+        out.push(p.clone());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +202,23 @@ mod tests {
         }
         assert_eq!(n, 24);
         assert_eq!(v, [3, 2, 1, 0]);
+        let all = super::permutations(4);
+        assert_eq!(all.len(), 24);
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(super::permutations(0), vec![Vec::<usize>::new()]);
+    }
+
+    #[test]
+    fn binomials_agree_across_widths() {
+        for n in 0..80u64 {
+            for k in 0..=n + 1 {
+                let wide = binomial_u128(n, k).unwrap();
+                assert_eq!(binomial(n, k) as u128, wide.min(u64::MAX as u128), "C({n}, {k})");
+                let f = binomial_f64(n as usize, k as usize);
+                assert!((f - wide as f64).abs() <= wide as f64 * 1e-12, "C({n}, {k})");
+            }
+        }
+        assert_eq!(binomial(75, 8) as u128, binomial_u128(75, 8).unwrap());
+        assert_eq!(binomial_u128(300, 150), None);
     }
 }

@@ -13,17 +13,26 @@
 //! The fast paths (tables of buildable sub-collections per target, and the color
 //! permutation symmetry between targets) are built on the graph method and checked
 //! against the direct computation in the tests.
+//!
+//! The entry point is [`engine::Engine`]: it takes any list of at most 256 distinct cubes
+//! and picks the representation of cube sets ([`set::CubeSet`]: `u32` bitmasks with the
+//! subset tables of [`targets`] up to 32 cubes, 256-bit [`set::WideSet`]s with the engine
+//! without tables of [`wide`] beyond). The free functions of [`targets`], [`infeasible`]
+//! and [`wide`] remain available for finer control (shards, checkpoints).
 
 pub mod checkpoint;
 pub mod combin;
+pub mod engine;
 pub mod graph;
 pub mod infeasible;
 pub mod multiset;
 pub mod search;
+pub mod set;
 pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;
+pub mod wide;
 
 use crate::coloring::{exact_colorings, Coloring};
 use crate::geometry::Rotation;

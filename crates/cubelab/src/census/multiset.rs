@@ -170,7 +170,7 @@ pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::census::targets::SplitMix64;
+    use crate::rng::SplitMix64;
 
     #[test]
     fn ranking_round_trips() {

@@ -4,8 +4,8 @@
 //! lower the number of targets built. A set it returns is verified by the general solver.
 
 use super::graph::hall_fillable;
-use super::targets::SplitMix64;
 use crate::coloring::Coloring;
+use crate::rng::SplitMix64;
 use crate::target::Blocks;
 use crate::Error;
 
@@ -41,7 +41,7 @@ pub fn targets_built(fits: &[Vec<u8>], chosen: &[usize]) -> usize {
 
 /// One step of a local search over sets of cubes `0..n`: swap a random member of `chosen`
 /// for a random cube not in it, and keep the swap when `score` does not drop. Returns the
-/// score of the set kept.
+/// score of the set kept (unchanged when `chosen` is empty or holds every cube).
 pub fn swap_step(
     rng: &mut SplitMix64,
     chosen: &mut [usize],
@@ -49,6 +49,10 @@ pub fn swap_step(
     score: usize,
     eval: impl Fn(&[usize]) -> usize,
 ) -> usize {
+    if chosen.is_empty() || chosen.len() >= n {
+        // No cube to swap in (or out): nothing moves.
+        return score;
+    }
     let i = rng.below(chosen.len() as u64) as usize;
     let new = loop {
         let c = rng.below(n as u64) as usize;

@@ -1,6 +1,7 @@
 //! The m x n board, its text format, the row and column moves and their notation.
 
 use super::cube::{self, tables, Turn};
+use crate::rng::SplitMix64;
 use crate::{Error, Result};
 use std::fmt;
 
@@ -340,8 +341,6 @@ fn check_size(rows: usize, cols: usize) -> Result<()> {
     }
     Ok(())
 }
-
-use crate::rng::SplitMix64;
 
 #[cfg(test)]
 mod tests {

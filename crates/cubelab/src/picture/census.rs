@@ -121,22 +121,6 @@ pub struct Space {
     factorial: Vec<u64>,
 }
 
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![vec![]];
-    }
-    let mut out = Vec::new();
-    for p in permutations(n - 1) {
-        for pos in 0..n {
-            let mut q = p.clone();
-            q.insert(pos, n - 1);
-            out.push(q);
-        }
-    }
-    out.sort();
-    out
-}
-
 impl Space {
     /// Builds the tables; fails when the space is too large to tabulate in `max_bytes`.
     pub fn new(puzzle: &LinePuzzle, max_bytes: u64) -> Result<Space> {
@@ -205,7 +189,7 @@ impl Space {
                 );
             }
         }
-        let col_perm = permutations(n)
+        let col_perm = crate::census::combin::permutations(n)
             .iter()
             .map(|p| {
                 (0..row_values)

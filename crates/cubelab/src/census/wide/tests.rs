@@ -1,12 +1,12 @@
 use super::*;
-use crate::census::combin::binomial;
+use crate::census::combin::{binomial, binomial_u128, for_each_subset_in};
 use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
 
 #[test]
 fn the_universe_is_210_distinct_blocks_one_orbit_of_relabelings() {
-    let s = Seven::new();
+    let s = Wide::new();
     assert_eq!(s.cubes.len(), BLOCKS);
     let mut canon: Vec<Coloring> = s.cubes.iter().map(|c| c.canonical()).collect();
     canon.sort();
@@ -42,7 +42,7 @@ fn the_universe_is_210_distinct_blocks_one_orbit_of_relabelings() {
 
 #[test]
 fn hall_the_corner_family_and_the_solver_agree_on_random_sets() {
-    let s = Seven::new();
+    let s = Wide::new();
     let mut rng = SplitMix64(17);
     let mut built_somewhere = 0;
     for (k, n) in [(8usize, 150), (11, 20), (16, 5)] {
@@ -71,7 +71,7 @@ fn hall_the_corner_family_and_the_solver_agree_on_random_sets() {
 /// decided by the general solver.
 #[test]
 fn fillable_subset_counts_match_the_solver_on_a_slice() {
-    let s = Seven::new();
+    let s = Wide::new();
     let t = 3;
     // The usable blocks fitting the most corners first, so that many subsets build.
     let mut usable: Vec<usize> = s.usable(t).iter().collect();
@@ -107,7 +107,7 @@ fn fillable_subset_counts_match_the_macmahon_census() {
 
 #[test]
 fn exact_mean_is_the_same_from_every_target_and_matches_the_integer_counts() {
-    let s = Seven::new();
+    let s = Wide::new();
     let eights: Vec<u128> = [0usize, 31, 100, 209].iter().map(|&t| s.building_subsets(t, 8).unwrap()[8]).collect();
     assert!(eights.iter().all(|&x| x == eights[0] && x > 0));
     let all = binomial_u128(BLOCKS as u64, 8).unwrap();
@@ -127,7 +127,7 @@ fn exact_mean_is_the_same_from_every_target_and_matches_the_integer_counts() {
 
 #[test]
 fn samples_do_not_depend_on_the_thread_count_or_the_method() {
-    let s = Seven::new();
+    let s = Wide::new();
     let run = |threads: usize, method: Method| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -150,7 +150,7 @@ fn samples_do_not_depend_on_the_thread_count_or_the_method() {
 /// with the 32-bit census engine: they build only the 30 targets without color 7.
 #[test]
 fn within_census_agrees_with_the_macmahon_engine() {
-    let s = Seven::new();
+    let s = Wide::new();
     let u = Universe::macmahon();
     let names = ["Ab", "Af", "Ba", "Bf", "Cd", "Ce", "Dc", "De", "Ec", "Ed", "Fa", "Fb"];
     let within = s.parse_blocks(&names).unwrap();
@@ -187,7 +187,7 @@ fn the_averaged_hall_bound_is_tight_for_macmahon_and_below_the_set_found_here() 
     assert_eq!(tables.count(haraguchi), 30);
     assert_eq!(b.bound, haraguchi.count_ones() as usize);
     // The bound is the claimed inequality: N·|N(Z)|/n ≥ |Z| fails for N = bound − 1.
-    let s = Seven::new();
+    let s = Wide::new();
     let b7 = s.universal_lower_bound().expect("transitive");
     assert!((b7.bound - 1) * b7.neighbours < BLOCKS * b7.needed);
     assert!(b7.bound * b7.neighbours >= BLOCKS * b7.needed);
@@ -201,7 +201,7 @@ fn the_averaged_hall_bound_is_tight_for_macmahon_and_below_the_set_found_here() 
 
 #[test]
 fn max_target_search_reports_what_the_solver_confirms() {
-    let s = Seven::new();
+    let s = Wide::new();
     let (n, sets) = s.search_max_targets(2, 2, 300);
     assert!(!sets.is_empty());
     for set in &sets {
@@ -227,7 +227,7 @@ fn random_subsets_are_uniform_enough_and_distinct() {
 
 #[test]
 fn the_exhaustive_eight_search_returns_sets_that_build_enough() {
-    let s = Seven::new();
+    let s = Wide::new();
     for goal in [1usize, 4] {
         let set = s.eight_building_at_least(goal, &|_| {}).expect("small goals are reached");
         assert_eq!(set.len(), 8);
@@ -245,7 +245,7 @@ fn the_exhaustive_eight_search_returns_sets_that_build_enough() {
 #[ignore = "a minute; the CI slice is any_cube_list_agrees_with_the_solver_on_a_small_list"]
 fn any_cube_list_agrees_with_the_census_engine_on_three_colors() {
     let cubes = crate::coloring::exact_colorings(3).unwrap();
-    let s = Seven::from_cubes(cubes.clone()).unwrap();
+    let s = Wide::from_cubes(cubes.clone()).unwrap();
     assert_eq!(s.len(), 30);
     assert!(s.orbits().len() > 1, "C_3 is not one orbit");
     assert!(!s.relabelings_transitive());
@@ -274,7 +274,7 @@ fn any_cube_list_agrees_with_the_census_engine_on_three_colors() {
 #[test]
 fn any_cube_list_agrees_with_the_solver_on_a_small_list() {
     let cubes: Vec<Coloring> = crate::coloring::exact_colorings(3).unwrap().into_iter().step_by(2).take(14).collect();
-    let s = Seven::from_cubes(cubes).unwrap();
+    let s = Wide::from_cubes(cubes).unwrap();
     let n = s.len();
     let mut total = 0usize;
     let mut max = 0usize;

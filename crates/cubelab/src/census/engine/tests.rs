@@ -1,0 +1,165 @@
+//! The engine gives identical results through both representations on universes that
+//! fit in 32 bits (the wide representation forced), and matches the table engine.
+
+use super::*;
+use crate::coloring::Coloring;
+use crate::rng::SplitMix64;
+use proptest::prelude::*;
+use std::sync::LazyLock;
+
+/// C_3 (30 cubes, several orbits of relabelings) in both representations.
+static C3: LazyLock<(Engine, Engine)> = LazyLock::new(|| {
+    let cubes = exact_colorings(3).unwrap();
+    let small = Engine::for_universe(cubes.clone()).unwrap();
+    let wide = Engine::with_representation(cubes, Representation::Wide).unwrap();
+    (small, wide)
+});
+
+/// The first 14 MacMahon cubes (a small universe whose targets are not all symmetric) in
+/// both representations.
+static SUB14: LazyLock<(Engine, Engine)> = LazyLock::new(|| {
+    let cubes: Vec<Coloring> = Engine::macmahon().cubes()[..14].to_vec();
+    let small = Engine::for_universe(cubes.clone()).unwrap();
+    let wide = Engine::with_representation(cubes, Representation::Wide).unwrap();
+    (small, wide)
+});
+
+/// MacMahon's 30 in both representations.
+static MACMAHON: LazyLock<(Engine, Engine)> = LazyLock::new(|| {
+    let small = Engine::macmahon();
+    let wide = Engine::with_representation(small.cubes().to_vec(), Representation::Wide).unwrap();
+    (small, wide)
+});
+
+#[test]
+fn the_library_picks_the_representation_from_the_size() {
+    assert_eq!(Engine::macmahon().representation(), Representation::Small);
+    assert_eq!(Engine::exact_colors(3).unwrap().representation(), Representation::Small);
+    assert_eq!(Engine::exact_colors(4).unwrap().representation(), Representation::Wide);
+    assert_eq!(Engine::exact_colors(4).unwrap().len(), 68);
+    assert_eq!(Engine::sadisticube7().len(), 210);
+    assert_eq!(Representation::for_size(32), Representation::Small);
+    assert_eq!(Representation::for_size(33), Representation::Wide);
+    let c4 = exact_colorings(4).unwrap();
+    assert!(Engine::with_representation(c4, Representation::Small).is_err());
+    assert!(Engine::exact_colors(7).is_err());
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let (small, wide) = &*C3;
+    for e in [small, wide] {
+        assert!(e.built(&[0, 0, 1], Method::Graph).is_err());
+        assert!(e.built(&[99], Method::Graph).is_err());
+        assert!(e.tally(8, &(0..33).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).is_err());
+        assert!(e.tally(8, &(0..10).collect::<Vec<_>>(), Some(0..46), Method::Graph, false, &|_| {}).is_err());
+        assert!(e.sample(31, 10, 1, Method::Graph, &|_| {}).is_err());
+        assert!(e.exact_mean(31).is_err());
+        assert!(e.universal_sets(8, Some(0..u64::MAX), Method::Graph).is_err());
+    }
+    assert!(wide.infeasible(Method::Backtrack, &[0, 1]).is_err());
+    assert!(Engine::sadisticube7().universal_sets(8, Some(0..1), Method::Graph).is_err());
+}
+
+#[test]
+fn exhaustive_tallies_agree_across_representations() {
+    for (small, wide) in [&*SUB14, &*MACMAHON] {
+        let within: Vec<usize> = (0..small.len()).filter(|c| c % 2 == 0 || *c < 5).collect();
+        // (The graph method only: the backtrack method's tables decide every 8-set of
+        // usable cubes for every target with the solver, minutes in a test build.)
+        for k in [8usize, 9, 11] {
+            let a = small.tally(k, &within, None, Method::Graph, true, &|_| {}).unwrap();
+            let b = wide.tally(k, &within, None, Method::Graph, true, &|_| {}).unwrap();
+            assert_eq!(a, b, "k={k}");
+        }
+        let within: Vec<usize> = (small.len() - 12..small.len()).collect();
+        let a = small.tally_all_sizes(&within, Method::Graph, true, &|_| {}).unwrap();
+        let b = wide.tally_all_sizes(&within, Method::Graph, true, &|_| {}).unwrap();
+        assert_eq!(a, b);
+        let shard = Some(1000..3000);
+        let all: Vec<usize> = (0..small.len()).collect();
+        let a = small.tally(7, &all, shard.clone(), Method::Graph, true, &|_| {}).unwrap();
+        let b = wide.tally(7, &all, shard, Method::Graph, true, &|_| {}).unwrap();
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn exact_means_searches_and_universal_sets_agree_across_representations() {
+    for (small, wide) in [&*SUB14, &*MACMAHON] {
+        for k in [8, 12, 14] {
+            assert_eq!(small.exact_mean(k).unwrap(), wide.exact_mean(k).unwrap());
+        }
+        assert_eq!(small.universal_lower_bound(), wide.universal_lower_bound());
+        assert_eq!(small.search_max_targets(3, 2, 200), wide.search_max_targets(3, 2, 200));
+        assert_eq!(small.search_universal(12, 1, 2, 500), wide.search_universal(12, 1, 2, 500));
+        let ranks = Some(0..binomial(small.len() as u64, 12).min(1000));
+        assert_eq!(
+            small.universal_sets(12, ranks.clone(), Method::Graph).unwrap(),
+            wide.universal_sets(12, ranks, Method::Graph).unwrap()
+        );
+    }
+    let (small, wide) = &*SUB14;
+    let max = small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).unwrap().max().unwrap();
+    let a = small.eight_building_at_least(max, &|_| {});
+    assert_eq!(a, wide.eight_building_at_least(max, &|_| {}));
+    assert_eq!(small.built(&a.unwrap(), Method::Graph).unwrap().len(), max);
+    assert_eq!(small.eight_building_at_least(max + 1, &|_| {}), None);
+}
+
+#[test]
+fn the_exact_mean_matches_the_exhaustive_census_for_macmahon() {
+    let (small, _) = &*MACMAHON;
+    let t = small.tally(8, &(0..30).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).unwrap();
+    assert_eq!(t.sets, 5_852_925);
+    assert!((small.exact_mean(8).unwrap() - t.mean()).abs() < 1e-9);
+}
+
+#[test]
+fn samples_are_reproducible_in_both_representations() {
+    let (small, wide) = &*MACMAHON;
+    for e in [small, wide] {
+        let a = e.sample(9, 3000, 5, Method::Graph, &|_| {}).unwrap();
+        assert_eq!(a, e.sample(9, 3000, 5, Method::Graph, &|_| {}).unwrap());
+        assert_eq!(a.sets, 3000);
+        // Both estimate the same exact mean.
+        assert!((a.mean() - e.exact_mean(9).unwrap()).abs() < 0.5, "{} vs {}", a.mean(), e.exact_mean(9).unwrap());
+    }
+}
+
+#[test]
+fn the_infeasible_search_runs_through_the_engine() {
+    let (small, _) = &*MACMAHON;
+    let within: Vec<usize> = (20..30).collect();
+    let g = small.infeasible(Method::Graph, &within).unwrap();
+    assert_eq!(g, small.infeasible(Method::Backtrack, &within).unwrap());
+    assert!(g.max >= 10);
+}
+
+#[test]
+fn sets_parse_to_sorted_indices() {
+    for e in [&MACMAHON.0, &MACMAHON.1] {
+        let set = e.parse_set(&["Fc", "Ac"]).unwrap();
+        assert_eq!(e.set_names(&set), vec!["Ac", "Fc"]);
+        assert!(e.parse_set(&["Ac", "Ac"]).is_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// What a random set builds is the same through the subset tables (small), Hall's
+    /// condition on 256-bit sets (wide) and the general solver.
+    #[test]
+    fn built_agrees_across_representations(seed in any::<u64>(), k in 6usize..16) {
+        for (small, wide) in [&*C3, &*SUB14, &*MACMAHON] {
+            let mut rng = SplitMix64(seed);
+            let set = crate::census::wide::random_subset(&mut rng, small.len(), k.min(small.len()));
+            let a = small.built(&set, Method::Graph).unwrap();
+            prop_assert_eq!(&a, &wide.built(&set, Method::Graph).unwrap());
+            if k <= 10 {
+                prop_assert_eq!(&a, &wide.built(&set, Method::Backtrack).unwrap());
+            }
+        }
+    }
+}

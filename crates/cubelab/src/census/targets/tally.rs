@@ -1,0 +1,232 @@
+//! Tallies of a targets census over the K-subsets of a set (one size at a time, by
+//! colex rank range), sampled tallies and the exhaustive universal-set search.
+
+use super::{deposit, BuildTables};
+use crate::census::combin::{binomial, for_each_subset_in};
+use crate::census::shard::chunked;
+use crate::rng::SplitMix64;
+use rayon::prelude::*;
+
+/// The tally of a targets census over some sets of one size.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// Number of sets looked at.
+    pub sets: u64,
+    /// `histogram[n]`: sets building exactly n targets.
+    pub histogram: Vec<u64>,
+    /// Sets attaining the largest count seen (at most [`MAX_LISTED`] kept).
+    pub max_sets: Vec<u32>,
+}
+
+/// How many sets attaining the maximum a tally keeps.
+pub const MAX_LISTED: usize = 100_000;
+
+impl Tally {
+    /// An empty tally for a census with `targets` targets.
+    pub fn new(targets: usize) -> Tally {
+        Tally { sets: 0, histogram: vec![0; targets + 1], max_sets: Vec::new() }
+    }
+
+    /// The largest count with a nonzero histogram entry.
+    pub fn max(&self) -> Option<usize> {
+        self.histogram.iter().rposition(|&n| n > 0)
+    }
+
+    #[inline]
+    pub(crate) fn add(&mut self, set: u32, n: u32, keep: bool) {
+        let n = n as usize;
+        let before = self.max();
+        self.sets += 1;
+        self.histogram[n] += 1;
+        if keep {
+            match before {
+                Some(m) if n < m => {}
+                Some(m) if n == m => {
+                    if self.max_sets.len() < MAX_LISTED {
+                        self.max_sets.push(set)
+                    }
+                }
+                _ => self.max_sets = vec![set],
+            }
+        }
+    }
+
+    /// Combines two tallies (of disjoint sets); the result is the same in any grouping.
+    pub fn merge(mut self, other: Tally) -> Tally {
+        let (a, b) = (self.max(), other.max());
+        self.sets += other.sets;
+        for (x, y) in self.histogram.iter_mut().zip(&other.histogram) {
+            *x += y;
+        }
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => self.max_sets = other.max_sets,
+            std::cmp::Ordering::Equal => self.max_sets.extend(other.max_sets),
+            std::cmp::Ordering::Greater => {}
+        }
+        self.max_sets.sort_unstable_by_key(|&s| (s.count_ones(), s));
+        self.max_sets.dedup();
+        self.max_sets.truncate(MAX_LISTED);
+        self
+    }
+
+    /// Mean number of targets per set.
+    pub fn mean(&self) -> f64 {
+        if self.sets == 0 {
+            return 0.0;
+        }
+        self.histogram.iter().enumerate().map(|(n, &c)| n as f64 * c as f64).sum::<f64>() / self.sets as f64
+    }
+
+    /// Population standard deviation of the number of targets.
+    pub fn std_dev(&self) -> f64 {
+        if self.sets == 0 {
+            return 0.0;
+        }
+        let m = self.mean();
+        let var = self.histogram.iter().enumerate().map(|(n, &c)| (n as f64 - m).powi(2) * c as f64).sum::<f64>()
+            / self.sets as f64;
+        var.sqrt()
+    }
+}
+
+/// Sorts 32-bit values by three passes of an 11-bit counting sort.
+pub(super) fn radix_sort(v: &mut Vec<u32>) {
+    let mut buf = vec![0u32; v.len()];
+    for shift in [0u32, 11, 22] {
+        let mut counts = vec![0usize; 1 << 11];
+        for &x in v.iter() {
+            counts[(x >> shift & 0x7FF) as usize] += 1;
+        }
+        let mut sum = 0;
+        for c in counts.iter_mut() {
+            let n = *c;
+            *c = sum;
+            sum += n;
+        }
+        for &x in v.iter() {
+            let d = (x >> shift & 0x7FF) as usize;
+            buf[counts[d]] = x;
+            counts[d] += 1;
+        }
+        std::mem::swap(v, &mut buf);
+    }
+}
+
+/// Rank of `set` among the subsets of `within` of its size (colex over positions in `within`).
+#[inline]
+fn rank_within(set: u32, within: u32) -> u64 {
+    let mut positions = 0u32;
+    let mut s = set;
+    while s != 0 {
+        let c = s.trailing_zeros();
+        positions |= 1 << (within & ((1u32 << c) - 1)).count_ones();
+        s &= s - 1;
+    }
+    crate::census::combin::rank_subset(positions)
+}
+
+/// The K = 8 tally straight from the lists of buildable 8-sets: a set builds as many
+/// targets as the lists it appears in, and every set in no list builds none.
+fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, keep_max: bool) -> Tally {
+    let whole = ranks.start == 0 && ranks.end == binomial(within.count_ones() as u64, 8);
+    let mut all: Vec<u32> = tables
+        .minimal
+        .par_iter()
+        .flat_map_iter(|list| list.iter().copied().filter(|&s| s & !within == 0))
+        .filter(|&s| whole || ranks.contains(&rank_within(s, within)))
+        .collect();
+    radix_sort(&mut all);
+    let mut t = Tally::new(tables.targets());
+    let mut i = 0;
+    let mut distinct = 0u64;
+    let mut runs: Vec<(u32, usize)> = Vec::new();
+    while i < all.len() {
+        let mut j = i;
+        while j < all.len() && all[j] == all[i] {
+            j += 1;
+        }
+        t.histogram[j - i] += 1;
+        distinct += 1;
+        runs.push((all[i], j - i));
+        i = j;
+    }
+    t.sets = ranks.end - ranks.start;
+    t.histogram[0] += t.sets - distinct;
+    if keep_max {
+        if let Some(m) = t.max() {
+            if m > 0 {
+                t.max_sets = runs.iter().filter(|r| r.1 == m).map(|r| r.0).take(MAX_LISTED).collect();
+                t.max_sets.sort_unstable();
+            } else {
+                // Every set builds nothing: list them in rank order, as the general tally does.
+                for_each_subset_in(8, ranks.start, ranks.end.min(ranks.start + MAX_LISTED as u64), |p| {
+                    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+                    t.max_sets.push(deposit(p, &members));
+                });
+            }
+        }
+    }
+    t
+}
+
+/// Tallies the K-subsets of `within` (a set of the universe) with colex ranks (among the
+/// K-subsets of `within`) in `ranks`. Runs in parallel chunks, merged in order.
+pub fn tally(
+    tables: &BuildTables,
+    k: usize,
+    within: u32,
+    ranks: std::ops::Range<u64>,
+    keep_max: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    if k == 8 {
+        let n = ranks.end - ranks.start;
+        let t = tally_eights(tables, within, ranks, keep_max);
+        progress(n);
+        return t;
+    }
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let parts = chunked(ranks, 1 << 18, |range| {
+        let mut t = Tally::new(tables.targets());
+        let n = range.end - range.start;
+        for_each_subset_in(k, range.start, range.end, |positions| {
+            let set = deposit(positions, &members);
+            t.add(set, tables.count(set), keep_max);
+        });
+        progress(n);
+        t
+    });
+    parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge)
+}
+
+/// Every set of K cubes within `within` that builds all targets, with colex ranks in `ranks`.
+pub fn universal_sets(tables: &BuildTables, k: usize, within: u32, ranks: std::ops::Range<u64>) -> Vec<u32> {
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let n = tables.targets();
+    let parts = chunked(ranks, 1 << 18, |range| {
+        let mut found = Vec::new();
+        for_each_subset_in(k, range.start, range.end, |positions| {
+            let set = deposit(positions, &members);
+            if (0..n).all(|t| tables.builds(t, set)) {
+                found.push(set);
+            }
+        });
+        found
+    });
+    parts.into_iter().flatten().collect()
+}
+
+/// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
+/// the Johnson–Roldán sampling study) from seed `seed`.
+pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, seed: u64) -> Tally {
+    let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
+    let mut rng = SplitMix64(seed);
+    let total = binomial(members.len() as u64, k as u64);
+    let mut t = Tally::new(tables.targets());
+    for _ in 0..samples {
+        let rank = rng.below(total);
+        let set = deposit(crate::census::combin::unrank_subset(rank, k), &members);
+        t.add(set, tables.count(set), false);
+    }
+    t
+}
