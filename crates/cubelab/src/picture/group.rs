@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn census_refuses_elements_outside_the_group() {
         let g = Group::parse("C5").unwrap();
-        let e = census(&g, 2, 2, &[0, 5], &[1], 1 << 20, &|_| {}).unwrap_err();
+        let e = census(&g, 2, 2, &[0, 5], &[1], 1 << 20, &crate::run::NoProgress).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
     }
 
