@@ -19,11 +19,13 @@ pub mod combin;
 pub mod graph;
 pub mod infeasible;
 pub mod multiset;
+pub mod report;
 pub mod search;
 pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;
+pub mod theorem7;
 
 use crate::coloring::{exact_colorings, Coloring};
 use crate::geometry::Rotation;
