@@ -111,7 +111,9 @@ pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, E
         )));
     }
     if method == Method::Graph && !u.simple {
-        return Err(Error::out_of_range("the component criterion needs six-colored cubes; the backtrack method does not"));
+        return Err(Error::out_of_range(
+            "the component criterion needs six-colored cubes; the backtrack method does not",
+        ));
     }
     let n = u.len();
     let total = multiset_count(n);

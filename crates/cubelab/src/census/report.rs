@@ -224,7 +224,9 @@ impl CensusReport {
                 }
             }
             None if self.shard().is_some() => {
-                return Err(Error::checkpoint("a shard without a checksum: it was edited or written by another version"))
+                return Err(Error::checkpoint(
+                    "a shard without a checksum: it was edited or written by another version",
+                ))
             }
             None => {}
         }

@@ -22,7 +22,9 @@ pub fn check_theorem_8(rows: usize, cols: usize, states: u64) -> Result<u64, Err
         return Err(Error::out_of_range(format!("{rows}x{cols} board: a board has at least one row and one column")));
     }
     let expected = reachable_count(rows, cols).ok_or_else(|| {
-        Error::out_of_range(format!("{rows}x{cols} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits"))
+        Error::out_of_range(format!(
+            "{rows}x{cols} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits"
+        ))
     })?;
     if states != expected {
         return Err(Error::new(

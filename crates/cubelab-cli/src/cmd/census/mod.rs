@@ -212,16 +212,11 @@ fn plot_histogram(path: &Path, title: &str, x_label: &str, hist: &BTreeMap<u64, 
 /// Draws a report's histogram: refused, in one line, for reports that have none.
 fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<()> {
     match report {
-        CensusReport::SolutionNumbers(r) => plot_histogram(
-            path,
-            &format!("Solution numbers for target {}", r.target),
-            "solution number",
-            &r.histogram,
-        ),
+        CensusReport::SolutionNumbers(r) => {
+            plot_histogram(path, &format!("Solution numbers for target {}", r.target), "solution number", &r.histogram)
+        }
         CensusReport::AllTargets(r) => match r.targets.first() {
-            Some(first) => {
-                plot_histogram(path, "Solution numbers (every target)", "solution number", &first.histogram)
-            }
+            Some(first) => plot_histogram(path, "Solution numbers (every target)", "solution number", &first.histogram),
             None => Ok(()),
         },
         CensusReport::Targets(r) => plot_histogram(

@@ -27,7 +27,9 @@ pub(super) struct MultisetArgs {
 /// Runs `census multisets`.
 pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
     if a.universe.palette7()? {
-        anyhow::bail!("multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset");
+        anyhow::bail!(
+            "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset"
+        );
     }
     if a.size != 8 {
         anyhow::bail!("--size: a 2x2x2 puzzle uses exactly 8 blocks, so only --size 8 is a census of puzzles");

@@ -121,8 +121,7 @@ fn all_sizes(
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
     bar.finish_and_clear();
-    let sizes: Vec<Targets> =
-        tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, u, a.list_max)).collect();
+    let sizes: Vec<Targets> = tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, u, a.list_max)).collect();
     Ok(CensusReport::AllSizes(AllSizes {
         census: tag::AllSizes,
         universe: base.universe.clone(),

@@ -74,8 +74,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
     let search = |k: usize| -> anyhow::Result<Vec<u32>> {
         let range = shard.range(binomial(u.len() as u64, k as u64));
         let bar = progress_bar(range.end - range.start, &format!("universal sets of {k}"));
-        let fingerprint =
-            format!("universal {} {:?} size={k} shard={shard}", a.universe.label(), a.method.method());
+        let fingerprint = format!("universal {} {:?} size={k} shard={shard}", a.universe.label(), a.method.method());
         let found = run_resumable(
             &fingerprint,
             range,

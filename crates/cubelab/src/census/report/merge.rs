@@ -1,8 +1,7 @@
 //! Merging the shards of one census into the report of the whole census.
 
 use super::{
-    universe_colors, AllSizes, AllTargets, CensusReport, Infeasible, SolutionNumbers, Targets, TargetsBase,
-    Universal,
+    universe_colors, AllSizes, AllTargets, CensusReport, Infeasible, SolutionNumbers, Targets, TargetsBase, Universal,
 };
 use crate::census::infeasible::{InfeasibleSearch, Part};
 use crate::census::shard::Shard;

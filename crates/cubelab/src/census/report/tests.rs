@@ -1,7 +1,7 @@
 use super::*;
-use crate::census::targets::{tally, BuildTables};
 use crate::census::combin::binomial;
 use crate::census::shard::Shard;
+use crate::census::targets::{tally, BuildTables};
 
 /// The report of `targets --size k --within` the first `n` MacMahon cubes, for one shard.
 fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {

@@ -203,9 +203,9 @@ impl Targets {
         let mut t = Tally::new(u.len());
         t.sets = self.sets;
         for (&k, &v) in &self.histogram {
-            *t.histogram.get_mut(k as usize).ok_or_else(|| {
-                Error::malformed(format!("histogram entry {k} is beyond the {} targets", u.len()))
-            })? = v;
+            *t.histogram
+                .get_mut(k as usize)
+                .ok_or_else(|| Error::malformed(format!("histogram entry {k} is beyond the {} targets", u.len())))? = v;
         }
         if let Some(sets) = &self.max_sets {
             t.max_sets = sets.iter().map(|names| u.parse_set(names)).collect::<Result<_, _>>()?;
