@@ -215,20 +215,16 @@ impl CensusReport {
     /// equal the number of sets, counts equal list lengths, sets have the stated size).
     pub fn verify(&self) -> Result<(), Error> {
         let mut copy = self.clone();
-        match copy.checksum_field().and_then(|c| c.take()) {
-            Some(sum) => {
-                if self.content_checksum()? != sum {
-                    return Err(Error::checkpoint(
-                        "its checksum does not match its content: the shard was edited or damaged after it was written",
-                    ));
-                }
-            }
-            None if self.shard().is_some() => {
+        let stated = copy.checksum_field().and_then(|c| c.take());
+        if stated.is_none() && self.shard().is_some() {
+            return Err(Error::checkpoint("a shard without a checksum: it was edited or written by another version"));
+        }
+        if let Some(sum) = stated {
+            if self.content_checksum()? != sum {
                 return Err(Error::checkpoint(
-                    "a shard without a checksum: it was edited or written by another version",
-                ))
+                    "its checksum does not match its content: the shard was edited or damaged after it was written",
+                ));
             }
-            None => {}
         }
         check::consistent(self)
     }
