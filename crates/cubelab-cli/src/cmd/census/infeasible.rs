@@ -3,7 +3,6 @@
 
 use super::{finish, progress_bar, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable;
 use cubelab::census::infeasible::{InfeasibleSearch, Part};
 use cubelab::census::report::{CensusReport, Infeasible};
@@ -44,7 +43,7 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
         None => u32::MAX,
     };
     let method = a.method.method();
-    let search = InfeasibleSearch::new(&u, method, within).with_context(|| format!("--method {}", a.method.method))?;
+    let search = InfeasibleSearch::new(&u, method, within)?;
     let shard = a.shard.shard()?;
     let range = shard.range(search.items());
     let bar = progress_bar(range.end - range.start, "supports");

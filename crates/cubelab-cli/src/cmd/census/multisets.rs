@@ -5,6 +5,7 @@ use crate::output::FormatArgs;
 use anyhow::Context;
 use cubelab::census::multiset::{multiset_builds, multiset_census};
 use cubelab::census::report::{tag, CensusReport, MaxSet, Multisets};
+use cubelab::census::Method;
 use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 
@@ -38,7 +39,10 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
     let method = a.method.method();
     let spinner = ProgressBar::new_spinner();
     spinner.set_message("multisets of 8");
-    let census = multiset_census(&u, method).with_context(|| format!("--method {}", a.method.method))?;
+    // The library says why the graph method cannot run; the command line names the flag.
+    let colors = a.universe.colors;
+    let graph = if method == Method::Graph && !u.simple { " --method graph" } else { "" };
+    let census = multiset_census(&u, method).with_context(|| format!("--colors {colors}{graph}"))?;
     spinner.finish_and_clear();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
