@@ -542,5 +542,8 @@ pub fn layer_list(oc: &Coloring) -> Result<LayerList, Error> {
     Ok(LayerList { outer_cube: symbol(own), faces: oc.face_string(), ground: list(false), ceiling: list(true) })
 }
 
+mod partition;
+pub use partition::five_set_partitions;
+
 #[cfg(test)]
 mod tests;

@@ -124,23 +124,7 @@ fn build_report() -> anyhow::Result<RelationsReport> {
                 .collect(),
         })
         .collect();
-    let sets = rel::mutually_incompatible_sets(5);
-    let [f0, f1] = rel::five_set_families(&sets)
-        .ok_or_else(|| anyhow::anyhow!("the five-sets do not split into two partitions"))?;
-    // The family holding Y1's unprimed set first, each ordered by its least type; the
-    // second family set by set as the antitypes of the first.
-    let y1 = rel::index_of_symbol("Y1").expect("Y1");
-    let (mut first, second) = if f0.iter().any(|s| s.contains(&y1)) { (f0, f1) } else { (f1, f0) };
-    first.sort_by_key(|s| s.iter().map(|&t| rel::sobczyk_key(t)).min());
-    let anti: Vec<Vec<TypeIndex>> = first
-        .iter()
-        .map(|s| {
-            let mut a: Vec<TypeIndex> = s.iter().map(|&t| rel::antitype(t)).collect();
-            a.sort();
-            a
-        })
-        .collect();
-    anyhow::ensure!(anti.iter().all(|s| second.contains(s)), "the second partition is not the antitypes of the first");
+    let [first, anti] = rel::five_set_partitions()?;
     let partitions =
         vec![first.iter().map(|s| sorted_symbols(s)).collect(), anti.iter().map(|s| sorted_symbols(s)).collect()];
     Ok(RelationsReport {

@@ -380,3 +380,6 @@ fn four_and_five_colors_sample_near_the_exact_mean_and_within_by_both_methods() 
     assert!(bad(&["census", "targets", "--colors", "5", "--size", "8", "--sample", "9", "--shard", "1/2"])
         .contains("--shard"));
 }
+
+/// Flags honoured or refused in every mode; shard integrity.
+mod flags;

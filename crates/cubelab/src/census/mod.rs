@@ -26,12 +26,14 @@ pub mod engine;
 pub mod graph;
 pub mod infeasible;
 pub mod multiset;
+pub mod report;
 pub mod search;
 pub mod set;
 pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;
+pub mod theorem7;
 pub mod wide;
 
 use crate::coloring::{exact_colorings, Coloring};

@@ -56,7 +56,7 @@ pub fn multiset_builds(u: &Universe, t: usize, types: &[usize; 8], method: Metho
         Method::Graph => {
             if !u.simple {
                 return Err(Error::out_of_range(
-                    "the component criterion is for six-colored cubes; use --method backtrack",
+                    "the component criterion needs six-colored cubes; the backtrack method does not",
                 ));
             }
             Ok(components_fill(&types.map(|c| u.fits[t][c])))
@@ -111,7 +111,9 @@ pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, E
         )));
     }
     if method == Method::Graph && !u.simple {
-        return Err(Error::out_of_range("the component criterion is for six-colored cubes; use --method backtrack"));
+        return Err(Error::out_of_range(
+            "the component criterion needs six-colored cubes; the backtrack method does not",
+        ));
     }
     let n = u.len();
     let total = multiset_count(n);

@@ -19,7 +19,7 @@ pub fn solution_numbers(
 ) -> Result<BTreeMap<u64, u64>, Error> {
     if method == Method::Graph && !u.simple {
         return Err(Error::out_of_range(
-            "the corner-graph theorems apply to six-colored cubes; use --method backtrack",
+            "the corner-graph theorems need six-colored cubes; the backtrack method does not",
         ));
     }
     let usable = u.usable(target);

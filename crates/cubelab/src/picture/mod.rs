@@ -49,3 +49,5 @@ pub(crate) fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> std
 pub mod bounds;
 pub mod group;
 pub mod subgroup;
+mod theorem8;
+pub use theorem8::check_theorem_8;

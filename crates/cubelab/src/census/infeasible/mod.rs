@@ -320,7 +320,7 @@ fn check_graph_shape(u: &Universe) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::out_of_range(
-            "the component argument needs six-colored cubes (each fits 0 or 2 corners of another); use --method backtrack",
+            "the component argument needs six-colored cubes (each fits 0 or 2 corners of another); the backtrack method does not",
         ))
     }
 }

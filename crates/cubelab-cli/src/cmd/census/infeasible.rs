@@ -1,0 +1,77 @@
+//! `census infeasible`: the largest multisets building no target (Haraguchi's maximum
+//! infeasible multiset), by exhausting every possible support.
+
+use super::{finish, progress_bar, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use crate::output::FormatArgs;
+use cubelab::census::checkpoint::run_resumable;
+use cubelab::census::infeasible::{InfeasibleSearch, Part};
+use cubelab::census::report::{CensusReport, Infeasible};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Arguments of `census infeasible` (no plot: the census has no histogram).
+#[derive(clap::Args, Debug)]
+pub(super) struct InfeasibleArgs {
+    /// Only multisets of these cubes (comma-separated).
+    #[arg(long, value_name = "SET", value_delimiter = ',')]
+    within: Option<Vec<String>>,
+    #[command(flatten)]
+    method: MethodArgs,
+    #[command(flatten)]
+    universe: UniverseArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Runs `census infeasible`.
+pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
+    if a.universe.palette7()? {
+        anyhow::bail!("infeasible with --palette 7 is not available: the walk over supports is for MacMahon's cubes");
+    }
+    let colors = a.universe.colors;
+    if colors != 6 {
+        anyhow::bail!(
+            "--colors {colors}: the infeasible census is for MacMahon's cubes (--colors 6); over fewer colors almost every set builds nothing, so the supports are too many to walk"
+        );
+    }
+    let u = a.universe.universe()?;
+    let within = match &a.within {
+        Some(names) => u.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
+        None => u32::MAX,
+    };
+    let method = a.method.method();
+    let search = InfeasibleSearch::new(&u, method, within)?;
+    let shard = a.shard.shard()?;
+    let range = shard.range(search.items());
+    let bar = progress_bar(range.end - range.start, "supports");
+    let fingerprint = format!("infeasible {} {:?} within={within:#x} shard={shard}", a.universe.label(), method);
+    // The largest size found so far only prunes what is strictly smaller (see the library).
+    let best = AtomicUsize::new(0);
+    let part = run_resumable(
+        &fingerprint,
+        range,
+        64,
+        a.checkpoint.resume(),
+        Part::default(),
+        |r| {
+            let p = search.run(r, best.load(Ordering::Relaxed), &|x| bar.inc(x));
+            best.fetch_max(p.max, Ordering::Relaxed);
+            p
+        },
+        Part::merge,
+    )?;
+    bar.finish_and_clear();
+    let census = search.finish(part)?;
+    let report = Infeasible::new(
+        &u,
+        &a.universe.label(),
+        method,
+        a.within.as_ref().map(|_| u.set_names(within)),
+        a.shard.label()?,
+        &census,
+    );
+    finish(CensusReport::Infeasible(report), None, &a.format)
+}

@@ -1,0 +1,247 @@
+//! `cubelab census`: exhaustive censuses over collections of cubes.
+//!
+//! One file per subcommand; the flags come in small groups, each flattened only into the
+//! subcommands that honour all of its flags (a mode that cannot honour one refuses it in
+//! one line). The reports are the library's ([`cubelab::census::report`]); this module
+//! runs the censuses, draws their histograms and prints them ([`render`]).
+
+use crate::output::{emit, write_atomic, FormatArgs};
+use crate::svg;
+use anyhow::Context;
+use cubelab::census::checkpoint::Resume;
+use cubelab::census::report::CensusReport;
+use cubelab::census::shard::Shard;
+use cubelab::census::{Method, Universe};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+mod infeasible;
+mod max_targets;
+mod merge;
+mod multisets;
+mod render;
+mod solution;
+mod targets;
+mod targets_wide;
+mod universal;
+
+/// Arguments of `cubelab census`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Examples:
+  cubelab census solution-numbers                  Johnson-Roldan Table 1 (target Ba)
+  cubelab census solution-numbers --all-targets --method backtrack
+  cubelab census targets --size 8                  Table 2: targets built by all 5,852,925 collections
+  cubelab census targets --size 10 --list-max
+  cubelab census targets --size 9 --sample 20000 --seed 1
+  cubelab census targets --size all --checkpoint all.ckpt --resume
+  cubelab census universal --size 12               the minimum universal sets
+  cubelab census infeasible                        the largest multisets building no target
+  cubelab census targets --size 8 --shard 3/8 --json > part3.json
+  cubelab census merge part*.json                  identical to the unsharded run
+  cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1
+  cubelab census universal --palette 7 --size 20 --search --seed 1")]
+pub struct Args {
+    #[command(subcommand)]
+    command: CensusCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum CensusCommand {
+    /// Distribution of solution numbers over all 8-collections for one target (Table 1).
+    SolutionNumbers(solution::SolutionArgs),
+    /// How many targets every K-subset builds (Table 2 for K = 8; Figures 7 and 9).
+    Targets(targets::TargetsArgs),
+    /// The sets of K cubes that build every target.
+    Universal(universal::UniversalArgs),
+    /// Every multiset of 8 cubes (Sobczyk's puzzles, repeats allowed): targets built.
+    Multisets(multisets::MultisetArgs),
+    /// The 8-collections building the most targets, checked against Theorem 7.
+    MaxTargets(max_targets::MaxArgs),
+    /// The largest multisets building no target (Haraguchi's maximum infeasible multiset),
+    /// by exhausting every possible support.
+    Infeasible(infeasible::InfeasibleArgs),
+    /// Merge the JSON outputs of the shards of one census.
+    Merge(merge::MergeArgs),
+}
+
+/// `--method`.
+#[derive(clap::Args, Debug, Clone)]
+struct MethodArgs {
+    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
+    #[arg(long, default_value = "graph", value_parser = ["graph", "backtrack"])]
+    method: String,
+}
+
+impl MethodArgs {
+    fn method(&self) -> Method {
+        if self.method == "backtrack" {
+            Method::Backtrack
+        } else {
+            Method::Graph
+        }
+    }
+}
+
+/// `--colors N` and `--palette 7`: which cubes the census is over.
+#[derive(clap::Args, Debug, Clone)]
+struct UniverseArgs {
+    /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    colors: usize,
+    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
+    /// targets (only 7 is supported; sampled, --within and search censuses).
+    #[arg(long, value_name = "7", conflicts_with = "colors")]
+    palette: Option<usize>,
+}
+
+impl UniverseArgs {
+    /// The palette asked for, refusing every palette but 7 in one line.
+    fn palette7(&self) -> anyhow::Result<bool> {
+        match self.palette {
+            None => Ok(false),
+            Some(7) => Ok(true),
+            Some(p) => anyhow::bail!(
+                "--palette {p} is not supported: only --palette 7 (Sadisticube 7, blocks over six of seven colors); \
+                 MacMahon's six colors are the default and other cube sets are --colors N"
+            ),
+        }
+    }
+
+    /// The 32-cube universe C_N (refused, naming the flag, when it has more cubes).
+    fn universe(&self) -> anyhow::Result<Universe> {
+        Universe::exact(self.colors).with_context(|| format!("--colors {}", self.colors))
+    }
+
+    fn label(&self) -> String {
+        cubelab::census::report::universe_label(self.colors)
+    }
+}
+
+/// `--shard I/N`.
+#[derive(clap::Args, Debug, Clone)]
+struct ShardArgs {
+    /// Run only part I of N of the census (merge the parts with `census merge`).
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+}
+
+impl ShardArgs {
+    fn shard(&self) -> anyhow::Result<Shard> {
+        Ok(match &self.shard {
+            Some(s) => Shard::parse(s)?,
+            None => Shard::ALL,
+        })
+    }
+
+    /// The shard's label in reports: `None` for the whole census.
+    fn label(&self) -> anyhow::Result<Option<String>> {
+        let s = self.shard()?;
+        Ok((s != Shard::ALL).then(|| s.to_string()))
+    }
+}
+
+/// `--checkpoint FILE` and `--resume`.
+#[derive(clap::Args, Debug, Clone)]
+struct CheckpointArgs {
+    /// Save progress to this file after every batch.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Continue from the checkpoint file if it exists.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+}
+
+impl CheckpointArgs {
+    fn resume(&self) -> Resume<'_> {
+        Resume { path: self.checkpoint.as_deref(), resume: self.resume }
+    }
+}
+
+/// `--plot FILE.svg`.
+#[derive(clap::Args, Debug, Clone)]
+struct PlotArgs {
+    /// Draw the histogram as SVG to this file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+/// `--json` alone, for reports without a CSV form.
+#[derive(clap::Args, Debug, Clone)]
+struct JsonArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+impl JsonArgs {
+    fn format(&self) -> FormatArgs {
+        FormatArgs { json: self.json, csv: false }
+    }
+}
+
+/// Runs `cubelab census`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        CensusCommand::SolutionNumbers(a) => solution::run(a),
+        CensusCommand::Targets(a) => targets::run(a),
+        CensusCommand::Universal(a) => universal::run(a),
+        CensusCommand::Multisets(a) => multisets::run(a),
+        CensusCommand::MaxTargets(a) => max_targets::run(a),
+        CensusCommand::Infeasible(a) => infeasible::run(a),
+        CensusCommand::Merge(a) => merge::run(a),
+    }
+}
+
+fn progress_bar(total: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{elapsed_precise}] {bar:40} {percent}% eta {eta}")
+            .expect("valid template"),
+    );
+    bar.set_message(what.to_string());
+    bar
+}
+
+fn plot_histogram(path: &Path, title: &str, x_label: &str, hist: &BTreeMap<u64, u64>) -> anyhow::Result<()> {
+    let bars: Vec<(String, u64)> = hist.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+    write_atomic(path, svg::bar_chart(title, x_label, &bars).as_bytes())
+}
+
+/// Draws a report's histogram: refused, in one line, for reports that have none.
+fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<()> {
+    match report {
+        CensusReport::SolutionNumbers(r) => {
+            plot_histogram(path, &format!("Solution numbers for target {}", r.target), "solution number", &r.histogram)
+        }
+        CensusReport::AllTargets(r) => match r.targets.first() {
+            Some(first) => plot_histogram(path, "Solution numbers (every target)", "solution number", &first.histogram),
+            None => Ok(()),
+        },
+        CensusReport::Targets(r) => plot_histogram(
+            path,
+            &format!("Targets built by sets of {} cubes ({} sets)", r.size, r.sets),
+            "number of targets built",
+            &r.histogram,
+        ),
+        CensusReport::AllSizes(r) => {
+            let maxes: BTreeMap<u64, u64> = r.sizes.iter().map(|t| (t.size as u64, t.max.unwrap_or(0))).collect();
+            plot_histogram(path, "Most targets built, by set size", "set size", &maxes)
+        }
+        CensusReport::Multisets(r) => {
+            plot_histogram(path, "Targets built by multisets of 8 cubes", "number of targets built", &r.histogram)
+        }
+        other => anyhow::bail!("--plot: the {} census has no histogram to draw", other.census()),
+    }
+}
+
+/// Draws the report's histogram if asked, seals it if it is a shard (its JSON then ends
+/// with a checksum) and prints it.
+fn finish(mut report: CensusReport, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<()> {
+    if let Some(p) = plot {
+        plot_report(&report, p)?;
+    }
+    report.seal()?;
+    emit(&report, format.format())
+}

@@ -1,0 +1,73 @@
+//! `census multisets`: targets built by every multiset of 8 cubes (Sobczyk's puzzles).
+
+use super::{finish, MethodArgs, PlotArgs, UniverseArgs};
+use crate::output::FormatArgs;
+use anyhow::Context;
+use cubelab::census::multiset::{multiset_builds, multiset_census};
+use cubelab::census::report::{tag, CensusReport, MaxSet, Multisets};
+use cubelab::census::Method;
+use indicatif::ProgressBar;
+use std::collections::BTreeMap;
+
+/// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
+#[derive(clap::Args, Debug)]
+pub(super) struct MultisetArgs {
+    /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
+    #[arg(long, default_value_t = 8)]
+    size: usize,
+    #[command(flatten)]
+    method: MethodArgs,
+    #[command(flatten)]
+    universe: UniverseArgs,
+    #[command(flatten)]
+    plot: PlotArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Runs `census multisets`.
+pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
+    if a.universe.palette7()? {
+        anyhow::bail!(
+            "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset"
+        );
+    }
+    if a.size != 8 {
+        anyhow::bail!("--size: a 2x2x2 puzzle uses exactly 8 blocks, so only --size 8 is a census of puzzles");
+    }
+    let u = a.universe.universe()?;
+    let method = a.method.method();
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message("multisets of 8");
+    // The library says why the graph method cannot run; the command line names the flag.
+    let colors = a.universe.colors;
+    let graph = if method == Method::Graph && !u.simple { " --method graph" } else { "" };
+    let census = multiset_census(&u, method).with_context(|| format!("--colors {colors}{graph}"))?;
+    spinner.finish_and_clear();
+    let histogram: BTreeMap<u64, u64> =
+        census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
+    let max = histogram.keys().next_back().copied().unwrap_or(0);
+    let examples = census
+        .max_examples
+        .iter()
+        .take(20)
+        .map(|types| {
+            let targets: Vec<String> = (0..u.len())
+                .filter(|&t| multiset_builds(&u, t, types, method).unwrap_or(false))
+                .map(|t| u.names[t].clone())
+                .collect();
+            MaxSet { collection: types.iter().map(|&i| u.names[i].clone()).collect(), targets }
+        })
+        .collect();
+    let report = Multisets {
+        census: tag::Multisets,
+        universe: a.universe.label(),
+        method,
+        multisets: census.multisets,
+        max,
+        max_count: histogram.get(&max).copied().unwrap_or(0),
+        histogram,
+        examples,
+    };
+    finish(CensusReport::Multisets(report), a.plot.plot.as_deref(), &a.format)
+}

@@ -1,0 +1,113 @@
+//! `census solution-numbers`: the distribution of solution numbers (Table 1).
+
+use super::{finish, progress_bar, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use crate::output::FormatArgs;
+use anyhow::Context;
+use cubelab::census::checkpoint::run_resumable;
+use cubelab::census::report::{tag, AllTargets, CensusReport, SolutionNumbers};
+use cubelab::census::solution::{collections, solution_numbers};
+use cubelab::census::{Method, Universe};
+use cubelab::notation::parse_cube;
+use indicatif::ProgressBar;
+use std::collections::BTreeMap;
+
+/// Arguments of `census solution-numbers`.
+#[derive(clap::Args, Debug)]
+pub(super) struct SolutionArgs {
+    /// The target (any notation); default Ba.
+    #[arg(long, default_value = "Ba")]
+    target: String,
+    /// Run every target and say whether their distributions agree.
+    #[arg(long)]
+    all_targets: bool,
+    #[command(flatten)]
+    method: MethodArgs,
+    #[command(flatten)]
+    universe: UniverseArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
+    #[command(flatten)]
+    plot: PlotArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+fn solution_for(u: &Universe, t: usize, a: &SolutionArgs, bar: &ProgressBar) -> anyhow::Result<SolutionNumbers> {
+    let total = collections(u);
+    let shard = a.shard.shard()?;
+    let method = a.method.method();
+    let fingerprint = format!("solution-numbers {} {} {:?} {}", a.universe.label(), u.names[t], method, shard);
+    let histogram = run_resumable(
+        &fingerprint,
+        shard.range(total),
+        1 << 20,
+        a.checkpoint.resume(),
+        BTreeMap::new(),
+        |r| solution_numbers(u, t, method, r, &|n| bar.inc(n)).expect("method checked before the run"),
+        |mut a: BTreeMap<u64, u64>, b| {
+            for (k, v) in b {
+                *a.entry(k).or_insert(0) += v;
+            }
+            a
+        },
+    )?;
+    Ok(SolutionNumbers {
+        census: tag::SolutionNumbers,
+        universe: a.universe.label(),
+        method,
+        target: u.names[t].clone(),
+        shard: a.shard.label()?,
+        collections: total,
+        buildable: histogram.values().sum(),
+        histogram,
+        checksum: None,
+    })
+}
+
+/// Runs `census solution-numbers`.
+pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
+    if a.universe.palette7()? {
+        anyhow::bail!(
+            "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
+             blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
+             target",
+            cubelab::census::seven::Seven::new().usable(0).len()
+        );
+    }
+    let u = a.universe.universe()?;
+    if a.method.method() == Method::Graph && !u.simple {
+        anyhow::bail!("--method graph needs six-colored cubes (each fits a corner in one way); use --method backtrack");
+    }
+    let targets: Vec<usize> = if a.all_targets {
+        if a.checkpoint.checkpoint.is_some() {
+            anyhow::bail!("--checkpoint is for one target at a time; shard --all-targets runs instead");
+        }
+        (0..u.len()).collect()
+    } else {
+        let t = parse_cube(&a.target).map_err(|e| cubelab::notation::at_position(e, "--target"))?;
+        vec![u.index_of(&t).with_context(|| format!("--target: '{}' is not one of this census's cubes", a.target))?]
+    };
+    let range = a.shard.shard()?.range(collections(&u));
+    let bar = progress_bar(range.end * targets.len() as u64, "solution numbers");
+    bar.set_position(range.start * targets.len() as u64);
+    let outs: Vec<SolutionNumbers> =
+        targets.iter().map(|&t| solution_for(&u, t, &a, &bar)).collect::<anyhow::Result<_>>()?;
+    bar.finish_and_clear();
+    let report = if a.all_targets {
+        CensusReport::AllTargets(AllTargets {
+            census: tag::AllTargets,
+            universe: a.universe.label(),
+            method: a.method.method(),
+            shard: a.shard.label()?,
+            collections: collections(&u),
+            agree: outs.windows(2).all(|w| w[0].histogram == w[1].histogram),
+            targets: outs,
+            checksum: None,
+        })
+    } else {
+        CensusReport::SolutionNumbers(outs.into_iter().next().context("one target")?)
+    };
+    finish(report, a.plot.plot.as_deref(), &a.format)
+}

@@ -1,0 +1,218 @@
+//! `census universal`: the sets of K cubes that build every target, by enumeration (32-cube
+//! sets) or by seeded local search (`--search`, also for `--colors 4` and `--palette 7`).
+
+use super::{finish, progress_bar, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use crate::output::FormatArgs;
+use anyhow::bail;
+use cubelab::census::checkpoint::run_resumable;
+use cubelab::census::combin::binomial;
+use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
+use cubelab::census::seven::{Seven, BLOCKS};
+use cubelab::census::shard::Shard;
+use cubelab::census::targets::{universal_sets, BuildTables};
+use indicatif::ProgressBar;
+
+/// Arguments of `census universal`.
+#[derive(clap::Args, Debug)]
+pub(super) struct UniversalArgs {
+    /// Set size K; without it, the smallest K for which a universal set exists.
+    #[arg(long, value_name = "K")]
+    size: Option<usize>,
+    /// Look for one universal set by seeded local search instead of enumerating all sets
+    /// (for cube sets too large to enumerate, such as --colors 4: C(68,10) sets).
+    #[arg(long, requires = "size")]
+    search: bool,
+    /// Seed of the search.
+    #[arg(long, default_value_t = 1, requires = "search")]
+    seed: u64,
+    /// Random starts of the search.
+    #[arg(long, default_value_t = 100, requires = "search")]
+    restarts: usize,
+    /// Swaps per start of the search.
+    #[arg(long, default_value_t = 20_000, requires = "search")]
+    steps: usize,
+    #[command(flatten)]
+    method: MethodArgs,
+    #[command(flatten)]
+    universe: UniverseArgs,
+    #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
+    #[command(flatten)]
+    format: FormatArgs,
+}
+
+/// Runs `census universal`.
+pub(super) fn run(a: UniversalArgs) -> anyhow::Result<()> {
+    let palette7 = a.universe.palette7()?;
+    if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
+        if palette7 {
+            bail!(
+                "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
+            );
+        }
+        if a.search {
+            bail!("--search is one seeded local search: it takes no --shard or --checkpoint");
+        }
+    }
+    if palette7 {
+        return palette_7(&a);
+    }
+    if a.search {
+        return search(&a);
+    }
+    enumerate(&a)
+}
+
+fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
+    let u = a.universe.universe()?;
+    BuildTables::check_lookup_possible(&u)?;
+    let tables = BuildTables::new(&u, a.method.method())?;
+    let all = if u.len() == 32 { u32::MAX } else { (1u32 << u.len()) - 1 };
+    let shard = a.shard.shard()?;
+    let search = |k: usize| -> anyhow::Result<Vec<u32>> {
+        let range = shard.range(binomial(u.len() as u64, k as u64));
+        let bar = progress_bar(range.end - range.start, &format!("universal sets of {k}"));
+        let fingerprint = format!("universal {} {:?} size={k} shard={shard}", a.universe.label(), a.method.method());
+        let found = run_resumable(
+            &fingerprint,
+            range,
+            1 << 24,
+            a.checkpoint.resume(),
+            Vec::new(),
+            |r| {
+                let n = r.end - r.start;
+                let v = universal_sets(&tables, k, all, r);
+                bar.inc(n);
+                v
+            },
+            |mut acc: Vec<u32>, part| {
+                acc.extend(part);
+                acc
+            },
+        )?;
+        bar.finish_and_clear();
+        Ok(found)
+    };
+    let (size, none_below, found) = match a.size {
+        Some(k) => {
+            if k > u.len() {
+                bail!("--size: {k} is larger than the {} cubes available", u.len());
+            }
+            (k, Vec::new(), search(k)?)
+        }
+        None => {
+            if shard != Shard::ALL || a.checkpoint.checkpoint.is_some() {
+                bail!("give --size to shard or checkpoint a universal-set search");
+            }
+            let mut none = Vec::new();
+            let mut k = 8;
+            loop {
+                let f = search(k)?;
+                if !f.is_empty() || k == u.len() {
+                    break (k, none, f);
+                }
+                none.push(k);
+                k += 1;
+            }
+        }
+    };
+    let report = Universal {
+        census: tag::Universal,
+        universe: a.universe.label(),
+        method: a.method.method(),
+        size,
+        shard: a.shard.label()?,
+        none_below,
+        sets: found.iter().map(|&s| u.set_names(s)).collect(),
+        search: None,
+        lower_bound: None,
+        checksum: None,
+    };
+    finish(CensusReport::Universal(report), None, &a.format)
+}
+
+fn search(a: &UniversalArgs) -> anyhow::Result<()> {
+    use cubelab::census::search::{fit_matrix, search_universal};
+    let Some(k) = a.size else { bail!("--search needs --size K") };
+    let cubes = cubelab::coloring::exact_colorings(a.universe.colors)?;
+    if k > cubes.len() || k < 8 {
+        bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
+    }
+    let fits = fit_matrix(&cubes, &cubes)?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message(format!("searching for {k} cubes that build all {}", cubes.len()));
+    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
+    spinner.finish_and_clear();
+    let mut sets = Vec::new();
+    if let Some(set) = found {
+        let chosen: Vec<_> = set.iter().map(|&i| cubes[i]).collect();
+        let blocks = cubelab::target::Blocks::new(&chosen)?;
+        for t in &cubes {
+            if blocks.count(t)? == 0 {
+                bail!("internal error: the search's set does not build {t}");
+            }
+        }
+        sets.push(chosen.iter().map(|x| cubelab::notation::names_of(x).short().unwrap_or(x.face_string())).collect());
+    }
+    let report = Universal {
+        census: tag::Universal,
+        universe: a.universe.label(),
+        method: a.method.method(),
+        size: k,
+        shard: None,
+        none_below: Vec::new(),
+        sets,
+        search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
+        lower_bound: None,
+        checksum: None,
+    };
+    finish(CensusReport::Universal(report), None, &a.format)
+}
+
+fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
+    let s = Seven::new();
+    let Some(bound) = s.universal_lower_bound() else {
+        bail!("internal error: color relabelings are not transitive on the blocks, the lower bound does not hold");
+    };
+    let (true, Some(k)) = (a.search, a.size) else {
+        bail!(
+            "universal with --palette 7 needs --search --size K (C(210,K) sets cannot be enumerated); \
+             every universal set has at least {} blocks",
+            bound.bound
+        );
+    };
+    if !(8..=BLOCKS).contains(&k) {
+        bail!("--size: {k} is not between 8 and the {BLOCKS} blocks of --palette 7");
+    }
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message(format!("searching for {k} blocks that build all {BLOCKS} targets"));
+    let found = s.search_universal(k, a.seed, a.restarts, a.steps);
+    spinner.finish_and_clear();
+    let argument = format!(
+        "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \
+         fitting one of them; color relabelings carry fits to fits and act transitively on the 210 blocks, so \
+         averaging over them gives N*{}/210 >= {}",
+        s.names[bound.target],
+        bound.needed,
+        bound.corner_names().join(" "),
+        bound.needed,
+        bound.neighbours,
+        bound.neighbours,
+        bound.needed
+    );
+    let report = Universal {
+        census: tag::Universal,
+        universe: "palette7".into(),
+        method: a.method.method(),
+        size: k,
+        shard: None,
+        none_below: Vec::new(),
+        sets: found.iter().map(|set| set.iter().map(|&b| s.names[b].clone()).collect()).collect(),
+        search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
+        lower_bound: Some(LowerBound { size: bound.bound, argument }),
+        checksum: None,
+    };
+    finish(CensusReport::Universal(report), None, &a.format)
+}

@@ -1,0 +1,362 @@
+//! `cubelab census`: every flag of every subcommand is honoured or refused; shards carry
+//! a checksum that `merge` checks.
+
+use crate::{bad, ok};
+
+// ---------------------------------------------------------------- flags honoured or refused
+
+/// What a flag must do in a mode: change stdout (against the base run, or against another
+/// run given by its extra flags), write the file it names, or be refused (exit 2, one line).
+#[derive(Clone, Copy)]
+enum Effect {
+    Changes,
+    ChangesFrom(&'static [&'static str]),
+    Writes,
+    Refused,
+}
+
+/// A flag's arguments may name `FILE` (a fresh path) or `JUNK` (a file holding junk).
+fn with_files(args: &[&str], dir: &std::path::Path, n: usize) -> (Vec<String>, Option<std::path::PathBuf>) {
+    let mut file = None;
+    let args = args
+        .iter()
+        .map(|a| match *a {
+            "FILE" | "FILE.svg" => {
+                let p = dir.join(format!("f{n}.{}", if *a == "FILE" { "ckpt" } else { "svg" }));
+                file = Some(p.clone());
+                p.to_str().unwrap().to_string()
+            }
+            "JUNK" => {
+                let p = dir.join(format!("junk{n}"));
+                std::fs::write(&p, "{\"format\": 3").unwrap();
+                p.to_str().unwrap().to_string()
+            }
+            other => other.to_string(),
+        })
+        .collect();
+    (args, file)
+}
+
+/// The base arguments with the extra ones, an extra flag replacing the base's (with its value).
+fn combine<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    let mut all = Vec::new();
+    let mut i = 0;
+    while i < base.len() {
+        let takes_value = i + 1 < base.len() && !base[i + 1].starts_with("--");
+        if base[i].starts_with("--") && extra.contains(&base[i]) {
+            i += if takes_value { 2 } else { 1 };
+            continue;
+        }
+        all.push(base[i]);
+        i += 1;
+    }
+    all.extend(extra);
+    all
+}
+
+fn check_flags(base: &[&str], cases: &[(&[&str], Effect)]) {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str], n: usize| with_files(&combine(base, extra), dir.path(), n);
+    let out = |args: &[String]| ok(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let plain = out(&run(&[], 0).0);
+    for (n, (extra, effect)) in cases.iter().enumerate() {
+        let (args, file) = run(extra, n + 1);
+        let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        match effect {
+            Effect::Changes => assert_ne!(ok(&refs), plain, "{refs:?} prints what {base:?} prints"),
+            Effect::ChangesFrom(other) => {
+                assert_ne!(ok(&refs), out(&run(other, 1000 + n).0), "{refs:?} prints what {other:?} prints")
+            }
+            Effect::Writes => {
+                ok(&refs);
+                assert!(file.expect("a FILE argument").exists(), "{refs:?} wrote no file");
+            }
+            Effect::Refused => {
+                bad(&refs);
+            }
+        }
+    }
+}
+
+const W12: &str = "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb";
+
+#[test]
+fn every_flag_of_solution_numbers_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "solution-numbers", "--colors", "2", "--method", "backtrack", "--target", "111122"],
+        &[
+            (&["--target", "121212"], Changes),
+            (&["--all-targets"], Changes),
+            (&["--all-targets", "--shard", "1/2", "--json"], Changes),
+            (&["--all-targets", "--checkpoint", "FILE"], Refused),
+            (&["--method", "graph"], Refused),
+            (&["--colors", "1", "--target", "111111"], Changes),
+            (&["--colors", "4"], Refused),
+            (&["--palette", "7"], Refused),
+            (&["--shard", "1/2"], Changes),
+            (&["--checkpoint", "FILE"], Writes),
+            (&["--checkpoint", "JUNK", "--resume"], Refused),
+            (&["--resume"], Refused),
+            (&["--plot", "FILE.svg"], Writes),
+            (&["--all-targets", "--plot", "FILE.svg"], Writes),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+}
+
+#[test]
+fn every_flag_of_targets_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "targets", "--size", "8", "--within", W12],
+        &[
+            (&["--size", "9"], Changes),
+            (&["--size", "all"], Changes),
+            (&["--list-max"], Changes),
+            (&["--within", "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cd"], Changes),
+            (&["--sample", "50"], Changes),
+            (&["--sample", "50", "--seed", "2"], ChangesFrom(&["--sample", "50"])),
+            (&["--sample", "50", "--shard", "1/2"], Refused),
+            (&["--sample", "50", "--checkpoint", "FILE"], Refused),
+            (&["--sample", "50", "--plot", "FILE.svg"], Writes),
+            (&["--colors", "3"], Refused),
+            (&["--palette", "7"], Changes),
+            (&["--palette", "7", "--list-max"], ChangesFrom(&["--palette", "7"])),
+            (&["--palette", "7", "--plot", "FILE.svg"], Writes),
+            (&["--palette", "7", "--shard", "1/2"], Refused),
+            (&["--palette", "7", "--checkpoint", "FILE"], Refused),
+            (&["--palette", "5"], Refused),
+            (&["--shard", "1/2"], Changes),
+            (&["--size", "all", "--shard", "1/2"], ChangesFrom(&["--size", "all"])),
+            (&["--checkpoint", "FILE"], Writes),
+            (&["--checkpoint", "JUNK", "--resume"], Refused),
+            (&["--plot", "FILE.svg"], Writes),
+            (&["--size", "all", "--plot", "FILE.svg"], Writes),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+    // The method (over C_2: the backtrack tables of MacMahon's cubes take minutes).
+    check_flags(
+        &["census", "targets", "--colors", "2", "--size", "8", "--json"],
+        &[(&["--method", "backtrack"], Effect::Changes)],
+    );
+    // --colors 4 and 5 (the 256-bit engine): samples and --within, no shards or checkpoints.
+    check_flags(
+        &["census", "targets", "--colors", "5", "--size", "9", "--sample", "40"],
+        &[
+            (&["--seed", "3"], Changes),
+            (&["--list-max"], Changes),
+            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            (&["--shard", "1/2"], Refused),
+            (&["--checkpoint", "FILE"], Refused),
+            (&["--plot", "FILE.svg"], Writes),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+}
+
+#[test]
+fn every_flag_of_universal_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "universal", "--colors", "2"],
+        &[
+            (&["--size", "7"], Changes),
+            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            (&["--colors", "3"], Refused),
+            (&["--palette", "7"], Refused),
+            (&["--shard", "1/2"], Refused),
+            (&["--size", "8", "--shard", "1/2"], Changes),
+            (&["--size", "8", "--checkpoint", "FILE"], Writes),
+            (&["--size", "8", "--checkpoint", "JUNK", "--resume"], Refused),
+            (&["--plot", "FILE.svg"], Refused),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+    // The local search: every parameter counts; shards and checkpoints are refused.
+    check_flags(
+        &["census", "universal", "--colors", "4", "--size", "10", "--search"],
+        &[
+            (&["--seed", "2"], Changes),
+            (&["--restarts", "1"], Changes),
+            (&["--steps", "0"], Changes),
+            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            (&["--shard", "1/2"], Refused),
+            (&["--checkpoint", "FILE"], Refused),
+            (&["--plot", "FILE.svg"], Refused),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+    check_flags(
+        &["census", "universal", "--palette", "7", "--size", "9", "--search", "--restarts", "1", "--steps", "10"],
+        &[
+            (&["--seed", "2"], Changes),
+            (&["--size", "7"], Refused),
+            (&["--shard", "1/2"], Refused),
+            (&["--checkpoint", "FILE"], Refused),
+            (&["--json"], Changes),
+        ],
+    );
+}
+
+#[test]
+fn every_flag_of_multisets_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "multisets", "--colors", "2", "--method", "backtrack"],
+        &[
+            (&["--size", "9"], Refused),
+            (&["--method", "graph"], Refused),
+            (&["--colors", "1"], Changes),
+            (&["--palette", "7"], Refused),
+            (&["--shard", "1/2"], Refused),
+            (&["--checkpoint", "FILE"], Refused),
+            (&["--plot", "FILE.svg"], Writes),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+}
+
+#[test]
+fn every_flag_of_max_targets_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "max-targets"],
+        &[
+            (&["--shard", "1/2"], Refused),
+            (&["--plot", "FILE.svg"], Refused),
+            (&["--checkpoint", "FILE"], Refused),
+            (&["--resume"], Refused),
+            (&["--method", "backtrack"], Refused),
+            (&["--csv"], Refused),
+            (&["--json"], Changes),
+            (&["--colors", "3"], Refused),
+            (&["--seed", "2"], Refused),
+            (&["--restarts", "2"], Refused),
+            (&["--steps", "2"], Refused),
+            (&["--prove"], Refused),
+            (&["--palette", "7", "--restarts", "1", "--steps", "50"], Changes),
+            (
+                &["--palette", "7", "--restarts", "1", "--steps", "50", "--seed", "2"],
+                ChangesFrom(&["--palette", "7", "--restarts", "1", "--steps", "50"]),
+            ),
+            (
+                &["--palette", "7", "--restarts", "2", "--steps", "50"],
+                ChangesFrom(&["--palette", "7", "--restarts", "1", "--steps", "50"]),
+            ),
+            (
+                &["--palette", "7", "--restarts", "1", "--steps", "60"],
+                ChangesFrom(&["--palette", "7", "--restarts", "1", "--steps", "50"]),
+            ),
+            // --palette 7 --prove is an exhaustive search of minutes: see palette_7 tests.
+        ],
+    );
+}
+
+#[test]
+fn every_flag_of_infeasible_is_honoured_or_refused() {
+    use Effect::*;
+    check_flags(
+        &["census", "infeasible", "--within", "Fa,Fb,Fc,Ab,Ac,Ba,Bc"],
+        &[
+            (&["--within", "Fa,Fb,Fc,Fd,Ab,Ac,Ba,Bc"], Changes),
+            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            (&["--colors", "3"], Refused),
+            (&["--palette", "7"], Refused),
+            (&["--shard", "1/2"], Changes),
+            (&["--checkpoint", "FILE"], Writes),
+            (&["--checkpoint", "JUNK", "--resume"], Refused),
+            (&["--plot", "FILE.svg"], Refused),
+            (&["--json"], Changes),
+            (&["--csv"], Changes),
+        ],
+    );
+}
+
+/// Writes the JSON of every shard `i/n` of a census into `dir` and returns the paths.
+fn shard_files(dir: &std::path::Path, args: &[&str], n: usize) -> Vec<String> {
+    (1..=n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut sharded = args.to_vec();
+            sharded.extend(["--shard", &shard, "--json"]);
+            let path = dir.join(format!("{}-{i}.json", args[1]));
+            std::fs::write(&path, ok(&sharded)).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn every_flag_of_merge_is_honoured_or_refused() {
+    use Effect::*;
+    let dir = tempfile::tempdir().unwrap();
+    let parts = shard_files(dir.path(), &["census", "targets", "--size", "8", "--within", W12], 2);
+    let mut base = vec!["census", "merge"];
+    base.extend(parts.iter().map(|s| s.as_str()));
+    check_flags(&base, &[(&["--json"], Changes), (&["--csv"], Changes), (&["--plot", "FILE.svg"], Writes)]);
+    let parts = shard_files(dir.path(), &["census", "infeasible", "--within", "Fa,Fb,Fc,Ab,Ac,Ba,Bc"], 2);
+    let mut base = vec!["census", "merge"];
+    base.extend(parts.iter().map(|s| s.as_str()));
+    check_flags(&base, &[(&["--json"], Changes), (&["--csv"], Changes), (&["--plot", "FILE.svg"], Refused)]);
+}
+
+#[test]
+fn flags_a_census_cannot_honour_are_refused() {
+    for flags in [&["--shard", "1/2"][..], &["--plot", "x.svg"], &["--checkpoint", "x.ckpt"], &["--csv"]] {
+        let mut args = vec!["census", "max-targets"];
+        args.extend(flags);
+        let e = bad(&args);
+        assert!(e.contains(flags[0]), "{e}");
+    }
+    assert!(!std::path::Path::new("x.svg").exists() && !std::path::Path::new("x.ckpt").exists());
+    let e = bad(&["census", "universal", "--colors", "4", "--size", "10", "--search", "--shard", "1/2"]);
+    assert!(e.contains("--search") && e.contains("--shard"), "{e}");
+    assert!(bad(&["census", "multisets", "--shard", "1/2"]).contains("--shard"));
+}
+
+// ---------------------------------------------------------------- shard integrity
+
+#[test]
+fn an_edited_shard_is_refused_and_unedited_shards_merge_to_the_unsharded_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["census", "targets", "--size", "8", "--within", W12];
+    let mut whole_args = args.to_vec();
+    whole_args.push("--json");
+    let whole = ok(&whole_args);
+    assert!(!whole.contains("checksum"), "unsharded outputs carry no checksum");
+    let parts = shard_files(dir.path(), &args, 3);
+    let text = std::fs::read_to_string(&parts[1]).unwrap();
+    assert!(text.trim_end().ends_with("}") && text.lines().rev().nth(1).unwrap().contains("\"checksum\""), "{text}");
+    let mut merge = vec!["census", "merge", "--json"];
+    merge.extend(parts.iter().map(|s| s.as_str()));
+    assert_eq!(ok(&merge), whole);
+    // One count raised by one: refused in one line naming the file.
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let (key, count) =
+        v["histogram"].as_object().unwrap().iter().next().map(|(k, c)| (k.clone(), c.as_u64().unwrap())).unwrap();
+    v["histogram"][&key] = (count + 1).into();
+    std::fs::write(&parts[1], serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let e = bad(&merge);
+    assert!(e.contains(&parts[1]) && e.contains("checksum"), "{e}");
+    // The same edit with its checksum made to match: the histogram no longer adds up.
+    let mut report = cubelab::census::report::CensusReport::from_json(&v.to_string()).unwrap();
+    if let cubelab::census::report::CensusReport::Targets(t) = &mut report {
+        t.checksum = None;
+    }
+    report.seal().unwrap();
+    std::fs::write(&parts[1], serde_json::to_string_pretty(&report).unwrap()).unwrap();
+    let e = bad(&merge);
+    assert!(e.contains(&parts[1]) && e.contains("figures disagree"), "{e}");
+    // A shard whose checksum was removed is refused too.
+    v.as_object_mut().unwrap().remove("checksum");
+    std::fs::write(&parts[1], serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    assert!(bad(&merge).contains("without a checksum"));
+}

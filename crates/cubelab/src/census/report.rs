@@ -1,0 +1,259 @@
+//! Census reports: the typed results of every census, in the JSON shapes the `cubelab`
+//! binary prints, and the merge of the shards of one census.
+//!
+//! Every report carries a `"census"` field naming its kind. Here that field is a
+//! zero-sized [tag](tag) type, so a report of one kind cannot carry another kind's name,
+//! and [`CensusReport`] is the one enum over all kinds: read one with
+//! [`CensusReport::from_json`], merge shards with [`merge`].
+//!
+//! A shard's report (one with a `shard` field) is sealed with [`CensusReport::seal`]: its
+//! last field, `"checksum"`, is the [`Checksum`](crate::io::Checksum) of the canonical
+//! (compact) JSON of the rest of the report, as 16 hexadecimal digits. [`merge`] refuses a
+//! shard without it or whose checksum does not match, and checks what needs no checksum
+//! (histogram totals, counts, set sizes). Reports of whole censuses have no checksum.
+
+mod check;
+mod merge;
+mod types;
+
+pub use merge::merge;
+pub use types::*;
+
+use crate::census::Method;
+use crate::Error;
+use serde::Serialize;
+
+/// The zero-sized types of the `"census"` field: each serializes as its census's name
+/// and reads back only from that name.
+pub mod tag {
+    macro_rules! tags {
+        ($($(#[$doc:meta])* $name:ident = $s:literal;)*) => {$(
+            $(#[$doc])*
+            #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+            pub struct $name;
+
+            impl $name {
+                /// The census's name, as written in the `"census"` field.
+                pub const NAME: &'static str = $s;
+            }
+
+            impl serde::Serialize for $name {
+                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    s.serialize_str($s)
+                }
+            }
+
+            impl<'de> serde::Deserialize<'de> for $name {
+                fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                    let name = String::deserialize(d)?;
+                    if name == $s {
+                        Ok($name)
+                    } else {
+                        Err(serde::de::Error::custom(format!("census '{name}' where '{}' was expected", $s)))
+                    }
+                }
+            }
+        )*};
+    }
+
+    tags! {
+        /// `"solution-numbers"`.
+        SolutionNumbers = "solution-numbers";
+        /// `"solution-numbers-all"`.
+        AllTargets = "solution-numbers-all";
+        /// `"targets"`.
+        Targets = "targets";
+        /// `"targets-all"`.
+        AllSizes = "targets-all";
+        /// `"universal"`.
+        Universal = "universal";
+        /// `"multisets"`.
+        Multisets = "multisets";
+        /// `"max-targets"` (both the exhaustive census and the search).
+        MaxTargets = "max-targets";
+        /// `"infeasible"`.
+        Infeasible = "infeasible";
+    }
+}
+
+/// Any census report: the enum the merge dispatches on. Serializes exactly as the report
+/// it holds.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum CensusReport {
+    /// `census solution-numbers` for one target.
+    SolutionNumbers(SolutionNumbers),
+    /// `census solution-numbers --all-targets`.
+    AllTargets(AllTargets),
+    /// `census targets --size K`.
+    Targets(Targets),
+    /// `census targets --size all`.
+    AllSizes(AllSizes),
+    /// `census universal`.
+    Universal(Universal),
+    /// `census multisets`.
+    Multisets(Multisets),
+    /// `census max-targets` over MacMahon's cubes.
+    MaxTargets(MaxTargets),
+    /// `census max-targets` by local search (Sadisticube 7).
+    MaxTargetsSearch(MaxTargetsSearch),
+    /// `census infeasible`.
+    Infeasible(Infeasible),
+}
+
+fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Error> {
+    serde_json::from_value(v)
+        .map_err(|e| Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " "))))
+}
+
+impl CensusReport {
+    /// Reads a report from the JSON a census printed. Checks the JSON shape of its kind,
+    /// not its checksum or its figures (see [`CensusReport::verify`]).
+    pub fn from_json(text: &str) -> Result<CensusReport, Error> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " ")))
+        })?;
+        let kind = v
+            .get("census")
+            .and_then(|k| k.as_str())
+            .ok_or_else(|| Error::malformed("not the JSON output of a census (no \"census\" field)"))?
+            .to_string();
+        Ok(match kind.as_str() {
+            tag::SolutionNumbers::NAME => CensusReport::SolutionNumbers(parse(v)?),
+            tag::AllTargets::NAME => CensusReport::AllTargets(parse(v)?),
+            tag::Targets::NAME => CensusReport::Targets(parse(v)?),
+            tag::AllSizes::NAME => CensusReport::AllSizes(parse(v)?),
+            tag::Universal::NAME => CensusReport::Universal(parse(v)?),
+            tag::Multisets::NAME => CensusReport::Multisets(parse(v)?),
+            tag::MaxTargets::NAME if v.get("max_found").is_some() => CensusReport::MaxTargetsSearch(parse(v)?),
+            tag::MaxTargets::NAME => CensusReport::MaxTargets(parse(v)?),
+            tag::Infeasible::NAME => CensusReport::Infeasible(parse(v)?),
+            other => return Err(Error::unknown(format!("unknown census '{other}'"))),
+        })
+    }
+
+    /// The census's name (its `"census"` field).
+    pub fn census(&self) -> &'static str {
+        match self {
+            CensusReport::SolutionNumbers(_) => tag::SolutionNumbers::NAME,
+            CensusReport::AllTargets(_) => tag::AllTargets::NAME,
+            CensusReport::Targets(_) => tag::Targets::NAME,
+            CensusReport::AllSizes(_) => tag::AllSizes::NAME,
+            CensusReport::Universal(_) => tag::Universal::NAME,
+            CensusReport::Multisets(_) => tag::Multisets::NAME,
+            CensusReport::MaxTargets(_) | CensusReport::MaxTargetsSearch(_) => tag::MaxTargets::NAME,
+            CensusReport::Infeasible(_) => tag::Infeasible::NAME,
+        }
+    }
+
+    /// The shard (`"I/N"`) this report covers, if it is one shard of a census.
+    pub fn shard(&self) -> Option<&str> {
+        match self {
+            CensusReport::SolutionNumbers(r) => r.shard.as_deref(),
+            CensusReport::AllTargets(r) => r.shard.as_deref(),
+            CensusReport::Targets(r) => r.shard.as_deref(),
+            CensusReport::AllSizes(r) => r.shard.as_deref(),
+            CensusReport::Universal(r) => r.shard.as_deref(),
+            CensusReport::Infeasible(r) => r.shard.as_deref(),
+            CensusReport::Multisets(_) | CensusReport::MaxTargets(_) | CensusReport::MaxTargetsSearch(_) => None,
+        }
+    }
+
+    /// The method of the census, where the report names one.
+    pub fn method(&self) -> Option<Method> {
+        match self {
+            CensusReport::SolutionNumbers(r) => Some(r.method),
+            CensusReport::AllTargets(r) => Some(r.method),
+            CensusReport::Targets(r) => Some(r.method),
+            CensusReport::AllSizes(r) => Some(r.method),
+            CensusReport::Universal(r) => Some(r.method),
+            CensusReport::Multisets(r) => Some(r.method),
+            CensusReport::Infeasible(r) => Some(r.method),
+            CensusReport::MaxTargets(_) | CensusReport::MaxTargetsSearch(_) => None,
+        }
+    }
+
+    fn checksum_field(&mut self) -> Option<&mut Option<String>> {
+        match self {
+            CensusReport::SolutionNumbers(r) => Some(&mut r.checksum),
+            CensusReport::AllTargets(r) => Some(&mut r.checksum),
+            CensusReport::Targets(r) => Some(&mut r.checksum),
+            CensusReport::AllSizes(r) => Some(&mut r.checksum),
+            CensusReport::Universal(r) => Some(&mut r.checksum),
+            CensusReport::Infeasible(r) => Some(&mut r.checksum),
+            CensusReport::Multisets(_) | CensusReport::MaxTargets(_) | CensusReport::MaxTargetsSearch(_) => None,
+        }
+    }
+
+    /// The checksum of the report's content: of its compact JSON without the checksum.
+    fn content_checksum(&self) -> Result<String, Error> {
+        let mut bare = self.clone();
+        if let Some(c) = bare.checksum_field() {
+            *c = None;
+        }
+        let bytes = serde_json::to_vec(&bare)
+            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
+        Ok(format!("{:016x}", crate::io::Checksum::of(&bytes)))
+    }
+
+    /// Seals a shard's report: sets its `"checksum"` field (see the module documentation).
+    /// Reports that are not a shard are left as they are, so whole censuses print the same
+    /// bytes as ever.
+    pub fn seal(&mut self) -> Result<(), Error> {
+        if self.shard().is_none() {
+            return Ok(());
+        }
+        let sum = self.content_checksum()?;
+        if let Some(c) = self.checksum_field() {
+            *c = Some(sum);
+        }
+        Ok(())
+    }
+
+    /// The checks [`merge`] makes of each part: a shard must carry a checksum that matches
+    /// its content, and every report's figures must agree with each other (histogram totals
+    /// equal the number of sets, counts equal list lengths, sets have the stated size).
+    pub fn verify(&self) -> Result<(), Error> {
+        let mut copy = self.clone();
+        let stated = copy.checksum_field().and_then(|c| c.take());
+        if stated.is_none() && self.shard().is_some() {
+            return Err(Error::checkpoint("a shard without a checksum: it was edited or written by another version"));
+        }
+        if let Some(sum) = stated {
+            if self.content_checksum()? != sum {
+                return Err(Error::checkpoint(
+                    "its checksum does not match its content: the shard was edited or damaged after it was written",
+                ));
+            }
+        }
+        check::consistent(self)
+    }
+}
+
+/// Six decimals, so that text and JSON agree across machines, shards and merges.
+pub fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// The label of the cube set `C_n` in reports: `macmahon` for six colors, else `C{n}`.
+pub fn universe_label(colors: usize) -> String {
+    if colors == 6 {
+        "macmahon".into()
+    } else {
+        format!("C{colors}")
+    }
+}
+
+/// The number of colors of a universe label written by [`universe_label`].
+pub(crate) fn universe_colors(label: &str) -> Result<usize, Error> {
+    if label == "macmahon" {
+        return Ok(6);
+    }
+    label
+        .strip_prefix('C')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| Error::unknown(format!("unknown universe '{label}'")))
+}
+
+#[cfg(test)]
+mod tests;
