@@ -135,8 +135,9 @@ Examples:
         m: usize,
         /// Columns.
         n: usize,
-        /// How moves are counted (cube puzzle only).
-        #[arg(long, default_value = "quarter")]
+        /// How moves are counted (cube puzzle only: refused with --group, whose moves are
+        /// the group elements given).
+        #[arg(long, default_value = "quarter", conflicts_with = "group")]
         metric: Metric,
         /// The generalisation: a group (C<n>, S<n>, A<n>, V4, or generators '(1 2 3);(1 2)').
         #[arg(long, value_name = "GROUP")]

@@ -235,3 +235,9 @@ fn bad_picture_checkpoints_are_refused() {
     assert!(bad(&["picture", "census", "3", "1", "--resume"]).contains("--checkpoint"));
     assert!(bad(&["picture", "census", "3", "1", "--stop-after-layer", "2"]).contains("--checkpoint"));
 }
+
+#[test]
+fn the_metric_is_refused_with_a_group() {
+    let e = bad(&["picture", "census", "2", "2", "--group", "S3", "--metric", "half"]);
+    assert!(e.contains("--metric") && e.contains("--group"), "{e}");
+}
