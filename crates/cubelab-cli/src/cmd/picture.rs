@@ -384,7 +384,7 @@ fn census(
                 r.len(),
                 c.len()
             );
-            let table = run(&g.puzzle(m, n, &r, &c), &title)?;
+            let table = run(&g.puzzle(m, n, &r, &c)?, &title)?;
             let mut notes = vec![format!(
                 "|H| = {} of |G|^(mn) = {}",
                 table.census().states,

@@ -45,7 +45,7 @@ impl SearchSpec {
             return Err(Error::out_of_range(format!("order {order} cannot be enumerated (orders 2 to 8)")));
         }
         if step == 0 {
-            return Err(Error::out_of_range("--step 0 would repeat one number; use a nonzero step"));
+            return Err(Error::out_of_range("a step of 0 would repeat one number; use a nonzero step"));
         }
         let last = start as i128 + step as i128 * ((order * order * order) as i128 - 1);
         if i64::try_from(last).is_err() {
@@ -142,8 +142,19 @@ struct State {
 }
 
 impl Search {
-    /// Prepares the search: chooses the cell order and cuts the tree into tasks.
-    pub fn new(spec: SearchSpec) -> Search {
+    /// Prepares the search: chooses the cell order and cuts the tree into tasks. The
+    /// spec's fields are public, so they are checked again as [`SearchSpec::new`] and
+    /// [`SearchSpec::origin_pinned`] check them.
+    pub fn new(spec: SearchSpec) -> Result<Search> {
+        let mut checked = SearchSpec::new(spec.order, spec.property, spec.start, spec.step)?;
+        if spec.origin_pinned {
+            checked = checked.origin_pinned()?;
+        }
+        Ok(Search::prepare(checked))
+    }
+
+    /// [`Search::new`] on a checked spec.
+    fn prepare(spec: SearchSpec) -> Search {
         let n = spec.order;
         let n3 = n * n * n;
         let lines: Vec<Vec<usize>> = spec.property.lines(n).into_iter().map(|l| l.cells).collect();
@@ -516,8 +527,20 @@ mod tests {
     }
 
     #[test]
+    fn a_spec_built_by_hand_is_checked_again() {
+        let zero_step = SearchSpec { step: 0, ..spec(Property::SemiPerfect) };
+        assert_eq!(Search::new(zero_step).unwrap_err().kind(), crate::ErrorKind::OutOfRange);
+        let order_one = SearchSpec { order: 1, ..spec(Property::SemiPerfect) };
+        assert!(Search::new(order_one).is_err());
+        let pinned = SearchSpec { origin_pinned: true, ..spec(Property::SemiPerfect) };
+        assert!(Search::new(pinned).is_err());
+        let e = SearchSpec::new(3, Property::SemiPerfect, 1, 0).unwrap_err().to_string();
+        assert!(!e.contains("--"), "the library names no flag: {e}");
+    }
+
+    #[test]
     fn order_3_has_192_semi_perfect_cubes_all_verified_and_distinct() {
-        let cubes = Search::new(spec(Property::SemiPerfect)).run_all();
+        let cubes = Search::new(spec(Property::SemiPerfect)).unwrap().run_all();
         assert_eq!(cubes.len(), 192);
         let mut sorted = cubes.clone();
         sorted.sort();
@@ -530,7 +553,7 @@ mod tests {
     fn resuming_a_checkpoint_loses_and_repeats_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.ckpt");
-        let search = Search::new(spec(Property::SemiPerfect));
+        let search = Search::new(spec(Property::SemiPerfect)).unwrap();
         let full = search.run_all();
         let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
         for stop_after in [1, 7, search.task_count() / 2] {
@@ -552,9 +575,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.ckpt");
         let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
-        let search = Search::new(spec(Property::SemiPerfect));
+        let search = Search::new(spec(Property::SemiPerfect)).unwrap();
         search.run(&opts(false), 3, Some(3)).unwrap_err();
-        let other = Search::new(SearchSpec::new(3, Property::SemiPerfect, 2, 1).unwrap());
+        let other = Search::new(SearchSpec::new(3, Property::SemiPerfect, 2, 1).unwrap()).unwrap();
         let e = other.run(&opts(true), 3, None).unwrap_err().to_string();
         assert!(e.contains("belongs to another magic search (semi-perfect cubes of order 3 on 1, 2, ..., 27)"), "{e}");
         // A solution the verifier rejects, in a file with a valid checksum.
@@ -574,7 +597,7 @@ mod tests {
     #[test]
     fn pinning_the_origin_needs_wrapping_lines() {
         assert!(spec(Property::SemiPerfect).origin_pinned().is_err());
-        let pinned = Search::new(spec(Property::Pantriagonal).origin_pinned().unwrap());
+        let pinned = Search::new(spec(Property::Pantriagonal).origin_pinned().unwrap()).unwrap();
         assert!(pinned.run_all().iter().all(|c| c.cells()[0] == 1));
     }
 
@@ -582,7 +605,7 @@ mod tests {
     fn counts_do_not_depend_on_the_progression() {
         for (start, step) in [(0, 1), (-13, 1), (5, 3), (100, -7)] {
             let s = SearchSpec::new(3, Property::SemiPerfect, start, step).unwrap();
-            let cubes = Search::new(s).run_all();
+            let cubes = Search::new(s).unwrap().run_all();
             assert_eq!(cubes.len(), 192, "{start} {step}");
             assert!(cubes.iter().all(|c| has_property(c, Property::SemiPerfect)));
         }

@@ -133,6 +133,13 @@ impl Space {
         if a == 0 || a > 256 || m == 0 || n == 0 {
             return Err(Error::out_of_range(format!("cannot tabulate a {}x{} board", puzzle.rows, puzzle.cols)));
         }
+        if let Some(bad) =
+            rows_moves.iter().chain(cols_moves).find(|t| t.len() != a || t.iter().any(|&x| x as usize >= a))
+        {
+            return Err(Error::malformed(format!(
+                "a move {bad:?} does not map each of the {a} cell values to a cell value"
+            )));
+        }
         if m > MAX_ROWS {
             return Err(Error::out_of_range(format!(
                 "{}x{} board: the census handles at most {MAX_ROWS} lines",
@@ -328,11 +335,15 @@ impl Space {
         self.canonicalize(&mut out[..self.m]);
     }
 
-    /// Table index of a board given row-major cells.
-    pub fn index_of(&self, cells: &[u8]) -> u64 {
+    /// Table index of a board given row-major cells; `None` when the cells do not form a
+    /// board of this space (wrong count, or a value outside the alphabet).
+    pub fn index_of(&self, cells: &[u8]) -> Option<u64> {
+        if cells.len() != self.m * self.n || cells.iter().any(|&c| c as usize >= self.alphabet) {
+            return None;
+        }
         let mut s = [0u32; MAX_ROWS];
         self.state_of(cells, &mut s);
-        self.rank(&s[..self.m])
+        Some(self.rank(&s[..self.m]))
     }
 }
 
@@ -343,6 +354,18 @@ mod tests {
     fn coin_flips(rows: usize, cols: usize) -> LinePuzzle {
         // The folklore coin puzzle: Z2, every row and column may flip.
         LinePuzzle { alphabet: 2, rows, cols, row_moves: vec![vec![1, 0]], col_moves: vec![vec![1, 0]] }
+    }
+
+    #[test]
+    fn moves_and_boards_outside_the_alphabet_are_refused() {
+        for bad in [vec![1], vec![1, 2], vec![0, 1, 0]] {
+            let p = LinePuzzle { row_moves: vec![bad], ..coin_flips(2, 2) };
+            assert_eq!(Space::new(&p, 1 << 30).unwrap_err().kind(), crate::ErrorKind::Malformed);
+        }
+        let t = Table::build(&coin_flips(2, 2), 1 << 30, &crate::run::NoProgress).unwrap();
+        assert_eq!(t.distance(&[0, 0, 0, 0]), Some(0));
+        assert_eq!(t.distance(&[0, 0, 0]), None);
+        assert_eq!(t.distance(&[0, 0, 0, 2]), None);
     }
 
     #[test]
