@@ -121,6 +121,66 @@ pub struct Space {
     factorial: Vec<u64>,
 }
 
+/// Binomials `C(x, k)` for `x < row_values + m`, `k <= m`, at `x * (m + 1) + k`,
+/// failing on overflow.
+fn binomials(row_values: usize, m: usize, puzzle: &LinePuzzle) -> Result<Vec<u64>> {
+    let width = m + 1;
+    let xs = row_values + m;
+    let mut binom = vec![0u64; xs * width];
+    for x in 0..xs {
+        binom[x * width] = 1;
+        for k in 1..width.min(x + 1) {
+            let v = binom[(x - 1) * width + k - 1] as u128 + binom[(x - 1) * width + k] as u128;
+            binom[x * width + k] = u64::try_from(v)
+                .map_err(|_| Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
+        }
+        if x < width {
+            binom[x * width + x] = 1;
+        }
+    }
+    Ok(binom)
+}
+
+/// The row-value tables of a [`Space`]: after each row move, after each column move on
+/// each column, and under each permutation of the columns.
+type ValueTables = (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+/// Builds the [`ValueTables`] of rows of `n` cells over an alphabet of `a` values.
+fn value_tables(a: usize, n: usize, row_values: usize, rows_moves: &[Vec<u8>], cols_moves: &[Vec<u8>]) -> ValueTables {
+    let digits = |v: usize| -> Vec<usize> { (0..n).map(|j| v / a.pow(j as u32) % a).collect() };
+    let pack = |d: &[usize]| -> u32 { d.iter().rev().fold(0usize, |acc, &x| acc * a + x) as u32 };
+    let row_move = rows_moves
+        .iter()
+        .map(|t| (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect())
+        .collect();
+    let mut col_move = Vec::new();
+    for t in cols_moves {
+        for j in 0..n {
+            col_move.push(
+                (0..row_values)
+                    .map(|v| {
+                        let mut d = digits(v);
+                        d[j] = t[d[j]] as usize;
+                        pack(&d)
+                    })
+                    .collect(),
+            );
+        }
+    }
+    let col_perm = crate::census::combin::permutations(n)
+        .iter()
+        .map(|p| {
+            (0..row_values)
+                .map(|v| {
+                    let d = digits(v);
+                    pack(&p.iter().map(|&src| d[src]).collect::<Vec<_>>())
+                })
+                .collect()
+        })
+        .collect();
+    (row_move, col_move, col_perm)
+}
+
 impl Space {
     /// Builds the tables; fails when the space is too large to tabulate in `max_bytes`.
     pub fn new(puzzle: &LinePuzzle, max_bytes: u64) -> Result<Space> {
@@ -152,21 +212,8 @@ impl Space {
                 puzzle.rows, puzzle.cols
             ))
         })? as usize;
-        // Binomials C(x, k) for x < row_values + m, k <= m, failing on overflow.
+        let binom = binomials(row_values, m, puzzle)?;
         let width = m + 1;
-        let xs = row_values + m;
-        let mut binom = vec![0u64; xs * width];
-        for x in 0..xs {
-            binom[x * width] = 1;
-            for k in 1..width.min(x + 1) {
-                let v = binom[(x - 1) * width + k - 1] as u128 + binom[(x - 1) * width + k] as u128;
-                binom[x * width + k] = u64::try_from(v)
-                    .map_err(|_| Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
-            }
-            if x < width {
-                binom[x * width + x] = 1;
-            }
-        }
         let size = binom[(row_values + m - 1) * width + m];
         if size > max_bytes {
             return Err(Error::out_of_range(format!(
@@ -174,39 +221,7 @@ impl Space {
                 puzzle.rows, puzzle.cols, size, max_bytes
             )));
         }
-        let digits = |v: usize| -> Vec<usize> { (0..n).map(|j| v / a.pow(j as u32) % a).collect() };
-        let pack = |d: &[usize]| -> u32 { d.iter().rev().fold(0usize, |acc, &x| acc * a + x) as u32 };
-        let row_move = rows_moves
-            .iter()
-            .map(|t| {
-                (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect()
-            })
-            .collect();
-        let mut col_move = Vec::new();
-        for t in cols_moves {
-            for j in 0..n {
-                col_move.push(
-                    (0..row_values)
-                        .map(|v| {
-                            let mut d = digits(v);
-                            d[j] = t[d[j]] as usize;
-                            pack(&d)
-                        })
-                        .collect(),
-                );
-            }
-        }
-        let col_perm = crate::census::combin::permutations(n)
-            .iter()
-            .map(|p| {
-                (0..row_values)
-                    .map(|v| {
-                        let d = digits(v);
-                        pack(&p.iter().map(|&src| d[src]).collect::<Vec<_>>())
-                    })
-                    .collect()
-            })
-            .collect();
+        let (row_move, col_move, col_perm) = value_tables(a, n, row_values, rows_moves, cols_moves);
         let factorial = (0..=MAX_ROWS as u64).scan(1u64, |f, k| {
             if k > 0 {
                 *f *= k;
