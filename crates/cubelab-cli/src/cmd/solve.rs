@@ -296,7 +296,7 @@ fn explain_out(
     never_interior: bool,
 ) -> anyhow::Result<ExplainOut> {
     let name_of_block = |i: usize| names_of(&cubes[i]).short();
-    let graph = BlockGraph::new(&blocks, &target)?;
+    let graph = BlockGraph::new(blocks, target)?;
     let label = |i: usize| match name_of_block(i) {
         Some(n) => format!("block {} ({n})", i + 1),
         None => format!("block {}", i + 1),
