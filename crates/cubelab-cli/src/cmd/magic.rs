@@ -198,11 +198,18 @@ impl Report for Described<'_> {
 
 fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
     let property = Property::from_name(&args.property)?;
-    let mut spec = SearchSpec::new(args.order, property, args.start, args.step)?;
+    // The library names the problem; the flag that causes it is named here (the order is
+    // checked first, so a zero step is the cause only for an order that can be enumerated).
+    let mut spec = match SearchSpec::new(args.order, property, args.start, args.step) {
+        Err(e) if args.step == 0 && (2..=8).contains(&args.order) => {
+            return Err(anyhow::Error::new(e).context("--step 0"))
+        }
+        spec => spec?,
+    };
     if args.origin_pinned {
         spec = spec.origin_pinned()?;
     }
-    let search = Search::new(spec);
+    let search = Search::new(spec)?;
     let bar = Bar::new();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);

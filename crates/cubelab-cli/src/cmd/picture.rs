@@ -373,32 +373,7 @@ fn census(
             let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees")];
             (table, title, notes)
         }
-        Some(spec) => {
-            let g = Group::parse(spec)?;
-            let r = parse_elements(&g, row_moves).context("--row-moves")?;
-            let c = parse_elements(&g, col_moves).context("--col-moves")?;
-            let title = format!(
-                "group {spec} of order {} ({}{}) on {m}x{n}, |R| = {}, |C| = {}",
-                g.order(),
-                if g.is_abelian() { "abelian" } else { "non-abelian" },
-                if g.is_simple() { ", simple" } else { "" },
-                r.len(),
-                c.len()
-            );
-            let table = run(&g.puzzle(m, n, &r, &c), &title)?;
-            let mut notes = vec![format!(
-                "|H| = {} of |G|^(mn) = {}",
-                table.census().states,
-                (g.order() as f64).powi((m * n) as i32)
-            )];
-            if row_moves.is_none() && col_moves.is_none() {
-                if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
-                    let holds = (table.census().states as f64 - expected).abs() < 0.5;
-                    notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
-                }
-            }
-            (table, title, notes)
-        }
+        Some(spec) => group_census(spec, m, n, row_moves, col_moves, &run)?,
     };
     bar.finish();
     notes.retain(|n| !n.is_empty());
@@ -409,6 +384,38 @@ fn census(
         write_atomic(path, s.as_bytes())?;
     }
     emit(&report, format_of(json))
+}
+
+/// A census of a group puzzle (`--group`): the table, its title and the notes on |H|.
+fn group_census(
+    spec: &str,
+    m: usize,
+    n: usize,
+    row_moves: Option<&str>,
+    col_moves: Option<&str>,
+    run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Table>,
+) -> anyhow::Result<(Table, String, Vec<String>)> {
+    let g = Group::parse(spec)?;
+    let r = parse_elements(&g, row_moves).context("--row-moves")?;
+    let c = parse_elements(&g, col_moves).context("--col-moves")?;
+    let title = format!(
+        "group {spec} of order {} ({}{}) on {m}x{n}, |R| = {}, |C| = {}",
+        g.order(),
+        if g.is_abelian() { "abelian" } else { "non-abelian" },
+        if g.is_simple() { ", simple" } else { "" },
+        r.len(),
+        c.len()
+    );
+    let table = run(&g.puzzle(m, n, &r, &c)?, &title)?;
+    let mut notes =
+        vec![format!("|H| = {} of |G|^(mn) = {}", table.census().states, (g.order() as f64).powi((m * n) as i32))];
+    if row_moves.is_none() && col_moves.is_none() {
+        if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
+            let holds = (table.census().states as f64 - expected).abs() < 0.5;
+            notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
+        }
+    }
+    Ok((table, title, notes))
 }
 
 #[derive(Serialize)]

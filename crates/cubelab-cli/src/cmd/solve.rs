@@ -240,8 +240,30 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // Every printed arrangement is checked face by face before it is shown.
         a.verify(&target, &cubes)?;
     }
+    let solutions = solutions_out(&listed, &cubes);
+    let explanation =
+        if args.explain { Some(explain_out(&blocks, &target, &cubes, args.interior && total == 0)?) } else { None };
+    let report = SolveReport {
+        target: target.face_string(),
+        name: names_of(&target).short(),
+        blocks: args.blocks.clone(),
+        interior: args.interior,
+        arrangements: total,
+        listed: listed.len(),
+        solutions,
+        explanation,
+        drawn: listed,
+    };
+    if let Some(path) = &args.svg {
+        write_svg(&report, path)?;
+    }
+    emit(&report, if args.json { Format::Json } else { Format::Text })
+}
+
+/// The listed arrangements as printed, blocks named after the given cubes.
+fn solutions_out(listed: &[Arrangement], cubes: &[cubelab::coloring::Coloring]) -> Vec<SolutionOut> {
     let name_of_block = |i: usize| names_of(&cubes[i]).short();
-    let solutions = listed
+    listed
         .iter()
         .map(|a| SolutionOut {
             interior_matches: a.interior_matches(),
@@ -262,54 +284,46 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 })
                 .collect(),
         })
-        .collect();
-    let explanation = if args.explain {
-        let graph = BlockGraph::new(&blocks, &target)?;
-        let label = |i: usize| match name_of_block(i) {
-            Some(n) => format!("block {} ({n})", i + 1),
-            None => format!("block {}", i + 1),
-        };
-        let reason = match graph.explain() {
-            Explanation::Buildable if args.interior && total == 0 => {
-                Some("the blocks build this target, but never with all inner faces matching".to_string())
-            }
-            Explanation::Buildable => None,
-            e => Some(e.describe(&label)),
-        };
-        Some(ExplainOut {
-            fits: graph
-                .fits
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| BlockFit { block: i + 1, name: name_of_block(i), corners: corner_names(m) })
-                .collect(),
-            components: graph
-                .components()
-                .into_iter()
-                .map(|c| ComponentOut {
-                    corners: corner_names(c.corners),
-                    blocks: c.blocks.iter().map(|b| b + 1).collect(),
-                    kind: c.kind(),
-                })
-                .collect(),
-            reason,
-        })
-    } else {
-        None
+        .collect()
+}
+
+/// The `--explain` section: where each block fits, the components and the reason (if the
+/// target is not built; `never_interior` when it is built only with unmatched inner faces).
+fn explain_out(
+    blocks: &Blocks,
+    target: &cubelab::coloring::Coloring,
+    cubes: &[cubelab::coloring::Coloring],
+    never_interior: bool,
+) -> anyhow::Result<ExplainOut> {
+    let name_of_block = |i: usize| names_of(&cubes[i]).short();
+    let graph = BlockGraph::new(blocks, target)?;
+    let label = |i: usize| match name_of_block(i) {
+        Some(n) => format!("block {} ({n})", i + 1),
+        None => format!("block {}", i + 1),
     };
-    let report = SolveReport {
-        target: target.face_string(),
-        name: names_of(&target).short(),
-        blocks: args.blocks.clone(),
-        interior: args.interior,
-        arrangements: total,
-        listed: listed.len(),
-        solutions,
-        explanation,
-        drawn: listed,
+    let reason = match graph.explain() {
+        Explanation::Buildable if never_interior => {
+            Some("the blocks build this target, but never with all inner faces matching".to_string())
+        }
+        Explanation::Buildable => None,
+        e => Some(e.describe(&label)),
     };
-    if let Some(path) = &args.svg {
-        write_svg(&report, path)?;
-    }
-    emit(&report, if args.json { Format::Json } else { Format::Text })
+    Ok(ExplainOut {
+        fits: graph
+            .fits
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| BlockFit { block: i + 1, name: name_of_block(i), corners: corner_names(m) })
+            .collect(),
+        components: graph
+            .components()
+            .into_iter()
+            .map(|c| ComponentOut {
+                corners: corner_names(c.corners),
+                blocks: c.blocks.iter().map(|b| b + 1).collect(),
+                kind: c.kind(),
+            })
+            .collect(),
+        reason,
+    })
 }

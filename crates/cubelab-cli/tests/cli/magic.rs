@@ -70,7 +70,10 @@ fn other_progressions_give_the_same_count_on_their_own_numbers() {
     let sums = order3_line_sums(&cells);
     assert!(sums.iter().all(|&s| s == sums[0]));
     assert!(cells.iter().all(|&x| (x + 5) % 3 == 0 && (-5..=73).contains(&x)));
-    bad(&["magic", "enumerate", "--step", "0"]);
+    let err = bad(&["magic", "enumerate", "--step", "0"]);
+    assert!(err.contains("--step 0") && err.contains("nonzero step"), "{err}");
+    let err = bad(&["magic", "enumerate", "--order", "9", "--step", "0"]);
+    assert!(err.contains("order 9") && !err.contains("--step"), "{err}");
 }
 
 #[test]

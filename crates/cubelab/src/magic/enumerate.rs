@@ -8,7 +8,7 @@ use crate::Result;
 
 /// Every cube of order 3 with `property` on A, A+D, …, A+26D, in search order.
 pub fn order3(property: Property, start: i64, step: i64) -> Result<Vec<NumberCube>> {
-    Ok(Search::new(SearchSpec::new(3, property, start, step)?).run_all())
+    Ok(Search::new(SearchSpec::new(3, property, start, step)?)?.run_all())
 }
 
 /// Every semi-perfect cube of order 3 on A..A+26D and its symmetry classes.

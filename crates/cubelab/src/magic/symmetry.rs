@@ -94,24 +94,33 @@ pub struct SymmetryClass {
     pub size: usize,
 }
 
-/// Groups cubes of one order into symmetry classes, sorted by representative.
+/// Groups cubes into symmetry classes, sorted by order, then by representative (cubes
+/// of different orders are never in one class).
 pub fn classes(cubes: &[NumberCube]) -> Vec<SymmetryClass> {
-    let Some(first) = cubes.first() else { return vec![] };
-    let n = first.order();
-    let maps = cell_maps(n);
-    let mut by_rep: BTreeMap<Vec<i64>, usize> = BTreeMap::new();
+    let mut maps_of: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
+    let mut by_rep: BTreeMap<(usize, Vec<i64>), usize> = BTreeMap::new();
     for cube in cubes {
-        *by_rep.entry(canonical_cells(cube.cells(), &maps)).or_default() += 1;
+        let n = cube.order();
+        let maps = maps_of.entry(n).or_insert_with(|| cell_maps(n));
+        *by_rep.entry((n, canonical_cells(cube.cells(), maps))).or_default() += 1;
     }
     by_rep
         .into_iter()
-        .map(|(cells, size)| SymmetryClass { representative: NumberCube::new(n, cells).expect("size"), size })
+        .map(|((n, cells), size)| SymmetryClass { representative: NumberCube::new(n, cells).expect("size"), size })
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cubes_of_different_orders_fall_into_different_classes() {
+        let two = NumberCube::new(2, (1..=8).collect()).unwrap();
+        let three = NumberCube::new(3, (1..=27).collect()).unwrap();
+        let got = classes(&[three.clone(), two.clone(), three]);
+        assert_eq!(got.iter().map(|c| (c.representative.order(), c.size)).collect::<Vec<_>>(), [(2, 1), (3, 2)]);
+    }
 
     #[test]
     fn forty_eight_distinct_symmetries_half_of_them_rotations() {

@@ -121,6 +121,66 @@ pub struct Space {
     factorial: Vec<u64>,
 }
 
+/// Binomials `C(x, k)` for `x < row_values + m`, `k <= m`, at `x * (m + 1) + k`,
+/// failing on overflow.
+fn binomials(row_values: usize, m: usize, puzzle: &LinePuzzle) -> Result<Vec<u64>> {
+    let width = m + 1;
+    let xs = row_values + m;
+    let mut binom = vec![0u64; xs * width];
+    for x in 0..xs {
+        binom[x * width] = 1;
+        for k in 1..width.min(x + 1) {
+            let v = binom[(x - 1) * width + k - 1] as u128 + binom[(x - 1) * width + k] as u128;
+            binom[x * width + k] = u64::try_from(v)
+                .map_err(|_| Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
+        }
+        if x < width {
+            binom[x * width + x] = 1;
+        }
+    }
+    Ok(binom)
+}
+
+/// The row-value tables of a [`Space`]: after each row move, after each column move on
+/// each column, and under each permutation of the columns.
+type ValueTables = (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<Vec<u32>>);
+
+/// Builds the [`ValueTables`] of rows of `n` cells over an alphabet of `a` values.
+fn value_tables(a: usize, n: usize, row_values: usize, rows_moves: &[Vec<u8>], cols_moves: &[Vec<u8>]) -> ValueTables {
+    let digits = |v: usize| -> Vec<usize> { (0..n).map(|j| v / a.pow(j as u32) % a).collect() };
+    let pack = |d: &[usize]| -> u32 { d.iter().rev().fold(0usize, |acc, &x| acc * a + x) as u32 };
+    let row_move = rows_moves
+        .iter()
+        .map(|t| (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect())
+        .collect();
+    let mut col_move = Vec::new();
+    for t in cols_moves {
+        for j in 0..n {
+            col_move.push(
+                (0..row_values)
+                    .map(|v| {
+                        let mut d = digits(v);
+                        d[j] = t[d[j]] as usize;
+                        pack(&d)
+                    })
+                    .collect(),
+            );
+        }
+    }
+    let col_perm = crate::census::combin::permutations(n)
+        .iter()
+        .map(|p| {
+            (0..row_values)
+                .map(|v| {
+                    let d = digits(v);
+                    pack(&p.iter().map(|&src| d[src]).collect::<Vec<_>>())
+                })
+                .collect()
+        })
+        .collect();
+    (row_move, col_move, col_perm)
+}
+
 impl Space {
     /// Builds the tables; fails when the space is too large to tabulate in `max_bytes`.
     pub fn new(puzzle: &LinePuzzle, max_bytes: u64) -> Result<Space> {
@@ -132,6 +192,13 @@ impl Space {
         let a = puzzle.alphabet;
         if a == 0 || a > 256 || m == 0 || n == 0 {
             return Err(Error::out_of_range(format!("cannot tabulate a {}x{} board", puzzle.rows, puzzle.cols)));
+        }
+        if let Some(bad) =
+            rows_moves.iter().chain(cols_moves).find(|t| t.len() != a || t.iter().any(|&x| x as usize >= a))
+        {
+            return Err(Error::malformed(format!(
+                "a move {bad:?} does not map each of the {a} cell values to a cell value"
+            )));
         }
         if m > MAX_ROWS {
             return Err(Error::out_of_range(format!(
@@ -145,21 +212,8 @@ impl Space {
                 puzzle.rows, puzzle.cols
             ))
         })? as usize;
-        // Binomials C(x, k) for x < row_values + m, k <= m, failing on overflow.
+        let binom = binomials(row_values, m, puzzle)?;
         let width = m + 1;
-        let xs = row_values + m;
-        let mut binom = vec![0u64; xs * width];
-        for x in 0..xs {
-            binom[x * width] = 1;
-            for k in 1..width.min(x + 1) {
-                let v = binom[(x - 1) * width + k - 1] as u128 + binom[(x - 1) * width + k] as u128;
-                binom[x * width + k] = u64::try_from(v)
-                    .map_err(|_| Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols)))?;
-            }
-            if x < width {
-                binom[x * width + x] = 1;
-            }
-        }
         let size = binom[(row_values + m - 1) * width + m];
         if size > max_bytes {
             return Err(Error::out_of_range(format!(
@@ -167,39 +221,7 @@ impl Space {
                 puzzle.rows, puzzle.cols, size, max_bytes
             )));
         }
-        let digits = |v: usize| -> Vec<usize> { (0..n).map(|j| v / a.pow(j as u32) % a).collect() };
-        let pack = |d: &[usize]| -> u32 { d.iter().rev().fold(0usize, |acc, &x| acc * a + x) as u32 };
-        let row_move = rows_moves
-            .iter()
-            .map(|t| {
-                (0..row_values).map(|v| pack(&digits(v).iter().map(|&x| t[x] as usize).collect::<Vec<_>>())).collect()
-            })
-            .collect();
-        let mut col_move = Vec::new();
-        for t in cols_moves {
-            for j in 0..n {
-                col_move.push(
-                    (0..row_values)
-                        .map(|v| {
-                            let mut d = digits(v);
-                            d[j] = t[d[j]] as usize;
-                            pack(&d)
-                        })
-                        .collect(),
-                );
-            }
-        }
-        let col_perm = crate::census::combin::permutations(n)
-            .iter()
-            .map(|p| {
-                (0..row_values)
-                    .map(|v| {
-                        let d = digits(v);
-                        pack(&p.iter().map(|&src| d[src]).collect::<Vec<_>>())
-                    })
-                    .collect()
-            })
-            .collect();
+        let (row_move, col_move, col_perm) = value_tables(a, n, row_values, rows_moves, cols_moves);
         let factorial = (0..=MAX_ROWS as u64).scan(1u64, |f, k| {
             if k > 0 {
                 *f *= k;
@@ -328,11 +350,15 @@ impl Space {
         self.canonicalize(&mut out[..self.m]);
     }
 
-    /// Table index of a board given row-major cells.
-    pub fn index_of(&self, cells: &[u8]) -> u64 {
+    /// Table index of a board given row-major cells; `None` when the cells do not form a
+    /// board of this space (wrong count, or a value outside the alphabet).
+    pub fn index_of(&self, cells: &[u8]) -> Option<u64> {
+        if cells.len() != self.m * self.n || cells.iter().any(|&c| c as usize >= self.alphabet) {
+            return None;
+        }
         let mut s = [0u32; MAX_ROWS];
         self.state_of(cells, &mut s);
-        self.rank(&s[..self.m])
+        Some(self.rank(&s[..self.m]))
     }
 }
 
@@ -343,6 +369,18 @@ mod tests {
     fn coin_flips(rows: usize, cols: usize) -> LinePuzzle {
         // The folklore coin puzzle: Z2, every row and column may flip.
         LinePuzzle { alphabet: 2, rows, cols, row_moves: vec![vec![1, 0]], col_moves: vec![vec![1, 0]] }
+    }
+
+    #[test]
+    fn moves_and_boards_outside_the_alphabet_are_refused() {
+        for bad in [vec![1], vec![1, 2], vec![0, 1, 0]] {
+            let p = LinePuzzle { row_moves: vec![bad], ..coin_flips(2, 2) };
+            assert_eq!(Space::new(&p, 1 << 30).unwrap_err().kind(), crate::ErrorKind::Malformed);
+        }
+        let t = Table::build(&coin_flips(2, 2), 1 << 30, &crate::run::NoProgress).unwrap();
+        assert_eq!(t.distance(&[0, 0, 0, 0]), Some(0));
+        assert_eq!(t.distance(&[0, 0, 0]), None);
+        assert_eq!(t.distance(&[0, 0, 0, 2]), None);
     }
 
     #[test]

@@ -205,16 +205,20 @@ impl Group {
         self.order() > 1 && (1..self.order() as u8).all(|g| self.normal_closure_order(g) == self.order())
     }
 
-    /// The puzzle with row moves R and column moves C (element indices) on an m x n board.
-    pub fn puzzle(&self, rows: usize, cols: usize, row_moves: &[u8], col_moves: &[u8]) -> LinePuzzle {
+    /// The puzzle with row moves R and column moves C (element indices) on an m x n board;
+    /// an error if a move is not an element index (at or above the group order).
+    pub fn puzzle(&self, rows: usize, cols: usize, row_moves: &[u8], col_moves: &[u8]) -> Result<LinePuzzle> {
+        if let Some(&g) = row_moves.iter().chain(col_moves).find(|&&g| g as usize >= self.order()) {
+            return Err(Error::out_of_range(format!("element {g} is not below the group order {}", self.order())));
+        }
         let right = |r: u8| -> Vec<u8> { (0..self.order() as u8).map(|g| self.mul(g, r)).collect() };
-        LinePuzzle {
+        Ok(LinePuzzle {
             alphabet: self.order(),
             rows,
             cols,
             row_moves: row_moves.iter().map(|&r| right(r)).collect(),
             col_moves: col_moves.iter().map(|&c| right(c)).collect(),
-        }
+        })
     }
 }
 
@@ -240,10 +244,7 @@ pub fn census(
     max_bytes: u64,
     progress: &dyn crate::run::Progress,
 ) -> Result<Table> {
-    if let Some(&g) = row_moves.iter().chain(col_moves).find(|&&g| g as usize >= group.order()) {
-        return Err(Error::out_of_range(format!("element {g} is not below the group order {}", group.order())));
-    }
-    Table::build(&group.puzzle(rows, cols, row_moves, col_moves), max_bytes, progress)
+    Table::build(&group.puzzle(rows, cols, row_moves, col_moves)?, max_bytes, progress)
 }
 
 #[cfg(test)]
@@ -263,6 +264,10 @@ mod tests {
         let g = Group::parse("C5").unwrap();
         let e = census(&g, 2, 2, &[0, 5], &[1], 1 << 20, &crate::run::NoProgress).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        let e = g.puzzle(1, 1, &[1], &[255]).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert!(e.to_string().contains("element 255"), "{e}");
+        assert_eq!(g.puzzle(1, 2, &[4], &[0]).unwrap().row_moves.len(), 1);
     }
 
     #[test]

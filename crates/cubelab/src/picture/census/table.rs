@@ -64,7 +64,10 @@ impl Table {
         }
         if counts.is_empty() {
             let solved = vec![0u8; puzzle.rows * puzzle.cols];
-            dist[space.index_of(&solved) as usize].store(0, Ordering::Relaxed);
+            let start = space
+                .index_of(&solved)
+                .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "the solved board is not in its space"))?;
+            dist[start as usize].store(0, Ordering::Relaxed);
         }
         let found = |counts: &[u64]| counts.iter().sum::<u64>();
         let stop = |saver: &mut Saver, counts: &[u64], what: String| -> Error {
@@ -121,9 +124,10 @@ impl Table {
         &self.census
     }
 
-    /// Distance of a board (row-major cells), or `None` if it is not reachable.
+    /// Distance of a board (row-major cells), or `None` if it is not reachable (also when
+    /// the cells are not a board of this puzzle: wrong count or a value outside the alphabet).
     pub fn distance(&self, cells: &[u8]) -> Option<u8> {
-        let d = self.dist[self.space.index_of(cells) as usize].load(Ordering::Relaxed);
+        let d = self.dist[self.space.index_of(cells)? as usize].load(Ordering::Relaxed);
         (d != UNSET).then_some(d)
     }
 }
