@@ -5,12 +5,13 @@
 //! figures that are cheap (the mean, the number of sets building each target).
 
 use super::targets::TargetsArgs;
-use super::{finish, plot_histogram, progress_bar};
+use super::{finish, plot_histogram};
+use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
 use cubelab::census::seven::{binomial_u128, Seven};
-use indicatif::ProgressBar;
+use cubelab::run::Progress;
 
 /// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
 /// chose them (for messages).
@@ -83,13 +84,12 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
         bail!("--sample: give at least one set to sample");
     }
     let method = a.method.method();
-    let bar = progress_bar(samples, "random sets");
-    let (tally, examples) = s.sample(k, samples, a.seed, method, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message("exact mean");
+    let bar = Bar::counting(samples, "random sets");
+    let (tally, examples) = s.sample(k, samples, a.seed, method, &|n| bar.advance(n));
+    bar.finish();
+    let spinner = Bar::spinner("exact mean");
     let exact = exact_for(s, k)?;
-    spinner.finish_and_clear();
+    spinner.finish();
     let max_sets = a.list_max.then(|| examples.iter().map(|b| names(s, b)).collect());
     let mut out = Targets::new(&base(big, &a), k, &tally, max_sets);
     out.sample = Some(Sample { samples, seed: a.seed });
@@ -138,7 +138,7 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     if total > MAX_WITHIN_SETS {
         bail!("--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N", big.flag);
     }
-    let bar = progress_bar(total, "every subset");
+    let bar = Bar::counting(total, "every subset");
     let names_of_positions =
         |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names[within[i]].clone()).collect() };
     let mut base = base(big, a);
@@ -147,12 +147,13 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     let outs: Vec<Targets> = sizes
         .iter()
         .map(|&k| {
-            let t = s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &|x| bar.inc(x));
+            let t =
+                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &|x| bar.advance(x));
             let max_sets = a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect());
             Targets::new(&base, k, &t, max_sets)
         })
         .collect();
-    bar.finish_and_clear();
+    bar.finish();
     let report = if a.size == "all" {
         CensusReport::AllSizes(AllSizes {
             census: tag::AllSizes,
