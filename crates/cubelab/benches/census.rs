@@ -43,11 +43,11 @@ fn census(c: &mut Criterion) {
 
 /// Sadisticube 7 (`--palette 7`): sampling, the exact count, the universal-set search.
 fn seven(c: &mut Criterion) {
-    use cubelab::census::seven::Seven;
-    let s = Seven::new();
+    use cubelab::census::wide::Wide;
+    let s = Wide::new();
     let mut g = c.benchmark_group("seven");
     g.sample_size(10);
-    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Seven::new())));
+    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Wide::new())));
     g.bench_function("sample 10,000 sets of 8", |b| {
         b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &|_| {})))
     });

@@ -8,9 +8,9 @@ use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
-use cubelab::census::seven::{Seven, BLOCKS};
 use cubelab::census::targets::{tally, BuildTables};
 use cubelab::census::theorem7::theorem_7;
+use cubelab::census::wide::{Wide, BLOCKS};
 use cubelab::census::{Method, Universe};
 use cubelab::run::Progress;
 
@@ -40,7 +40,7 @@ pub(super) struct MaxArgs {
 /// Runs `census max-targets`.
 pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     if a.universe.palette7()? {
-        return search(&Seven::new(), &a);
+        return search(&Wide::new(), &a);
     }
     if a.prove {
         bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
@@ -73,11 +73,11 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     finish(CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
-fn names(s: &Seven, blocks: &[usize]) -> Vec<String> {
+fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
     blocks.iter().map(|&b| s.names[b].clone()).collect()
 }
 
-fn search(s: &Seven, a: &MaxArgs) -> anyhow::Result<()> {
+fn search(s: &Wide, a: &MaxArgs) -> anyhow::Result<()> {
     let (seed, restarts, steps) = (a.seed.unwrap_or(1), a.restarts.unwrap_or(40), a.steps.unwrap_or(5_000));
     if restarts == 0 {
         bail!("--restarts: give at least one start");

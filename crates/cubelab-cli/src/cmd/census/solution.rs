@@ -72,7 +72,7 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
              blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
              target",
-            cubelab::census::seven::Seven::new().usable(0).len()
+            cubelab::census::wide::Wide::new().usable(0).len()
         );
     }
     let u = a.universe.universe()?;

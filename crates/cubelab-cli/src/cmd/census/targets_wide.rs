@@ -1,4 +1,4 @@
-//! `census targets` on the 256-bit engine ([`Seven`]): `--palette 7` (Sadisticube 7, the
+//! `census targets` on the 256-bit engine ([`Wide`]): `--palette 7` (Sadisticube 7, the
 //! 210 blocks colored with six of seven colors and the 210 proper targets) and
 //! `--colors 4|5` (68 and 75 cubes). Exhaustive only over the subsets of a given set
 //! (`--within`); otherwise sampled (`--sample`), always labelled as such, with the exact
@@ -9,14 +9,15 @@ use super::{finish, plot_histogram};
 use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
+use cubelab::census::combin::binomial_u128;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
-use cubelab::census::seven::{binomial_u128, Seven};
+use cubelab::census::wide::Wide;
 use cubelab::run::Progress;
 
 /// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
 /// chose them (for messages).
 struct Big {
-    s: Seven,
+    s: Wide,
     label: String,
     flag: String,
     what: String,
@@ -33,7 +34,7 @@ pub(super) fn run_palette7(a: TargetsArgs) -> anyhow::Result<()> {
         );
     }
     let big = Big {
-        s: Seven::new(),
+        s: Wide::new(),
         label: "palette7".into(),
         flag: "--palette 7".into(),
         what: "Sadisticube 7 blocks".into(),
@@ -46,12 +47,12 @@ pub(super) fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<()> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
     }
-    let s = Seven::from_cubes(cubelab::coloring::exact_colorings(n)?)?;
+    let s = Wide::from_cubes(cubelab::coloring::exact_colorings(n)?)?;
     let big = Big { s, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") };
     targets(&big, a)
 }
 
-fn names(s: &Seven, blocks: &[usize]) -> Vec<String> {
+fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
     blocks.iter().map(|&b| s.names[b].clone()).collect()
 }
 
@@ -108,7 +109,7 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
 /// relabelings), the number of K-sets building each target.
-fn exact_for(s: &Seven, k: usize) -> anyhow::Result<Exact> {
+fn exact_for(s: &Wide, k: usize) -> anyhow::Result<Exact> {
     let all = binomial_u128(s.len() as u64, k as u64);
     let per = all.filter(|_| s.relabelings_transitive()).and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
     Ok(Exact {

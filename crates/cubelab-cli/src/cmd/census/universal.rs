@@ -7,9 +7,9 @@ use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
-use cubelab::census::seven::{Seven, BLOCKS};
 use cubelab::census::shard::Shard;
 use cubelab::census::targets::{universal_sets, BuildTables};
+use cubelab::census::wide::{Wide, BLOCKS};
 use cubelab::run::Progress;
 
 /// Arguments of `census universal`.
@@ -164,7 +164,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
 }
 
 fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
-    let s = Seven::new();
+    let s = Wide::new();
     let Some(bound) = s.universal_lower_bound() else {
         bail!("internal error: color relabelings are not transitive on the blocks, the lower bound does not hold");
     };
