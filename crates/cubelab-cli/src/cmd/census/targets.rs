@@ -152,7 +152,7 @@ fn one_size(
         "targets census",
         &fingerprint,
         range,
-        1 << 22,
+        1 << 24,
         &a.checkpoint,
         Tally::new(u.len()),
         |r| tally(tables, k, within, r, a.list_max, &|_| {}).expect("lookup tables checked before the run"),

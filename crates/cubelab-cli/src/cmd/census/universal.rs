@@ -78,7 +78,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
             &format!("universal sets of {k}"),
             &fingerprint,
             range,
-            1 << 22,
+            1 << 24,
             &a.checkpoint,
             Vec::new(),
             |r| universal_sets(&tables, k, all, r).expect("lookup tables checked before the run"),
