@@ -21,14 +21,14 @@ fn census(c: &mut Criterion) {
     g.bench_function("table-2/graph (tables + tally of 5,852,925 sets x 30 targets)", |b| {
         b.iter(|| {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &|_| {}))
+            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &|_| {}).unwrap())
         })
     });
     g.bench_function("multisets-of-8/graph", |b| b.iter(|| black_box(multiset_census(&u, Method::Graph).unwrap())));
     g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
         b.iter(|| {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &|_| {}))
+            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &|_| {}).unwrap())
         })
     });
     g.bench_function("largest-infeasible-multiset/graph (every support)", |b| {
@@ -43,11 +43,11 @@ fn census(c: &mut Criterion) {
 
 /// Sadisticube 7 (`--palette 7`): sampling, the exact count, the universal-set search.
 fn seven(c: &mut Criterion) {
-    use cubelab::census::seven::Seven;
-    let s = Seven::new();
+    use cubelab::census::wide::Wide;
+    let s = Wide::new();
     let mut g = c.benchmark_group("seven");
     g.sample_size(10);
-    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Seven::new())));
+    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Wide::new())));
     g.bench_function("sample 10,000 sets of 8", |b| {
         b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &|_| {})))
     });

@@ -56,16 +56,18 @@ fn picture_and_magic_checkpoints_with_an_edited_digit_are_refused() {
     assert_eq!(e, format!("error: checkpoint '{mp}' is corrupt: checksum mismatch\n"));
 }
 
+/// Runs `args` with a checkpoint, sends SIGINT as soon as the checkpoint exists, and
+/// checks the stop (exit 3, one line naming `--resume`) and that `--resume` completes to
+/// the output of an uninterrupted run.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_saves_the_checkpoint_and_exits_3_then_resumes_to_the_same_output() {
+fn interrupted_run_resumes_to_the_same_output(args: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("6x1.ckpt");
-    let args = ["picture", "census", "6", "1", "--json"];
-    let straight = ok(&args);
+    let ckpt = dir.path().join("run.ckpt");
+    let cp = ckpt.to_str().unwrap();
+    let straight = ok(args);
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
         .args(args)
-        .args(["--checkpoint", ckpt.to_str().unwrap()])
+        .args(["--checkpoint", cp])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -81,8 +83,20 @@ fn ctrl_c_saves_the_checkpoint_and_exits_3_then_resumes_to_the_same_output() {
     assert_eq!(out.status.code(), Some(3), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("saved; resume with the same command and --resume"), "{err}");
-    assert_eq!(
-        ok(&["picture", "census", "6", "1", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]),
-        straight
-    );
+    let resume = [args, &["--checkpoint", cp, "--resume"]].concat();
+    assert_eq!(ok(&resume), straight);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_checkpoint_and_exits_3_then_resumes_to_the_same_output() {
+    interrupted_run_resumes_to_the_same_output(&["picture", "census", "6", "1", "--json"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_census_run_which_then_resumes_to_the_same_output() {
+    // 2^22 subsets in 64 batches of prefixes: the checkpoint exists after the first.
+    let within = "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce,Cf,Da,Db,Dc,De,Df,Ea,Eb";
+    interrupted_run_resumes_to_the_same_output(&["census", "targets", "--size", "all", "--within", within, "--json"]);
 }

@@ -1,4 +1,4 @@
-//! Checkpoint and resume for long censuses: [`run_resumable`], a census-shaped wrapper
+//! Checkpoint and resume for long censuses: [`run_resumable_with`], a census-shaped wrapper
 //! of [`crate::run::run_batches`].
 //!
 //! A census walks a range of ranks in batches, folding each batch's result into an
@@ -9,7 +9,7 @@
 //! and its parameters) and is refused for any other census, or when it was edited,
 //! truncated or extended.
 
-use crate::run::{run_batches, Batches, Options, SavePolicy};
+use crate::run::{run_batches, Batches, Options};
 use crate::Error;
 use serde::{de::DeserializeOwned, Serialize};
 use std::ops::Range;
@@ -28,22 +28,8 @@ pub struct Resume<'a> {
 }
 
 /// Runs `work` over `range` in batches of `batch` ranks, folding with `merge` in order,
-/// checkpointing after every batch when `resume.path` is set.
-pub fn run_resumable<T: Serialize + DeserializeOwned>(
-    fingerprint: &str,
-    range: Range<u64>,
-    batch: u64,
-    resume: Resume<'_>,
-    init: T,
-    work: impl Fn(Range<u64>) -> T,
-    merge: impl Fn(T, T) -> T,
-) -> Result<T, Error> {
-    let opts = Options { policy: SavePolicy::ALWAYS, ..Options::default() };
-    run_resumable_with(fingerprint, range, batch, resume, &opts, init, work, merge)
-}
-
-/// [`run_resumable`] with a progress observer, a stop flag and a save policy from
-/// `opts` (its `checkpoint` and `resume` are taken from `resume`). On a stop request the
+/// with a progress observer, a stop flag and a save policy from `opts` (its `checkpoint`
+/// and `resume` are taken from `resume`). On a stop request the
 /// checkpoint is saved and an error of kind [`crate::ErrorKind::Stopped`] returned.
 #[allow(clippy::too_many_arguments)]
 pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
@@ -64,10 +50,12 @@ pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::SavePolicy;
     use crate::ErrorKind;
 
     fn sum(path: Option<&Path>, resume: bool, fp: &str) -> Result<u64, Error> {
-        run_resumable(fp, 0..1000, 64, Resume { path, resume }, 0u64, |r| r.sum::<u64>(), |a, b| a + b)
+        let opts = Options { policy: SavePolicy::ALWAYS, ..Options::default() };
+        run_resumable_with(fp, 0..1000, 64, Resume { path, resume }, &opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b)
     }
 
     #[test]

@@ -264,7 +264,7 @@ impl Engine {
         Ok(match &self.inner {
             Inner::Small(s) if method == Method::Graph && s.lookups() => {
                 let tables = s.tables(method)?;
-                tables.built(u32::of(&set)).iter().collect()
+                tables.built(u32::of(&set))?.iter().collect()
             }
             Inner::Small(s) => s.core.built(&set, method),
             Inner::Wide(w) => w.built(&set, method),
@@ -296,7 +296,7 @@ impl Engine {
             }
             Inner::Small(s) => {
                 let mask = u32::of(&within);
-                let t = targets::tally(s.tables(method)?, k, mask, ranks, keep_max, progress);
+                let t = targets::tally(s.tables(method)?, k, mask, ranks, keep_max, progress)?;
                 Ok(to_positions(t, mask))
             }
             Inner::Wide(w) => Ok(w.tally_within(&within, k, ranks, method, keep_max, progress)),
@@ -317,7 +317,7 @@ impl Engine {
             Inner::Small(s) if s.lookups() => {
                 let mask = u32::of(&within);
                 let prefixes = 0..targets::prefix_count(within.len());
-                let all = targets::tally_all_sizes(s.tables(method)?, mask, prefixes, keep_max, progress);
+                let all = targets::tally_all_sizes(s.tables(method)?, mask, prefixes, keep_max, progress)?;
                 Ok(all.into_iter().map(|t| to_positions(t, mask)).collect())
             }
             Inner::Small(s) => Ok(every_size(&s.core, &within, method, keep_max, progress)),
@@ -354,7 +354,7 @@ impl Engine {
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
                 let all = u32::full(self.len());
-                let t = targets::tally_sample(s.tables(method)?, k, all, samples, seed);
+                let t = targets::tally_sample(s.tables(method)?, k, all, samples, seed)?;
                 progress(samples);
                 Ok(t)
             }
@@ -393,7 +393,7 @@ impl Engine {
         }
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
-                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks);
+                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks)?;
                 Ok(found.iter().map(|s| s.iter().collect()).collect())
             }
             Inner::Small(s) => Ok(universal_by_hall(&s.core, k, ranks, method)),

@@ -29,7 +29,6 @@ pub mod multiset;
 pub mod report;
 pub mod search;
 pub mod set;
-pub mod seven;
 pub mod shard;
 pub mod solution;
 pub mod targets;

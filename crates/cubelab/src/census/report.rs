@@ -2,7 +2,7 @@
 //! binary prints, and the merge of the shards of one census.
 //!
 //! Every report carries a `"census"` field naming its kind. Here that field is a
-//! zero-sized [tag](tag) type, so a report of one kind cannot carry another kind's name,
+//! zero-sized [`tag`] type, so a report of one kind cannot carry another kind's name,
 //! and [`CensusReport`] is the one enum over all kinds: read one with
 //! [`CensusReport::from_json`], merge shards with [`merge`].
 //!

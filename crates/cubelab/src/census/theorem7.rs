@@ -78,7 +78,7 @@ mod tests {
         let tables = BuildTables::new(&u, Method::Graph).unwrap();
         for &(c, t) in &sets {
             assert_eq!(c.count_ones(), 8);
-            assert_eq!(tables.built(c), t, "collection {:?}", u.set_names(c));
+            assert_eq!(tables.built(c).unwrap(), t, "collection {:?}", u.set_names(c));
         }
         // A few checked by the general solver as well.
         for &(c, t) in sets.iter().step_by(45) {

@@ -1,9 +1,8 @@
 //! `census infeasible`: the largest multisets building no target (Haraguchi's maximum
 //! infeasible multiset), by exhausting every possible support.
 
-use super::{finish, progress_bar, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use cubelab::census::checkpoint::run_resumable;
 use cubelab::census::infeasible::{InfeasibleSearch, Part};
 use cubelab::census::report::{CensusReport, Infeasible};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,24 +45,23 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
     let search = InfeasibleSearch::new(&u, method, within)?;
     let shard = a.shard.shard()?;
     let range = shard.range(search.items());
-    let bar = progress_bar(range.end - range.start, "supports");
     let fingerprint = format!("infeasible {} {:?} within={within:#x} shard={shard}", a.universe.label(), method);
     // The largest size found so far only prunes what is strictly smaller (see the library).
     let best = AtomicUsize::new(0);
-    let part = run_resumable(
+    let part = run_census(
+        "supports",
         &fingerprint,
         range,
         64,
-        a.checkpoint.resume(),
+        &a.checkpoint,
         Part::default(),
         |r| {
-            let p = search.run(r, best.load(Ordering::Relaxed), &|x| bar.inc(x));
+            let p = search.run(r, best.load(Ordering::Relaxed), &|_| {});
             best.fetch_max(p.max, Ordering::Relaxed);
             p
         },
         Part::merge,
     )?;
-    bar.finish_and_clear();
     let census = search.finish(part)?;
     let report = Infeasible::new(
         &u,

@@ -3,15 +3,16 @@
 //! ([`cubelab::census::theorem7`]); over Sadisticube 7 (`--palette 7`) a local search,
 //! optionally proven maximal by an exhaustive branch-and-bound.
 
-use super::{finish, progress_bar, JsonArgs, UniverseArgs};
+use super::{finish, JsonArgs, UniverseArgs};
+use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
-use cubelab::census::seven::{Seven, BLOCKS};
 use cubelab::census::targets::{tally, BuildTables};
 use cubelab::census::theorem7::theorem_7;
+use cubelab::census::wide::{Wide, BLOCKS};
 use cubelab::census::{Method, Universe};
-use indicatif::ProgressBar;
+use cubelab::run::Progress;
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
 /// takes seconds and its report is a list of sets).
@@ -39,7 +40,7 @@ pub(super) struct MaxArgs {
 /// Runs `census max-targets`.
 pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     if a.universe.palette7()? {
-        return search(&Seven::new(), &a);
+        return search(&Wide::new(), &a);
     }
     if a.prove {
         bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
@@ -53,11 +54,12 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     let u = Universe::macmahon();
     let tables = BuildTables::new(&u, Method::Graph)?;
     let all = (1u32 << u.len()) - 1;
-    let bar = progress_bar(binomial(30, 8), "max targets");
-    let t = tally(&tables, 8, all, 0..binomial(30, 8), true, &|n| bar.inc(n));
-    bar.finish_and_clear();
+    let bar = Bar::counting(binomial(30, 8), "max targets");
+    let t = tally(&tables, 8, all, 0..binomial(30, 8), true, &|n| bar.advance(n))?;
+    bar.finish();
     let max = t.max().unwrap_or(0);
-    let mut found: Vec<(u32, u32)> = t.max_sets.iter().map(|&s| (s, tables.built(s))).collect();
+    let mut found: Vec<(u32, u32)> =
+        t.max_sets.iter().map(|&s| Ok((s, tables.built(s)?))).collect::<anyhow::Result<_>>()?;
     found.sort_unstable();
     let construction = theorem_7(&u);
     let report = MaxTargets {
@@ -71,19 +73,18 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     finish(CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
-fn names(s: &Seven, blocks: &[usize]) -> Vec<String> {
+fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
     blocks.iter().map(|&b| s.names[b].clone()).collect()
 }
 
-fn search(s: &Seven, a: &MaxArgs) -> anyhow::Result<()> {
+fn search(s: &Wide, a: &MaxArgs) -> anyhow::Result<()> {
     let (seed, restarts, steps) = (a.seed.unwrap_or(1), a.restarts.unwrap_or(40), a.steps.unwrap_or(5_000));
     if restarts == 0 {
         bail!("--restarts: give at least one start");
     }
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message("searching for 8 blocks building many targets");
+    let spinner = Bar::spinner("searching for 8 blocks building many targets");
     let (max_found, sets) = s.search_max_targets(seed, restarts, steps);
-    spinner.finish_and_clear();
+    spinner.finish();
     let mut listed = Vec::new();
     for set in &sets {
         let by_graph = s.built(set, Method::Graph);
@@ -94,9 +95,9 @@ fn search(s: &Seven, a: &MaxArgs) -> anyhow::Result<()> {
         listed.push(MaxSet { collection: names(s, set), targets: names(s, &by_solver) });
     }
     let proven_maximum = if a.prove {
-        let bar = progress_bar((BLOCKS - 1) as u64, &format!("proving that no 8 blocks build {}", max_found + 1));
-        let better = s.eight_building_at_least(max_found + 1, &|n| bar.inc(n));
-        bar.finish_and_clear();
+        let bar = Bar::counting((BLOCKS - 1) as u64, &format!("proving that no 8 blocks build {}", max_found + 1));
+        let better = s.eight_building_at_least(max_found + 1, &|n| bar.advance(n));
+        bar.finish();
         if let Some(set) = better {
             bail!(
                 "the exhaustive search found 8 blocks building more than the local search: {} ({} targets); \

@@ -6,14 +6,18 @@
 //! runs the censuses, draws their histograms and prints them ([`render`]).
 
 use crate::output::{emit, write_atomic, FormatArgs};
+use crate::progress::{self, Bar};
 use crate::svg;
 use anyhow::Context;
+use cubelab::census::checkpoint::run_resumable_with;
 use cubelab::census::checkpoint::Resume;
 use cubelab::census::report::CensusReport;
 use cubelab::census::shard::Shard;
 use cubelab::census::{Method, Universe};
-use indicatif::{ProgressBar, ProgressStyle};
+use cubelab::run::{Options, Progress};
+use serde::{de::DeserializeOwned, Serialize};
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 mod infeasible;
@@ -194,14 +198,49 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-fn progress_bar(total: u64, what: &str) -> ProgressBar {
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{elapsed_precise}] {bar:40} {percent}% eta {eta}")
-            .expect("valid template"),
-    );
-    bar.set_message(what.to_string());
-    bar
+/// The one progress bar under the phase name `what` (a census run's own phase name is
+/// its fingerprint, which is for checkpoints, not for people).
+struct Phase<'a> {
+    bar: &'a Bar,
+    what: &'a str,
+}
+
+impl Progress for Phase<'_> {
+    fn start(&self, _phase: &str, total: u64, done: u64) {
+        self.bar.start(self.what, total, done);
+    }
+    fn advance(&self, units: u64) {
+        self.bar.advance(units);
+    }
+    fn note(&self, note: &str) {
+        self.bar.note(note);
+    }
+    fn finish(&self) {
+        self.bar.finish();
+    }
+}
+
+/// Runs a census over `range` in batches of `batch` ranks (see
+/// [`cubelab::census::checkpoint::run_resumable_with`]) with the one progress bar (shown
+/// as `what`), Ctrl-C as a stop request (the checkpoint is saved and the command exits
+/// 3) and the way to resume in a stopped run's error.
+#[allow(clippy::too_many_arguments)]
+fn run_census<T: Serialize + DeserializeOwned>(
+    what: &str,
+    fingerprint: &str,
+    range: Range<u64>,
+    batch: u64,
+    checkpoint: &CheckpointArgs,
+    init: T,
+    work: impl Fn(Range<u64>) -> T,
+    merge: impl Fn(T, T) -> T,
+) -> anyhow::Result<T> {
+    let bar = Bar::new();
+    let phase = Phase { bar: &bar, what };
+    let resume = checkpoint.resume();
+    let opts = Options { progress: &phase, stop: progress::ctrl_c(), ..Options::default() };
+    run_resumable_with(fingerprint, range, batch, resume, &opts, init, work, merge)
+        .map_err(|e| progress::with_resume_hint(e, resume.path))
 }
 
 fn plot_histogram(path: &Path, title: &str, x_label: &str, hist: &BTreeMap<u64, u64>) -> anyhow::Result<()> {

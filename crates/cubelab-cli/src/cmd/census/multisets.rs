@@ -2,11 +2,12 @@
 
 use super::{finish, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
+use crate::progress::Bar;
 use anyhow::Context;
 use cubelab::census::multiset::{multiset_builds, multiset_census};
 use cubelab::census::report::{tag, CensusReport, MaxSet, Multisets};
 use cubelab::census::Method;
-use indicatif::ProgressBar;
+use cubelab::run::Progress;
 use std::collections::BTreeMap;
 
 /// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
@@ -37,13 +38,12 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
     }
     let u = a.universe.universe()?;
     let method = a.method.method();
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message("multisets of 8");
+    let spinner = Bar::spinner("multisets of 8");
     // The library says why the graph method cannot run; the command line names the flag.
     let colors = a.universe.colors;
     let graph = if method == Method::Graph && !u.simple { " --method graph" } else { "" };
     let census = multiset_census(&u, method).with_context(|| format!("--colors {colors}{graph}"))?;
-    spinner.finish_and_clear();
+    spinner.finish();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
     let max = histogram.keys().next_back().copied().unwrap_or(0);
@@ -52,13 +52,15 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
         .iter()
         .take(20)
         .map(|types| {
-            let targets: Vec<String> = (0..u.len())
-                .filter(|&t| multiset_builds(&u, t, types, method).unwrap_or(false))
-                .map(|t| u.names[t].clone())
-                .collect();
-            MaxSet { collection: types.iter().map(|&i| u.names[i].clone()).collect(), targets }
+            let mut targets = Vec::new();
+            for t in 0..u.len() {
+                if multiset_builds(&u, t, types, method)? {
+                    targets.push(u.names[t].clone());
+                }
+            }
+            Ok(MaxSet { collection: types.iter().map(|&i| u.names[i].clone()).collect(), targets })
         })
-        .collect();
+        .collect::<anyhow::Result<_>>()?;
     let report = Multisets {
         census: tag::Multisets,
         universe: a.universe.label(),

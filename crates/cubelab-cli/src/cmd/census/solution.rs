@@ -1,14 +1,12 @@
 //! `census solution-numbers`: the distribution of solution numbers (Table 1).
 
-use super::{finish, progress_bar, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{finish, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use anyhow::Context;
-use cubelab::census::checkpoint::run_resumable;
 use cubelab::census::report::{tag, AllTargets, CensusReport, SolutionNumbers};
 use cubelab::census::solution::{collections, solution_numbers};
 use cubelab::census::{Method, Universe};
 use cubelab::notation::parse_cube;
-use indicatif::ProgressBar;
 use std::collections::BTreeMap;
 
 /// Arguments of `census solution-numbers`.
@@ -34,18 +32,19 @@ pub(super) struct SolutionArgs {
     format: FormatArgs,
 }
 
-fn solution_for(u: &Universe, t: usize, a: &SolutionArgs, bar: &ProgressBar) -> anyhow::Result<SolutionNumbers> {
+fn solution_for(u: &Universe, t: usize, a: &SolutionArgs) -> anyhow::Result<SolutionNumbers> {
     let total = collections(u);
     let shard = a.shard.shard()?;
     let method = a.method.method();
     let fingerprint = format!("solution-numbers {} {} {:?} {}", a.universe.label(), u.names[t], method, shard);
-    let histogram = run_resumable(
+    let histogram = run_census(
+        &format!("solution numbers for {}", u.names[t]),
         &fingerprint,
         shard.range(total),
         1 << 20,
-        a.checkpoint.resume(),
+        &a.checkpoint,
         BTreeMap::new(),
-        |r| solution_numbers(u, t, method, r, &|n| bar.inc(n)).expect("method checked before the run"),
+        |r| solution_numbers(u, t, method, r, &|_| {}).expect("method checked before the run"),
         |mut a: BTreeMap<u64, u64>, b| {
             for (k, v) in b {
                 *a.entry(k).or_insert(0) += v;
@@ -73,7 +72,7 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
              blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
              target",
-            cubelab::census::seven::Seven::new().usable(0).len()
+            cubelab::census::wide::Wide::new().usable(0).len()
         );
     }
     let u = a.universe.universe()?;
@@ -89,12 +88,7 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
         let t = parse_cube(&a.target).map_err(|e| cubelab::notation::at_position(e, "--target"))?;
         vec![u.index_of(&t).with_context(|| format!("--target: '{}' is not one of this census's cubes", a.target))?]
     };
-    let range = a.shard.shard()?.range(collections(&u));
-    let bar = progress_bar(range.end * targets.len() as u64, "solution numbers");
-    bar.set_position(range.start * targets.len() as u64);
-    let outs: Vec<SolutionNumbers> =
-        targets.iter().map(|&t| solution_for(&u, t, &a, &bar)).collect::<anyhow::Result<_>>()?;
-    bar.finish_and_clear();
+    let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&u, t, &a)).collect::<anyhow::Result<_>>()?;
     let report = if a.all_targets {
         CensusReport::AllTargets(AllTargets {
             census: tag::AllTargets,

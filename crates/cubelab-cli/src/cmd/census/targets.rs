@@ -1,9 +1,8 @@
 //! `census targets`: how many targets every K-subset builds (Table 2), on the 32-cube
 //! engine; `--palette 7` and `--colors 4|5` go to [`super::targets_wide`].
 
-use super::{finish, progress_bar, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{finish, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use cubelab::census::checkpoint::run_resumable;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, AllSizes, CensusReport, Sample, Targets, TargetsBase};
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, tally_sample, BuildTables, Tally};
@@ -81,7 +80,7 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
         shard: a.shard.label()?,
     };
     let report = if let Some(samples) = a.sample {
-        let t = tally_sample(&tables, sizes[0], within, samples, a.seed);
+        let t = tally_sample(&tables, sizes[0], within, samples, a.seed)?;
         CensusReport::Targets(report_of(&base, sizes[0], &t, &u, a.list_max))
     } else if a.size == "all" {
         all_sizes(&a, &tables, &u, within, &base)?
@@ -106,21 +105,20 @@ fn all_sizes(
     let n = within.count_ones() as usize;
     let shard = a.shard.shard()?;
     let range = shard.range(prefix_count(n));
-    let bar = progress_bar(range.end - range.start, "every subset");
     let fingerprint = format!(
         "targets-all {} {:?} within={within:#x} list_max={} shard={shard}",
         base.universe, base.method, a.list_max
     );
-    let tallies: Vec<Tally> = run_resumable(
+    let tallies: Vec<Tally> = run_census(
+        "every subset",
         &fingerprint,
         range,
         16,
-        a.checkpoint.resume(),
+        &a.checkpoint,
         vec![Tally::new(u.len()); n + 1],
-        |r| tally_all_sizes(tables, within, r, a.list_max, &|x| bar.inc(x)),
+        |r| tally_all_sizes(tables, within, r, a.list_max, &|_| {}).expect("lookup tables checked before the run"),
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
-    bar.finish_and_clear();
     let sizes: Vec<Targets> = tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, u, a.list_max)).collect();
     Ok(CensusReport::AllSizes(AllSizes {
         census: tag::AllSizes,
@@ -146,20 +144,19 @@ fn one_size(
     let n = within.count_ones() as u64;
     let shard = a.shard.shard()?;
     let range = shard.range(binomial(n, k as u64));
-    let bar = progress_bar(range.end - range.start, "targets census");
     let fingerprint = format!(
         "targets {} {:?} size={k} within={within:#x} list_max={} shard={shard}",
         base.universe, base.method, a.list_max
     );
-    let t = run_resumable(
+    let t = run_census(
+        "targets census",
         &fingerprint,
         range,
         1 << 24,
-        a.checkpoint.resume(),
+        &a.checkpoint,
         Tally::new(u.len()),
-        |r| tally(tables, k, within, r, a.list_max, &|x| bar.inc(x)),
+        |r| tally(tables, k, within, r, a.list_max, &|_| {}).expect("lookup tables checked before the run"),
         Tally::merge,
     )?;
-    bar.finish_and_clear();
     Ok(CensusReport::Targets(report_of(base, k, &t, u, a.list_max)))
 }

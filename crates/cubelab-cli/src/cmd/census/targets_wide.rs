@@ -1,21 +1,23 @@
-//! `census targets` on the 256-bit engine ([`Seven`]): `--palette 7` (Sadisticube 7, the
+//! `census targets` on the 256-bit engine ([`Wide`]): `--palette 7` (Sadisticube 7, the
 //! 210 blocks colored with six of seven colors and the 210 proper targets) and
 //! `--colors 4|5` (68 and 75 cubes). Exhaustive only over the subsets of a given set
 //! (`--within`); otherwise sampled (`--sample`), always labelled as such, with the exact
 //! figures that are cheap (the mean, the number of sets building each target).
 
 use super::targets::TargetsArgs;
-use super::{finish, plot_histogram, progress_bar};
+use super::{finish, plot_histogram};
+use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
+use cubelab::census::combin::binomial_u128;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
-use cubelab::census::seven::{binomial_u128, Seven};
-use indicatif::ProgressBar;
+use cubelab::census::wide::Wide;
+use cubelab::run::Progress;
 
 /// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
 /// chose them (for messages).
 struct Big {
-    s: Seven,
+    s: Wide,
     label: String,
     flag: String,
     what: String,
@@ -32,7 +34,7 @@ pub(super) fn run_palette7(a: TargetsArgs) -> anyhow::Result<()> {
         );
     }
     let big = Big {
-        s: Seven::new(),
+        s: Wide::new(),
         label: "palette7".into(),
         flag: "--palette 7".into(),
         what: "Sadisticube 7 blocks".into(),
@@ -45,12 +47,12 @@ pub(super) fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<()> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
     }
-    let s = Seven::from_cubes(cubelab::coloring::exact_colorings(n)?)?;
+    let s = Wide::from_cubes(cubelab::coloring::exact_colorings(n)?)?;
     let big = Big { s, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") };
     targets(&big, a)
 }
 
-fn names(s: &Seven, blocks: &[usize]) -> Vec<String> {
+fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
     blocks.iter().map(|&b| s.names[b].clone()).collect()
 }
 
@@ -83,13 +85,12 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
         bail!("--sample: give at least one set to sample");
     }
     let method = a.method.method();
-    let bar = progress_bar(samples, "random sets");
-    let (tally, examples) = s.sample(k, samples, a.seed, method, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message("exact mean");
+    let bar = Bar::counting(samples, "random sets");
+    let (tally, examples) = s.sample(k, samples, a.seed, method, &|n| bar.advance(n));
+    bar.finish();
+    let spinner = Bar::spinner("exact mean");
     let exact = exact_for(s, k)?;
-    spinner.finish_and_clear();
+    spinner.finish();
     let max_sets = a.list_max.then(|| examples.iter().map(|b| names(s, b)).collect());
     let mut out = Targets::new(&base(big, &a), k, &tally, max_sets);
     out.sample = Some(Sample { samples, seed: a.seed });
@@ -108,7 +109,7 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
 /// relabelings), the number of K-sets building each target.
-fn exact_for(s: &Seven, k: usize) -> anyhow::Result<Exact> {
+fn exact_for(s: &Wide, k: usize) -> anyhow::Result<Exact> {
     let all = binomial_u128(s.len() as u64, k as u64);
     let per = all.filter(|_| s.relabelings_transitive()).and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
     Ok(Exact {
@@ -138,7 +139,7 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     if total > MAX_WITHIN_SETS {
         bail!("--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N", big.flag);
     }
-    let bar = progress_bar(total, "every subset");
+    let bar = Bar::counting(total, "every subset");
     let names_of_positions =
         |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names[within[i]].clone()).collect() };
     let mut base = base(big, a);
@@ -147,12 +148,13 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     let outs: Vec<Targets> = sizes
         .iter()
         .map(|&k| {
-            let t = s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &|x| bar.inc(x));
+            let t =
+                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &|x| bar.advance(x));
             let max_sets = a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect());
             Targets::new(&base, k, &t, max_sets)
         })
         .collect();
-    bar.finish_and_clear();
+    bar.finish();
     let report = if a.size == "all" {
         CensusReport::AllSizes(AllSizes {
             census: tag::AllSizes,

@@ -1,16 +1,16 @@
 //! `census universal`: the sets of K cubes that build every target, by enumeration (32-cube
 //! sets) or by seeded local search (`--search`, also for `--colors 4` and `--palette 7`).
 
-use super::{finish, progress_bar, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
+use crate::progress::Bar;
 use anyhow::bail;
-use cubelab::census::checkpoint::run_resumable;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
-use cubelab::census::seven::{Seven, BLOCKS};
 use cubelab::census::shard::Shard;
 use cubelab::census::targets::{universal_sets, BuildTables};
-use indicatif::ProgressBar;
+use cubelab::census::wide::{Wide, BLOCKS};
+use cubelab::run::Progress;
 
 /// Arguments of `census universal`.
 #[derive(clap::Args, Debug)]
@@ -73,27 +73,20 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
     let shard = a.shard.shard()?;
     let search = |k: usize| -> anyhow::Result<Vec<u32>> {
         let range = shard.range(binomial(u.len() as u64, k as u64));
-        let bar = progress_bar(range.end - range.start, &format!("universal sets of {k}"));
         let fingerprint = format!("universal {} {:?} size={k} shard={shard}", a.universe.label(), a.method.method());
-        let found = run_resumable(
+        run_census(
+            &format!("universal sets of {k}"),
             &fingerprint,
             range,
             1 << 24,
-            a.checkpoint.resume(),
+            &a.checkpoint,
             Vec::new(),
-            |r| {
-                let n = r.end - r.start;
-                let v = universal_sets(&tables, k, all, r);
-                bar.inc(n);
-                v
-            },
+            |r| universal_sets(&tables, k, all, r).expect("lookup tables checked before the run"),
             |mut acc: Vec<u32>, part| {
                 acc.extend(part);
                 acc
             },
-        )?;
-        bar.finish_and_clear();
-        Ok(found)
+        )
     };
     let (size, none_below, found) = match a.size {
         Some(k) => {
@@ -141,10 +134,9 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
         bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
     }
     let fits = fit_matrix(&cubes, &cubes)?;
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message(format!("searching for {k} cubes that build all {}", cubes.len()));
+    let spinner = Bar::spinner(&format!("searching for {k} cubes that build all {}", cubes.len()));
     let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
-    spinner.finish_and_clear();
+    spinner.finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
         let chosen: Vec<_> = set.iter().map(|&i| cubes[i]).collect();
@@ -172,7 +164,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
 }
 
 fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
-    let s = Seven::new();
+    let s = Wide::new();
     let Some(bound) = s.universal_lower_bound() else {
         bail!("internal error: color relabelings are not transitive on the blocks, the lower bound does not hold");
     };
@@ -186,10 +178,9 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
     if !(8..=BLOCKS).contains(&k) {
         bail!("--size: {k} is not between 8 and the {BLOCKS} blocks of --palette 7");
     }
-    let spinner = ProgressBar::new_spinner();
-    spinner.set_message(format!("searching for {k} blocks that build all {BLOCKS} targets"));
+    let spinner = Bar::spinner(&format!("searching for {k} blocks that build all {BLOCKS} targets"));
     let found = s.search_universal(k, a.seed, a.restarts, a.steps);
-    spinner.finish_and_clear();
+    spinner.finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \
          fitting one of them; color relabelings carry fits to fits and act transitively on the 210 blocks, so \

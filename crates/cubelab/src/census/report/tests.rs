@@ -9,7 +9,7 @@ fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
     let within = (1u32 << n) - 1;
     let range = shard.range(binomial(n as u64, k as u64));
-    let t = tally(&tables, k, within, range, true, &|_| {});
+    let t = tally(&tables, k, within, range, true, &|_| {}).unwrap();
     let base = TargetsBase {
         universe: universe_label(6),
         method: Method::Graph,

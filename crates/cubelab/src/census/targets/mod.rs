@@ -150,7 +150,7 @@ impl BuildTables {
         Ok(())
     }
 
-    fn check_lookup(&self) -> Result<(), Error> {
+    pub(super) fn check_lookup(&self) -> Result<(), Error> {
         match self.members.iter().position(|m| m.len() > MAX_USABLE) {
             Some(t) => Err(Error::out_of_range(format!("target {} has too many usable cubes for a table", t + 1))),
             None => Ok(()),
@@ -160,7 +160,7 @@ impl BuildTables {
     #[inline]
     pub(super) fn lookup(&self) -> &[Lookup] {
         self.lookup.get_or_init(|| {
-            self.check_lookup().expect("callers check that lookup tables can be built");
+            self.check_lookup().expect("public callers check that lookup tables can be built");
             (0..self.minimal.len())
                 .into_par_iter()
                 .map(|t| {
@@ -205,9 +205,21 @@ impl BuildTables {
         self.minimal.len()
     }
 
-    /// Whether the set builds target `t` (some 8 of its cubes do).
+    /// Whether the set builds target `t` (some 8 of its cubes do). An error when `t` is
+    /// not a target or the lookup tables cannot be built (see
+    /// [`BuildTables::check_lookup_possible`]).
+    pub fn builds(&self, t: usize, set: u32) -> Result<bool, Error> {
+        if t >= self.targets() {
+            return Err(Error::out_of_range(format!("target {t} of {}", self.targets())));
+        }
+        self.check_lookup()?;
+        Ok(self.builds_unchecked(t, set))
+    }
+
+    /// [`BuildTables::builds`] for a target in range, on tables checked by the caller
+    /// (the hot path).
     #[inline]
-    pub fn builds(&self, t: usize, set: u32) -> bool {
+    pub(crate) fn builds_unchecked(&self, t: usize, set: u32) -> bool {
         let l = &self.lookup()[t];
         let c = &l.compress;
         let idx = (c[0][(set & 255) as usize]
@@ -217,14 +229,21 @@ impl BuildTables {
         l.bits[idx >> 6] >> (idx & 63) & 1 == 1
     }
 
-    /// The targets the set builds, as a bitmask.
-    pub fn built(&self, set: u32) -> u32 {
-        (0..self.targets()).filter(|&t| self.builds(t, set)).fold(0, |m, t| m | 1 << t)
+    /// The targets the set builds, as a bitmask (an error as for [`BuildTables::builds`]).
+    pub fn built(&self, set: u32) -> Result<u32, Error> {
+        self.check_lookup()?;
+        Ok((0..self.targets()).filter(|&t| self.builds_unchecked(t, set)).fold(0, |m, t| m | 1 << t))
     }
 
-    /// How many targets the set builds.
+    /// How many targets the set builds (an error as for [`BuildTables::builds`]).
+    pub fn count(&self, set: u32) -> Result<u32, Error> {
+        self.check_lookup()?;
+        Ok(self.count_unchecked(set))
+    }
+
+    /// [`BuildTables::count`] on tables checked by the caller (the hot path).
     #[inline]
-    pub fn count(&self, set: u32) -> u32 {
+    pub(crate) fn count_unchecked(&self, set: u32) -> u32 {
         let lookup = self.lookup();
         let mut n = 0;
         for l in lookup {

@@ -5,6 +5,7 @@ use super::{deposit, BuildTables};
 use crate::census::combin::{binomial, for_each_subset_in};
 use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
+use crate::Error;
 use rayon::prelude::*;
 
 /// The tally of a targets census over some sets of one size.
@@ -178,47 +179,55 @@ pub fn tally(
     ranks: std::ops::Range<u64>,
     keep_max: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Tally {
+) -> Result<Tally, Error> {
     if k == 8 {
         let n = ranks.end - ranks.start;
         let t = tally_eights(tables, within, ranks, keep_max);
         progress(n);
-        return t;
+        return Ok(t);
     }
+    tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let parts = chunked(ranks, 1 << 18, |range| {
         let mut t = Tally::new(tables.targets());
         let n = range.end - range.start;
         for_each_subset_in(k, range.start, range.end, |positions| {
             let set = deposit(positions, &members);
-            t.add(set, tables.count(set), keep_max);
+            t.add(set, tables.count_unchecked(set), keep_max);
         });
         progress(n);
         t
     });
-    parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge)
+    Ok(parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge))
 }
 
 /// Every set of K cubes within `within` that builds all targets, with colex ranks in `ranks`.
-pub fn universal_sets(tables: &BuildTables, k: usize, within: u32, ranks: std::ops::Range<u64>) -> Vec<u32> {
+pub fn universal_sets(
+    tables: &BuildTables,
+    k: usize,
+    within: u32,
+    ranks: std::ops::Range<u64>,
+) -> Result<Vec<u32>, Error> {
+    tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let n = tables.targets();
     let parts = chunked(ranks, 1 << 18, |range| {
         let mut found = Vec::new();
         for_each_subset_in(k, range.start, range.end, |positions| {
             let set = deposit(positions, &members);
-            if (0..n).all(|t| tables.builds(t, set)) {
+            if (0..n).all(|t| tables.builds_unchecked(t, set)) {
                 found.push(set);
             }
         });
         found
     });
-    parts.into_iter().flatten().collect()
+    Ok(parts.into_iter().flatten().collect())
 }
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
-pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, seed: u64) -> Tally {
+pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, seed: u64) -> Result<Tally, Error> {
+    tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let mut rng = SplitMix64(seed);
     let total = binomial(members.len() as u64, k as u64);
@@ -226,7 +235,7 @@ pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, s
     for _ in 0..samples {
         let rank = rng.below(total);
         let set = deposit(crate::census::combin::unrank_subset(rank, k), &members);
-        t.add(set, tables.count(set), false);
+        t.add(set, tables.count_unchecked(set), false);
     }
-    t
+    Ok(t)
 }

@@ -21,7 +21,8 @@ pub fn tally_all_sizes(
     prefixes: std::ops::Range<u64>,
     keep_max: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Vec<Tally> {
+) -> Result<Vec<Tally>, crate::Error> {
+    tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let n = members.len();
     let top = n.min(PREFIX_BITS);
@@ -89,9 +90,9 @@ pub fn tally_all_sizes(
         }
         out
     });
-    parts.into_iter().fold((0..=n).map(|_| Tally::new(nt)).collect(), |acc: Vec<Tally>, p| {
+    Ok(parts.into_iter().fold((0..=n).map(|_| Tally::new(nt)).collect(), |acc: Vec<Tally>, p| {
         acc.into_iter().zip(p).map(|(a, b)| a.merge(b)).collect()
-    })
+    }))
 }
 
 struct Walk<'a> {
