@@ -10,7 +10,7 @@ use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
 use cubelab::census::targets::{tally, BuildTables};
 use cubelab::census::theorem7::theorem_7;
-use cubelab::census::wide::{Wide, BLOCKS};
+use cubelab::census::wide::Wide;
 use cubelab::census::{Method, Universe};
 use cubelab::run::Progress;
 
@@ -55,7 +55,7 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     let tables = BuildTables::new(&u, Method::Graph)?;
     let all = (1u32 << u.len()) - 1;
     let bar = Bar::counting(binomial(30, 8), "max targets");
-    let t = tally(&tables, 8, all, 0..binomial(30, 8), true, &|n| bar.advance(n))?;
+    let t = tally(&tables, 8, all, 0..binomial(30, 8), true, &bar)?;
     bar.finish();
     let max = t.max().unwrap_or(0);
     let mut found: Vec<(u32, u32)> =
@@ -82,9 +82,9 @@ fn search(s: &Wide, a: &MaxArgs) -> anyhow::Result<()> {
     if restarts == 0 {
         bail!("--restarts: give at least one start");
     }
-    let spinner = Bar::spinner("searching for 8 blocks building many targets");
-    let (max_found, sets) = s.search_max_targets(seed, restarts, steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, &bar);
+    bar.finish();
     let mut listed = Vec::new();
     for set in &sets {
         let by_graph = s.built(set, Method::Graph);
@@ -95,8 +95,8 @@ fn search(s: &Wide, a: &MaxArgs) -> anyhow::Result<()> {
         listed.push(MaxSet { collection: names(s, set), targets: names(s, &by_solver) });
     }
     let proven_maximum = if a.prove {
-        let bar = Bar::counting((BLOCKS - 1) as u64, &format!("proving that no 8 blocks build {}", max_found + 1));
-        let better = s.eight_building_at_least(max_found + 1, &|n| bar.advance(n));
+        let bar = Bar::new();
+        let better = s.eight_building_at_least(max_found + 1, &bar);
         bar.finish();
         if let Some(set) = better {
             bail!(

@@ -199,7 +199,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// The one progress bar under the phase name `what` (a census run's own phase name is
-/// its fingerprint, which is for checkpoints, not for people).
+/// its fingerprint, which is for checkpoints, not for people). The run's per-batch
+/// advances are dropped: the work inside each batch reports its own units to the bar, so
+/// a run of one batch moves too.
 struct Phase<'a> {
     bar: &'a Bar,
     what: &'a str,
@@ -209,9 +211,7 @@ impl Progress for Phase<'_> {
     fn start(&self, _phase: &str, total: u64, done: u64) {
         self.bar.start(self.what, total, done);
     }
-    fn advance(&self, units: u64) {
-        self.bar.advance(units);
-    }
+    fn advance(&self, _units: u64) {}
     fn note(&self, note: &str) {
         self.bar.note(note);
     }
@@ -222,8 +222,9 @@ impl Progress for Phase<'_> {
 
 /// Runs a census over `range` in batches of `batch` ranks (see
 /// [`cubelab::census::checkpoint::run_resumable_with`]) with the one progress bar (shown
-/// as `what`), Ctrl-C as a stop request (the checkpoint is saved and the command exits
-/// 3) and the way to resume in a stopped run's error.
+/// as `what`; `work` reports the ranks it has done to the progress observer it is given),
+/// Ctrl-C as a stop request (the checkpoint is saved and the command exits 3) and the
+/// way to resume in a stopped run's error.
 #[allow(clippy::too_many_arguments)]
 fn run_census<T: Serialize + DeserializeOwned>(
     what: &str,
@@ -232,14 +233,14 @@ fn run_census<T: Serialize + DeserializeOwned>(
     batch: u64,
     checkpoint: &CheckpointArgs,
     init: T,
-    work: impl Fn(Range<u64>) -> T,
+    work: impl Fn(Range<u64>, &dyn Progress) -> T,
     merge: impl Fn(T, T) -> T,
 ) -> anyhow::Result<T> {
     let bar = Bar::new();
     let phase = Phase { bar: &bar, what };
     let resume = checkpoint.resume();
     let opts = Options { progress: &phase, stop: progress::ctrl_c(), ..Options::default() };
-    run_resumable_with(fingerprint, range, batch, resume, &opts, init, work, merge)
+    run_resumable_with(fingerprint, range, batch, resume, &opts, init, |r| work(r, &bar), merge)
         .map_err(|e| progress::with_resume_hint(e, resume.path))
 }
 

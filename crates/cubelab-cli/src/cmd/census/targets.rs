@@ -3,10 +3,12 @@
 
 use super::{finish, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
+use crate::progress::Bar;
 use cubelab::census::combin::binomial;
 use cubelab::census::report::{tag, AllSizes, CensusReport, Sample, Targets, TargetsBase};
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, tally_sample, BuildTables, Tally};
 use cubelab::census::Universe;
+use cubelab::run::Progress;
 
 /// Arguments of `census targets`.
 #[derive(clap::Args, Debug)]
@@ -20,7 +22,8 @@ pub(super) struct TargetsArgs {
     /// Only subsets of this set (comma-separated cubes, e.g. Haraguchi's twelve).
     #[arg(long, value_name = "SET", value_delimiter = ',')]
     pub(super) within: Option<Vec<String>>,
-    /// Sample N random sets instead of all of them (as Johnson-Roldan's study did).
+    /// Sample N random sets instead of all of them (as Johnson-Roldan's study did);
+    /// 1 to 10^12 (beyond that no printed digit of the mean changes).
     #[arg(long, value_name = "N")]
     pub(super) sample: Option<u64>,
     /// Seed of the random sample.
@@ -40,8 +43,20 @@ pub(super) struct TargetsArgs {
     pub(super) format: FormatArgs,
 }
 
+/// Largest `--sample`: the standard error of a mean over 10^12 sets is below 10^-6 times
+/// the spread of the counts, the precision every figure is printed to, so a larger sample
+/// changes no printed digit of the mean (and would take days here).
+const MAX_SAMPLES: u64 = 1_000_000_000_000;
+
 /// Runs `census targets`.
 pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
+    match a.sample {
+        Some(0) => anyhow::bail!("--sample: give at least one set to sample"),
+        Some(n) if n > MAX_SAMPLES => {
+            anyhow::bail!("--sample: {n} is more than {MAX_SAMPLES} sets (a larger sample changes no printed digit)")
+        }
+        _ => {}
+    }
     if a.universe.palette7()? {
         return super::targets_wide::run_palette7(a);
     }
@@ -80,7 +95,9 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
         shard: a.shard.label()?,
     };
     let report = if let Some(samples) = a.sample {
-        let t = tally_sample(&tables, sizes[0], within, samples, a.seed)?;
+        let bar = Bar::counting(samples, "random sets");
+        let t = tally_sample(&tables, sizes[0], within, samples, a.seed, &bar)?;
+        bar.finish();
         CensusReport::Targets(report_of(&base, sizes[0], &t, &u, a.list_max))
     } else if a.size == "all" {
         all_sizes(&a, &tables, &u, within, &base)?
@@ -116,7 +133,7 @@ fn all_sizes(
         16,
         &a.checkpoint,
         vec![Tally::new(u.len()); n + 1],
-        |r| tally_all_sizes(tables, within, r, a.list_max, &|_| {}).expect("lookup tables checked before the run"),
+        |r, p| tally_all_sizes(tables, within, r, a.list_max, p).expect("lookup tables checked before the run"),
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
     let sizes: Vec<Targets> = tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, u, a.list_max)).collect();
@@ -155,7 +172,7 @@ fn one_size(
         1 << 24,
         &a.checkpoint,
         Tally::new(u.len()),
-        |r| tally(tables, k, within, r, a.list_max, &|_| {}).expect("lookup tables checked before the run"),
+        |r, p| tally(tables, k, within, r, a.list_max, p).expect("lookup tables checked before the run"),
         Tally::merge,
     )?;
     Ok(CensusReport::Targets(report_of(base, k, &t, u, a.list_max)))

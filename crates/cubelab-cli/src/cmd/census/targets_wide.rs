@@ -81,12 +81,9 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
             binomial_u128(n as u64, k as u64).map(|x| x.to_string()).unwrap_or_else(|| "more than 2^128".into())
         );
     };
-    if samples == 0 {
-        bail!("--sample: give at least one set to sample");
-    }
     let method = a.method.method();
     let bar = Bar::counting(samples, "random sets");
-    let (tally, examples) = s.sample(k, samples, a.seed, method, &|n| bar.advance(n));
+    let (tally, examples) = s.sample(k, samples, a.seed, method, &bar);
     bar.finish();
     let spinner = Bar::spinner("exact mean");
     let exact = exact_for(s, k)?;
@@ -149,7 +146,7 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
         .iter()
         .map(|&k| {
             let t =
-                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &|x| bar.advance(x));
+                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &bar);
             let max_sets = a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect());
             Targets::new(&base, k, &t, max_sets)
         })

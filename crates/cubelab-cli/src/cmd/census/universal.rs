@@ -81,7 +81,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
             1 << 24,
             &a.checkpoint,
             Vec::new(),
-            |r| universal_sets(&tables, k, all, r).expect("lookup tables checked before the run"),
+            |r, p| universal_sets(&tables, k, all, r, p).expect("lookup tables checked before the run"),
             |mut acc: Vec<u32>, part| {
                 acc.extend(part);
                 acc
@@ -134,9 +134,9 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
         bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
     }
     let fits = fit_matrix(&cubes, &cubes)?;
-    let spinner = Bar::spinner(&format!("searching for {k} cubes that build all {}", cubes.len()));
-    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps, &bar);
+    bar.finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
         let chosen: Vec<_> = set.iter().map(|&i| cubes[i]).collect();
@@ -178,9 +178,9 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
     if !(8..=BLOCKS).contains(&k) {
         bail!("--size: {k} is not between 8 and the {BLOCKS} blocks of --palette 7");
     }
-    let spinner = Bar::spinner(&format!("searching for {k} blocks that build all {BLOCKS} targets"));
-    let found = s.search_universal(k, a.seed, a.restarts, a.steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let found = s.search_universal(k, a.seed, a.restarts, a.steps, &bar);
+    bar.finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \
          fitting one of them; color relabelings carry fits to fits and act transitively on the 210 blocks, so \

@@ -1,3 +1,4 @@
+use crate::run::NoProgress;
 use super::*;
 use crate::census::combin::binomial;
 use crate::census::shard::Shard;
@@ -9,7 +10,7 @@ fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
     let within = (1u32 << n) - 1;
     let range = shard.range(binomial(n as u64, k as u64));
-    let t = tally(&tables, k, within, range, true, &|_| {}).unwrap();
+    let t = tally(&tables, k, within, range, true, &NoProgress).unwrap();
     let base = TargetsBase {
         universe: universe_label(6),
         method: Method::Graph,

@@ -1,6 +1,7 @@
 //! Tallies of a targets census over the K-subsets of a set (one size at a time, by
 //! colex rank range), sampled tallies and the exhaustive universal-set search.
 
+use crate::run::Progress;
 use super::{deposit, BuildTables};
 use crate::census::combin::{binomial, for_each_subset_in};
 use crate::census::shard::chunked;
@@ -128,12 +129,28 @@ fn rank_within(set: u32, within: u32) -> u64 {
 
 /// The K = 8 tally straight from the lists of buildable 8-sets: a set builds as many
 /// targets as the lists it appears in, and every set in no list builds none.
-fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, keep_max: bool) -> Tally {
+///
+/// Progress: the sets of `ranks` are reported a target's share at a time, as each
+/// target's list is read (the sort and count after that take a few per cent of the run).
+fn tally_eights(
+    tables: &BuildTables,
+    within: u32,
+    ranks: std::ops::Range<u64>,
+    keep_max: bool,
+    progress: &dyn Progress,
+) -> Tally {
     let whole = ranks.start == 0 && ranks.end == binomial(within.count_ones() as u64, 8);
+    let units = ranks.end - ranks.start;
+    let lists = tables.minimal.len().max(1) as u64;
     let mut all: Vec<u32> = tables
         .minimal
         .par_iter()
-        .flat_map_iter(|list| list.iter().copied().filter(|&s| s & !within == 0))
+        .enumerate()
+        .flat_map_iter(|(i, list)| {
+            let i = i as u64;
+            progress.advance(units * (i + 1) / lists - units * i / lists);
+            list.iter().copied().filter(|&s| s & !within == 0)
+        })
         .filter(|&s| whole || ranks.contains(&rank_within(s, within)))
         .collect();
     radix_sort(&mut all);
@@ -178,13 +195,10 @@ pub fn tally(
     within: u32,
     ranks: std::ops::Range<u64>,
     keep_max: bool,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
 ) -> Result<Tally, Error> {
     if k == 8 {
-        let n = ranks.end - ranks.start;
-        let t = tally_eights(tables, within, ranks, keep_max);
-        progress(n);
-        return Ok(t);
+        return Ok(tally_eights(tables, within, ranks, keep_max, progress));
     }
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
@@ -195,7 +209,7 @@ pub fn tally(
             let set = deposit(positions, &members);
             t.add(set, tables.count_unchecked(set), keep_max);
         });
-        progress(n);
+        progress.advance(n);
         t
     });
     Ok(parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge))
@@ -207,11 +221,13 @@ pub fn universal_sets(
     k: usize,
     within: u32,
     ranks: std::ops::Range<u64>,
+    progress: &dyn Progress,
 ) -> Result<Vec<u32>, Error> {
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let n = tables.targets();
     let parts = chunked(ranks, 1 << 18, |range| {
+        let units = range.end - range.start;
         let mut found = Vec::new();
         for_each_subset_in(k, range.start, range.end, |positions| {
             let set = deposit(positions, &members);
@@ -219,6 +235,7 @@ pub fn universal_sets(
                 found.push(set);
             }
         });
+        progress.advance(units);
         found
     });
     Ok(parts.into_iter().flatten().collect())
@@ -226,16 +243,33 @@ pub fn universal_sets(
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
-pub fn tally_sample(tables: &BuildTables, k: usize, within: u32, samples: u64, seed: u64) -> Result<Tally, Error> {
+/// Progress advances every [`PROGRESS_CHUNK`] samples.
+pub fn tally_sample(
+    tables: &BuildTables,
+    k: usize,
+    within: u32,
+    samples: u64,
+    seed: u64,
+    progress: &dyn Progress,
+) -> Result<Tally, Error> {
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let mut rng = SplitMix64(seed);
     let total = binomial(members.len() as u64, k as u64);
     let mut t = Tally::new(tables.targets());
-    for _ in 0..samples {
-        let rank = rng.below(total);
-        let set = deposit(crate::census::combin::unrank_subset(rank, k), &members);
-        t.add(set, tables.count_unchecked(set), false);
+    let mut left = samples;
+    while left > 0 {
+        let n = left.min(PROGRESS_CHUNK);
+        for _ in 0..n {
+            let rank = rng.below(total);
+            let set = deposit(crate::census::combin::unrank_subset(rank, k), &members);
+            t.add(set, tables.count_unchecked(set), false);
+        }
+        left -= n;
+        progress.advance(n);
     }
     Ok(t)
 }
+
+/// How many sampled sets [`tally_sample`] tallies between two progress reports.
+const PROGRESS_CHUNK: u64 = 1 << 16;

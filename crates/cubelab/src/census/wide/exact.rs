@@ -1,6 +1,7 @@
 //! Exact counts of the engine without tables: subsets building a target, the exact mean,
 //! orbits of relabelings, censuses within a small set, and the averaged Hall bound.
 
+use crate::run::Progress;
 use super::family::{fillable_subsets, overflow};
 use super::{CubeSet, Wide};
 use crate::census::combin::{binomial_f64, binomial_u128, for_each_subset_in};
@@ -75,7 +76,7 @@ impl<S: CubeSet> Wide<S> {
         ranks: std::ops::Range<u64>,
         method: Method,
         keep_max: bool,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> Tally {
         let parts = chunked(ranks, 1 << 12, |range| {
             let mut t = Tally::new(self.len());
@@ -87,7 +88,7 @@ impl<S: CubeSet> Wide<S> {
                 let built = self.targets_built(&blocks, method);
                 t.add(positions, built as u32, keep_max);
             });
-            progress(n);
+            progress.advance(n);
             t
         });
         parts.into_iter().fold(Tally::new(self.len()), Tally::merge)
