@@ -419,6 +419,23 @@ impl Engine {
         }
     }
 
+    /// Looks for `k` cubes building every target by the first local search of this crate:
+    /// one generator for all starts, run one after another, a set scored by the targets
+    /// Hall's condition lets it fill, the first universal set returned (sorted). Unlike
+    /// [`Engine::search_universal`] it is sequential and does not check the set with the
+    /// solver; it is kept because `census universal --search` over C_1..C_6 has always
+    /// printed the sets it finds for a seed. Progress: one unit per start.
+    pub fn search_universal_sequential(
+        &self,
+        k: usize,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> Option<Vec<usize>> {
+        super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress)
+    }
+
     /// Looks for 8 cubes building as many targets as possible by seeded local search
     /// ([`Wide::search_max_targets`]).
     pub fn search_max_targets(

@@ -27,7 +27,6 @@ mod multisets;
 mod render;
 mod solution;
 mod targets;
-mod targets_wide;
 mod universal;
 
 /// Arguments of `cubelab census`.
