@@ -1,7 +1,6 @@
 //! Census benchmarks (issue: Table 2 under 0.2 s, every sub-collection under 60 s, all
 //! multisets of 8 under 10 s), each against the plain method where that is feasible.
 
-use cubelab::run::NoProgress;
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::census::combin::binomial;
 use cubelab::census::infeasible::largest_infeasible;
@@ -9,6 +8,7 @@ use cubelab::census::multiset::multiset_census;
 use cubelab::census::solution::solution_numbers;
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, BuildTables};
 use cubelab::census::{Method, Universe};
+use cubelab::run::NoProgress;
 use std::hint::black_box;
 
 fn census(c: &mut Criterion) {
@@ -25,7 +25,9 @@ fn census(c: &mut Criterion) {
             black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress).unwrap())
         })
     });
-    g.bench_function("multisets-of-8/graph", |b| b.iter(|| black_box(multiset_census(&u, Method::Graph, &NoProgress).unwrap())));
+    g.bench_function("multisets-of-8/graph", |b| {
+        b.iter(|| black_box(multiset_census(&u, Method::Graph, &NoProgress).unwrap()))
+    });
     g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
         b.iter(|| {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();

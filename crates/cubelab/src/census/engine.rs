@@ -45,7 +45,6 @@
 //! assert!(!engine.built(&set, Method::Graph).unwrap().is_empty());
 //! ```
 
-use crate::run::Progress;
 use super::combin::{binomial, for_each_subset_in};
 use super::infeasible::{InfeasibleCensus, InfeasibleSearch};
 use super::set::{CubeSet, WideSet};
@@ -53,6 +52,7 @@ use super::targets::{self, BuildTables, Tally};
 use super::wide::{UniversalBound, Wide};
 use super::{Method, Universe};
 use crate::coloring::{exact_colorings, Coloring};
+use crate::run::Progress;
 use crate::Error;
 use std::ops::Range;
 use std::sync::OnceLock;

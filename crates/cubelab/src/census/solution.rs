@@ -1,10 +1,10 @@
 //! Solution numbers of every collection of 8 distinct cubes for one target
 //! (Johnson–Roldán Table 1).
 
-use crate::run::Progress;
 use super::combin::{binomial, for_each_subset_in};
 use super::shard::chunked;
 use super::{graph, Method, Universe};
+use crate::run::Progress;
 use crate::target::Blocks;
 use crate::Error;
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
-use crate::run::NoProgress;
 use super::combin::binomial;
 use super::targets::{tally, BuildTables};
 use super::*;
+use crate::run::NoProgress;
 
 #[test]
 fn table_2_by_the_graph_tables() {

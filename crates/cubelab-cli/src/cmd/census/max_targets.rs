@@ -7,8 +7,8 @@ use super::{finish, JsonArgs, UniverseArgs};
 use crate::progress::Bar;
 use anyhow::{bail, Context};
 use cubelab::census::combin::binomial;
-use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
 use cubelab::census::engine::Engine;
+use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
 use cubelab::census::theorem7::theorem_7;
 use cubelab::census::Method;
 use cubelab::run::Progress;
@@ -60,8 +60,11 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     let max = t.max().unwrap_or(0);
     let mask = |set: &[usize]| set.iter().fold(0u32, |m, &c| m | 1 << c);
     let members = |s: u32| (0..32).filter(|&c| s >> c & 1 == 1).collect::<Vec<usize>>();
-    let mut found: Vec<(u32, u32)> =
-        t.max_sets.iter().map(|&s| Ok((s, mask(&e.built(&members(s), Method::Graph)?)))).collect::<anyhow::Result<_>>()?;
+    let mut found: Vec<(u32, u32)> = t
+        .max_sets
+        .iter()
+        .map(|&s| Ok((s, mask(&e.built(&members(s), Method::Graph)?))))
+        .collect::<anyhow::Result<_>>()?;
     found.sort_unstable();
     let construction = theorem_7(u);
     let report = MaxTargets {

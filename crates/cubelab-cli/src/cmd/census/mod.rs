@@ -32,15 +32,18 @@ mod universal;
 /// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
-Examples:
+Examples (times on 2 cores; the others take under a second):
   cubelab census solution-numbers                  Johnson-Roldan Table 1 (target Ba)
   cubelab census solution-numbers --all-targets --method backtrack
+                                                   all 30 targets by the solver: about 20 CPU-minutes
+                                                   (10-15 minutes on 2 cores; resumable per shard)
   cubelab census targets --size 8                  Table 2: targets built by all 5,852,925 collections
   cubelab census targets --size 10 --list-max
   cubelab census targets --size 9 --sample 20000 --seed 1
   cubelab census targets --size all --checkpoint all.ckpt --resume
+                                                   every size at once: about 10 CPU-seconds
   cubelab census universal --size 12               the minimum universal sets
-  cubelab census infeasible                        the largest multisets building no target
+  cubelab census infeasible                        the largest multisets building no target (about 6 s)
   cubelab census targets --size 8 --shard 3/8 --json > part3.json
   cubelab census merge part*.json                  identical to the unsharded run
   cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1

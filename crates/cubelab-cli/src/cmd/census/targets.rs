@@ -15,8 +15,8 @@ use anyhow::{bail, Context};
 use cubelab::census::combin::{binomial, binomial_u128};
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
-use cubelab::census::wide::Wide;
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, tally_sample, BuildTables, Tally};
+use cubelab::census::wide::Wide;
 use cubelab::census::Universe;
 use cubelab::run::Progress;
 
@@ -323,8 +323,7 @@ fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::
     let outs: Vec<Targets> = sizes
         .iter()
         .map(|&k| {
-            let t =
-                s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &bar);
+            let t = s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &bar);
             let max_sets = a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect());
             Targets::new(&base, k, &t, max_sets)
         })

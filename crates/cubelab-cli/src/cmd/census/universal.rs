@@ -6,9 +6,9 @@ use crate::output::FormatArgs;
 use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
+use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
 use cubelab::census::shard::Shard;
-use cubelab::census::engine::Engine;
 use cubelab::census::targets::BuildTables;
 use cubelab::run::Progress;
 

@@ -1,10 +1,10 @@
 //! The engine gives identical results through both representations on universes that
 //! fit in 32 bits (the wide representation forced), and matches the table engine.
 
-use crate::run::NoProgress;
 use super::*;
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
+use crate::run::NoProgress;
 use proptest::prelude::*;
 use std::sync::LazyLock;
 
@@ -93,7 +93,10 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
         }
         assert_eq!(small.universal_lower_bound(), wide.universal_lower_bound());
         assert_eq!(small.search_max_targets(3, 2, 200, &NoProgress), wide.search_max_targets(3, 2, 200, &NoProgress));
-        assert_eq!(small.search_universal(12, 1, 2, 500, &NoProgress), wide.search_universal(12, 1, 2, 500, &NoProgress));
+        assert_eq!(
+            small.search_universal(12, 1, 2, 500, &NoProgress),
+            wide.search_universal(12, 1, 2, 500, &NoProgress)
+        );
         let ranks = Some(0..binomial(small.len() as u64, 12).min(1000));
         assert_eq!(
             small.universal_sets(12, ranks.clone(), Method::Graph, &NoProgress).unwrap(),
@@ -101,7 +104,8 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
         );
     }
     let (small, wide) = &*SUB14;
-    let max = small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).unwrap().max().unwrap();
+    let max =
+        small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).unwrap().max().unwrap();
     let a = small.eight_building_at_least(max, &NoProgress);
     assert_eq!(a, wide.eight_building_at_least(max, &NoProgress));
     assert_eq!(small.built(&a.unwrap(), Method::Graph).unwrap().len(), max);

@@ -25,9 +25,9 @@
 mod direct;
 mod graph;
 
-use crate::run::{NoProgress, Progress};
 use super::{Method, Universe};
 use crate::coloring::Coloring;
+use crate::run::{NoProgress, Progress};
 use crate::target::Blocks;
 use crate::Error;
 use direct::{direct_best, matches_all_corners};

@@ -1,11 +1,11 @@
 //! Tallies of a targets census over the K-subsets of a set (one size at a time, by
 //! colex rank range), sampled tallies and the exhaustive universal-set search.
 
-use crate::run::Progress;
 use super::{deposit, BuildTables};
 use crate::census::combin::{binomial, for_each_subset_in};
 use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
+use crate::run::Progress;
 use crate::Error;
 use rayon::prelude::*;
 

@@ -1,9 +1,9 @@
-use crate::run::NoProgress;
 use super::tally::radix_sort;
 use super::walk::expand_truth_table;
 use super::*;
 use crate::census::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
+use crate::run::NoProgress;
 
 #[test]
 fn all_sizes_walk_matches_per_size_tallies() {

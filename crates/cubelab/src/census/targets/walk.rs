@@ -1,8 +1,8 @@
 //! The census of every subset of a set, all sizes at once: a depth-first walk keeping
 //! each target's table index up to date, 64 sets per table word at the bottom.
 
-use crate::run::Progress;
 use super::{deposit, BuildTables, Lookup, Tally, MAX_LISTED};
+use crate::run::Progress;
 
 /// Number of members whose choices form one unit of work ("prefix") in [`tally_all_sizes`].
 pub const PREFIX_BITS: usize = 10;

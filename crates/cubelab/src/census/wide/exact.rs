@@ -1,7 +1,6 @@
 //! Exact counts of the engine without tables: subsets building a target, the exact mean,
 //! orbits of relabelings, censuses within a small set, and the averaged Hall bound.
 
-use crate::run::Progress;
 use super::family::{fillable_subsets, overflow};
 use super::{CubeSet, Wide};
 use crate::census::combin::{binomial_f64, binomial_u128, for_each_subset_in};
@@ -10,6 +9,7 @@ use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::coloring::Color;
 use crate::geometry::Corner;
+use crate::run::Progress;
 use crate::Error;
 
 impl<S: CubeSet> Wide<S> {

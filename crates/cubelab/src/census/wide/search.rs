@@ -1,7 +1,6 @@
 //! Searches of the engine without tables: sampling, seeded local search for universal
 //! sets and for 8-sets building many targets, and the exhaustive 8-set branch-and-bound.
 
-use crate::run::Progress;
 use super::family::place_block;
 use super::{keep_best, random_subset, CubeSet, Wide};
 use crate::census::search::swap_step;
@@ -9,6 +8,7 @@ use crate::census::shard::chunked;
 use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::rng::SplitMix64;
+use crate::run::Progress;
 
 impl<S: CubeSet> Wide<S> {
     /// Tallies `samples` K-sets drawn independently and uniformly at random from seed

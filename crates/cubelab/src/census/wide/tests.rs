@@ -1,9 +1,9 @@
-use crate::run::NoProgress;
 use super::*;
 use crate::census::combin::{binomial, binomial_u128, for_each_subset_in};
 use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
+use crate::run::NoProgress;
 
 #[test]
 fn the_universe_is_210_distinct_blocks_one_orbit_of_relabelings() {
