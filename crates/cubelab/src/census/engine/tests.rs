@@ -50,8 +50,8 @@ fn the_library_picks_the_representation_from_the_size() {
 fn bad_input_is_an_error_not_a_panic() {
     let (small, wide) = &*C3;
     for e in [small, wide] {
-        assert!(e.built(&[0, 0, 1], Method::Graph, &NoProgress).is_err());
-        assert!(e.built(&[99], Method::Graph, &NoProgress).is_err());
+        assert!(e.built(&[0, 0, 1], Method::Graph).is_err());
+        assert!(e.built(&[99], Method::Graph).is_err());
         assert!(e.tally(8, &(0..33).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).is_err());
         assert!(e.tally(8, &(0..10).collect::<Vec<_>>(), Some(0..46), Method::Graph, false, &NoProgress).is_err());
         assert!(e.sample(31, 10, 1, Method::Graph, &NoProgress).is_err());
