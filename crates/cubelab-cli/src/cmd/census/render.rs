@@ -6,6 +6,7 @@ use cubelab::census::report::{
     Targets, Universal,
 };
 use cubelab::census::Method;
+use cubelab::words::{count, noun};
 use std::collections::BTreeMap;
 
 fn method_name(m: Method) -> &'static str {
@@ -52,9 +53,9 @@ impl Report for CensusReport {
 impl Report for SolutionNumbers {
     fn text(&self) -> String {
         let mut s = format!(
-            "solution numbers for target {} over {} collections of 8 ({} method{})\n",
+            "solution numbers for target {} over {} of 8 ({} method{})\n",
             self.target,
-            self.collections,
+            count(self.collections, "collection", "collections"),
             method_name(self.method),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
         );
@@ -78,8 +79,8 @@ impl Report for SolutionNumbers {
 impl Report for AllTargets {
     fn text(&self) -> String {
         let mut s = format!(
-            "solution numbers for every target over {} collections of 8: {}\n",
-            self.collections,
+            "solution numbers for every target over {} of 8: {}\n",
+            count(self.collections, "collection", "collections"),
             if self.agree { "all targets have the same distribution" } else { "THE DISTRIBUTIONS DIFFER" }
         );
         for t in &self.targets {
@@ -101,10 +102,14 @@ impl Report for AllTargets {
 impl Report for Targets {
     fn text(&self) -> String {
         let mut s = format!(
-            "targets built by {} sets of {} {}{}{}{}\n",
-            self.sets,
+            "targets built by {} of {} {}{}{}{}\n",
+            count(self.sets, "set", "sets"),
             self.size,
-            if self.universe == "palette7" { "Sadisticube 7 blocks (of 210; 210 targets)" } else { "cubes" },
+            if self.universe == "palette7" {
+                "Sadisticube 7 blocks (of 210; 210 targets)"
+            } else {
+                noun(self.size, "cube", "cubes")
+            },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
@@ -114,12 +119,12 @@ impl Report for Targets {
             s += &format!("{k:>8} {v:>12} {:>9.5}\n", *v as f64 / self.sets.max(1) as f64);
         }
         s += &format!(
-            "mean {:.4}, standard deviation {:.4}, min {}, max {} ({} sets)\n",
+            "mean {:.4}, standard deviation {:.4}, min {}, max {} ({})\n",
             self.mean,
             self.std_dev,
             self.min.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
-            self.max_count
+            count(self.max_count, "set", "sets")
         );
         if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
             s += &format!(
@@ -156,7 +161,7 @@ impl Report for Targets {
 
 impl Report for AllSizes {
     fn text(&self) -> String {
-        let mut s = format!("targets built by every subset ({} sets)\n", self.sets);
+        let mut s = format!("targets built by every subset ({})\n", count(self.sets, "set", "sets"));
         s += &format!(
             "{:>4} {:>12} {:>9} {:>9} {:>4} {:>4} {:>10}\n",
             "size", "sets", "mean", "std dev", "min", "max", "at max"
@@ -197,9 +202,9 @@ impl Report for Universal {
         }
         if let Some(info) = &self.search {
             s += &format!(
-                "local search (seed {}, {} starts): {}\n",
+                "local search (seed {}, {}): {}\n",
                 info.seed,
-                info.restarts,
+                count(info.restarts, "start", "starts"),
                 if self.sets.is_empty() {
                     "no universal set found (which does not prove there is none)"
                 } else {
@@ -208,9 +213,10 @@ impl Report for Universal {
             );
         }
         s += &format!(
-            "{} sets of {} cubes build every target{}\n",
-            self.sets.len(),
-            self.size,
+            "{} of {} {} every target{}\n",
+            count(self.sets.len(), "set", "sets"),
+            count(self.size, "cube", "cubes"),
+            noun(self.sets.len(), "builds", "build"),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
         );
         for set in &self.sets {
@@ -233,12 +239,12 @@ impl Report for Universal {
 
 impl Report for Multisets {
     fn text(&self) -> String {
-        let mut s = format!("targets built by all {} multisets of 8 cubes\n", self.multisets);
+        let mut s = format!("targets built by all {} of 8 cubes\n", count(self.multisets, "multiset", "multisets"));
         s += &format!("{:>8} {:>12}\n", "targets", "multisets");
         for (k, v) in &self.histogram {
             s += &format!("{k:>8} {v:>12}\n");
         }
-        s += &format!("most targets: {} ({} multisets), for example:\n", self.max, self.max_count);
+        s += &format!("most targets: {} ({}), for example:\n", self.max, count(self.max_count, "multiset", "multisets"));
         s + &max_set_lines(&self.examples)
     }
 
@@ -254,10 +260,11 @@ impl Report for Multisets {
 impl Report for MaxTargets {
     fn text(&self) -> String {
         let s = format!(
-            "{} collections of 8 build the most targets, {}; Theorem 7's construction gives {} collections: {}\n",
-            self.collections,
+            "{} of 8 {} the most targets, {}; Theorem 7's construction gives {}: {}\n",
+            count(self.collections, "collection", "collections"),
+            noun(self.collections, "builds", "build"),
             self.max,
-            self.construction,
+            count(self.construction, "collection", "collections"),
             if self.agree { "the same collections, with the same targets" } else { "THEY DIFFER" }
         );
         s + &max_set_lines(&self.sets)
@@ -267,8 +274,11 @@ impl Report for MaxTargets {
 impl Report for MaxTargetsSearch {
     fn text(&self) -> String {
         let mut s = format!(
-            "local search (seed {}, {} starts of {} swaps): 8 blocks building {} targets, checked by the solver; ",
-            self.search.seed, self.search.restarts, self.steps, self.max_found
+            "local search (seed {}, {} of {}): 8 blocks building {}, checked by the solver; ",
+            self.search.seed,
+            count(self.search.restarts, "start", "starts"),
+            count(self.steps, "swap", "swaps"),
+            count(self.max_found, "target", "targets")
         );
         s += &match self.proven_maximum {
             Some(true) => format!(
@@ -300,12 +310,12 @@ impl Report for Infeasible {
         let sizes: Vec<String> = self.sets_by_size.iter().enumerate().map(|(k, v)| format!("{k}:{v}")).collect();
         s += &format!("sets of distinct cubes building no target: {} (by size {})\n", self.supports, sizes.join(" "));
         s += &format!(
-            "largest: {} cubes; {} multisets of {} build no target, in {} {} under color permutations and mirror images\n",
+            "largest: {}; {} of {} {} no target, in {} under color permutations and mirror images\n",
+            count(self.max, "cube", "cubes"),
+            count(self.count, "multiset", "multisets"),
             self.max,
-            self.count,
-            self.max,
-            self.classes.len(),
-            if self.classes.len() == 1 { "class" } else { "classes" }
+            noun(self.count, "builds", "build"),
+            count(self.classes.len(), "class", "classes")
         );
         if self.shard.is_none() {
             s += &format!(
@@ -315,7 +325,7 @@ impl Report for Infeasible {
             );
         }
         for c in &self.classes {
-            s += &format!("  {}   ({} multisets)\n", multiset_text(&c.representative), c.multisets);
+            s += &format!("  {}   ({})\n", multiset_text(&c.representative), count(c.multisets, "multiset", "multisets"));
         }
         s
     }
