@@ -120,13 +120,19 @@ impl Report for Shown {
 
     fn svg(&self) -> Option<String> {
         let size = 60;
-        let mut out = svg::open(4 * size + 20, 3 * size + 40);
-        let title = match &self.row.name {
-            Some(n) => format!("{n} {}", self.row.faces),
-            None => self.row.faces.clone(),
+        let colors = self.coloring.faces();
+        let title = match self.names_text() {
+            n if self.conway.is_some() || self.row.kahan.is_some() => format!("{} {n}", self.row.faces),
+            _ => self.row.faces.clone(),
         };
-        out += &format!("  <text x=\"10\" y=\"20\" font-size=\"16\">{}</text>\n", svg::escape(&title));
-        svg::net(&mut out, &self.coloring, 10, 30, size);
+        let net_w = 4 * size + 20;
+        let legend_x = net_w + 10;
+        let width = (legend_x + svg::legend_width(&colors) + 10).max(20 + svg::text_width(&title, svg::TITLE_SIZE));
+        let height = (3 * size + 50).max(40 + svg::legend_height(&colors));
+        let mut out = svg::open(width, height);
+        svg::title(&mut out, 10, 22, &title);
+        svg::net(&mut out, &self.coloring, 10, 36, size);
+        svg::legend(&mut out, legend_x, 36, &colors);
         out += "</svg>\n";
         Some(out)
     }

@@ -176,16 +176,19 @@ impl Report for SolveReport {
         let gap = 40u32;
         let row_h = layer + 40;
         let rows = self.drawn.len().max(1) as u32;
-        let width = 2 * layer + 3 * gap;
-        let height = 30 + rows * row_h;
-        let mut out = svg::open(width, height);
+        let colors: Vec<_> = self.drawn.iter().flat_map(|a| a.placements.iter().flat_map(|p| p.oriented.faces())).collect();
+        let legend_x = 2 * layer + 3 * gap;
+        let height = (30 + rows * row_h).max(40 + svg::legend_height(&colors));
         let title = format!(
             "{}{}: {}",
             self.target,
             self.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
             count(self.arrangements, "arrangement", "arrangements")
         );
-        let _ = writeln!(out, "  <text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", svg::escape(&title));
+        let width = (legend_x + svg::legend_width(&colors) + 10).max(20 + svg::text_width(&title, svg::TITLE_SIZE));
+        let mut out = svg::open(width, height);
+        svg::title(&mut out, 10, 20, &title);
+        svg::legend(&mut out, legend_x, 36, &colors);
         for (i, a) in self.drawn.iter().enumerate() {
             let y0 = 30 + i as u32 * row_h;
             for (l, (vertical, label)) in
