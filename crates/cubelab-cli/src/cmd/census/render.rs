@@ -18,6 +18,18 @@ fn method_name(m: Method) -> &'static str {
     }
 }
 
+/// A universe label of the reports (`macmahon`, `C4`, `palette7`) in words.
+fn universe_words(label: &str) -> String {
+    match label {
+        "macmahon" => "MacMahon".to_string(),
+        "palette7" => "Sadisticube 7".to_string(),
+        c => match c.strip_prefix('C') {
+            Some(n) => format!("C_{n}"),
+            None => c.to_string(),
+        },
+    }
+}
+
 fn max_set_lines(sets: &[MaxSet]) -> String {
     sets.iter().map(|m| format!("  {}  ->  {}\n", m.collection.join(" "), m.targets.join(" "))).collect()
 }
@@ -107,10 +119,10 @@ impl Report for Targets {
             "targets built by {} of {} {}{}{}{}\n",
             count(self.sets, "set", "sets"),
             self.size,
-            if self.universe == "palette7" {
-                "Sadisticube 7 blocks (of 210; 210 targets)"
-            } else {
-                noun(self.size, "cube", "cubes")
+            match self.universe.as_str() {
+                "palette7" => "Sadisticube 7 blocks (of 210; 210 targets)".to_string(),
+                "macmahon" => noun(self.size, "cube", "cubes").to_string(),
+                other => format!("{} of {}", noun(self.size, "cube", "cubes"), universe_words(other)),
             },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
@@ -304,7 +316,7 @@ impl Report for Infeasible {
     fn text(&self) -> String {
         let mut s = format!(
             "largest multisets of {} cubes{} building no target ({} method{})\n",
-            self.universe,
+            universe_words(&self.universe),
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             method_name(self.method),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
