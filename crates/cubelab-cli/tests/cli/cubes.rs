@@ -69,9 +69,9 @@ fn show_draws_an_svg_net() {
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg"));
     // Six faces in the net and six swatches in the legend.
-    let (net, legend) = svg.split_once("<g class=\"legend\">").unwrap();
-    assert_eq!(net.matches("<rect").count(), 6);
+    let legend = svg.split_once("<g class=\"legend\">").unwrap().1.split_once("</g>").unwrap().0;
     assert_eq!(legend.matches("<rect").count(), 6);
+    assert_eq!(svg.matches("<rect").count(), 6 + 6);
     insta::assert_snapshot!("show_ab_svg", svg);
 }
 
