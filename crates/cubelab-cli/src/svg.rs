@@ -20,7 +20,11 @@ const KAHAN: [(char, &str, &str); 6] = [
 /// w=1 … r=6.
 fn kahan_entry(c: Color) -> Option<(char, &'static str, &'static str)> {
     let ch = c.to_char();
-    KAHAN.iter().enumerate().find(|(i, k)| k.0 == ch || char::from_digit(*i as u32 + 1, 10) == Some(ch)).map(|(_, k)| *k)
+    KAHAN
+        .iter()
+        .enumerate()
+        .find(|(i, k)| k.0 == ch || char::from_digit(*i as u32 + 1, 10) == Some(ch))
+        .map(|(_, k)| *k)
 }
 
 /// The color's name in legends, when it has one.
@@ -169,7 +173,11 @@ pub fn legend_height(colors: &[Color]) -> u32 {
 pub fn legend(out: &mut String, x: u32, y: u32, colors: &[Color]) {
     let colors = distinct(colors);
     let _ = writeln!(out, "  <g class=\"legend\">");
-    let _ = writeln!(out, "    <text x=\"{x}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" font-weight=\"bold\">colors</text>", y + 12);
+    let _ = writeln!(
+        out,
+        "    <text x=\"{x}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" font-weight=\"bold\">colors</text>",
+        y + 12
+    );
     for (i, &c) in colors.iter().enumerate() {
         let top = y + 20 + 20 * i as u32;
         let _ = writeln!(
@@ -200,9 +208,13 @@ pub struct BarChart<'a> {
     pub y_label: &'a str,
     /// (value, count) pairs, values ascending.
     pub bars: &'a [(u64, u64)],
-    /// A second series as (legend text, bars' legend text, (value, y) points).
-    pub marks: Option<(&'a str, &'a str, &'a [(u64, f64)])>,
+    /// A second series drawn as dots, with the legend of both series.
+    pub marks: Option<Marks<'a>>,
 }
+
+/// A second series of a [`BarChart`]: (legend text of the dots, legend text of the bars,
+/// (value, y) points).
+pub type Marks<'a> = (&'a str, &'a str, &'a [(u64, f64)]);
 
 /// At most this many bins are drawn with gaps; wider ranges draw the values present only.
 const MAX_BINS: u64 = 1000;
@@ -328,7 +340,11 @@ impl BarChart<'_> {
             }
         }
         let _ = writeln!(out, "  </g>");
-        let _ = writeln!(out, "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>", left + plot_w);
+        let _ = writeln!(
+            out,
+            "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>",
+            left + plot_w
+        );
         let _ = writeln!(
             out,
             "  <text class=\"x-label\" x=\"{}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{}</text>",
@@ -351,7 +367,8 @@ impl BarChart<'_> {
             let _ = writeln!(out, "  </g>");
             let y = 44u32;
             let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
-            let _ = writeln!(out, "    <rect x=\"{left}\" y=\"{}\" width=\"14\" height=\"12\" fill=\"#1f77b4\"/>", y - 11);
+            let _ =
+                writeln!(out, "    <rect x=\"{left}\" y=\"{}\" width=\"14\" height=\"12\" fill=\"#1f77b4\"/>", y - 11);
             let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", left + 20, escape(bar_name));
             let mx = left + 40 + text_width(bar_name, LABEL_SIZE);
             let _ = writeln!(out, "    <circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#d62728\"/>", mx + 7, y - 5);
@@ -388,10 +405,8 @@ const PANELS_PER_ROW: usize = 6;
 /// now up, with that face's letter large and the face now front small; a cube in place
 /// (`UF`) has a thick frame. A legend explains the colors.
 pub fn boards(title_text: &str, panels: &[(String, String)]) -> String {
-    let grids: Vec<Vec<Vec<&str>>> = panels
-        .iter()
-        .map(|(_, b)| b.split('/').map(|row| row.split_whitespace().collect()).collect())
-        .collect();
+    let grids: Vec<Vec<Vec<&str>>> =
+        panels.iter().map(|(_, b)| b.split('/').map(|row| row.split_whitespace().collect()).collect()).collect();
     let rows = grids.iter().map(|g| g.len()).max().unwrap_or(1) as u32;
     let cols = grids.iter().flat_map(|g| g.iter().map(|r| r.len())).max().unwrap_or(1) as u32;
     let cell = 40u32;
@@ -445,12 +460,7 @@ pub fn boards(title_text: &str, panels: &[(String, String)]) -> String {
         let _ = writeln!(out, "  </g>");
     }
     let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
-    let _ = writeln!(
-        out,
-        "    <text x=\"10\" y=\"{}\">{}</text>",
-        legend_top + 12,
-        escape(BOARD_KEY)
-    );
+    let _ = writeln!(out, "    <text x=\"10\" y=\"{}\">{}</text>", legend_top + 12, escape(BOARD_KEY));
     for (k, (face, name)) in
         [('U', "up"), ('D', "down"), ('F', "front"), ('B', "back"), ('L', "left"), ('R', "right")].iter().enumerate()
     {

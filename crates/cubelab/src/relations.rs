@@ -137,15 +137,13 @@ pub fn index_of_symbol(s: &str) -> Option<TypeIndex> {
 /// w=1 … r=6), in any orientation.
 pub(crate) fn type_of(c: &Coloring) -> Result<TypeIndex, Error> {
     let letters = to_letters(c)?;
-    TypeIndex::all()
-        .find(|&i| coloring(i).same_cube(&letters))
-        .ok_or_else(|| {
-            let why = match c.repeated_color() {
-                Some((color, f, g)) => format!("it repeats color {color} (faces {f} and {g})"),
-                None => "it matches none of them".to_string(),
-            };
-            Error::out_of_range(format!("'{c}' is not one of the 30 types: {why}"))
-        })
+    TypeIndex::all().find(|&i| coloring(i).same_cube(&letters)).ok_or_else(|| {
+        let why = match c.repeated_color() {
+            Some((color, f, g)) => format!("it repeats color {color} (faces {f} and {g})"),
+            None => "it matches none of them".to_string(),
+        };
+        Error::out_of_range(format!("'{c}' is not one of the 30 types: {why}"))
+    })
 }
 
 /// Sorting key in Sobczyk's order: letter Y P R G B, then number, then unprimed first.

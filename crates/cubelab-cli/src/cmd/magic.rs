@@ -354,10 +354,8 @@ impl Report for CheckReport {
                 s += &format!("  {} sums to {}\n", f.line, f.sum);
             }
             if rows.len() > TEXT_LINES_PER_KIND {
-                s += &format!(
-                    "  ... and {} more (all in --json)\n",
-                    count(rows.len() - TEXT_LINES_PER_KIND, one, many)
-                );
+                s +=
+                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
             }
         }
         s

@@ -1,8 +1,8 @@
 //! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
 
 use crate::output::{emit, write_atomic, write_svg, Format, Report};
-use crate::svg;
 use crate::progress::{self, Bar};
+use crate::svg;
 use anyhow::{bail, Context};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
@@ -239,10 +239,7 @@ impl Report for Solved {
     }
 
     fn svg(&self) -> Option<String> {
-        Some(svg::boards(
-            &format!("Picture cube solution: {}", count(self.moves.len(), "move", "moves")),
-            &self.panels,
-        ))
+        Some(svg::boards(&format!("Picture cube solution: {}", count(self.moves.len(), "move", "moves")), &self.panels))
     }
 }
 

@@ -176,7 +176,8 @@ impl Report for SolveReport {
         let gap = 40u32;
         let row_h = layer + 40;
         let rows = self.drawn.len().max(1) as u32;
-        let colors: Vec<_> = self.drawn.iter().flat_map(|a| a.placements.iter().flat_map(|p| p.oriented.faces())).collect();
+        let colors: Vec<_> =
+            self.drawn.iter().flat_map(|a| a.placements.iter().flat_map(|p| p.oriented.faces())).collect();
         let legend_x = 2 * layer + 3 * gap;
         let height = (30 + rows * row_h).max(40 + svg::legend_height(&colors));
         let title = format!(

@@ -58,8 +58,23 @@ fn no_internal_names_or_debug_output_in_text_or_errors() {
 #[test]
 fn counts_of_one_take_the_singular_and_nothing_says_s_in_brackets() {
     let plural_nouns = [
-        "sets", "cubes", "targets", "arrangements", "collections", "multisets", "lines", "classes", "starts",
-        "blocks", "corners", "rows", "numbers", "layers", "moves", "swaps", "commutators",
+        "sets",
+        "cubes",
+        "targets",
+        "arrangements",
+        "collections",
+        "multisets",
+        "lines",
+        "classes",
+        "starts",
+        "blocks",
+        "corners",
+        "rows",
+        "numbers",
+        "layers",
+        "moves",
+        "swaps",
+        "commutators",
     ];
     let mut texts: Vec<String> = TEXT_COMMANDS.iter().map(|a| ok(a)).collect();
     texts.extend(BAD_COMMANDS.iter().map(|a| bad(a)));
@@ -255,7 +270,10 @@ fn the_all_sizes_plot_labels_its_axes_and_both_series() {
     assert_title_inside(&svg);
     // Sizes 0..12: one bar (the most targets) and one dot (the mean) each.
     assert_eq!(svg.matches("<rect class=\"bin").count(), 13);
-    assert_eq!(svg.split("<g class=\"marks\">").nth(1).unwrap().split("</g>").next().unwrap().matches("<circle").count(), 13);
+    assert_eq!(
+        svg.split("<g class=\"marks\">").nth(1).unwrap().split("</g>").next().unwrap().matches("<circle").count(),
+        13
+    );
     let legend = svg.split("<g class=\"legend\"").nth(1).unwrap();
     assert!(legend.contains("most built by one set of this size") && legend.contains("mean over the sets"));
     assert!(svg.contains("set size (number of cubes)") && svg.contains(">targets built<"));

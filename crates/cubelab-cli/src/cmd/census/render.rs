@@ -258,7 +258,8 @@ impl Report for Multisets {
         for (k, v) in &self.histogram {
             s += &format!("{k:>8} {v:>12}\n");
         }
-        s += &format!("most targets: {} ({}), for example:\n", self.max, count(self.max_count, "multiset", "multisets"));
+        s +=
+            &format!("most targets: {} ({}), for example:\n", self.max, count(self.max_count, "multiset", "multisets"));
         s + &max_set_lines(&self.examples)
     }
 
@@ -339,7 +340,11 @@ impl Report for Infeasible {
             );
         }
         for c in &self.classes {
-            s += &format!("  {}   ({})\n", multiset_text(&c.representative), count(c.multisets, "multiset", "multisets"));
+            s += &format!(
+                "  {}   ({})\n",
+                multiset_text(&c.representative),
+                count(c.multisets, "multiset", "multisets")
+            );
         }
         s
     }
@@ -373,7 +378,11 @@ pub(super) fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<
     match report {
         CensusReport::SolutionNumbers(r) => plot_histogram(
             path,
-            &format!("Solution numbers for target {} ({})", r.target, count(r.collections, "collection", "collections")),
+            &format!(
+                "Solution numbers for target {} ({})",
+                r.target,
+                count(r.collections, "collection", "collections")
+            ),
             "solution number",
             "collections of 8",
             &r.histogram,
