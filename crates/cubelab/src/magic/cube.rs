@@ -402,7 +402,7 @@ mod tests {
         assert_eq!(NumberCube::parse(&cube.to_text()).unwrap(), cube);
         let err = |t: &str| NumberCube::parse(t).unwrap_err().to_string();
         assert!(err("1 2\n3 x\n\n5 6\n7 8").contains("layer 1, row 2, cell 2: 'x'"));
-        assert!(err("1 2\n3 4\n\n5 6\n7").contains("layer 2, row 2 has 1 numbers"));
+        assert!(err("1 2\n3 4\n\n5 6\n7").contains("layer 2, row 2 has 1 number,"));
         assert!(err("1 2\n3 4\n\n5 6\n7 4")
             .contains("layer 2, row 2, cell 2: number 4 is repeated (first at layer 1, row 2, cell 2)"));
         assert!(err("1 2\n3 4\n\n5 6\n7 9").contains("not evenly spaced"));
