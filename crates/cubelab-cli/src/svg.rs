@@ -155,10 +155,11 @@ pub fn legend_width(colors: &[Color]) -> u32 {
     22 + text.max(text_width("colors", LABEL_SIZE))
 }
 
-/// The distinct colors, sorted: the legend's entries.
+/// The distinct colors, Kahan's letters in his order (w y b g p r), then the rest in
+/// palette order: the legend's entries.
 fn distinct(colors: &[Color]) -> Vec<Color> {
     let mut colors = colors.to_vec();
-    colors.sort();
+    colors.sort_by_key(|&c| (KAHAN.iter().position(|k| k.0 == c.to_char()).unwrap_or(KAHAN.len()), c));
     colors.dedup();
     colors
 }
