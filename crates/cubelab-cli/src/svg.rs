@@ -4,26 +4,47 @@ use cubelab::coloring::{Color, Coloring};
 use cubelab::geometry::Face;
 use std::fmt::Write;
 
-/// A fill color for a palette color. MacMahon's 1–6 and Kahan's letters get their
-/// natural colors; other palette entries get evenly spread hues.
+/// Kahan's six colors in his listing order, with the names the legends print; MacMahon's
+/// colors 1–6 are identified with them in this order (w=1 … r=6, docs/conventions.md),
+/// so a digit and its letter are drawn alike.
+const KAHAN: [(char, &str, &str); 6] = [
+    ('w', "white", "#ffffff"),
+    ('y', "yellow", "#ffdd33"),
+    ('b', "blue", "#1f77b4"),
+    ('g', "green", "#2ca02c"),
+    ('p', "purple", "#9467bd"),
+    ('r', "red", "#d62728"),
+];
+
+/// Kahan's letter and its entry for a color: the letter itself, or the digit 1–6 under
+/// w=1 … r=6.
+fn kahan_entry(c: Color) -> Option<(char, &'static str, &'static str)> {
+    let ch = c.to_char();
+    KAHAN
+        .iter()
+        .enumerate()
+        .find(|(i, k)| k.0 == ch || char::from_digit(*i as u32 + 1, 10) == Some(ch))
+        .map(|(_, k)| *k)
+}
+
+/// The color's name in legends, when it has one.
+pub fn color_name(c: Color) -> Option<&'static str> {
+    match c.to_char() {
+        'o' => Some("orange"),
+        'k' => Some("black"),
+        '0' => Some("grey"),
+        _ => kahan_entry(c).map(|k| k.1),
+    }
+}
+
+/// A fill color for a palette color: Kahan's letters and MacMahon's 1–6 (identified with
+/// them, w=1 … r=6) get their natural colors; other palette entries get spread hues.
 pub fn fill(c: Color) -> String {
     let named = match c.to_char() {
-        '1' => Some("#1f77b4"),
-        '2' => Some("#d62728"),
-        '3' => Some("#2ca02c"),
-        '4' => Some("#ffdd33"),
-        '5' => Some("#ff7f0e"),
-        '6' => Some("#9467bd"),
-        'w' => Some("#ffffff"),
-        'y' => Some("#ffdd33"),
-        'b' => Some("#1f77b4"),
-        'g' => Some("#2ca02c"),
-        'p' => Some("#9467bd"),
-        'r' => Some("#d62728"),
         'o' => Some("#ff7f0e"),
         'k' => Some("#333333"),
         '0' => Some("#bbbbbb"),
-        _ => None,
+        _ => kahan_entry(c).map(|k| k.2),
     };
     match named {
         Some(s) => s.to_string(),
@@ -34,7 +55,7 @@ pub fn fill(c: Color) -> String {
 /// Text color readable on [`fill`].
 pub fn ink(c: Color) -> &'static str {
     match c.to_char() {
-        '1' | '2' | '3' | '6' | 'b' | 'g' | 'p' | 'r' | 'k' => "#ffffff",
+        '3' | '4' | '5' | '6' | 'b' | 'g' | 'p' | 'r' | 'k' => "#ffffff",
         _ => "#000000",
     }
 }
@@ -91,50 +112,369 @@ pub fn net(out: &mut String, c: &Coloring, x0: u32, y0: u32, size: u32) {
     }
 }
 
-/// A bar chart of a histogram: one labelled bar per entry, heights to scale, counts on top.
-pub fn bar_chart(title: &str, x_label: &str, bars: &[(String, u64)]) -> String {
-    let bar_w = 36u32;
-    let gap = 8u32;
-    let plot_h = 240u32;
-    let left = 60u32;
-    let top = 40u32;
-    let width = left + bars.len().max(1) as u32 * (bar_w + gap) + 20;
-    let height = top + plot_h + 60;
-    let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
-    let mut out = open(width, height);
-    let _ = writeln!(out, "  <text x=\"{left}\" y=\"22\" font-size=\"15\">{}</text>", escape(title));
-    let base = top + plot_h;
-    let _ = writeln!(out, "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>", width - 10);
-    for (i, (label, n)) in bars.iter().enumerate() {
-        let x = left + i as u32 * (bar_w + gap) + gap / 2;
-        let h = ((*n as f64 / max as f64) * plot_h as f64).round() as u32;
-        let _ = writeln!(
-            out,
-            "  <rect x=\"{x}\" y=\"{}\" width=\"{bar_w}\" height=\"{h}\" fill=\"#1f77b4\"><title>{}: {n}</title></rect>",
-            base - h,
-            escape(label)
-        );
-        let _ = writeln!(
-            out,
-            "  <text x=\"{}\" y=\"{}\" font-size=\"9\" text-anchor=\"middle\">{n}</text>",
-            x + bar_w / 2,
-            base - h - 4
-        );
-        let _ = writeln!(
-            out,
-            "  <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
-            x + bar_w / 2,
-            base + 16,
-            escape(label)
-        );
-    }
+/// Estimated width in pixels of `text` at a font size (sans-serif averages about half an
+/// em per character; 0.62 em keeps wide digits and capitals inside the box).
+pub fn text_width(text: &str, size: u32) -> u32 {
+    (text.chars().count() as f64 * size as f64 * 0.62).ceil() as u32
+}
+
+/// A title at (x, y), in the one style every drawing uses.
+pub fn title(out: &mut String, x: u32, y: u32, text: &str) {
     let _ = writeln!(
         out,
-        "  <text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
-        width / 2,
-        base + 40,
-        escape(x_label)
+        "  <text class=\"title\" x=\"{x}\" y=\"{y}\" font-size=\"{TITLE_SIZE}\" font-weight=\"bold\">{}</text>",
+        escape(text)
     );
+}
+
+/// Font size of titles.
+pub const TITLE_SIZE: u32 = 15;
+/// Font size of legends, axis labels and tick labels.
+const LABEL_SIZE: u32 = 12;
+
+/// The legend's words for one color: the color, its partner under w=1 … r=6 and its name
+/// ("1 = w, white", "w = 1, white"), or the color and its name, or the color alone.
+pub fn legend_label(c: Color) -> String {
+    let ch = c.to_char();
+    match kahan_entry(c) {
+        Some((letter, name, _)) if ch == letter => {
+            let digit = KAHAN.iter().position(|k| k.0 == letter).map_or(0, |i| i + 1);
+            format!("{ch} = {digit}, {name}")
+        }
+        Some((letter, name, _)) => format!("{ch} = {letter}, {name}"),
+        None => match color_name(c) {
+            Some(name) => format!("{ch}, {name}"),
+            None => format!("{ch}"),
+        },
+    }
+}
+
+/// Width of the legend [`legend`] draws for these colors.
+pub fn legend_width(colors: &[Color]) -> u32 {
+    let text = colors.iter().map(|&c| text_width(&legend_label(c), LABEL_SIZE)).max().unwrap_or(0);
+    22 + text.max(text_width("colors", LABEL_SIZE))
+}
+
+/// The distinct colors, Kahan's letters in his order (w y b g p r), then the rest in
+/// palette order: the legend's entries.
+fn distinct(colors: &[Color]) -> Vec<Color> {
+    let mut colors = colors.to_vec();
+    colors.sort_by_key(|&c| (KAHAN.iter().position(|k| k.0 == c.to_char()).unwrap_or(KAHAN.len()), c));
+    colors.dedup();
+    colors
+}
+
+/// Height of the legend [`legend`] draws for these colors.
+pub fn legend_height(colors: &[Color]) -> u32 {
+    20 + 20 * distinct(colors).len() as u32
+}
+
+/// Draws the legend linking each color (sorted, each once) to its number or letter and
+/// name, one swatch per line, at (x, y): a `<g class="legend">` group.
+pub fn legend(out: &mut String, x: u32, y: u32, colors: &[Color]) {
+    let colors = distinct(colors);
+    let _ = writeln!(out, "  <g class=\"legend\">");
+    let _ = writeln!(
+        out,
+        "    <text x=\"{x}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" font-weight=\"bold\">colors</text>",
+        y + 12
+    );
+    for (i, &c) in colors.iter().enumerate() {
+        let top = y + 20 + 20 * i as u32;
+        let _ = writeln!(
+            out,
+            "    <rect x=\"{x}\" y=\"{top}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#000\"/>",
+            fill(c)
+        );
+        let _ = writeln!(
+            out,
+            "    <text x=\"{}\" y=\"{}\" font-size=\"{LABEL_SIZE}\">{}</text>",
+            x + 20,
+            top + 12,
+            escape(&legend_label(c))
+        );
+    }
+    let _ = writeln!(out, "  </g>");
+}
+
+/// A bar chart: a histogram with one bin per value from the least to the largest in
+/// steps of the greatest common divisor of the values' gaps, so that empty bins show as
+/// gaps marked 0; optionally a second series drawn as dots on the same axis.
+pub struct BarChart<'a> {
+    /// The title, above the plot.
+    pub title: &'a str,
+    /// What the values (x axis) are.
+    pub x_label: &'a str,
+    /// What the bar heights (y axis) count.
+    pub y_label: &'a str,
+    /// (value, count) pairs, values ascending.
+    pub bars: &'a [(u64, u64)],
+    /// A second series drawn as dots, with the legend of both series.
+    pub marks: Option<Marks<'a>>,
+}
+
+/// A second series of a [`BarChart`]: (legend text of the dots, legend text of the bars,
+/// (value, y) points).
+pub type Marks<'a> = (&'a str, &'a str, &'a [(u64, f64)]);
+
+/// At most this many bins are drawn with gaps; wider ranges draw the values present only.
+const MAX_BINS: u64 = 1000;
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A round step for about five ticks up to `max`.
+fn tick_step(max: f64) -> f64 {
+    let raw = (max / 5.0).max(1.0);
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).find(|&t| t >= raw).unwrap_or(10.0 * mag)
+}
+
+impl BarChart<'_> {
+    /// The bins: (value, count), empty bins included with count 0.
+    pub fn bins(&self) -> Vec<(u64, u64)> {
+        let (Some(first), Some(last)) = (self.bars.first(), self.bars.last()) else { return Vec::new() };
+        let step = self.bars.windows(2).fold(0, |g, w| gcd(g, w[1].0 - w[0].0)).max(1);
+        if (last.0 - first.0) / step + 1 > MAX_BINS {
+            return self.bars.to_vec();
+        }
+        (0..=(last.0 - first.0) / step)
+            .map(|k| {
+                let v = first.0 + k * step;
+                (v, self.bars.iter().find(|b| b.0 == v).map_or(0, |b| b.1))
+            })
+            .collect()
+    }
+
+    /// The chart as an SVG document.
+    pub fn svg(&self) -> String {
+        let bins = self.bins();
+        let n = bins.len().max(1) as u32;
+        let mark_max = self.marks.map_or(0.0, |(_, _, m)| m.iter().map(|p| p.1).fold(0.0, f64::max));
+        let data_max = (bins.iter().map(|b| b.1).max().unwrap_or(0) as f64).max(mark_max).max(1.0);
+        let step = tick_step(data_max);
+        let y_top = (data_max / step).ceil() * step;
+        let ticks: Vec<u64> = (0..=(y_top / step).round() as u64).map(|k| (k as f64 * step) as u64).collect();
+        let tick_w = ticks.iter().map(|t| text_width(&t.to_string(), LABEL_SIZE)).max().unwrap_or(0);
+        let left = 30 + tick_w + 8;
+        let slot = (720 / n).clamp(6, 48);
+        let bar_w = (slot * 4 / 5).clamp(1, slot - 1);
+        let plot_w = n * slot;
+        let legend_h = if self.marks.is_some() { 24 } else { 0 };
+        let top = 44 + legend_h;
+        let plot_h = 260u32;
+        let base = top + plot_h;
+        let legend_w = self.marks.map_or(0, |(m, b, _)| 60 + text_width(m, LABEL_SIZE) + text_width(b, LABEL_SIZE));
+        let width = (left + plot_w + 20).max(10 + text_width(self.title, TITLE_SIZE) + 10).max(left + legend_w + 10);
+        let height = base + 62;
+        let y_of = |v: f64| base as f64 - v / y_top * plot_h as f64;
+        let mut out = open(width, height);
+        title(&mut out, 10, 24, self.title);
+        // Y axis with ticks, grid lines and its label.
+        let _ = writeln!(out, "  <g class=\"y-axis\" font-size=\"{LABEL_SIZE}\">");
+        for t in &ticks {
+            let y = y_of(*t as f64);
+            let _ = writeln!(
+                out,
+                "    <line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>",
+                left + plot_w
+            );
+            let _ = writeln!(out, "    <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{t}</text>", left - 6, y + 4.0);
+        }
+        let mid = top + plot_h / 2;
+        let _ = writeln!(
+            out,
+            "    <text x=\"16\" y=\"{mid}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {mid})\">{}</text>",
+            escape(self.y_label)
+        );
+        let _ = writeln!(out, "    <line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{base}\" stroke=\"#000\"/>");
+        let _ = writeln!(out, "  </g>");
+        // Bars; empty bins are gaps with a zero tick.
+        let label_every = ((text_width(&bins.last().map_or(0, |b| b.0).to_string(), LABEL_SIZE) + 6) as f64
+            / slot as f64)
+            .ceil()
+            .max(1.0) as usize;
+        let count_w = bins.iter().map(|b| text_width(&b.1.to_string(), 10)).max().unwrap_or(0);
+        let show_counts = count_w + 2 <= slot;
+        let _ = writeln!(out, "  <g class=\"bins\">");
+        for (i, &(value, count)) in bins.iter().enumerate() {
+            let x = left + i as u32 * slot + (slot - bar_w) / 2;
+            let cx = x as f64 + bar_w as f64 / 2.0;
+            let y = y_of(count as f64);
+            let h = base as f64 - y;
+            let _ = writeln!(
+                out,
+                "    <rect class=\"bin{}\" x=\"{x}\" y=\"{y:.1}\" width=\"{bar_w}\" height=\"{h:.1}\" fill=\"#1f77b4\"><title>{}: {count}</title></rect>",
+                if count == 0 { " empty" } else { "" },
+                value
+            );
+            if count == 0 {
+                let _ = writeln!(
+                    out,
+                    "    <line class=\"zero\" x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
+                    base - 5
+                );
+            }
+            if show_counts {
+                let _ = writeln!(
+                    out,
+                    "    <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{count}</text>",
+                    y - 4.0 - if count == 0 { 4.0 } else { 0.0 }
+                );
+            }
+            if i % label_every == 0 {
+                let _ = writeln!(
+                    out,
+                    "    <line x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
+                    base + 4
+                );
+                let _ = writeln!(
+                    out,
+                    "    <text x=\"{cx:.1}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{value}</text>",
+                    base + 18
+                );
+            }
+        }
+        let _ = writeln!(out, "  </g>");
+        let _ = writeln!(
+            out,
+            "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>",
+            left + plot_w
+        );
+        let _ = writeln!(
+            out,
+            "  <text class=\"x-label\" x=\"{}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{}</text>",
+            left + plot_w / 2,
+            base + 40,
+            escape(self.x_label)
+        );
+        if let Some((mark_name, bar_name, points)) = self.marks {
+            let _ = writeln!(out, "  <g class=\"marks\">");
+            for &(value, v) in points {
+                if let Some(i) = bins.iter().position(|b| b.0 == value) {
+                    let cx = left as f64 + (i as f64 + 0.5) * slot as f64;
+                    let _ = writeln!(
+                        out,
+                        "    <circle cx=\"{cx:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"#d62728\"><title>{value}: {v:.4}</title></circle>",
+                        y_of(v)
+                    );
+                }
+            }
+            let _ = writeln!(out, "  </g>");
+            let y = 44u32;
+            let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
+            let _ =
+                writeln!(out, "    <rect x=\"{left}\" y=\"{}\" width=\"14\" height=\"12\" fill=\"#1f77b4\"/>", y - 11);
+            let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", left + 20, escape(bar_name));
+            let mx = left + 40 + text_width(bar_name, LABEL_SIZE);
+            let _ = writeln!(out, "    <circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#d62728\"/>", mx + 7, y - 5);
+            let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", mx + 20, escape(mark_name));
+            let _ = writeln!(out, "  </g>");
+        }
+        out += "</svg>\n";
+        out
+    }
+}
+
+/// Fill of a picture-cube face in board drawings (the usual scheme of cube puzzles: U
+/// white, D yellow, F green, B blue, L orange, R red).
+fn face_fill(face: char) -> &'static str {
+    match face {
+        'U' => "#ffffff",
+        'D' => "#ffdd33",
+        'F' => "#2ca02c",
+        'B' => "#1f77b4",
+        'L' => "#ff7f0e",
+        _ => "#d62728",
+    }
+}
+
+/// The legend line of board drawings.
+const BOARD_KEY: &str =
+    "cell color and large letter: the original face now up; small letter: the one now front; thick frame: in place (UF)";
+
+/// At most this many board panels are drawn in one row.
+const PANELS_PER_ROW: usize = 6;
+
+/// Draws boards of the picture cube puzzle (`panels`: caption and board in the text form
+/// `UF RB / DL UF`), several to a row. Each cube is a cell colored by its original face
+/// now up, with that face's letter large and the face now front small; a cube in place
+/// (`UF`) has a thick frame. A legend explains the colors.
+pub fn boards(title_text: &str, panels: &[(String, String)]) -> String {
+    let grids: Vec<Vec<Vec<&str>>> =
+        panels.iter().map(|(_, b)| b.split('/').map(|row| row.split_whitespace().collect()).collect()).collect();
+    let rows = grids.iter().map(|g| g.len()).max().unwrap_or(1) as u32;
+    let cols = grids.iter().flat_map(|g| g.iter().map(|r| r.len())).max().unwrap_or(1) as u32;
+    let cell = 40u32;
+    let caption_w = panels.iter().map(|(c, _)| text_width(c, LABEL_SIZE)).max().unwrap_or(0);
+    let panel_w = (cols * cell).max(caption_w) + 24;
+    let panel_h = rows * cell + 34;
+    let per_row = PANELS_PER_ROW.min(panels.len().max(1)) as u32;
+    let lines = panels.len().div_ceil(PANELS_PER_ROW).max(1) as u32;
+    let legend_top = 36 + lines * panel_h + 6;
+    let legend_w = 6 * 92;
+    let width = (10 + per_row * panel_w)
+        .max(20 + text_width(title_text, TITLE_SIZE))
+        .max(20 + legend_w)
+        .max(20 + text_width(BOARD_KEY, LABEL_SIZE));
+    let height = legend_top + 62;
+    let mut out = open(width, height);
+    title(&mut out, 10, 22, title_text);
+    for (k, ((caption, _), grid)) in panels.iter().zip(&grids).enumerate() {
+        let x0 = 10 + (k % PANELS_PER_ROW) as u32 * panel_w;
+        let y0 = 36 + (k / PANELS_PER_ROW) as u32 * panel_h;
+        let _ = writeln!(out, "  <g class=\"board\">");
+        let _ = writeln!(
+            out,
+            "    <text x=\"{x0}\" y=\"{}\" font-size=\"{LABEL_SIZE}\">{}</text>",
+            y0 + 12,
+            escape(caption)
+        );
+        for (i, row) in grid.iter().enumerate() {
+            for (j, token) in row.iter().enumerate() {
+                let mut letters = token.chars();
+                let (up, front) = (letters.next().unwrap_or('?'), letters.next().unwrap_or('?'));
+                let x = x0 + j as u32 * cell;
+                let y = y0 + 20 + i as u32 * cell;
+                let frame = if *token == "UF" { "stroke-width=\"3\"" } else { "stroke-width=\"1\"" };
+                let _ = writeln!(
+                    out,
+                    "    <rect class=\"cube\" x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" stroke=\"#000\" {frame}><title>row {}, column {}: {token}</title></rect>",
+                    face_fill(up),
+                    i + 1,
+                    j + 1
+                );
+                let ink = if matches!(up, 'U' | 'D') { "#000000" } else { "#ffffff" };
+                let _ = writeln!(
+                    out,
+                    "    <text x=\"{}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{ink}\">{up}<tspan font-size=\"11\">{front}</tspan></text>",
+                    x + cell / 2,
+                    y + cell / 2 + 6
+                );
+            }
+        }
+        let _ = writeln!(out, "  </g>");
+    }
+    let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
+    let _ = writeln!(out, "    <text x=\"10\" y=\"{}\">{}</text>", legend_top + 12, escape(BOARD_KEY));
+    for (k, (face, name)) in
+        [('U', "up"), ('D', "down"), ('F', "front"), ('B', "back"), ('L', "left"), ('R', "right")].iter().enumerate()
+    {
+        let x = 10 + k as u32 * 92;
+        let _ = writeln!(
+            out,
+            "    <rect x=\"{x}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#000\"/>",
+            legend_top + 24,
+            face_fill(*face)
+        );
+        let _ = writeln!(out, "    <text x=\"{}\" y=\"{}\">{face} {name}</text>", x + 20, legend_top + 36);
+    }
+    let _ = writeln!(out, "  </g>");
     out += "</svg>\n";
     out
 }

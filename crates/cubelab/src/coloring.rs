@@ -207,6 +207,16 @@ impl Coloring {
         faces.windows(2).all(|w| w[0] != w[1])
     }
 
+    /// The first repeated color and the two faces it is on (in face order U D F B L R), or
+    /// `None` for a proper coloring; error messages name it ("color 1 on faces U and D").
+    pub fn repeated_color(&self) -> Option<(Color, Face, Face)> {
+        (0..6).find_map(|i| {
+            (i + 1..6)
+                .find(|&j| self.faces[i] == self.faces[j])
+                .map(|j| (self.faces[i], Face::from_index(i), Face::from_index(j)))
+        })
+    }
+
     /// Applies a color relabeling `map[old] = new` (indices into the palette); colors
     /// beyond the end of `map` stay as they are.
     pub(crate) fn recolored(&self, map: &[Color]) -> Coloring {

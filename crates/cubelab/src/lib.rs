@@ -21,5 +21,6 @@ pub mod relations;
 pub mod rng;
 pub mod run;
 pub mod target;
+pub mod words;
 
 pub use error::{Error, ErrorKind, Result};

@@ -27,6 +27,19 @@ pub enum Notation {
     Sobczyk,
 }
 
+impl Notation {
+    /// How the notation is called in text meant for a person ("a Conway name").
+    pub fn description(self) -> &'static str {
+        match self {
+            Notation::Conway => "a Conway name",
+            Notation::FaceString => "a face string U D F B L R",
+            Notation::Labelled => "a labelled form",
+            Notation::Kahan => "a Kahan type number",
+            Notation::Sobczyk => "a Sobczyk symbol",
+        }
+    }
+}
+
 const EXPECTED: &str = "expected a Conway name (Ab..Fe), six colors in order U D F B L R (e.g. 152463), \
 U=..,D=..,F=..,B=..,L=..,R=.., K1..K30, or a Sobczyk symbol (Y1..B3, ' for the antitype)";
 
@@ -50,10 +63,12 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
         return parse_labelled(t).map(|c| (c, Notation::Labelled));
     }
     if let Some(num) = t.strip_prefix('K') {
-        // At most two digits, so that six-character face strings such as `K12345` stay face strings.
-        if (1..=2).contains(&num.len()) && num.bytes().all(|b| b.is_ascii_digit()) {
-            let n: usize = num.parse().unwrap_or(0);
-            return macmahon::kahan_coloring(n).map(|c| (c, Notation::Kahan));
+        // Six-character tokens such as `K12345` stay face strings.
+        if !num.is_empty() && num.len() != 5 && num.bytes().all(|b| b.is_ascii_digit()) {
+            return match num.parse::<usize>() {
+                Ok(n) => macmahon::kahan_coloring(n).map(|c| (c, Notation::Kahan)),
+                Err(_) => Err(Error::unknown(format!("Kahan's types are K1..K30, not {t}"))),
+            };
         }
     }
     if (2..=3).contains(&bytes.len()) && b"YPRGB".contains(&bytes[0]) && bytes[1].is_ascii_digit() {
@@ -64,8 +79,19 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
             ))),
         };
     }
-    if t.chars().count() == 6 {
+    let len = t.chars().count();
+    if len == 6 {
         return Coloring::from_face_string(t).map(|c| (c, Notation::FaceString));
+    }
+    // Three or more palette characters can only be meant as a face string: say what is
+    // wrong with it rather than listing every notation.
+    if len >= 3 && t.chars().all(|c| Color::from_char(c).is_some()) {
+        let what = if len < 6 {
+            format!("it has {len} of the 6 colors a face string needs")
+        } else {
+            format!("it has {len} colors, a face string has 6")
+        };
+        return Err(Error::malformed(format!("'{t}' is not a cube: {what} (one per face, U D F B L R)")));
     }
     Err(Error::unknown(format!("'{t}' is not a cube: {EXPECTED}")))
 }
@@ -232,9 +258,12 @@ mod tests {
             ("Xq", "not a cube"),
             ("K31", "K1..K30"),
             ("K0", "K1..K30"),
-            ("K123", "not a cube"),
+            ("K123", "K1..K30, not K123"),
+            ("K99999999999999999999999", "K1..K30, not K9999"),
             ("Y4", "Sobczyk"),
-            ("12345", "not a cube"),
+            ("12345", "5 of the 6 colors"),
+            ("1234567", "it has 7 colors, a face string has 6"),
+            ("Zz", "expected a Conway name"),
             ("12#456", "'#'"),
             ("U=1,D=2", "face F has no color"),
             ("U=1,U=2,F=3,B=4,L=5,R=6", "given twice"),

@@ -137,9 +137,13 @@ pub fn index_of_symbol(s: &str) -> Option<TypeIndex> {
 /// w=1 … r=6), in any orientation.
 pub(crate) fn type_of(c: &Coloring) -> Result<TypeIndex, Error> {
     let letters = to_letters(c)?;
-    TypeIndex::all()
-        .find(|&i| coloring(i).same_cube(&letters))
-        .ok_or_else(|| Error::out_of_range(format!("'{c}' is not one of the 30 types: it repeats a color")))
+    TypeIndex::all().find(|&i| coloring(i).same_cube(&letters)).ok_or_else(|| {
+        let why = match c.repeated_color() {
+            Some((color, f, g)) => format!("it repeats color {color} (faces {f} and {g})"),
+            None => "it matches none of them".to_string(),
+        };
+        Error::out_of_range(format!("'{c}' is not one of the 30 types: {why}"))
+    })
 }
 
 /// Sorting key in Sobczyk's order: letter Y P R G B, then number, then unprimed first.
@@ -163,8 +167,10 @@ pub fn to_letters(c: &Coloring) -> Result<Coloring, Error> {
             "'{c}' must use MacMahon's colors 1-6 or Kahan's letters w y b g p r"
         )));
     };
-    if !out.is_proper() {
-        return Err(Error::out_of_range(format!("'{c}' repeats a color; an outer cube has six different colors")));
+    if let Some((color, f, g)) = c.repeated_color() {
+        return Err(Error::out_of_range(format!(
+            "'{c}' repeats color {color} (faces {f} and {g}); an outer cube has six different colors"
+        )));
     }
     Ok(out)
 }

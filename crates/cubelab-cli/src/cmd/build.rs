@@ -3,6 +3,7 @@
 use crate::output::{emit, Format, Report};
 use cubelab::notation::{names_of, parse_cubes};
 use cubelab::target::{Blocks, CORNERS};
+use cubelab::words::count;
 use serde::Serialize;
 
 /// Arguments of `cubelab build`.
@@ -47,14 +48,13 @@ struct BuildReport {
 
 impl Report for BuildReport {
     fn text(&self) -> String {
-        let kind = if self.improper { "targets (proper and improper)" } else { "proper targets" };
-        let mut s = format!(
-            "{} blocks over colors {}: {} {} can be built\n",
-            self.blocks,
-            self.colors,
-            self.targets.len(),
-            kind
-        );
+        let n = self.targets.len();
+        let kind = if self.improper {
+            format!("{} (proper and improper)", count(n, "target", "targets"))
+        } else {
+            count(n, "proper target", "proper targets")
+        };
+        let mut s = format!("{} blocks over colors {}: {kind} can be built\n", self.blocks, self.colors);
         if !self.targets.is_empty() {
             s += &format!("{:<8} {:<6} {}\n", "target", "name", "arrangements");
         }

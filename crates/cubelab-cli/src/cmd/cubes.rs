@@ -4,6 +4,7 @@ use crate::output::{emit, FormatArgs, Report};
 use cubelab::coloring::{all_colorings, exact_colorings, Coloring};
 use cubelab::macmahon;
 use cubelab::notation::names_of;
+use cubelab::words::count;
 use serde::Serialize;
 
 /// Arguments of `cubelab cubes`.
@@ -80,6 +81,17 @@ impl CubeRow {
     }
 }
 
+/// The legend under `cubes`: what each column means.
+const COLUMNS: &str = "\
+columns:
+  name     Conway's name (- if none)
+  faces    the canonical face string: the colors of U D F B L R
+  corners  the corner numbers at UFL UFR UBR UBL DFL DFR DBR DBL (colors clockwise from outside)
+  mirror   the mirror image's face string and Conway's name
+  K, S     Kahan's type and Sobczyk's symbol (' marks the antitype), with w=1 y=2 b=3 g=4 p=5 r=6
+  sym      how many of the 24 rotations fix the cube
+";
+
 #[derive(Serialize)]
 #[serde(transparent)]
 struct CubeList(Vec<CubeRow>);
@@ -87,8 +99,8 @@ struct CubeList(Vec<CubeRow>);
 impl Report for CubeList {
     fn text(&self) -> String {
         let mut s = format!(
-            "{:<5} {:<7} {:<31} {:<7} {:<5} {:<4} {:<4} {}\n",
-            "name", "faces", "corners", "mirror", "", "K", "S", "sym"
+            "{:<5} {:<7} {:<31} {:<13} {:<4} {:<4} {}\n",
+            "name", "faces", "corners", "mirror", "K", "S", "sym"
         );
         for r in &self.0 {
             s += &format!(
@@ -103,7 +115,8 @@ impl Report for CubeList {
                 r.symmetries
             );
         }
-        s += &format!("{} cubes\n", self.0.len());
+        s += &format!("{}\n", count(self.0.len(), "cube", "cubes"));
+        s += COLUMNS;
         s
     }
 
@@ -134,7 +147,7 @@ struct Tableau {
 
 impl Report for Tableau {
     fn text(&self) -> String {
-        let mut s = String::from("    a  b  c  d  e  f\n");
+        let mut s = String::from("    a   b   c   d   e   f\n");
         for (i, row) in self.rows.iter().enumerate() {
             s.push((b'A' + i as u8) as char);
             for cell in row {
@@ -142,6 +155,8 @@ impl Report for Tableau {
             }
             s.push('\n');
         }
+        s += "Conway's tableau: the cube in row X, column y is Xy; its mirror image is Yx (the\n\
+              transposed cell); the diagonal is empty.\n";
         s
     }
 

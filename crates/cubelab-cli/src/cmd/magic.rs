@@ -9,6 +9,7 @@ use cubelab::magic::search::{Search, SearchSpec};
 use cubelab::magic::symmetry::classes;
 use cubelab::magic::verify::{has_property, verify, Property, Verdict};
 use cubelab::run::Options;
+use cubelab::words::count;
 use serde::Serialize;
 use std::io::Read;
 use std::path::PathBuf;
@@ -290,6 +291,34 @@ impl CheckReport {
 /// How many failing lines of one kind the text lists before summarising.
 const TEXT_LINES_PER_KIND: usize = 12;
 
+impl CheckReport {
+    /// The strongest property the cube has (perfect, then pantriagonal or diagonal, then
+    /// semi-perfect), if any.
+    fn strongest(&self) -> Option<&'static str> {
+        [
+            (self.perfect, "perfect"),
+            (self.pantriagonal && self.diagonal, "pantriagonal and diagonal"),
+            (self.pantriagonal, "pantriagonal"),
+            (self.diagonal, "diagonal"),
+            (self.semi_perfect, "semi-perfect"),
+        ]
+        .into_iter()
+        .find(|(holds, _)| *holds)
+        .map(|(_, name)| name)
+    }
+}
+
+/// The kinds of line in the order the verifier groups them, with their names in text.
+const LINE_KINDS: [(&str, &str, &str); 7] = [
+    ("row", "row", "rows"),
+    ("column", "column", "columns"),
+    ("pillar", "pillar", "pillars"),
+    ("triagonal", "triagonal", "triagonals"),
+    ("broken-triagonal", "broken triagonal", "broken triagonals"),
+    ("plane-diagonal", "plane diagonal", "plane diagonals"),
+    ("broken-plane-diagonal", "broken plane diagonal", "broken plane diagonals"),
+];
+
 impl Report for CheckReport {
     fn text(&self) -> String {
         let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
@@ -299,20 +328,34 @@ impl Report for CheckReport {
         s += &format!("diagonal      {}\n", yes(self.diagonal));
         s += &format!("pantriagonal  {}\n", yes(self.pantriagonal));
         s += &format!("perfect       {}\n", yes(self.perfect));
+        s += &match self.strongest() {
+            Some(p) => format!("a {p} magic cube\n"),
+            None => "not a magic cube: some rows, columns, pillars or triagonals are not magic\n".to_string(),
+        };
         if self.failing_lines.is_empty() {
-            s += "every line is magic\n";
+            s += "every line is magic, broken diagonals included\n";
             return s;
         }
-        s += &format!("{} failing lines:\n", self.failing_lines.len());
-        let mut kinds: Vec<&str> = self.failing_lines.iter().map(|f| f.kind.as_str()).collect();
-        kinds.dedup();
-        for kind in kinds {
-            let of_kind: Vec<&FailingRow> = self.failing_lines.iter().filter(|f| f.kind == kind).collect();
-            for f in of_kind.iter().take(TEXT_LINES_PER_KIND) {
+        // Which kinds fail, each counted, in the verifier's order.
+        let failing: Vec<(&str, &str, Vec<&FailingRow>)> = LINE_KINDS
+            .iter()
+            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
+            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
+            .collect();
+        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        s += &format!(
+            "{} not sum to {sum}{}:\n  {}\n",
+            count(self.failing_lines.len(), "line does", "lines do"),
+            if self.semi_perfect { ", lines only the stronger properties need" } else { "" },
+            summary.join(", ")
+        );
+        for (one, many, rows) in failing {
+            for f in rows.iter().take(TEXT_LINES_PER_KIND) {
                 s += &format!("  {} sums to {}\n", f.line, f.sum);
             }
-            if of_kind.len() > TEXT_LINES_PER_KIND {
-                s += &format!("  ... and {} more {kind} lines (all in --json)\n", of_kind.len() - TEXT_LINES_PER_KIND);
+            if rows.len() > TEXT_LINES_PER_KIND {
+                s +=
+                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
             }
         }
         s
@@ -340,8 +383,18 @@ struct Constructed {
 
 impl Report for Constructed {
     fn text(&self) -> String {
-        let cells = self.cube.iter().flatten().flatten().copied().collect();
-        NumberCube::new(self.order, cells).expect("size").to_text()
+        let cells: Vec<i64> = self.cube.iter().flatten().flatten().copied().collect();
+        let n = self.order;
+        let total: i128 = cells.iter().map(|&v| v as i128).sum();
+        let (low, high) = (cells.iter().min().copied().unwrap_or(0), cells.iter().max().copied().unwrap_or(0));
+        // '#' lines are comments for `magic check`, so the text stays valid input.
+        format!(
+            "# a semi-perfect magic cube of order {n} on {low}..{high}, magic sum {}\n\
+             # layers from the top, blank line between them; each layer's rows from the back,\n\
+             # each row's cells from left to right\n{}",
+            total / (n * n) as i128,
+            NumberCube::new(n, cells).expect("size").to_text()
+        )
     }
 }
 

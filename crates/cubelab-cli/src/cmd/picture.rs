@@ -1,15 +1,17 @@
 //! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
 
-use crate::output::{emit, write_atomic, Format, Report};
+use crate::output::{emit, write_atomic, write_svg, Format, Report};
 use crate::progress::{self, Bar};
+use crate::svg;
 use anyhow::{bail, Context};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use cubelab::run::{Options, Progress};
+use cubelab::words::count;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `cubelab picture`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +45,9 @@ Examples:
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also draw the board as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Solve a board and print the moves (every solution is verified before printing).
     #[command(after_help = "\
@@ -67,6 +72,10 @@ Examples:
         /// Print JSON: {"moves": [...], "length": N, "optimal": bool}.
         #[arg(long)]
         json: bool,
+        /// Also draw the start board and the board after each move (up to 35 moves; else
+        /// the start only) as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Print a random board: uniformly random reachable, or K random moves from solved.
     #[command(after_help = "\
@@ -87,6 +96,9 @@ Examples:
         /// Print JSON with the board and the scramble moves.
         #[arg(long)]
         json: bool,
+        /// Also draw the board as SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Proved bounds on the diameter where a census is out of reach (counting and column split).
     #[command(after_help = "\
@@ -202,6 +214,11 @@ impl Report for Checked {
     fn text(&self) -> String {
         format!("board: {}\n{}\n", self.board, self.reason)
     }
+
+    fn svg(&self) -> Option<String> {
+        let verdict = if self.solvable { "solvable" } else { "not solvable" };
+        Some(svg::boards(&format!("Picture cube board: {verdict}"), &[("board".into(), self.board.clone())]))
+    }
 }
 
 #[derive(Serialize)]
@@ -211,12 +228,38 @@ struct Solved {
     optimal: bool,
     #[serde(skip)]
     text: String,
+    /// The boards to draw: (caption, board).
+    #[serde(skip)]
+    panels: Vec<(String, String)>,
 }
 
 impl Report for Solved {
     fn text(&self) -> String {
         self.text.clone()
     }
+
+    fn svg(&self) -> Option<String> {
+        Some(svg::boards(&format!("Picture cube solution: {}", count(self.moves.len(), "move", "moves")), &self.panels))
+    }
+}
+
+/// Solutions up to this many moves are drawn board by board; longer ones as the start only.
+const DRAWN_MOVES: usize = 35;
+
+/// The boards `--svg` draws for a solution: the start and, for solutions of at most
+/// [`DRAWN_MOVES`] moves, the board after each move.
+fn solution_panels(board: &Board, moves: &[Move]) -> anyhow::Result<Vec<(String, String)>> {
+    let mut panels = vec![("start".to_string(), board.to_string())];
+    if moves.len() <= DRAWN_MOVES {
+        let mut b = board.clone();
+        for (k, m) in moves.iter().enumerate() {
+            b.apply_all(std::slice::from_ref(m))?;
+            panels.push((format!("{}. {m}", k + 1), b.to_string()));
+        }
+    } else {
+        panels[0].0 = format!("start ({} moves: not drawn one by one)", moves.len());
+    }
+    Ok(panels)
 }
 
 #[derive(Serialize)]
@@ -228,6 +271,14 @@ struct Scrambled {
 impl Report for Scrambled {
     fn text(&self) -> String {
         format!("{}\n", self.board)
+    }
+
+    fn svg(&self) -> Option<String> {
+        let how = match &self.moves {
+            Some(m) => format!("{} from solved", count(m.len(), "random move", "random moves")),
+            None => "a uniformly random reachable board".to_string(),
+        };
+        Some(svg::boards(&format!("Picture cube scramble: {how}"), &[("board".into(), self.board.clone())]))
     }
 }
 
@@ -266,7 +317,7 @@ impl Report for CensusReport {
     }
 }
 
-fn solve(board: &str, method: Method, metric: Metric, json: bool) -> anyhow::Result<()> {
+fn solve(board: &str, method: Method, metric: Metric, json: bool, svg_path: Option<&Path>) -> anyhow::Result<()> {
     let board = Board::parse(board)?;
     let verdict = parity::check(&board);
     if !verdict.solvable {
@@ -315,7 +366,12 @@ fn solve(board: &str, method: Method, metric: Metric, json: bool) -> anyhow::Res
     let length = length_in(&moves, metric);
     let metric_name = if metric == Metric::Half { "half" } else { "quarter" };
     text += &format!("solution: {}\nlength:   {length} ({metric_name}-turn metric)\n", format_moves(&moves));
-    let solved = Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text };
+    let panels = solution_panels(&board, &moves)?;
+    let solved =
+        Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text, panels };
+    if let Some(path) = svg_path {
+        write_svg(&solved, path)?;
+    }
     emit(&solved, format_of(json))
 }
 
@@ -487,14 +543,18 @@ fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> an
 /// Runs `cubelab picture`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
-        Sub::Check { board, json } => {
+        Sub::Check { board, json, svg } => {
             let b = Board::parse(&board)?;
             let v = parity::check(&b);
-            emit(&Checked { board: b.to_string(), solvable: v.solvable, reason: v.reason }, format_of(json))
+            let checked = Checked { board: b.to_string(), solvable: v.solvable, reason: v.reason };
+            if let Some(path) = &svg {
+                write_svg(&checked, path)?;
+            }
+            emit(&checked, format_of(json))
         }
-        Sub::Solve { board, method, metric, json } => solve(&board, method, metric, json),
+        Sub::Solve { board, method, metric, json, svg } => solve(&board, method, metric, json, svg.as_deref()),
         Sub::Bounds { m, n, metric, sample, json } => run_bounds(m, n, metric, sample, json),
-        Sub::Scramble { m, n, seed, moves, json } => {
+        Sub::Scramble { m, n, seed, moves, json, svg } => {
             let (board, seq) = match moves {
                 Some(k) => {
                     let (b, s) = Board::scramble(m, n, k, seed, Metric::Quarter)?;
@@ -502,7 +562,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
                 None => (Board::random_reachable(m, n, seed)?, None),
             };
-            emit(&Scrambled { board: board.to_string(), moves: seq }, format_of(json))
+            let scrambled = Scrambled { board: board.to_string(), moves: seq };
+            if let Some(path) = &svg {
+                write_svg(&scrambled, path)?;
+            }
+            emit(&scrambled, format_of(json))
         }
         Sub::Census {
             m,

@@ -5,6 +5,7 @@ use crate::svg;
 use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
 use cubelab::target::{corner_names, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
+use cubelab::words::{count, noun};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -108,8 +109,11 @@ impl Report for SolveReport {
             self.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
             self.blocks.join(" ")
         );
-        let what = if self.interior { "arrangements with matching inner faces" } else { "arrangements" };
-        s += &format!("{} {what}\n", self.arrangements);
+        s += &format!(
+            "{}{}\n",
+            count(self.arrangements, "arrangement", "arrangements"),
+            if self.interior { " with matching inner faces" } else { "" }
+        );
         if (self.listed as u128) < self.arrangements {
             s += &format!("listing the first {} (raise --limit for more)\n", self.listed);
         }
@@ -143,10 +147,20 @@ impl Report for SolveReport {
                 };
                 s += &format!("  block {}{who}: {corners}\n", f.block);
             }
-            s += "components (blocks fitting two corners as edges):\n";
+            s += "components (corners joined by the blocks that fit exactly two of them):\n";
             for c in &e.components {
                 let blocks = c.blocks.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ");
-                s += &format!("  {:<7} corners {} ; blocks {}\n", c.kind, c.corners.join(", "), blocks);
+                // A corner no two-corner block reaches is a one-vertex tree; say so plainly.
+                let (kind, blocks) = if c.blocks.is_empty() {
+                    ("lone", "no block joins it to another corner".to_string())
+                } else {
+                    (c.kind, format!("{} {blocks}", noun(c.blocks.len(), "block", "blocks")))
+                };
+                s += &format!(
+                    "  {kind:<7} {} {}; {blocks}\n",
+                    noun(c.corners.len(), "corner", "corners"),
+                    c.corners.join(", ")
+                );
             }
             if let Some(r) = &e.reason {
                 s += &format!("no arrangement: {r}\n");
@@ -161,17 +175,21 @@ impl Report for SolveReport {
         let layer = 2 * cell + 2 * strip;
         let gap = 40u32;
         let row_h = layer + 40;
-        let count = self.drawn.len().max(1) as u32;
-        let width = 2 * layer + 3 * gap;
-        let height = 30 + count * row_h;
-        let mut out = svg::open(width, height);
+        let rows = self.drawn.len().max(1) as u32;
+        let colors: Vec<_> =
+            self.drawn.iter().flat_map(|a| a.placements.iter().flat_map(|p| p.oriented.faces())).collect();
+        let legend_x = 2 * layer + 3 * gap;
+        let height = (30 + rows * row_h).max(40 + svg::legend_height(&colors));
         let title = format!(
-            "{}{}: {} arrangement(s)",
+            "{}{}: {}",
             self.target,
             self.name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default(),
-            self.arrangements
+            count(self.arrangements, "arrangement", "arrangements")
         );
-        let _ = writeln!(out, "  <text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", svg::escape(&title));
+        let width = (legend_x + svg::legend_width(&colors) + 10).max(20 + svg::text_width(&title, svg::TITLE_SIZE));
+        let mut out = svg::open(width, height);
+        svg::title(&mut out, 10, 20, &title);
+        svg::legend(&mut out, legend_x, 36, &colors);
         for (i, a) in self.drawn.iter().enumerate() {
             let y0 = 30 + i as u32 * row_h;
             for (l, (vertical, label)) in

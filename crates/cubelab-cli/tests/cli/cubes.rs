@@ -68,7 +68,10 @@ fn show_draws_an_svg_net() {
     assert!(text.contains("canonical:  152463"));
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg"));
-    assert_eq!(svg.matches("<rect").count(), 6);
+    // Six faces in the net and six swatches in the legend.
+    let legend = svg.split_once("<g class=\"legend\">").unwrap().1.split_once("</g>").unwrap().0;
+    assert_eq!(legend.matches("<rect").count(), 6);
+    assert_eq!(svg.matches("<rect").count(), 6 + 6);
     insta::assert_snapshot!("show_ab_svg", svg);
 }
 

@@ -195,18 +195,54 @@ fn check_names_failing_lines_after_a_swap() {
 }
 
 #[test]
+fn check_of_a_valid_cube_says_it_is_magic_and_why_lines_fail() {
+    // A constructed cube is semi-perfect; the lines that fail are only those the stronger
+    // properties need, and the text must say so rather than call the cube failing.
+    let cube = ok(&["magic", "construct", "--order", "3"]);
+    let out = check_text(&cube);
+    assert!(out.status.success());
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(report.contains("a semi-perfect magic cube\n"), "{report}");
+    assert!(!report.contains("failing"), "{report}");
+    let v: Value = serde_json::from_slice(
+        &cubelab().args(["magic", "check", "-", "--json"]).write_stdin(cube.as_str()).output().unwrap().stdout,
+    )
+    .unwrap();
+    let failing = v["failing_lines"].as_array().unwrap();
+    assert!(!failing.is_empty());
+    assert!(failing.iter().all(|f| !["row", "column", "pillar", "triagonal"].contains(&f["kind"].as_str().unwrap())));
+    let n = failing.len();
+    assert!(
+        report.contains(&format!("{n} lines do not sum to 42, lines only the stronger properties need:")),
+        "{report}"
+    );
+    // Every failing kind is counted in the summary line, and the counts add up.
+    let summary = report.lines().skip_while(|l| !l.contains("do not sum")).nth(1).unwrap();
+    let total: usize = summary.split(", ").map(|p| p.trim().split(' ').next().unwrap().parse::<usize>().unwrap()).sum();
+    assert_eq!(total, n, "{summary}");
+}
+
+#[test]
+fn construct_text_says_what_it_prints() {
+    let text = ok(&["magic", "construct", "--order", "3"]);
+    assert!(text.starts_with("# a semi-perfect magic cube of order 3 on 1..27, magic sum 42"), "{text}");
+    // The text is itself valid input for `magic check`.
+    assert!(check_text(&text).status.success());
+}
+
+#[test]
 fn malformed_cubes_get_one_line_naming_the_position() {
     let cases = [
         ("1 2\n3 4\n\n5 6\n7 8\n\n", None),
         ("1 2\n3 x\n\n5 6\n7 8\n", Some("layer 1, row 2, cell 2: 'x' is not an integer")),
-        ("1 2\n3 4\n\n5 6\n7\n", Some("layer 2, row 2 has 1 numbers, expected 2 like row 1")),
+        ("1 2\n3 4\n\n5 6\n7\n", Some("layer 2, row 2 has 1 number, expected 2 like row 1")),
         (
             "1 2\n3 4\n\n5 6\n7 4\n",
             Some("layer 2, row 2, cell 2: number 4 is repeated (first at layer 1, row 2, cell 2)"),
         ),
         ("1 2\n3 4\n\n5 6\n7 9\n", Some("not evenly spaced")),
         ("1 2\n3 4\n5 6\n\n7 8\n9 10\n", Some("layer 1 has 3 rows, expected 2")),
-        ("1 2\n3 4\n", Some("1 layers for rows of 2 numbers, expected 2 layers")),
+        ("1 2\n3 4\n", Some("1 layer for rows of 2 numbers, expected 2 layers")),
         ("\n\n", Some("no numbers")),
     ];
     for (text, expected) in cases {

@@ -9,6 +9,7 @@ mod relations;
 mod run;
 mod scale;
 mod target;
+mod text;
 
 use assert_cmd::Command;
 

@@ -72,7 +72,7 @@ fn ground_layers_in_any_notation() {
 
 #[test]
 fn bad_outer_cubes_get_one_line_and_exit_2() {
-    assert!(bad(&["relations", "--ground", "112345"]).contains("repeats a color"));
+    assert!(bad(&["relations", "--ground", "112345"]).contains("repeats color 1 (faces U and D)"));
     assert!(bad(&["relations", "--ground", "abcdef"]).contains("1-6"));
     assert!(bad(&["relations", "--ground", "Zz"]).contains("not a cube"));
 }

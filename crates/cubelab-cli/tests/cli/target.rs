@@ -99,7 +99,11 @@ fn solve_draws_the_layers() {
     ok(&["solve", "Ba", "Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb", "--interior", "--svg", path.to_str().unwrap()]);
     let svg = std::fs::read_to_string(&path).unwrap();
     // Two arrangements, two layers each, four blocks per layer.
-    assert_eq!(svg.matches("<text").count(), 1 + 2 * 2 + 2 * 8);
+    // Title, two layer labels and eight blocks per arrangement, then the legend (its
+    // heading and one line per color).
+    let legend = svg.split_once("<g class=\"legend\">").unwrap().1.split_once("</g>").unwrap().0;
+    assert_eq!(legend.matches("<text").count(), 1 + 6);
+    assert_eq!(svg.matches("<text").count(), 1 + 2 * 2 + 2 * 8 + legend.matches("<text").count());
     insta::assert_snapshot!("solve_ba_interior_svg", svg);
 }
 

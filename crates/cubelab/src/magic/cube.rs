@@ -109,26 +109,26 @@ impl NumberCube {
         for (li, layer) in layers.iter().enumerate() {
             if layer.len() != n {
                 return Err(Error::malformed(format!(
-                    "layer {} has {} rows, expected {n} (rows of {n} numbers; layers are separated by blank lines)",
+                    "layer {} has {}, expected {n} (rows of {n} numbers; layers are separated by blank lines)",
                     li + 1,
-                    layer.len()
+                    crate::words::count(layer.len(), "row", "rows")
                 )));
             }
             for (ri, row) in layer.iter().enumerate() {
                 if row.len() != n {
                     return Err(Error::malformed(format!(
-                        "layer {}, row {} has {} numbers, expected {n} like row 1",
+                        "layer {}, row {} has {}, expected {n} like row 1",
                         li + 1,
                         ri + 1,
-                        row.len()
+                        crate::words::count(row.len(), "number", "numbers")
                     )));
                 }
             }
         }
         if layers.len() != n {
             return Err(Error::malformed(format!(
-                "{} layers for rows of {n} numbers, expected {n} layers",
-                layers.len()
+                "{} for rows of {n} numbers, expected {n} layers",
+                crate::words::count(layers.len(), "layer", "layers")
             )));
         }
         let cube = NumberCube { order: n, cells: layers.into_iter().flatten().flatten().collect() };
@@ -402,7 +402,7 @@ mod tests {
         assert_eq!(NumberCube::parse(&cube.to_text()).unwrap(), cube);
         let err = |t: &str| NumberCube::parse(t).unwrap_err().to_string();
         assert!(err("1 2\n3 x\n\n5 6\n7 8").contains("layer 1, row 2, cell 2: 'x'"));
-        assert!(err("1 2\n3 4\n\n5 6\n7").contains("layer 2, row 2 has 1 numbers"));
+        assert!(err("1 2\n3 4\n\n5 6\n7").contains("layer 2, row 2 has 1 number,"));
         assert!(err("1 2\n3 4\n\n5 6\n7 4")
             .contains("layer 2, row 2, cell 2: number 4 is repeated (first at layer 1, row 2, cell 2)"));
         assert!(err("1 2\n3 4\n\n5 6\n7 9").contains("not evenly spaced"));

@@ -199,9 +199,9 @@ impl Board {
                 None => cols = Some(tokens.len()),
                 Some(c) if c != tokens.len() => {
                     return Err(Error::malformed(format!(
-                        "ragged rows: row {} has {} cubes but row 1 has {c}",
+                        "ragged rows: row {} has {} but row 1 has {c}",
                         i + 1,
-                        tokens.len()
+                        crate::words::count(tokens.len(), "cube", "cubes")
                     )))
                 }
                 _ => {}

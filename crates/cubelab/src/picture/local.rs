@@ -140,7 +140,12 @@ pub fn solve(board: &Board) -> Result<Vec<Step>> {
             }
             work.apply_all(&moves)?;
             steps.push(Step {
-                what: format!("solve the cube at row {}, column {} ({} commutator(s))", i + 1, j + 1, plan.len()),
+                what: format!(
+                    "solve the cube at row {}, column {} ({})",
+                    i + 1,
+                    j + 1,
+                    crate::words::count(plan.len(), "commutator", "commutators")
+                ),
                 moves,
             });
         }

@@ -50,8 +50,10 @@ pub fn check(board: &Board) -> Verdict {
     }
     let count = odd.iter().filter(|&&o| o).count();
     let reason = format!(
-        "solvable: the {count} odd cube(s) form a pattern of whole rows and columns, which row and column turns can \
-         make even; even cubes are then solved by commutators"
+        "solvable: the {} {} a pattern of whole rows and columns, which row and column turns can make even; even \
+         cubes are then solved by commutators",
+        crate::words::count(count, "odd cube", "odd cubes"),
+        crate::words::noun(count, "forms", "form")
     );
     Verdict { solvable: true, reason, odd }
 }

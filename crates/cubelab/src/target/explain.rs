@@ -208,18 +208,17 @@ impl Explanation {
             Explanation::Buildable => "the blocks build this target".into(),
             Explanation::TooFewBlocks(n) => format!("a 2x2x2 cube needs 8 blocks, only {n} given"),
             Explanation::BlockFitsNowhere(v) => {
-                format!("{} fit{} no corner of the target", list(v), if v.len() == 1 { "s" } else { "" })
+                format!("{} {} no corner of the target", list(v), crate::words::noun(v.len(), "fits", "fit"))
             }
             Explanation::CornerUnfillable(k) => {
                 format!("no block fits corner {} ({})", k.name(), k.words())
             }
             Explanation::HallCorners { corners, blocks } => format!(
-                "Hall's condition fails: the {} corners {} can only be filled by {} ({} block{} for {} corners)",
+                "Hall's condition fails: the {} corners {} can only be filled by {} ({} for {} corners)",
                 corners.count_ones(),
                 corner_list(*corners),
                 list(blocks),
-                blocks.len(),
-                if blocks.len() == 1 { "" } else { "s" },
+                crate::words::count(blocks.len(), "block", "blocks"),
                 corners.count_ones()
             ),
         }

@@ -5,9 +5,8 @@
 //! one line). The reports are the library's ([`cubelab::census::report`]); this module
 //! runs the censuses, draws their histograms and prints them ([`render`]).
 
-use crate::output::{emit, write_atomic, FormatArgs};
+use crate::output::{emit, FormatArgs};
 use crate::progress::{self, Bar};
-use crate::svg;
 use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable_with;
 use cubelab::census::checkpoint::Resume;
@@ -16,7 +15,6 @@ use cubelab::census::shard::Shard;
 use cubelab::census::{Method, Universe};
 use cubelab::run::{Options, Progress};
 use serde::{de::DeserializeOwned, Serialize};
-use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -28,6 +26,8 @@ mod render;
 mod solution;
 mod targets;
 mod universal;
+
+use render::plot_histogram;
 
 /// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
@@ -246,43 +246,11 @@ fn run_census<T: Serialize + DeserializeOwned>(
         .map_err(|e| progress::with_resume_hint(e, resume.path))
 }
 
-fn plot_histogram(path: &Path, title: &str, x_label: &str, hist: &BTreeMap<u64, u64>) -> anyhow::Result<()> {
-    let bars: Vec<(String, u64)> = hist.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    write_atomic(path, svg::bar_chart(title, x_label, &bars).as_bytes())
-}
-
-/// Draws a report's histogram: refused, in one line, for reports that have none.
-fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<()> {
-    match report {
-        CensusReport::SolutionNumbers(r) => {
-            plot_histogram(path, &format!("Solution numbers for target {}", r.target), "solution number", &r.histogram)
-        }
-        CensusReport::AllTargets(r) => match r.targets.first() {
-            Some(first) => plot_histogram(path, "Solution numbers (every target)", "solution number", &first.histogram),
-            None => Ok(()),
-        },
-        CensusReport::Targets(r) => plot_histogram(
-            path,
-            &format!("Targets built by sets of {} cubes ({} sets)", r.size, r.sets),
-            "number of targets built",
-            &r.histogram,
-        ),
-        CensusReport::AllSizes(r) => {
-            let maxes: BTreeMap<u64, u64> = r.sizes.iter().map(|t| (t.size as u64, t.max.unwrap_or(0))).collect();
-            plot_histogram(path, "Most targets built, by set size", "set size", &maxes)
-        }
-        CensusReport::Multisets(r) => {
-            plot_histogram(path, "Targets built by multisets of 8 cubes", "number of targets built", &r.histogram)
-        }
-        other => anyhow::bail!("--plot: the {} census has no histogram to draw", other.census()),
-    }
-}
-
 /// Draws the report's histogram if asked, seals it if it is a shard (its JSON then ends
 /// with a checksum) and prints it.
 fn finish(mut report: CensusReport, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<()> {
     if let Some(p) = plot {
-        plot_report(&report, p)?;
+        render::plot_report(&report, p)?;
     }
     report.seal()?;
     emit(&report, format.format())

@@ -1,17 +1,32 @@
 //! Text and CSV of the library's census reports ([`cubelab::census::report`]).
 
-use crate::output::Report;
+use crate::output::{write_atomic, Report};
+use crate::svg::BarChart;
 use cubelab::census::report::{
     AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers,
     Targets, Universal,
 };
 use cubelab::census::Method;
+use cubelab::words::{count, noun};
 use std::collections::BTreeMap;
+use std::path::Path;
 
 fn method_name(m: Method) -> &'static str {
     match m {
         Method::Graph => "graph",
         Method::Backtrack => "backtrack",
+    }
+}
+
+/// A universe label of the reports (`macmahon`, `C4`, `palette7`) in words.
+fn universe_words(label: &str) -> String {
+    match label {
+        "macmahon" => "MacMahon".to_string(),
+        "palette7" => "Sadisticube 7".to_string(),
+        c => match c.strip_prefix('C') {
+            Some(n) => format!("C_{n}"),
+            None => c.to_string(),
+        },
     }
 }
 
@@ -52,9 +67,9 @@ impl Report for CensusReport {
 impl Report for SolutionNumbers {
     fn text(&self) -> String {
         let mut s = format!(
-            "solution numbers for target {} over {} collections of 8 ({} method{})\n",
+            "solution numbers for target {} over {} of 8 ({} method{})\n",
             self.target,
-            self.collections,
+            count(self.collections, "collection", "collections"),
             method_name(self.method),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
         );
@@ -78,8 +93,8 @@ impl Report for SolutionNumbers {
 impl Report for AllTargets {
     fn text(&self) -> String {
         let mut s = format!(
-            "solution numbers for every target over {} collections of 8: {}\n",
-            self.collections,
+            "solution numbers for every target over {} of 8: {}\n",
+            count(self.collections, "collection", "collections"),
             if self.agree { "all targets have the same distribution" } else { "THE DISTRIBUTIONS DIFFER" }
         );
         for t in &self.targets {
@@ -101,10 +116,14 @@ impl Report for AllTargets {
 impl Report for Targets {
     fn text(&self) -> String {
         let mut s = format!(
-            "targets built by {} sets of {} {}{}{}{}\n",
-            self.sets,
+            "targets built by {} of {} {}{}{}{}\n",
+            count(self.sets, "set", "sets"),
             self.size,
-            if self.universe == "palette7" { "Sadisticube 7 blocks (of 210; 210 targets)" } else { "cubes" },
+            match self.universe.as_str() {
+                "palette7" => "Sadisticube 7 blocks (of 210; 210 targets)".to_string(),
+                "macmahon" => noun(self.size, "cube", "cubes").to_string(),
+                other => format!("{} of {}", noun(self.size, "cube", "cubes"), universe_words(other)),
+            },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
@@ -114,12 +133,12 @@ impl Report for Targets {
             s += &format!("{k:>8} {v:>12} {:>9.5}\n", *v as f64 / self.sets.max(1) as f64);
         }
         s += &format!(
-            "mean {:.4}, standard deviation {:.4}, min {}, max {} ({} sets)\n",
+            "mean {:.4}, standard deviation {:.4}, min {}, max {} ({})\n",
             self.mean,
             self.std_dev,
             self.min.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
-            self.max_count
+            count(self.max_count, "set", "sets")
         );
         if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
             s += &format!(
@@ -156,7 +175,7 @@ impl Report for Targets {
 
 impl Report for AllSizes {
     fn text(&self) -> String {
-        let mut s = format!("targets built by every subset ({} sets)\n", self.sets);
+        let mut s = format!("targets built by every subset ({})\n", count(self.sets, "set", "sets"));
         s += &format!(
             "{:>4} {:>12} {:>9} {:>9} {:>4} {:>4} {:>10}\n",
             "size", "sets", "mean", "std dev", "min", "max", "at max"
@@ -197,9 +216,9 @@ impl Report for Universal {
         }
         if let Some(info) = &self.search {
             s += &format!(
-                "local search (seed {}, {} starts): {}\n",
+                "local search (seed {}, {}): {}\n",
                 info.seed,
-                info.restarts,
+                count(info.restarts, "start", "starts"),
                 if self.sets.is_empty() {
                     "no universal set found (which does not prove there is none)"
                 } else {
@@ -208,9 +227,10 @@ impl Report for Universal {
             );
         }
         s += &format!(
-            "{} sets of {} cubes build every target{}\n",
-            self.sets.len(),
-            self.size,
+            "{} of {} {} every target{}\n",
+            count(self.sets.len(), "set", "sets"),
+            count(self.size, "cube", "cubes"),
+            noun(self.sets.len(), "builds", "build"),
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
         );
         for set in &self.sets {
@@ -233,12 +253,13 @@ impl Report for Universal {
 
 impl Report for Multisets {
     fn text(&self) -> String {
-        let mut s = format!("targets built by all {} multisets of 8 cubes\n", self.multisets);
+        let mut s = format!("targets built by all {} of 8 cubes\n", count(self.multisets, "multiset", "multisets"));
         s += &format!("{:>8} {:>12}\n", "targets", "multisets");
         for (k, v) in &self.histogram {
             s += &format!("{k:>8} {v:>12}\n");
         }
-        s += &format!("most targets: {} ({} multisets), for example:\n", self.max, self.max_count);
+        s +=
+            &format!("most targets: {} ({}), for example:\n", self.max, count(self.max_count, "multiset", "multisets"));
         s + &max_set_lines(&self.examples)
     }
 
@@ -254,10 +275,11 @@ impl Report for Multisets {
 impl Report for MaxTargets {
     fn text(&self) -> String {
         let s = format!(
-            "{} collections of 8 build the most targets, {}; Theorem 7's construction gives {} collections: {}\n",
-            self.collections,
+            "{} of 8 {} the most targets, {}; Theorem 7's construction gives {}: {}\n",
+            count(self.collections, "collection", "collections"),
+            noun(self.collections, "builds", "build"),
             self.max,
-            self.construction,
+            count(self.construction, "collection", "collections"),
             if self.agree { "the same collections, with the same targets" } else { "THEY DIFFER" }
         );
         s + &max_set_lines(&self.sets)
@@ -267,8 +289,11 @@ impl Report for MaxTargets {
 impl Report for MaxTargetsSearch {
     fn text(&self) -> String {
         let mut s = format!(
-            "local search (seed {}, {} starts of {} swaps): 8 blocks building {} targets, checked by the solver; ",
-            self.search.seed, self.search.restarts, self.steps, self.max_found
+            "local search (seed {}, {} of {}): 8 blocks building {}, checked by the solver; ",
+            self.search.seed,
+            count(self.search.restarts, "start", "starts"),
+            count(self.steps, "swap", "swaps"),
+            count(self.max_found, "target", "targets")
         );
         s += &match self.proven_maximum {
             Some(true) => format!(
@@ -292,7 +317,7 @@ impl Report for Infeasible {
     fn text(&self) -> String {
         let mut s = format!(
             "largest multisets of {} cubes{} building no target ({} method{})\n",
-            self.universe,
+            universe_words(&self.universe),
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
             method_name(self.method),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
@@ -300,12 +325,12 @@ impl Report for Infeasible {
         let sizes: Vec<String> = self.sets_by_size.iter().enumerate().map(|(k, v)| format!("{k}:{v}")).collect();
         s += &format!("sets of distinct cubes building no target: {} (by size {})\n", self.supports, sizes.join(" "));
         s += &format!(
-            "largest: {} cubes; {} multisets of {} build no target, in {} {} under color permutations and mirror images\n",
+            "largest: {}; {} of {} {} no target, in {} under color permutations and mirror images\n",
+            count(self.max, "cube", "cubes"),
+            count(self.count, "multiset", "multisets"),
             self.max,
-            self.count,
-            self.max,
-            self.classes.len(),
-            if self.classes.len() == 1 { "class" } else { "classes" }
+            noun(self.count, "builds", "build"),
+            count(self.classes.len(), "class", "classes")
         );
         if self.shard.is_none() {
             s += &format!(
@@ -315,7 +340,11 @@ impl Report for Infeasible {
             );
         }
         for c in &self.classes {
-            s += &format!("  {}   ({} multisets)\n", multiset_text(&c.representative), c.multisets);
+            s += &format!(
+                "  {}   ({})\n",
+                multiset_text(&c.representative),
+                count(c.multisets, "multiset", "multisets")
+            );
         }
         s
     }
@@ -328,5 +357,76 @@ impl Report for Infeasible {
             }
         }
         Some(rows)
+    }
+}
+
+/// Draws a histogram (value -> count) as an SVG bar chart to `path`, atomically.
+pub(super) fn plot_histogram(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    hist: &BTreeMap<u64, u64>,
+) -> anyhow::Result<()> {
+    let bars: Vec<(u64, u64)> = hist.iter().map(|(k, v)| (*k, *v)).collect();
+    let chart = BarChart { title, x_label, y_label, bars: &bars, marks: None };
+    write_atomic(path, chart.svg().as_bytes())
+}
+
+/// Draws a report's histogram: refused, in one line, for reports that have none.
+pub(super) fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<()> {
+    match report {
+        CensusReport::SolutionNumbers(r) => plot_histogram(
+            path,
+            &format!(
+                "Solution numbers for target {} ({})",
+                r.target,
+                count(r.collections, "collection", "collections")
+            ),
+            "solution number",
+            "collections of 8",
+            &r.histogram,
+        ),
+        CensusReport::AllTargets(r) => match r.targets.first() {
+            Some(first) => plot_histogram(
+                path,
+                &format!(
+                    "Solution numbers of target {}{}",
+                    first.target,
+                    if r.agree { " (every target has this distribution)" } else { " (the distributions differ)" }
+                ),
+                "solution number",
+                "collections of 8",
+                &first.histogram,
+            ),
+            None => Ok(()),
+        },
+        CensusReport::Targets(r) => plot_histogram(
+            path,
+            &format!("Targets built by {} of {}", count(r.sets, "set", "sets"), count(r.size, "cube", "cubes")),
+            "number of targets built",
+            "sets",
+            &r.histogram,
+        ),
+        CensusReport::AllSizes(r) => {
+            let maxes: Vec<(u64, u64)> = r.sizes.iter().map(|t| (t.size as u64, t.max.unwrap_or(0))).collect();
+            let means: Vec<(u64, f64)> = r.sizes.iter().map(|t| (t.size as u64, t.mean)).collect();
+            let chart = BarChart {
+                title: &format!("Targets built by every subset, by size ({})", count(r.sets, "set", "sets")),
+                x_label: "set size (number of cubes)",
+                y_label: "targets built",
+                bars: &maxes,
+                marks: Some(("mean over the sets of this size", "most built by one set of this size", &means)),
+            };
+            write_atomic(path, chart.svg().as_bytes())
+        }
+        CensusReport::Multisets(r) => plot_histogram(
+            path,
+            &format!("Targets built by {} of 8 cubes", count(r.multisets, "multiset", "multisets")),
+            "number of targets built",
+            "multisets",
+            &r.histogram,
+        ),
+        other => anyhow::bail!("--plot: the {} census has no histogram to draw", other.census()),
     }
 }
