@@ -276,6 +276,7 @@ fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<()> {
             p,
             &format!("Targets built by {samples} random sets of {k} {} (sample, seed {})", big.what, a.seed),
             "number of targets built",
+            "sets",
             &out.histogram,
         )?;
     }
