@@ -5,7 +5,8 @@ use crate::output::{emit, write_svg, Format, Report};
 use crate::svg;
 use cubelab::coloring::Coloring;
 use cubelab::geometry::{Corner, Face};
-use cubelab::notation::{labelled, parse_cube_with_notation};
+use cubelab::notation::{labelled, parse_cube_with_notation, Notation};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -29,17 +30,29 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab show`.
+#[derive(Serialize, JsonSchema)]
+struct Input {
+    /// The cube as given, in any notation.
+    cube: String,
+}
+
+/// `cubelab show`: one cube.
+#[derive(Serialize, JsonSchema)]
 struct Shown {
-    input: String,
-    notation: String,
-    /// The coloring as given.
+    /// The notation the cube was read in.
+    notation: Notation,
+    /// The coloring as given (not canonicalised), face string U D F B L R.
     given: String,
+    /// The coloring as given, labelled form `U=..,D=..,F=..,B=..,L=..,R=..`.
     labelled: String,
+    /// The canonical form and its names.
     #[serde(flatten)]
     row: CubeRow,
     #[serde(skip)]
     coloring: Coloring,
+    #[serde(skip)]
+    input: String,
 }
 
 impl Shown {
@@ -59,10 +72,13 @@ impl Shown {
 }
 
 impl Report for Shown {
+    const KIND: &'static str = "show";
+    type Input = Input;
+
     fn text(&self) -> String {
         let r = &self.row;
         let mut s = String::new();
-        s += &format!("cube:       {} (read as {})\n", self.input, self.notation);
+        s += &format!("cube:       {} (read as {:?})\n", self.input, self.notation);
         s += &format!("canonical:  {}  (U D F B L R)\n", r.faces);
         if let Some(n) = &r.name {
             s += &format!("name:       {n}\n");
@@ -79,7 +95,7 @@ impl Report for Shown {
         let corners: Vec<String> = Corner::all()
             .iter()
             .zip(&r.corners)
-            .map(|(k, v)| format!("{}={}", k.name(), v.to_string().trim_matches('"')))
+            .map(|(k, v)| format!("{}={v}", k.name()))
             .collect();
         s += &corners.join(" ");
         s.push('\n');
@@ -112,7 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let canonical = given.canonical();
     let shown = Shown {
         input: args.cube.clone(),
-        notation: format!("{notation:?}"),
+        notation,
         given: given.face_string(),
         labelled: labelled(&given),
         row: CubeRow::new(&given),
@@ -121,5 +137,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_svg(&shown, path)?;
     }
-    emit(&shown, if args.json { Format::Json } else { Format::Text })
+    emit(&shown, &Input { cube: args.cube }, if args.json { Format::Json } else { Format::Text })
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<Shown>();
 }

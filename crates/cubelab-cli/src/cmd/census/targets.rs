@@ -9,8 +9,8 @@ use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, tally_sampl
 use cubelab::census::Universe;
 
 /// Arguments of `census targets`.
-#[derive(clap::Args, Debug)]
-pub(super) struct TargetsArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct TargetsArgs {
     /// Set size K (0..=30), or `all` for every size in one pass.
     #[arg(long, value_name = "K|all")]
     pub(super) size: String,
@@ -27,16 +27,22 @@ pub(super) struct TargetsArgs {
     #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
     pub(super) seed: u64,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) shard: ShardArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) checkpoint: CheckpointArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) plot: PlotArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) format: FormatArgs,
 }
 
@@ -87,7 +93,7 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
     } else {
         one_size(&a, &tables, &u, within, sizes[0], &base)?
     };
-    finish(report, a.plot.plot.as_deref(), &a.format)
+    finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }
 
 fn report_of(base: &TargetsBase, k: usize, t: &Tally, u: &Universe, list_max: bool) -> Targets {

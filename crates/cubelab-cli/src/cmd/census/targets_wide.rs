@@ -104,7 +104,7 @@ fn targets(big: &Big, a: TargetsArgs) -> anyhow::Result<()> {
             &out.histogram,
         )?;
     }
-    finish(CensusReport::Targets(out), None, &a.format)
+    finish(&a, CensusReport::Targets(out), None, &a.format)
 }
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
@@ -170,5 +170,5 @@ fn targets_within(big: &Big, a: &TargetsArgs, tokens: &[String]) -> anyhow::Resu
     } else {
         CensusReport::Targets(outs.into_iter().next().ok_or_else(|| anyhow::anyhow!("one size"))?)
     };
-    finish(report, a.plot.plot.as_deref(), &a.format)
+    finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }
