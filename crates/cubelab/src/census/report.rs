@@ -26,7 +26,8 @@ use crate::census::Method;
 use crate::Error;
 use serde::Serialize;
 
-/// The zero-sized types of the `"census"` field: each serializes as its census's name
+/// The zero-sized types of the reports' `census` field (skipped in their JSON, where the kind
+/// names the census): each serializes as its census's name
 /// and reads back only from that name.
 pub mod tag {
     macro_rules! tags {

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SolutionNumbers {
-    /// `"solution-numbers"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::SolutionNumbers,
     /// The cube set (`macmahon`, `C3`, ...).
@@ -42,7 +42,7 @@ pub struct SolutionNumbers {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AllTargets {
-    /// `"solution-numbers-all"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::AllTargets,
     /// The cube set.
@@ -67,7 +67,7 @@ pub struct AllTargets {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Targets {
-    /// `"targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::Targets,
     /// The cube set (`macmahon`, `C3`, `C4`, `palette7`, ...).
@@ -144,7 +144,7 @@ pub struct Sample {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AllSizes {
-    /// `"targets-all"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::AllSizes,
     /// The cube set.
@@ -232,7 +232,7 @@ impl Targets {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Universal {
-    /// `"universal"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::Universal,
     /// The cube set.
@@ -296,7 +296,7 @@ pub struct MaxSet {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Multisets {
-    /// `"multisets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::Multisets,
     /// The cube set.
@@ -322,7 +322,7 @@ pub struct Multisets {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaxTargets {
-    /// `"max-targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::MaxTargets,
     /// The cube set (`macmahon`).
@@ -345,7 +345,7 @@ pub struct MaxTargets {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaxTargetsSearch {
-    /// `"max-targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::MaxTargets,
     /// The cube set (`palette7`).
@@ -372,7 +372,7 @@ pub struct MaxTargetsSearch {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Infeasible {
-    /// `"infeasible"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
     #[serde(skip)]
     pub census: tag::Infeasible,
     /// The cube set.
