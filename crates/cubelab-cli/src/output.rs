@@ -109,11 +109,11 @@ impl<T: JsonSchema> JsonSchema for JsonInput<T> {
 /// the report's own fields.
 #[derive(Serialize, JsonSchema)]
 pub struct Envelope<I, B> {
-    /// The report's kind ([`Report::KIND`]).
+    /// The kind of output (lowercase kebab-case).
     pub kind: String,
-    /// [`FORMAT_VERSION`].
+    /// The version of the JSON contract (docs/json.md).
     pub format_version: u32,
-    /// The inputs ([`Report::Input`]).
+    /// The inputs that determined the result, keyed by argument and flag names in snake_case.
     pub input: I,
     /// The report.
     #[serde(flatten)]
@@ -285,7 +285,10 @@ mod tests {
             }
         }
         let text = json(&R { x: 3 }, &vec![1]).unwrap();
-        assert_eq!(text, "{\n  \"kind\": \"r\",\n  \"format_version\": 1,\n  \"input\": [\n    1\n  ],\n  \"x\": 3\n}\n");
+        assert_eq!(
+            text,
+            "{\n  \"kind\": \"r\",\n  \"format_version\": 1,\n  \"input\": [\n    1\n  ],\n  \"x\": 3\n}\n"
+        );
     }
 
     #[test]

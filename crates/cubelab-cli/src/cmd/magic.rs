@@ -200,16 +200,14 @@ impl Report for Enumerated {
     fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
         let join = |cells: &[i64]| cells.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
         Some(match (&self.classes, &self.cubes) {
-            (Some(classes), _) => {
-                std::iter::once(vec!["class".into(), "size".into(), "representative".into()])
-                    .chain(
-                        classes
-                            .iter()
-                            .enumerate()
-                            .map(|(i, c)| vec![(i + 1).to_string(), c.size.to_string(), join(&c.representative)]),
-                    )
-                    .collect()
-            }
+            (Some(classes), _) => std::iter::once(vec!["class".into(), "size".into(), "representative".into()])
+                .chain(
+                    classes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| vec![(i + 1).to_string(), c.size.to_string(), join(&c.representative)]),
+                )
+                .collect(),
             (None, cubes) => std::iter::once(vec!["cube".into(), "cells".into()])
                 .chain(cubes.iter().flatten().enumerate().map(|(i, c)| vec![(i + 1).to_string(), join(c)]))
                 .collect(),
@@ -361,7 +359,8 @@ impl Report for CheckReport {
         for line_kind in kinds {
             let of_kind: Vec<&FailingRow> = self.failing_lines.iter().filter(|f| f.kind == line_kind).collect();
             // The kind's name as in the JSON (kebab-case).
-            let kind = serde_json::to_value(line_kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+            let kind =
+                serde_json::to_value(line_kind).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
             for f in of_kind.iter().take(TEXT_LINES_PER_KIND) {
                 s += &format!("  {} sums to {}\n", f.line, f.sum);
             }
@@ -417,7 +416,11 @@ fn construct(args: ConstructArgs) -> anyhow::Result<()> {
     if !has_property(&cube, Property::SemiPerfect) {
         bail!("internal error: the construction of order {} is not semi-perfect", args.order);
     }
-    emit(&Constructed { order: cube.order(), cube: cube.layers() }, &ConstructInput { order: args.order }, args.format.format())
+    emit(
+        &Constructed { order: cube.order(), cube: cube.layers() },
+        &ConstructInput { order: args.order },
+        args.format.format(),
+    )
 }
 
 /// The schemas of this command's kinds.

@@ -3,12 +3,12 @@
 use crate::output::{emit, write_atomic, Format, Report};
 use crate::progress::{self, Bar};
 use anyhow::{bail, Context};
+use cubelab::histogram::{bins, Bin};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use cubelab::run::{Options, Progress};
-use cubelab::histogram::{bins, Bin};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::PathBuf;

@@ -92,11 +92,8 @@ impl Report for Shown {
         }
         s += &format!("net of the canonical form:\n{}", self.net());
         s += "corners:    ";
-        let corners: Vec<String> = Corner::all()
-            .iter()
-            .zip(&r.corners)
-            .map(|(k, v)| format!("{}={v}", k.name()))
-            .collect();
+        let corners: Vec<String> =
+            Corner::all().iter().zip(&r.corners).map(|(k, v)| format!("{}={v}", k.name())).collect();
         s += &corners.join(" ");
         s.push('\n');
         s += &format!(

@@ -229,7 +229,9 @@ impl CensusReport {
         if let Some(c) = bare.checksum_field() {
             *c = None;
         }
-        let internal = |e: serde_json::Error| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}"));
+        let internal = |e: serde_json::Error| {
+            Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}"))
+        };
         let mut bytes = serde_json::to_vec(input).map_err(internal)?;
         bytes.extend(serde_json::to_vec(&bare).map_err(internal)?);
         Ok(format!("{:016x}", crate::io::Checksum::of(&bytes)))

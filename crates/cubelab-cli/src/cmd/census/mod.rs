@@ -278,7 +278,12 @@ fn plot_report(report: &CensusReport, path: &Path) -> anyhow::Result<()> {
 /// Draws the report's histogram if asked, seals it if it is a shard (its JSON then ends
 /// with a checksum, which covers `input` too) and prints it with `input`, the command's
 /// arguments (or, for `census merge`, the input the shards share).
-fn finish(input: &impl Serialize, mut report: CensusReport, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<()> {
+fn finish(
+    input: &impl Serialize,
+    mut report: CensusReport,
+    plot: Option<&Path>,
+    format: &FormatArgs,
+) -> anyhow::Result<()> {
     if let Some(p) = plot {
         plot_report(&report, p)?;
     }

@@ -4,8 +4,8 @@ use super::{infeasible::InfeasibleArgs, max_targets::MaxArgs, multisets::Multise
 use super::{solution::SolutionArgs, targets::TargetsArgs, universal::UniversalArgs};
 use crate::output::{JsonInput, Report};
 use cubelab::census::report::{
-    AllSizes, AllTargets, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers,
-    Targets, Universal,
+    AllSizes, AllTargets, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers, Targets,
+    Universal,
 };
 use cubelab::census::Method;
 use std::collections::BTreeMap;

@@ -98,7 +98,8 @@ fn an_edited_shard_is_refused() {
 #[test]
 fn reports_read_back_by_kind() {
     assert!(CensusReport::from_json("not json").unwrap_err().to_string().contains("not the JSON output"));
-    let envelope = |kind: &str, version: u64| format!("{{\"kind\": \"{kind}\", \"format_version\": {version}, \"input\": {{}}}}");
+    let envelope =
+        |kind: &str, version: u64| format!("{{\"kind\": \"{kind}\", \"format_version\": {version}, \"input\": {{}}}}");
     assert!(CensusReport::from_json(&envelope("nope", 1)).is_err());
     assert!(CensusReport::from_json(&envelope("census-targets", 1)).is_err());
     let e = CensusReport::from_json(&envelope("census-targets", 2)).unwrap_err();
