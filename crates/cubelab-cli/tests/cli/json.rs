@@ -81,7 +81,7 @@ const COMMANDS: &[&[&str]] = &[
     &["picture", "census", "2", "2", "--group", "A5", "--row-moves", "(1 2 3);(1 2 3 4 5)"],
     &["census", "solution-numbers"],
     &["census", "solution-numbers", "--target", "Cb", "--method", "backtrack"],
-    &["census", "solution-numbers", "--colors", "3", "--all-targets"],
+    &["census", "solution-numbers", "--colors", "2", "--all-targets", "--method", "backtrack"],
     &["census", "solution-numbers", "--shard", "1/2"],
     &["census", "targets", "--size", "8"],
     &["census", "targets", "--size", "0"],

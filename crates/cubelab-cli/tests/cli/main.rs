@@ -32,6 +32,14 @@ pub fn dense(v: &serde_json::Value) -> Vec<u64> {
     out
 }
 
+/// A JSON object without some of its keys (to compare outputs of different inputs).
+pub fn without(mut v: serde_json::Value, keys: &[&str]) -> serde_json::Value {
+    for k in keys {
+        v.as_object_mut().expect("an object").remove(*k);
+    }
+    v
+}
+
 /// The `cubelab` binary under test.
 pub fn cubelab() -> Command {
     Command::cargo_bin("cubelab").expect("the cubelab binary is built")

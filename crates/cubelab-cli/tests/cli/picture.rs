@@ -74,7 +74,14 @@ fn census_json_matches_theorem_8_and_the_seed() {
     assert_eq!(d.iter().sum::<u64>(), 165888);
     assert_eq!(d[..2], [1, 8]);
     // Transposed board, same census.
-    assert_eq!(json(&["picture", "census", "1", "4", "--json"]), json(&["picture", "census", "4", "1", "--json"]));
+    let (wide, tall) =
+        (json(&["picture", "census", "1", "4", "--json"]), json(&["picture", "census", "4", "1", "--json"]));
+    assert_eq!(
+        (&wide["rows"], &wide["cols"], &tall["rows"], &tall["cols"]),
+        (&1.into(), &4.into(), &4.into(), &1.into())
+    );
+    let board = ["input", "rows", "cols"];
+    assert_eq!(super::without(wide, &board), super::without(tall, &board));
     let h = json(&["picture", "census", "2", "2", "--metric", "half", "--json"]);
     assert_eq!(h["states"], 165888);
     assert!(h["diameter"].as_u64() < v["diameter"].as_u64());
