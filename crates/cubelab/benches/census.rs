@@ -8,6 +8,7 @@ use cubelab::census::multiset::multiset_census;
 use cubelab::census::solution::solution_numbers;
 use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, BuildTables};
 use cubelab::census::{Method, Universe};
+use cubelab::run::NoProgress;
 use std::hint::black_box;
 
 fn census(c: &mut Criterion) {
@@ -16,19 +17,21 @@ fn census(c: &mut Criterion) {
     let mut g = c.benchmark_group("census");
     g.sample_size(10);
     g.bench_function("table-1/graph", |b| {
-        b.iter(|| black_box(solution_numbers(&u, 5, Method::Graph, 0..binomial(30, 8), &|_| {}).unwrap()))
+        b.iter(|| black_box(solution_numbers(&u, 5, Method::Graph, 0..binomial(30, 8), &NoProgress).unwrap()))
     });
     g.bench_function("table-2/graph (tables + tally of 5,852,925 sets x 30 targets)", |b| {
         b.iter(|| {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &|_| {}).unwrap())
+            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress).unwrap())
         })
     });
-    g.bench_function("multisets-of-8/graph", |b| b.iter(|| black_box(multiset_census(&u, Method::Graph).unwrap())));
+    g.bench_function("multisets-of-8/graph", |b| {
+        b.iter(|| black_box(multiset_census(&u, Method::Graph, &NoProgress).unwrap()))
+    });
     g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
         b.iter(|| {
             let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &|_| {}).unwrap())
+            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &NoProgress).unwrap())
         })
     });
     g.bench_function("largest-infeasible-multiset/graph (every support)", |b| {
@@ -36,7 +39,7 @@ fn census(c: &mut Criterion) {
     });
     // The plain baseline: the general solver on every collection (one target).
     g.bench_function("table-1/backtrack (solver on every collection)", |b| {
-        b.iter(|| black_box(solution_numbers(&u, 5, Method::Backtrack, 0..binomial(30, 8), &|_| {}).unwrap()))
+        b.iter(|| black_box(solution_numbers(&u, 5, Method::Backtrack, 0..binomial(30, 8), &NoProgress).unwrap()))
     });
     g.finish();
 }
@@ -49,17 +52,17 @@ fn seven(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Wide::new())));
     g.bench_function("sample 10,000 sets of 8", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &|_| {})))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &NoProgress)))
     });
     g.bench_function("sample 10,000 sets of 8 by the solver", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &|_| {})))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &NoProgress)))
     });
     g.bench_function("exact count of 8-sets building a target", |b| {
         b.iter(|| black_box(s.building_subsets(0, 8).unwrap()))
     });
     g.bench_function("exact mean for 20-sets", |b| b.iter(|| black_box(s.exact_mean(0, 20).unwrap())));
     g.bench_function("universal search, 20 blocks, seed 1", |b| {
-        b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000).unwrap()))
+        b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000, &NoProgress).unwrap()))
     });
     g.finish();
 }

@@ -28,13 +28,14 @@
 //! ```
 //! use cubelab::census::engine::{Engine, Representation};
 //! use cubelab::census::Method;
+//! use cubelab::run::NoProgress;
 //!
 //! let engine = Engine::macmahon();
 //! assert_eq!(engine.representation(), Representation::Small);
 //! assert_eq!(engine.len(), 30);
 //! // Every 8-subset of the first 10 cubes, exactly.
 //! let within: Vec<usize> = (0..10).collect();
-//! let tally = engine.tally(8, &within, None, Method::Graph, false, &|_| {}).unwrap();
+//! let tally = engine.tally(8, &within, None, Method::Graph, false, &NoProgress).unwrap();
 //! assert_eq!(tally.sets, 45);
 //! // The exact mean number of targets a random 8-set builds (Johnson–Roldán Table 2).
 //! let mean = engine.exact_mean(8).unwrap();
@@ -51,6 +52,7 @@ use super::targets::{self, BuildTables, Tally};
 use super::wide::{UniversalBound, Wide};
 use super::{Method, Universe};
 use crate::coloring::{exact_colorings, Coloring};
+use crate::run::Progress;
 use crate::Error;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -282,7 +284,7 @@ impl Engine {
         ranks: Option<Range<u64>>,
         method: Method,
         keep_max: bool,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> Result<Tally, Error> {
         let within = self.checked_within(within)?;
         let total = binomial(within.len() as u64, k as u64);
@@ -310,7 +312,7 @@ impl Engine {
         within: &[usize],
         method: Method,
         keep_max: bool,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> Result<Vec<Tally>, Error> {
         let within = self.checked_within(within)?;
         match &self.inner {
@@ -346,7 +348,7 @@ impl Engine {
         samples: u64,
         seed: u64,
         method: Method,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> Result<Tally, Error> {
         if k > self.len() {
             return Err(Error::out_of_range(format!("a set of {k} cubes is more than the {} there are", self.len())));
@@ -354,9 +356,7 @@ impl Engine {
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
                 let all = u32::full(self.len());
-                let t = targets::tally_sample(s.tables(method)?, k, all, samples, seed)?;
-                progress(samples);
-                Ok(t)
+                targets::tally_sample(s.tables(method)?, k, all, samples, seed, progress)
             }
             Inner::Small(s) => Ok(s.core.sample(k, samples, seed, method, progress).0),
             Inner::Wide(w) => Ok(w.sample(k, samples, seed, method, progress).0),
@@ -374,11 +374,13 @@ impl Engine {
 
     /// Every K-set of the universe (at most 32 cubes) that builds every target, among the
     /// K-sets with colex ranks in `ranks` (all with `None`), by `method`.
+    /// Progress: the sets looked at.
     pub fn universal_sets(
         &self,
         k: usize,
         ranks: Option<Range<u64>>,
         method: Method,
+        progress: &dyn Progress,
     ) -> Result<Vec<Vec<usize>>, Error> {
         let n = self.len();
         if n > 32 {
@@ -393,35 +395,65 @@ impl Engine {
         }
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
-                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks)?;
+                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks, progress)?;
                 Ok(found.iter().map(|s| s.iter().collect()).collect())
             }
-            Inner::Small(s) => Ok(universal_by_hall(&s.core, k, ranks, method)),
-            Inner::Wide(w) => Ok(universal_by_hall(w, k, ranks, method)),
+            Inner::Small(s) => Ok(universal_by_hall(&s.core, k, ranks, method, progress)),
+            Inner::Wide(w) => Ok(universal_by_hall(w, k, ranks, method, progress)),
         }
     }
 
     /// Looks for `k` cubes building every target by seeded local search
     /// ([`Wide::search_universal`]; a set found is checked by the general solver).
-    pub fn search_universal(&self, k: usize, seed: u64, restarts: usize, steps: usize) -> Option<Vec<usize>> {
+    pub fn search_universal(
+        &self,
+        k: usize,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> Option<Vec<usize>> {
         match &self.inner {
-            Inner::Small(s) => s.core.search_universal(k, seed, restarts, steps),
-            Inner::Wide(w) => w.search_universal(k, seed, restarts, steps),
+            Inner::Small(s) => s.core.search_universal(k, seed, restarts, steps, progress),
+            Inner::Wide(w) => w.search_universal(k, seed, restarts, steps, progress),
         }
+    }
+
+    /// Looks for `k` cubes building every target by the first local search of this crate:
+    /// one generator for all starts, run one after another, a set scored by the targets
+    /// Hall's condition lets it fill, the first universal set returned (sorted). Unlike
+    /// [`Engine::search_universal`] it is sequential and does not check the set with the
+    /// solver; it is kept because `census universal --search` over C_1..C_6 has always
+    /// printed the sets it finds for a seed. Progress: one unit per start.
+    pub fn search_universal_sequential(
+        &self,
+        k: usize,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> Option<Vec<usize>> {
+        super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress)
     }
 
     /// Looks for 8 cubes building as many targets as possible by seeded local search
     /// ([`Wide::search_max_targets`]).
-    pub fn search_max_targets(&self, seed: u64, restarts: usize, steps: usize) -> (usize, Vec<Vec<usize>>) {
+    pub fn search_max_targets(
+        &self,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> (usize, Vec<Vec<usize>>) {
         match &self.inner {
-            Inner::Small(s) => s.core.search_max_targets(seed, restarts, steps),
-            Inner::Wide(w) => w.search_max_targets(seed, restarts, steps),
+            Inner::Small(s) => s.core.search_max_targets(seed, restarts, steps, progress),
+            Inner::Wide(w) => w.search_max_targets(seed, restarts, steps, progress),
         }
     }
 
     /// Exhaustive: 8 cubes building at least `goal` targets, or `None`, which proves there
     /// are none ([`Wide::eight_building_at_least`]).
-    pub fn eight_building_at_least(&self, goal: usize, progress: &(dyn Fn(u64) + Sync)) -> Option<Vec<usize>> {
+    pub fn eight_building_at_least(&self, goal: usize, progress: &dyn Progress) -> Option<Vec<usize>> {
         if self.len() < 8 {
             return None;
         }
@@ -442,12 +474,19 @@ impl Engine {
 
     /// The largest multisets of the cubes in `within` from which no target can be built
     /// ([`super::infeasible`]); small representation only.
-    pub fn infeasible(&self, method: Method, within: &[usize]) -> Result<InfeasibleCensus, Error> {
+    /// Progress: a phase of one unit per support walked.
+    pub fn infeasible(
+        &self,
+        method: Method,
+        within: &[usize],
+        progress: &dyn Progress,
+    ) -> Result<InfeasibleCensus, Error> {
         let within = self.checked(within)?;
         match &self.inner {
             Inner::Small(s) => {
                 let search = InfeasibleSearch::new(&s.universe, method, u32::of(&within))?;
-                let part = search.run(0..search.items(), 0, &|_| {});
+                progress.start("supports", search.items(), 0);
+                let part = search.run(0..search.items(), 0, progress);
                 search.finish(part)
             }
             Inner::Wide(_) => Err(Error::out_of_range(
@@ -486,7 +525,7 @@ fn every_size<S: CubeSet>(
     within: &[usize],
     method: Method,
     keep_max: bool,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
 ) -> Vec<Tally> {
     (0..=within.len())
         .map(|k| w.tally_within(within, k, 0..binomial(within.len() as u64, k as u64), method, keep_max, progress))
@@ -495,14 +534,27 @@ fn every_size<S: CubeSet>(
 
 /// The K-sets of the whole universe (at most 32 cubes) with colex ranks in `ranks` that
 /// build every target, by the engine without tables.
-fn universal_by_hall<S: CubeSet>(w: &Wide<S>, k: usize, ranks: Range<u64>, method: Method) -> Vec<Vec<usize>> {
+fn universal_by_hall<S: CubeSet>(
+    w: &Wide<S>,
+    k: usize,
+    ranks: Range<u64>,
+    method: Method,
+    progress: &dyn Progress,
+) -> Vec<Vec<usize>> {
+    const CHUNK: u64 = 1 << 12;
     let mut found = Vec::new();
-    for_each_subset_in(k, ranks.start, ranks.end, |p| {
-        let set: Vec<usize> = p.iter().collect();
-        if w.targets_built(&set, method) == w.len() {
-            found.push(set);
-        }
-    });
+    let mut start = ranks.start;
+    while start < ranks.end {
+        let end = ranks.end.min(start + CHUNK);
+        for_each_subset_in(k, start, end, |p| {
+            let set: Vec<usize> = p.iter().collect();
+            if w.targets_built(&set, method) == w.len() {
+                found.push(set);
+            }
+        });
+        progress.advance(end - start);
+        start = end;
+    }
     found
 }
 

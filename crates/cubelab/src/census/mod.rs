@@ -27,7 +27,7 @@ pub mod graph;
 pub mod infeasible;
 pub mod multiset;
 pub mod report;
-pub mod search;
+pub(crate) mod search;
 pub mod set;
 pub mod shard;
 pub mod solution;

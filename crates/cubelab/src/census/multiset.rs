@@ -15,6 +15,7 @@
 use super::combin::{binomial, for_each_subset_in};
 use super::shard::chunked;
 use super::{Method, Universe};
+use crate::run::Progress;
 use crate::target::Blocks;
 use crate::Error;
 use rayon::prelude::*;
@@ -69,12 +70,13 @@ pub fn multiset_builds(u: &Universe, t: usize, types: &[usize; 8], method: Metho
 }
 
 /// Ranks of the multisets building target `t`, sorted.
-fn buildable_for(u: &Universe, t: usize, method: Method) -> Vec<u64> {
+fn buildable_for(u: &Universe, t: usize, method: Method, progress: &dyn Progress) -> Vec<u64> {
     let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
     let m = members.len();
     debug_assert!(m + 7 <= 32, "checked by multiset_census");
     let total = binomial(m as u64 + 7, 8);
     let parts = chunked(0..total, 1 << 16, |r| {
+        let units = r.end - r.start;
         let mut found = Vec::new();
         for_each_subset_in(8, r.start, r.end, |stars| {
             let types = types_of(stars as u64).map(|i| members[i]);
@@ -82,6 +84,7 @@ fn buildable_for(u: &Universe, t: usize, method: Method) -> Vec<u64> {
                 found.push(rank_multiset(&types));
             }
         });
+        progress.advance(units);
         found
     });
     let mut v: Vec<u64> = parts.into_iter().flatten().collect();
@@ -103,7 +106,7 @@ pub struct MultisetCensus {
 }
 
 /// Runs the census over every multiset of 8 of the universe's cubes.
-pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, Error> {
+pub fn multiset_census(u: &Universe, method: Method, progress: &dyn Progress) -> Result<MultisetCensus, Error> {
     if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
         return Err(Error::out_of_range(format!(
             "target {} has more than 25 usable cubes; the multiset census handles at most 25",
@@ -123,7 +126,11 @@ pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, E
         .into_par_iter()
         .map(|t| if method == Method::Graph && t > 0 { u.target_symmetry(0, t).map(|(p, _)| p) } else { None })
         .collect();
-    let first = buildable_for(u, 0, method);
+    // Progress: the candidate multisets of every target whose list is computed.
+    let candidates = |t: usize| binomial(u.fits[t].iter().filter(|&&m| m != 0).count() as u64 + 7, 8);
+    let work = (0..n).filter(|&t| symmetric[t].is_none()).map(candidates).sum();
+    progress.start("multisets of 8", work, 0);
+    let first = buildable_for(u, 0, method, progress);
     let lists: Vec<Vec<u64>> = (0..n)
         .into_par_iter()
         .map(|t| match (t, &symmetric[t]) {
@@ -140,7 +147,7 @@ pub fn multiset_census(u: &Universe, method: Method) -> Result<MultisetCensus, E
                 v.sort_unstable();
                 v
             }
-            (_, None) => buildable_for(u, t, method),
+            (_, None) => buildable_for(u, t, method, progress),
         })
         .collect();
     let mut counts = vec![0u8; total as usize];

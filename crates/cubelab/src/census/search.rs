@@ -6,6 +6,7 @@
 use super::graph::hall_fillable;
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
+use crate::run::Progress;
 use crate::target::Blocks;
 use crate::Error;
 
@@ -80,12 +81,14 @@ pub fn search_universal(
     seed: u64,
     restarts: usize,
     steps: usize,
+    progress: &dyn Progress,
 ) -> Option<Vec<usize>> {
     if k > n || k < 8 {
         return None;
     }
     let mut rng = SplitMix64(seed);
     let goal = fits.len();
+    progress.start("random starts", restarts as u64, 0);
     for _ in 0..restarts {
         let mut pool: Vec<usize> = (0..n).collect();
         for i in 0..k {
@@ -101,6 +104,7 @@ pub fn search_universal(
             }
             score = swap_step(&mut rng, &mut chosen, n, score, |c| targets_built(fits, c));
         }
+        progress.advance(1);
     }
     None
 }
@@ -117,13 +121,17 @@ mod tests {
         let cubes: Vec<Coloring> = macmahon::cubes().iter().map(|c| c.coloring).collect();
         let targets = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De"]).unwrap();
         let fits = fit_matrix(&cubes, &targets).unwrap();
-        let set = search_universal(&fits, 30, 8, 3, 50, 3000).expect("Figure 6's collection exists");
+        let set =
+            search_universal(&fits, 30, 8, 3, 50, 3000, &crate::run::NoProgress).expect("Figure 6's collection exists");
         let chosen: Vec<Coloring> = set.iter().map(|&c| cubes[c]).collect();
         let blocks = Blocks::new(&chosen).unwrap();
         assert!(targets.iter().all(|t| blocks.count(t).unwrap() > 0));
         // Five targets need all 8 blocks of one collection; no 8 cubes build 6 (Table 2).
         let six = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De", "Ab"]).unwrap();
-        assert_eq!(search_universal(&fit_matrix(&cubes, &six).unwrap(), 30, 8, 3, 5, 500), None);
+        assert_eq!(
+            search_universal(&fit_matrix(&cubes, &six).unwrap(), 30, 8, 3, 5, 500, &crate::run::NoProgress),
+            None
+        );
     }
 
     /// Berkove and Eickemeyer: 10 four-colored cubes build all 68. This set was found by

@@ -4,6 +4,7 @@
 use super::combin::{binomial, for_each_subset_in};
 use super::shard::chunked;
 use super::{graph, Method, Universe};
+use crate::run::Progress;
 use crate::target::Blocks;
 use crate::Error;
 use std::collections::BTreeMap;
@@ -15,7 +16,7 @@ pub fn solution_numbers(
     target: usize,
     method: Method,
     ranks: std::ops::Range<u64>,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
 ) -> Result<BTreeMap<u64, u64>, Error> {
     if method == Method::Graph && !u.simple {
         return Err(Error::out_of_range(
@@ -51,7 +52,7 @@ pub fn solution_numbers(
                 *hist.entry(number).or_insert(0) += 1;
             }
         });
-        progress(n);
+        progress.advance(n);
         hist
     });
     let mut total = BTreeMap::new();
@@ -71,6 +72,7 @@ pub fn collections(u: &Universe) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::NoProgress;
 
     /// A slice of Table 1 by both methods (the full run is an ignored test and a benchmark).
     #[test]
@@ -78,8 +80,8 @@ mod tests {
         let u = Universe::macmahon();
         let ba = 5;
         let range = 1_000_000..1_060_000;
-        let g = solution_numbers(&u, ba, Method::Graph, range.clone(), &|_| {}).unwrap();
-        let b = solution_numbers(&u, ba, Method::Backtrack, range, &|_| {}).unwrap();
+        let g = solution_numbers(&u, ba, Method::Graph, range.clone(), &NoProgress).unwrap();
+        let b = solution_numbers(&u, ba, Method::Backtrack, range, &NoProgress).unwrap();
         assert_eq!(g, b);
         assert!(!g.is_empty());
     }
@@ -89,8 +91,8 @@ mod tests {
     fn table_1_by_both_methods() {
         let u = Universe::macmahon();
         let all = 0..collections(&u);
-        let g = solution_numbers(&u, 5, Method::Graph, all.clone(), &|_| {}).unwrap();
-        let b = solution_numbers(&u, 5, Method::Backtrack, all, &|_| {}).unwrap();
+        let g = solution_numbers(&u, 5, Method::Graph, all.clone(), &NoProgress).unwrap();
+        let b = solution_numbers(&u, 5, Method::Backtrack, all, &NoProgress).unwrap();
         assert_eq!(g, b);
         assert_eq!(g.values().sum::<u64>(), 133_680);
     }

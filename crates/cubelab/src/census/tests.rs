@@ -1,12 +1,13 @@
 use super::combin::binomial;
 use super::targets::{tally, BuildTables};
 use super::*;
+use crate::run::NoProgress;
 
 #[test]
 fn table_2_by_the_graph_tables() {
     let u = Universe::macmahon();
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
-    let t = tally(&tables, 8, (1 << 30) - 1, 0..binomial(30, 8), true, &|_| {}).unwrap();
+    let t = tally(&tables, 8, (1 << 30) - 1, 0..binomial(30, 8), true, &NoProgress).unwrap();
     assert_eq!(t.sets, 5_852_925);
     assert_eq!(t.max(), Some(5));
     assert_eq!(t.max_sets.len() as u64, t.histogram[5]);
@@ -34,7 +35,7 @@ fn color_symmetry_maps_targets_to_targets() {
 fn ten_universal_sets_of_12_follow_conjecture_8() {
     let u = Universe::macmahon();
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
-    let sets = super::targets::universal_sets(&tables, 12, (1 << 30) - 1, 0..binomial(30, 12)).unwrap();
+    let sets = super::targets::universal_sets(&tables, 12, (1 << 30) - 1, 0..binomial(30, 12), &NoProgress).unwrap();
     assert_eq!(sets.len(), 10);
     let name = |r: u8, c: u8| format!("{}{}", (b'A' + r) as char, (b'a' + c) as char);
     for &s in &sets {

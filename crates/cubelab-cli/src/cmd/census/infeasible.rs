@@ -60,8 +60,8 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
         64,
         &a.checkpoint,
         Part::default(),
-        |r| {
-            let p = search.run(r, best.load(Ordering::Relaxed), &|_| {});
+        |r, progress| {
+            let p = search.run(r, best.load(Ordering::Relaxed), progress);
             best.fetch_max(p.max, Ordering::Relaxed);
             p
         },

@@ -5,13 +5,12 @@
 
 use super::{finish, JsonArgs, UniverseArgs};
 use crate::progress::Bar;
-use anyhow::bail;
+use anyhow::{bail, Context};
 use cubelab::census::combin::binomial;
+use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
-use cubelab::census::targets::{tally, BuildTables};
 use cubelab::census::theorem7::theorem_7;
-use cubelab::census::wide::{Wide, BLOCKS};
-use cubelab::census::{Method, Universe};
+use cubelab::census::Method;
 use cubelab::run::Progress;
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
@@ -42,7 +41,7 @@ pub struct MaxArgs {
 /// Runs `census max-targets`.
 pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     if a.universe.palette7()? {
-        return search(&Wide::new(), &a);
+        return search(&Engine::sadisticube7(), &a);
     }
     if a.prove {
         bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
@@ -53,17 +52,23 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     if a.universe.colors != 6 {
         bail!("max-targets checks Theorem 7, which is about MacMahon's cubes (--colors 6)");
     }
-    let u = Universe::macmahon();
-    let tables = BuildTables::new(&u, Method::Graph)?;
-    let all = (1u32 << u.len()) - 1;
+    let e = Engine::macmahon();
+    let u = e.universe().context("MacMahon's 30 cubes take the small representation")?;
+    let all: Vec<usize> = (0..e.len()).collect();
     let bar = Bar::counting(binomial(30, 8), "max targets");
-    let t = tally(&tables, 8, all, 0..binomial(30, 8), true, &|n| bar.advance(n))?;
+    // Over the whole universe a tally's sets are bitmasks of cube indices.
+    let t = e.tally(8, &all, None, Method::Graph, true, &bar)?;
     bar.finish();
     let max = t.max().unwrap_or(0);
-    let mut found: Vec<(u32, u32)> =
-        t.max_sets.iter().map(|&s| Ok((s, tables.built(s)?))).collect::<anyhow::Result<_>>()?;
+    let mask = |set: &[usize]| set.iter().fold(0u32, |m, &c| m | 1 << c);
+    let members = |s: u32| (0..32).filter(|&c| s >> c & 1 == 1).collect::<Vec<usize>>();
+    let mut found: Vec<(u32, u32)> = t
+        .max_sets
+        .iter()
+        .map(|&s| Ok((s, mask(&e.built(&members(s), Method::Graph)?))))
+        .collect::<anyhow::Result<_>>()?;
     found.sort_unstable();
-    let construction = theorem_7(&u);
+    let construction = theorem_7(u);
     let report = MaxTargets {
         census: tag::MaxTargets,
         universe: cubelab::census::report::universe_label(6),
@@ -77,37 +82,33 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     finish(&a, CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
-fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
-    blocks.iter().map(|&b| s.names[b].clone()).collect()
-}
-
-fn search(s: &Wide, a: &MaxArgs) -> anyhow::Result<()> {
+fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<()> {
     let (seed, restarts, steps) = (a.seed.unwrap_or(1), a.restarts.unwrap_or(40), a.steps.unwrap_or(5_000));
     if restarts == 0 {
         bail!("--restarts: give at least one start");
     }
-    let spinner = Bar::spinner("searching for 8 blocks building many targets");
-    let (max_found, sets) = s.search_max_targets(seed, restarts, steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, &bar);
+    bar.finish();
     let mut listed = Vec::new();
     for set in &sets {
-        let by_graph = s.built(set, Method::Graph);
-        let by_solver = s.built(set, Method::Backtrack);
+        let by_graph = s.built(set, Method::Graph)?;
+        let by_solver = s.built(set, Method::Backtrack)?;
         if by_graph != by_solver || by_graph.len() != max_found {
-            bail!("internal error: the methods disagree on {}", names(s, set).join(" "));
+            bail!("internal error: the methods disagree on {}", s.set_names(set).join(" "));
         }
-        listed.push(MaxSet { collection: names(s, set), targets: names(s, &by_solver) });
+        listed.push(MaxSet { collection: s.set_names(set), targets: s.set_names(&by_solver) });
     }
     let proven_maximum = if a.prove {
-        let bar = Bar::counting((BLOCKS - 1) as u64, &format!("proving that no 8 blocks build {}", max_found + 1));
-        let better = s.eight_building_at_least(max_found + 1, &|n| bar.advance(n));
+        let bar = Bar::new();
+        let better = s.eight_building_at_least(max_found + 1, &bar);
         bar.finish();
         if let Some(set) = better {
             bail!(
                 "the exhaustive search found 8 blocks building more than the local search: {} ({} targets); \
                  rerun with more --restarts",
-                names(s, &set).join(" "),
-                s.targets_built(&set, Method::Backtrack)
+                s.set_names(&set).join(" "),
+                s.built(&set, Method::Backtrack)?.len()
             );
         }
         Some(true)

@@ -42,12 +42,12 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
     }
     let u = a.universe.universe()?;
     let method = a.method.method();
-    let spinner = Bar::spinner("multisets of 8");
+    let bar = Bar::new();
     // The library says why the graph method cannot run; the command line names the flag.
     let colors = a.universe.colors;
     let graph = if method == Method::Graph && !u.simple { " --method graph" } else { "" };
-    let census = multiset_census(&u, method).with_context(|| format!("--colors {colors}{graph}"))?;
-    spinner.finish();
+    let census = multiset_census(&u, method, &bar).with_context(|| format!("--colors {colors}{graph}"))?;
+    bar.finish();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
     let max = histogram.keys().next_back().copied().unwrap_or(0);

@@ -50,7 +50,7 @@ fn solution_for(u: &Universe, t: usize, a: &SolutionArgs) -> anyhow::Result<Solu
         1 << 20,
         &a.checkpoint,
         BTreeMap::new(),
-        |r| solution_numbers(u, t, method, r, &|_| {}).expect("method checked before the run"),
+        |r, p| solution_numbers(u, t, method, r, p).expect("method checked before the run"),
         |mut a: BTreeMap<u64, u64>, b| {
             for (k, v) in b {
                 *a.entry(k).or_insert(0) += v;

@@ -6,10 +6,10 @@ use crate::output::FormatArgs;
 use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
+use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
 use cubelab::census::shard::Shard;
-use cubelab::census::targets::{universal_sets, BuildTables};
-use cubelab::census::wide::{Wide, BLOCKS};
+use cubelab::census::targets::BuildTables;
 use cubelab::run::Progress;
 
 /// Arguments of `census universal`.
@@ -72,9 +72,10 @@ pub(super) fn run(a: UniversalArgs) -> anyhow::Result<()> {
 
 fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
     let u = a.universe.universe()?;
+    // Without subset tables (C_3) the enumeration would test Hall's condition set by set
+    // for every size from 8 up: refused, as before the engine offered that path.
     BuildTables::check_lookup_possible(&u)?;
-    let tables = BuildTables::new(&u, a.method.method())?;
-    let all = if u.len() == 32 { u32::MAX } else { (1u32 << u.len()) - 1 };
+    let e = Engine::from_universe(u.clone())?;
     let shard = a.shard.shard()?;
     let search = |k: usize| -> anyhow::Result<Vec<u32>> {
         let range = shard.range(binomial(u.len() as u64, k as u64));
@@ -86,7 +87,10 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
             1 << 24,
             &a.checkpoint,
             Vec::new(),
-            |r| universal_sets(&tables, k, all, r).expect("lookup tables checked before the run"),
+            |r, p| {
+                let sets = e.universal_sets(k, Some(r), a.method.method(), p).expect("ranks within the census");
+                sets.iter().map(|s| s.iter().fold(0u32, |m, &c| m | 1 << c)).collect()
+            },
             |mut acc: Vec<u32>, part| {
                 acc.extend(part);
                 acc
@@ -132,21 +136,22 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
 }
 
 fn search(a: &UniversalArgs) -> anyhow::Result<()> {
-    use cubelab::census::search::{fit_matrix, search_universal};
     let Some(k) = a.size else { bail!("--search needs --size K") };
-    let cubes = cubelab::coloring::exact_colorings(a.universe.colors)?;
+    // In the order of exact_colorings (not the tableau order of Engine::exact_colors), so
+    // that a seed finds the same set as it always has.
+    let e = Engine::for_universe(cubelab::coloring::exact_colorings(a.universe.colors)?)?;
+    let cubes = e.cubes();
     if k > cubes.len() || k < 8 {
         bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
     }
-    let fits = fit_matrix(&cubes, &cubes)?;
-    let spinner = Bar::spinner(&format!("searching for {k} cubes that build all {}", cubes.len()));
-    let found = search_universal(&fits, cubes.len(), k, a.seed, a.restarts, a.steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let found = e.search_universal_sequential(k, a.seed, a.restarts, a.steps, &bar);
+    bar.finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
         let chosen: Vec<_> = set.iter().map(|&i| cubes[i]).collect();
         let blocks = cubelab::target::Blocks::new(&chosen)?;
-        for t in &cubes {
+        for t in cubes {
             if blocks.count(t)? == 0 {
                 bail!("internal error: the search's set does not build {t}");
             }
@@ -169,7 +174,8 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
 }
 
 fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
-    let s = Wide::new();
+    let s = Engine::sadisticube7();
+    let blocks = s.len();
     let Some(bound) = s.universal_lower_bound() else {
         bail!("internal error: color relabelings are not transitive on the blocks, the lower bound does not hold");
     };
@@ -180,17 +186,17 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
             bound.bound
         );
     };
-    if !(8..=BLOCKS).contains(&k) {
-        bail!("--size: {k} is not between 8 and the {BLOCKS} blocks of --palette 7");
+    if !(8..=blocks).contains(&k) {
+        bail!("--size: {k} is not between 8 and the {blocks} blocks of --palette 7");
     }
-    let spinner = Bar::spinner(&format!("searching for {k} blocks that build all {BLOCKS} targets"));
-    let found = s.search_universal(k, a.seed, a.restarts, a.steps);
-    spinner.finish();
+    let bar = Bar::new();
+    let found = s.search_universal(k, a.seed, a.restarts, a.steps, &bar);
+    bar.finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \
          fitting one of them; color relabelings carry fits to fits and act transitively on the 210 blocks, so \
          averaging over them gives N*{}/210 >= {}",
-        s.names[bound.target],
+        s.names()[bound.target],
         bound.needed,
         bound.corner_names().join(" "),
         bound.needed,
@@ -205,7 +211,7 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
         size: k,
         shard: None,
         none_below: Vec::new(),
-        sets: found.iter().map(|set| set.iter().map(|&b| s.names[b].clone()).collect()).collect(),
+        sets: found.iter().map(|set| s.set_names(set)).collect(),
         search: Some(SearchInfo { seed: a.seed, restarts: a.restarts, verified: true }),
         lower_bound: Some(LowerBound { size: bound.bound, argument }),
         checksum: None,

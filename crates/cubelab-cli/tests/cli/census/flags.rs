@@ -78,6 +78,21 @@ fn check_flags(base: &[&str], cases: &[(&[&str], Effect)]) {
     }
 }
 
+/// The cases every one-shot census mode shares (samples and searches: no shards, no
+/// checkpoints; both output formats), after the mode's own `cases`, with what `--plot`
+/// must do there.
+fn one_shot(cases: &[(&'static [&'static str], Effect)], plot: Effect) -> Vec<(&'static [&'static str], Effect)> {
+    let mut all = cases.to_vec();
+    all.extend([
+        (&["--shard", "1/2"][..], Effect::Refused),
+        (&["--checkpoint", "FILE"], Effect::Refused),
+        (&["--plot", "FILE.svg"], plot),
+        (&["--json"], Effect::Changes),
+        (&["--csv"], Effect::Changes),
+    ]);
+    all
+}
+
 const W12: &str = "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb";
 
 #[test]
@@ -121,6 +136,9 @@ fn every_flag_of_targets_is_honoured_or_refused() {
             (&["--sample", "50", "--shard", "1/2"], Refused),
             (&["--sample", "50", "--checkpoint", "FILE"], Refused),
             (&["--sample", "50", "--plot", "FILE.svg"], Writes),
+            (&["--sample", "0"], Refused),
+            (&["--sample", "1000000000001"], Refused),
+            (&["--sample", "18446744073709551615"], Refused),
             (&["--colors", "3"], Refused),
             (&["--palette", "7"], Changes),
             (&["--palette", "7", "--list-max"], ChangesFrom(&["--palette", "7"])),
@@ -146,16 +164,14 @@ fn every_flag_of_targets_is_honoured_or_refused() {
     // --colors 4 and 5 (the 256-bit engine): samples and --within, no shards or checkpoints.
     check_flags(
         &["census", "targets", "--colors", "5", "--size", "9", "--sample", "40"],
-        &[
-            (&["--seed", "3"], Changes),
-            (&["--list-max"], Changes),
-            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
-            (&["--shard", "1/2"], Refused),
-            (&["--checkpoint", "FILE"], Refused),
-            (&["--plot", "FILE.svg"], Writes),
-            (&["--json"], Changes),
-            (&["--csv"], Changes),
-        ],
+        &one_shot(
+            &[
+                (&["--seed", "3"], Changes),
+                (&["--list-max"], Changes),
+                (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            ],
+            Writes,
+        ),
     );
 }
 
@@ -181,17 +197,15 @@ fn every_flag_of_universal_is_honoured_or_refused() {
     // The local search: every parameter counts; shards and checkpoints are refused.
     check_flags(
         &["census", "universal", "--colors", "4", "--size", "10", "--search"],
-        &[
-            (&["--seed", "2"], Changes),
-            (&["--restarts", "1"], Changes),
-            (&["--steps", "0"], Changes),
-            (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
-            (&["--shard", "1/2"], Refused),
-            (&["--checkpoint", "FILE"], Refused),
-            (&["--plot", "FILE.svg"], Refused),
-            (&["--json"], Changes),
-            (&["--csv"], Changes),
-        ],
+        &one_shot(
+            &[
+                (&["--seed", "2"], Changes),
+                (&["--restarts", "1"], Changes),
+                (&["--steps", "0"], Changes),
+                (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
+            ],
+            Refused,
+        ),
     );
     check_flags(
         &["census", "universal", "--palette", "7", "--size", "9", "--search", "--restarts", "1", "--steps", "10"],
@@ -210,17 +224,15 @@ fn every_flag_of_multisets_is_honoured_or_refused() {
     use Effect::*;
     check_flags(
         &["census", "multisets", "--colors", "2", "--method", "backtrack"],
-        &[
-            (&["--size", "9"], Refused),
-            (&["--method", "graph"], Refused),
-            (&["--colors", "1"], Changes),
-            (&["--palette", "7"], Refused),
-            (&["--shard", "1/2"], Refused),
-            (&["--checkpoint", "FILE"], Refused),
-            (&["--plot", "FILE.svg"], Writes),
-            (&["--json"], Changes),
-            (&["--csv"], Changes),
-        ],
+        &one_shot(
+            &[
+                (&["--size", "9"], Refused),
+                (&["--method", "graph"], Refused),
+                (&["--colors", "1"], Changes),
+                (&["--palette", "7"], Refused),
+            ],
+            Writes,
+        ),
     );
 }
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
+use crate::run::NoProgress;
 use proptest::prelude::*;
 use std::sync::LazyLock;
 
@@ -51,14 +52,14 @@ fn bad_input_is_an_error_not_a_panic() {
     for e in [small, wide] {
         assert!(e.built(&[0, 0, 1], Method::Graph).is_err());
         assert!(e.built(&[99], Method::Graph).is_err());
-        assert!(e.tally(8, &(0..33).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).is_err());
-        assert!(e.tally(8, &(0..10).collect::<Vec<_>>(), Some(0..46), Method::Graph, false, &|_| {}).is_err());
-        assert!(e.sample(31, 10, 1, Method::Graph, &|_| {}).is_err());
+        assert!(e.tally(8, &(0..33).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).is_err());
+        assert!(e.tally(8, &(0..10).collect::<Vec<_>>(), Some(0..46), Method::Graph, false, &NoProgress).is_err());
+        assert!(e.sample(31, 10, 1, Method::Graph, &NoProgress).is_err());
         assert!(e.exact_mean(31).is_err());
-        assert!(e.universal_sets(8, Some(0..u64::MAX), Method::Graph).is_err());
+        assert!(e.universal_sets(8, Some(0..u64::MAX), Method::Graph, &NoProgress).is_err());
     }
-    assert!(wide.infeasible(Method::Backtrack, &[0, 1]).is_err());
-    assert!(Engine::sadisticube7().universal_sets(8, Some(0..1), Method::Graph).is_err());
+    assert!(wide.infeasible(Method::Backtrack, &[0, 1], &NoProgress).is_err());
+    assert!(Engine::sadisticube7().universal_sets(8, Some(0..1), Method::Graph, &NoProgress).is_err());
 }
 
 #[test]
@@ -68,18 +69,18 @@ fn exhaustive_tallies_agree_across_representations() {
         // (The graph method only: the backtrack method's tables decide every 8-set of
         // usable cubes for every target with the solver, minutes in a test build.)
         for k in [8usize, 9, 11] {
-            let a = small.tally(k, &within, None, Method::Graph, true, &|_| {}).unwrap();
-            let b = wide.tally(k, &within, None, Method::Graph, true, &|_| {}).unwrap();
+            let a = small.tally(k, &within, None, Method::Graph, true, &NoProgress).unwrap();
+            let b = wide.tally(k, &within, None, Method::Graph, true, &NoProgress).unwrap();
             assert_eq!(a, b, "k={k}");
         }
         let within: Vec<usize> = (small.len() - 12..small.len()).collect();
-        let a = small.tally_all_sizes(&within, Method::Graph, true, &|_| {}).unwrap();
-        let b = wide.tally_all_sizes(&within, Method::Graph, true, &|_| {}).unwrap();
+        let a = small.tally_all_sizes(&within, Method::Graph, true, &NoProgress).unwrap();
+        let b = wide.tally_all_sizes(&within, Method::Graph, true, &NoProgress).unwrap();
         assert_eq!(a, b);
         let shard = Some(1000..3000);
         let all: Vec<usize> = (0..small.len()).collect();
-        let a = small.tally(7, &all, shard.clone(), Method::Graph, true, &|_| {}).unwrap();
-        let b = wide.tally(7, &all, shard, Method::Graph, true, &|_| {}).unwrap();
+        let a = small.tally(7, &all, shard.clone(), Method::Graph, true, &NoProgress).unwrap();
+        let b = wide.tally(7, &all, shard, Method::Graph, true, &NoProgress).unwrap();
         assert_eq!(a, b);
     }
 }
@@ -91,26 +92,30 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
             assert_eq!(small.exact_mean(k).unwrap(), wide.exact_mean(k).unwrap());
         }
         assert_eq!(small.universal_lower_bound(), wide.universal_lower_bound());
-        assert_eq!(small.search_max_targets(3, 2, 200), wide.search_max_targets(3, 2, 200));
-        assert_eq!(small.search_universal(12, 1, 2, 500), wide.search_universal(12, 1, 2, 500));
+        assert_eq!(small.search_max_targets(3, 2, 200, &NoProgress), wide.search_max_targets(3, 2, 200, &NoProgress));
+        assert_eq!(
+            small.search_universal(12, 1, 2, 500, &NoProgress),
+            wide.search_universal(12, 1, 2, 500, &NoProgress)
+        );
         let ranks = Some(0..binomial(small.len() as u64, 12).min(1000));
         assert_eq!(
-            small.universal_sets(12, ranks.clone(), Method::Graph).unwrap(),
-            wide.universal_sets(12, ranks, Method::Graph).unwrap()
+            small.universal_sets(12, ranks.clone(), Method::Graph, &NoProgress).unwrap(),
+            wide.universal_sets(12, ranks, Method::Graph, &NoProgress).unwrap()
         );
     }
     let (small, wide) = &*SUB14;
-    let max = small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).unwrap().max().unwrap();
-    let a = small.eight_building_at_least(max, &|_| {});
-    assert_eq!(a, wide.eight_building_at_least(max, &|_| {}));
+    let max =
+        small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).unwrap().max().unwrap();
+    let a = small.eight_building_at_least(max, &NoProgress);
+    assert_eq!(a, wide.eight_building_at_least(max, &NoProgress));
     assert_eq!(small.built(&a.unwrap(), Method::Graph).unwrap().len(), max);
-    assert_eq!(small.eight_building_at_least(max + 1, &|_| {}), None);
+    assert_eq!(small.eight_building_at_least(max + 1, &NoProgress), None);
 }
 
 #[test]
 fn the_exact_mean_matches_the_exhaustive_census_for_macmahon() {
     let (small, _) = &*MACMAHON;
-    let t = small.tally(8, &(0..30).collect::<Vec<_>>(), None, Method::Graph, false, &|_| {}).unwrap();
+    let t = small.tally(8, &(0..30).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).unwrap();
     assert_eq!(t.sets, 5_852_925);
     assert!((small.exact_mean(8).unwrap() - t.mean()).abs() < 1e-9);
 }
@@ -119,8 +124,8 @@ fn the_exact_mean_matches_the_exhaustive_census_for_macmahon() {
 fn samples_are_reproducible_in_both_representations() {
     let (small, wide) = &*MACMAHON;
     for e in [small, wide] {
-        let a = e.sample(9, 3000, 5, Method::Graph, &|_| {}).unwrap();
-        assert_eq!(a, e.sample(9, 3000, 5, Method::Graph, &|_| {}).unwrap());
+        let a = e.sample(9, 3000, 5, Method::Graph, &NoProgress).unwrap();
+        assert_eq!(a, e.sample(9, 3000, 5, Method::Graph, &NoProgress).unwrap());
         assert_eq!(a.sets, 3000);
         // Both estimate the same exact mean.
         assert!((a.mean() - e.exact_mean(9).unwrap()).abs() < 0.5, "{} vs {}", a.mean(), e.exact_mean(9).unwrap());
@@ -131,8 +136,8 @@ fn samples_are_reproducible_in_both_representations() {
 fn the_infeasible_search_runs_through_the_engine() {
     let (small, _) = &*MACMAHON;
     let within: Vec<usize> = (20..30).collect();
-    let g = small.infeasible(Method::Graph, &within).unwrap();
-    assert_eq!(g, small.infeasible(Method::Backtrack, &within).unwrap());
+    let g = small.infeasible(Method::Graph, &within, &NoProgress).unwrap();
+    assert_eq!(g, small.infeasible(Method::Backtrack, &within, &NoProgress).unwrap());
     assert!(g.max >= 10);
 }
 

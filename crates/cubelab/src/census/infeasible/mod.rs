@@ -27,6 +27,7 @@ mod graph;
 
 use super::{Method, Universe};
 use crate::coloring::Coloring;
+use crate::run::{NoProgress, Progress};
 use crate::target::Blocks;
 use crate::Error;
 use direct::{direct_best, matches_all_corners};
@@ -207,7 +208,7 @@ impl<'a> InfeasibleSearch<'a> {
     /// Searches the items in `range` in parallel. Supports whose largest multisets are
     /// known to stay below `floor` are not looked at closely (pass the largest size found
     /// so far, or 0).
-    pub fn run(&self, range: std::ops::Range<u64>, floor: usize, progress: &(dyn Fn(u64) + Sync)) -> Part {
+    pub fn run(&self, range: std::ops::Range<u64>, floor: usize, progress: &dyn Progress) -> Part {
         let best = AtomicUsize::new(floor);
         let seeds = &self.seeds[range.start as usize..range.end as usize];
         let parts: Vec<Part> = seeds
@@ -220,7 +221,7 @@ impl<'a> InfeasibleSearch<'a> {
                 } else {
                     self.walk(s, &state, &best, &mut part);
                 }
-                progress(1);
+                progress.advance(1);
                 part
             })
             .collect();
@@ -276,7 +277,7 @@ impl<'a> InfeasibleSearch<'a> {
 /// Finds the largest multisets of the universe's cubes from which no target can be built.
 pub fn largest_infeasible(u: &Universe, method: Method) -> Result<InfeasibleCensus, Error> {
     let search = InfeasibleSearch::new(u, method, u32::MAX)?;
-    let part = search.run(0..search.items(), 0, &|_| {});
+    let part = search.run(0..search.items(), 0, &NoProgress);
     search.finish(part)
 }
 

@@ -72,8 +72,8 @@ mod slice {
             let search = InfeasibleSearch::new(&u, method, within).unwrap();
             let items = search.items();
             // In two pieces, merged in the other order.
-            let a = search.run(0..items / 3, 0, &|_| {});
-            let b = search.run(items / 3..items, 0, &|_| {});
+            let a = search.run(0..items / 3, 0, &NoProgress);
+            let b = search.run(items / 3..items, 0, &NoProgress);
             search.finish(b.merge(a)).unwrap()
         };
         let (g, d) = (run(Method::Graph), run(Method::Backtrack));

@@ -2,6 +2,7 @@
 //! each target's table index up to date, 64 sets per table word at the bottom.
 
 use super::{deposit, BuildTables, Lookup, Tally, MAX_LISTED};
+use crate::run::Progress;
 
 /// Number of members whose choices form one unit of work ("prefix") in [`tally_all_sizes`].
 pub const PREFIX_BITS: usize = 10;
@@ -20,7 +21,7 @@ pub fn tally_all_sizes(
     within: u32,
     prefixes: std::ops::Range<u64>,
     keep_max: bool,
-    progress: &(dyn Fn(u64) + Sync),
+    progress: &dyn Progress,
 ) -> Result<Vec<Tally>, crate::Error> {
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
@@ -86,7 +87,7 @@ pub fn tally_all_sizes(
             };
             walk.go(low, set, &mut idx);
             maxes = walk.maxes;
-            progress(1);
+            progress.advance(1);
         }
         out
     });

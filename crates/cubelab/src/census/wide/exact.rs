@@ -9,6 +9,7 @@ use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::coloring::Color;
 use crate::geometry::Corner;
+use crate::run::Progress;
 use crate::Error;
 
 impl<S: CubeSet> Wide<S> {
@@ -75,7 +76,7 @@ impl<S: CubeSet> Wide<S> {
         ranks: std::ops::Range<u64>,
         method: Method,
         keep_max: bool,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> Tally {
         let parts = chunked(ranks, 1 << 12, |range| {
             let mut t = Tally::new(self.len());
@@ -87,7 +88,7 @@ impl<S: CubeSet> Wide<S> {
                 let built = self.targets_built(&blocks, method);
                 t.add(positions, built as u32, keep_max);
             });
-            progress(n);
+            progress.advance(n);
             t
         });
         parts.into_iter().fold(Tally::new(self.len()), Tally::merge)

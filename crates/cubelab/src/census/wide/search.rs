@@ -8,6 +8,7 @@ use crate::census::shard::chunked;
 use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::rng::SplitMix64;
+use crate::run::Progress;
 
 impl<S: CubeSet> Wide<S> {
     /// Tallies `samples` K-sets drawn independently and uniformly at random from seed
@@ -20,7 +21,7 @@ impl<S: CubeSet> Wide<S> {
         samples: u64,
         seed: u64,
         method: Method,
-        progress: &(dyn Fn(u64) + Sync),
+        progress: &dyn Progress,
     ) -> (Tally, Vec<Vec<usize>>) {
         const CHUNK: u64 = 1024;
         let chunks = samples.div_ceil(CHUNK);
@@ -37,7 +38,7 @@ impl<S: CubeSet> Wide<S> {
                     t.histogram[built] += 1;
                     keep_best(&mut best, built, set);
                 }
-                progress(n);
+                progress.advance(n);
             }
             (t, best)
         });
@@ -58,11 +59,20 @@ impl<S: CubeSet> Wide<S> {
     /// Start r has its own generator (from the seed and r), starts run in parallel, and the
     /// set returned is the one of the first successful start, so the result does not depend
     /// on the number of threads. A set found is checked by the general solver.
-    pub fn search_universal(&self, k: usize, seed: u64, restarts: usize, steps: usize) -> Option<Vec<usize>> {
+    /// Progress: one unit per start.
+    pub fn search_universal(
+        &self,
+        k: usize,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> Option<Vec<usize>> {
         use std::sync::atomic::{AtomicU64, Ordering};
         if !(8..=self.len()).contains(&k) {
             return None;
         }
+        progress.start("random starts", restarts as u64, 0);
         let first_success = AtomicU64::new(u64::MAX);
         let parts = chunked(0..restarts as u64, 1, |r| {
             let start = r.start;
@@ -73,18 +83,21 @@ impl<S: CubeSet> Wide<S> {
             let mut chosen = random_subset(&mut rng, self.len(), k);
             let goal = 8 * self.len();
             let mut score = self.corner_score(&chosen);
+            let mut found = None;
             for _ in 0..steps {
                 if score == goal {
                     chosen.sort_unstable();
                     first_success.fetch_min(start, Ordering::Relaxed);
-                    return Some(chosen);
+                    found = Some(chosen);
+                    break;
                 }
                 if first_success.load(Ordering::Relaxed) < start {
-                    return None;
+                    break;
                 }
                 score = swap_step(&mut rng, &mut chosen, self.len(), score, |c| self.corner_score(c));
             }
-            None
+            progress.advance(1);
+            found
         });
         let found = parts.into_iter().flatten().next()?;
         (self.targets_built(&found, Method::Backtrack) == self.len()).then_some(found)
@@ -93,7 +106,15 @@ impl<S: CubeSet> Wide<S> {
     /// Looks for 8 blocks building as many targets as possible: seeded local search
     /// (swap one block, keep moves that do not lower the count), `restarts` starts of
     /// `steps` swaps. Returns the best count, and the distinct best sets found (sorted).
-    pub fn search_max_targets(&self, seed: u64, restarts: usize, steps: usize) -> (usize, Vec<Vec<usize>>) {
+    /// Progress: one unit per start.
+    pub fn search_max_targets(
+        &self,
+        seed: u64,
+        restarts: usize,
+        steps: usize,
+        progress: &dyn Progress,
+    ) -> (usize, Vec<Vec<usize>>) {
+        progress.start("random starts", restarts as u64, 0);
         let parts = chunked(0..restarts as u64, 1, |r| {
             let mut best: (usize, Vec<Vec<usize>>) = (0, Vec::new());
             for start in r {
@@ -106,6 +127,7 @@ impl<S: CubeSet> Wide<S> {
                 let mut set = chosen.clone();
                 set.sort_unstable();
                 keep_best(&mut best, score, set);
+                progress.advance(1);
             }
             best
         });
@@ -128,10 +150,12 @@ impl<S: CubeSet> Wide<S> {
     /// takes a corner), drops the target when the family is empty, and cuts a branch when
     /// fewer than `goal` targets remain. Branches on the second block run in parallel and
     /// are combined in order.
-    pub fn eight_building_at_least(&self, goal: usize, progress: &(dyn Fn(u64) + Sync)) -> Option<Vec<usize>> {
+    pub fn eight_building_at_least(&self, goal: usize, progress: &dyn Progress) -> Option<Vec<usize>> {
         // With transitive relabelings some best set contains block 0, its smallest; else
         // every block is tried as the smallest.
         let firsts = if self.relabelings_transitive() { 1 } else { self.len() };
+        let n = self.len() as u64;
+        progress.start("second blocks", (0..firsts as u64).map(|a| n.saturating_sub(a + 1)).sum(), 0);
         (0..firsts).find_map(|a| {
             let start: Vec<(usize, [u64; 4])> = (0..self.len())
                 .filter(|&t| self.fits[t][a] != 0)
@@ -142,7 +166,7 @@ impl<S: CubeSet> Wide<S> {
                 let states = self.place(&start, b);
                 let found =
                     (states.len() >= goal).then(|| self.extend_eight(&mut vec![a, b], &states, b + 1, goal)).flatten();
-                progress(1);
+                progress.advance(1);
                 found
             });
             parts.into_iter().flatten().next()
