@@ -12,6 +12,7 @@ pub mod census;
 pub mod coloring;
 mod error;
 pub mod geometry;
+pub mod histogram;
 pub mod io;
 pub mod macmahon;
 pub mod magic;

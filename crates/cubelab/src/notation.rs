@@ -12,8 +12,11 @@ use crate::geometry::Face;
 use crate::macmahon;
 use crate::Error;
 
-/// What a token was read as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a token was read as (in JSON: `"conway"`, `"face-string"`, `"labelled"`, `"kahan"`,
+/// `"sobczyk"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
 pub enum Notation {
     /// Conway's two-letter name.
     Conway,

@@ -268,6 +268,7 @@ pub fn antitype(a: TypeIndex) -> TypeIndex {
 /// Facts about the incompatibility graph (vertices the 30 types, an edge for every
 /// incompatible pair, antitypes included).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GraphFacts {
     /// Number of vertices (30).
     pub vertices: usize,
@@ -394,6 +395,7 @@ pub fn five_set_families(sets: &[Vec<TypeIndex>]) -> Option<[Vec<Vec<TypeIndex>>
 
 /// A theorem of Sobczyk checked over every (block, o.c.) pair it speaks about.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TheoremCheck {
     /// `"Theorem 4"` etc.
     pub name: String,
@@ -489,6 +491,7 @@ fn names(cs: &[Corner]) -> Vec<String> {
 
 /// The types that fit one corner position of an o.c., other than the o.c.'s own type.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CornerList {
     /// The corner position, e.g. `DBL`.
     pub corner: String,
@@ -500,6 +503,7 @@ pub struct CornerList {
 
 /// Sobczyk's ground-layer list (and the ceiling layer) for one outer cube.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LayerList {
     /// The o.c.'s Sobczyk symbol.
     pub outer_cube: String,

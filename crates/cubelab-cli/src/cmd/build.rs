@@ -4,6 +4,7 @@ use crate::output::{emit, Format, Report};
 use cubelab::notation::{names_of, parse_cubes};
 use cubelab::target::{Blocks, CORNERS};
 use cubelab::words::count;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Arguments of `cubelab build`.
@@ -30,23 +31,45 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab build`.
+#[derive(Serialize, JsonSchema)]
+struct Input {
+    /// The blocks as given, in any notation.
+    blocks: Vec<String>,
+    /// `--improper`: improper targets are tried too.
+    improper: bool,
+}
+
+/// One target the blocks build.
+#[derive(Serialize, JsonSchema)]
 struct Built {
+    /// The target's canonical face string U D F B L R.
     target: String,
+    /// Its Conway name (or Sobczyk symbol), or null.
     name: Option<String>,
+    /// Number of arrangements building it.
     arrangements: u128,
+    /// Whether it uses six different colors.
     proper: bool,
 }
 
-#[derive(Serialize)]
+/// `cubelab build`: every target the blocks build.
+#[derive(Serialize, JsonSchema)]
 struct BuildReport {
+    /// Number of blocks.
     blocks: usize,
+    /// The blocks' colors, one character each.
     colors: String,
+    /// Improper targets were tried too.
     improper: bool,
+    /// The targets built, with their solution numbers.
     targets: Vec<Built>,
 }
 
 impl Report for BuildReport {
+    const KIND: &'static str = "build";
+    type Input = Input;
+
     fn text(&self) -> String {
         let n = self.targets.len();
         let kind = if self.improper {
@@ -91,5 +114,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         improper: args.improper,
         targets,
     };
-    emit(&report, if args.json { Format::Json } else { Format::Text })
+    let input = Input { blocks: args.blocks, improper: args.improper };
+    emit(&report, &input, if args.json { Format::Json } else { Format::Text })
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<BuildReport>();
 }

@@ -5,6 +5,7 @@ use cubelab::coloring::{all_colorings, exact_colorings, Coloring};
 use cubelab::macmahon;
 use cubelab::notation::names_of;
 use cubelab::words::count;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Arguments of `cubelab cubes`.
@@ -29,16 +30,27 @@ pub struct Args {
     format: FormatArgs,
 }
 
+/// The input of `cubelab cubes` (both kinds): which cubes are listed.
+#[derive(Serialize, JsonSchema)]
+pub struct Input {
+    /// `--colors N`: the cubes using exactly the colors 1..N, or null.
+    colors: Option<usize>,
+    /// `--palette K`: every cube over the colors 1..K, or null.
+    palette: Option<usize>,
+    /// `--tableau`: Conway's tableau instead of a list.
+    tableau: bool,
+}
+
 /// One listed cube.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct CubeRow {
     /// Conway's name, if any.
     pub name: Option<String>,
     /// Canonical face string U D F B L R.
     pub faces: String,
-    /// The eight corner numbers (integers for digit colors, strings otherwise), corner order
-    /// UFL UFR UBR UBL DFL DFR DBR DBL.
-    pub corners: Vec<serde_json::Value>,
+    /// The eight corner numbers as strings (`"126"`), corner order UFL UFR UBR UBL DFL DFR
+    /// DBR DBL.
+    pub corners: Vec<String>,
     /// Canonical face string of the mirror image.
     pub mirror: String,
     /// Conway's name of the mirror image, if any.
@@ -60,14 +72,7 @@ impl CubeRow {
         CubeRow {
             name: names.conway,
             faces: c.face_string(),
-            corners: c
-                .corner_numbers()
-                .iter()
-                .map(|k| match k.as_integer() {
-                    Some(n) => serde_json::Value::from(n),
-                    None => serde_json::Value::from(k.to_string()),
-                })
-                .collect(),
+            corners: c.corner_numbers().iter().map(|k| k.to_string()).collect(),
             mirror: mirror.face_string(),
             mirror_name: names_of(&mirror).conway,
             kahan: names.kahan,
@@ -77,7 +82,7 @@ impl CubeRow {
     }
 
     fn corner_text(&self) -> String {
-        self.corners.iter().map(|v| v.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(" ")
+        self.corners.join(" ")
     }
 }
 
@@ -92,17 +97,25 @@ columns:
   sym      how many of the 24 rotations fix the cube
 ";
 
-#[derive(Serialize)]
-#[serde(transparent)]
-struct CubeList(Vec<CubeRow>);
+/// `cubelab cubes`: the listed cubes.
+#[derive(Serialize, JsonSchema)]
+struct CubeList {
+    /// Number of cubes listed.
+    count: usize,
+    /// The cubes, in the listed order.
+    cubes: Vec<CubeRow>,
+}
 
 impl Report for CubeList {
+    const KIND: &'static str = "cubes";
+    type Input = Input;
+
     fn text(&self) -> String {
         let mut s = format!(
             "{:<5} {:<7} {:<31} {:<13} {:<4} {:<4} {}\n",
             "name", "faces", "corners", "mirror", "K", "S", "sym"
         );
-        for r in &self.0 {
+        for r in &self.cubes {
             s += &format!(
                 "{:<5} {:<7} {:<31} {:<7} {:<5} {:<4} {:<4} {}\n",
                 r.name.as_deref().unwrap_or("-"),
@@ -115,7 +128,7 @@ impl Report for CubeList {
                 r.symmetries
             );
         }
-        s += &format!("{}\n", count(self.0.len(), "cube", "cubes"));
+        s += &format!("{}\n", count(self.cubes.len(), "cube", "cubes"));
         s += COLUMNS;
         s
     }
@@ -124,7 +137,7 @@ impl Report for CubeList {
         let mut rows = vec![["name", "faces", "corners", "mirror", "mirror_name", "kahan", "sobczyk", "symmetries"]
             .map(String::from)
             .to_vec()];
-        for r in &self.0 {
+        for r in &self.cubes {
             rows.push(vec![
                 r.name.clone().unwrap_or_default(),
                 r.faces.clone(),
@@ -140,12 +153,17 @@ impl Report for CubeList {
     }
 }
 
-#[derive(Serialize)]
+/// `cubelab cubes --tableau`: Conway's 6x6 tableau.
+#[derive(Serialize, JsonSchema)]
 struct Tableau {
+    /// Rows A..F, columns a..f: the cube's Conway name, null on the diagonal.
     rows: Vec<Vec<Option<String>>>,
 }
 
 impl Report for Tableau {
+    const KIND: &'static str = "cubes-tableau";
+    type Input = Input;
+
     fn text(&self) -> String {
         let mut s = String::from("    a   b   c   d   e   f\n");
         for (i, row) in self.rows.iter().enumerate() {
@@ -167,15 +185,24 @@ impl Report for Tableau {
 
 /// Runs `cubelab cubes`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let input = Input { colors: args.colors, palette: args.palette, tableau: args.tableau };
     if args.tableau {
         let t = macmahon::tableau();
         let rows = t.iter().map(|r| r.iter().map(|c| c.map(String::from)).collect()).collect();
-        return emit(&Tableau { rows }, args.format.format());
+        return emit(&Tableau { rows }, &input, args.format.format());
     }
     let set: Vec<Coloring> = match (args.colors, args.palette) {
         (Some(n), _) => exact_colorings(n)?,
         (None, Some(k)) => all_colorings(k)?,
         (None, None) => macmahon::cubes().iter().map(|c| c.coloring).collect(),
     };
-    emit(&CubeList(set.iter().map(CubeRow::new).collect()), args.format.format())
+    let cubes: Vec<CubeRow> = set.iter().map(CubeRow::new).collect();
+    emit(&CubeList { count: cubes.len(), cubes }, &input, args.format.format())
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<CubeList>();
+    out.add::<Tableau>();
 }

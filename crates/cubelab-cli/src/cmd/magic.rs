@@ -4,12 +4,13 @@ use crate::output::{emit, FormatArgs, Report};
 use crate::progress::{self, Bar};
 use anyhow::{bail, Context};
 use cubelab::magic::construct::semi_perfect;
-use cubelab::magic::cube::NumberCube;
+use cubelab::magic::cube::{LineKind, NumberCube};
 use cubelab::magic::search::{Search, SearchSpec};
 use cubelab::magic::symmetry::classes;
 use cubelab::magic::verify::{has_property, verify, Property, Verdict};
 use cubelab::run::Options;
 use cubelab::words::count;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::io::Read;
 use std::path::PathBuf;
@@ -131,45 +132,65 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab magic enumerate`.
+#[derive(Serialize, JsonSchema)]
+struct EnumerateInput {
+    /// Order n.
+    order: usize,
+    /// First number A of the progression.
+    start: i64,
+    /// Step D of the progression.
+    step: i64,
+    /// The property: `"semi-perfect"`, `"diagonal"`, `"pantriagonal"` or `"perfect"`.
+    property: Property,
+    /// Only cubes with A in the top-back-left cell.
+    origin_pinned: bool,
+    /// The cubes are grouped into symmetry classes.
+    classes: bool,
+}
+
+/// One symmetry class.
+#[derive(Serialize, JsonSchema)]
 struct ClassRow {
+    /// Its first cube, cells in reading order.
     representative: Vec<i64>,
+    /// Cubes in the class.
     size: usize,
 }
 
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Enumeration {
-    Classes { count: usize, classes: Vec<ClassRow> },
-    Cubes { count: usize, cubes: Vec<Vec<i64>> },
-}
-
-/// The text heading of an enumeration; not part of the JSON.
-struct Described<'a> {
+/// `cubelab magic enumerate`: every magic cube of an order and property.
+#[derive(Serialize, JsonSchema)]
+struct Enumerated {
+    /// Number of cubes found.
+    count: usize,
+    /// With `--classes`: the symmetry classes; else null.
+    classes: Option<Vec<ClassRow>>,
+    /// Without `--classes`: every cube (cells in reading order), sorted; else null.
+    cubes: Option<Vec<Vec<i64>>>,
+    /// The text heading.
+    #[serde(skip)]
     heading: String,
+    /// The order, for the text.
+    #[serde(skip)]
     order: usize,
-    body: &'a Enumeration,
 }
 
-impl Serialize for Described<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.body.serialize(s)
-    }
-}
+impl Report for Enumerated {
+    const KIND: &'static str = "magic-enumerate";
+    type Input = EnumerateInput;
 
-impl Report for Described<'_> {
     fn text(&self) -> String {
         let cube = |cells: &[i64]| NumberCube::new(self.order, cells.to_vec()).expect("size").to_text();
         let mut s = self.heading.clone();
-        match self.body {
-            Enumeration::Classes { classes, .. } => {
+        match (&self.classes, &self.cubes) {
+            (Some(classes), _) => {
                 s += &format!("{} classes under the 48 rotations and reflections\n", classes.len());
                 for (i, c) in classes.iter().enumerate() {
                     s += &format!("\nclass {} ({} cubes), representative:\n{}", i + 1, c.size, cube(&c.representative));
                 }
             }
-            Enumeration::Cubes { cubes, .. } => {
-                for (i, c) in cubes.iter().enumerate() {
+            (None, cubes) => {
+                for (i, c) in cubes.iter().flatten().enumerate() {
                     s += &format!("\ncube {}:\n{}", i + 1, cube(c));
                 }
             }
@@ -179,19 +200,17 @@ impl Report for Described<'_> {
 
     fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
         let join = |cells: &[i64]| cells.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
-        Some(match self.body {
-            Enumeration::Classes { classes, .. } => {
-                std::iter::once(vec!["class".into(), "size".into(), "representative".into()])
-                    .chain(
-                        classes
-                            .iter()
-                            .enumerate()
-                            .map(|(i, c)| vec![(i + 1).to_string(), c.size.to_string(), join(&c.representative)]),
-                    )
-                    .collect()
-            }
-            Enumeration::Cubes { cubes, .. } => std::iter::once(vec!["cube".into(), "cells".into()])
-                .chain(cubes.iter().enumerate().map(|(i, c)| vec![(i + 1).to_string(), join(c)]))
+        Some(match (&self.classes, &self.cubes) {
+            (Some(classes), _) => std::iter::once(vec!["class".into(), "size".into(), "representative".into()])
+                .chain(
+                    classes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| vec![(i + 1).to_string(), c.size.to_string(), join(&c.representative)]),
+                )
+                .collect(),
+            (None, cubes) => std::iter::once(vec!["cube".into(), "cells".into()])
+                .chain(cubes.iter().flatten().enumerate().map(|(i, c)| vec![(i + 1).to_string(), join(c)]))
                 .collect(),
         })
     }
@@ -230,36 +249,64 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
         spec.value(n3 - 1),
         if spec.origin_pinned { format!(" with {} in the top-back-left cell", spec.value(0)) } else { String::new() }
     );
-    let body = if args.classes {
+    let report = if args.classes {
         let classes = classes(&cubes)
             .into_iter()
             .map(|c| ClassRow { representative: c.representative.cells().to_vec(), size: c.size })
             .collect();
-        Enumeration::Classes { count: cubes.len(), classes }
+        Enumerated { count: cubes.len(), classes: Some(classes), cubes: None, heading, order: spec.order }
     } else {
         cubes.sort();
-        Enumeration::Cubes { count: cubes.len(), cubes: cubes.iter().map(|c| c.cells().to_vec()).collect() }
+        let list = cubes.iter().map(|c| c.cells().to_vec()).collect();
+        Enumerated { count: cubes.len(), classes: None, cubes: Some(list), heading, order: spec.order }
     };
-    emit(&Described { heading, order: spec.order, body: &body }, args.format.format())
+    let input = EnumerateInput {
+        order: args.order,
+        start: args.start,
+        step: args.step,
+        property,
+        origin_pinned: args.origin_pinned,
+        classes: args.classes,
+    };
+    emit(&report, &input, args.format.format())
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab magic check`.
+#[derive(Serialize, JsonSchema)]
+struct CheckInput {
+    /// The cube file as given (`-` for standard input).
+    file: String,
+}
+
+/// A line whose sum is not the magic sum.
+#[derive(Serialize, JsonSchema)]
 struct FailingRow {
-    kind: String,
+    /// The kind of line.
+    kind: LineKind,
+    /// The line in words.
     line: String,
     /// 1-based [layer, row, cell] of each cell on the line.
     cells: Vec<[usize; 3]>,
+    /// Its sum.
     sum: i128,
 }
 
-#[derive(Serialize)]
+/// `cubelab magic check`: which properties a cube has, and which lines fail.
+#[derive(Serialize, JsonSchema)]
 struct CheckReport {
+    /// Order n.
     order: usize,
+    /// The magic sum, or null when it is not a whole number.
     magic_sum: Option<i128>,
+    /// Rows, columns, pillars and the 4 triagonals are magic.
     semi_perfect: bool,
+    /// Also the plane diagonals.
     diagonal: bool,
+    /// Also the broken triagonals.
     pantriagonal: bool,
+    /// Every line of the above.
     perfect: bool,
+    /// Every failing line.
     failing_lines: Vec<FailingRow>,
 }
 
@@ -270,7 +317,7 @@ impl CheckReport {
             .failing
             .iter()
             .map(|f| FailingRow {
-                kind: serde_json::to_value(f.line.kind).expect("kind").as_str().expect("string").to_string(),
+                kind: f.line.kind,
                 line: f.line.describe(),
                 cells: f.line.cells.iter().map(|&i| [i / (n * n) + 1, i / n % n + 1, i % n + 1]).collect(),
                 sum: f.sum,
@@ -309,17 +356,20 @@ impl CheckReport {
 }
 
 /// The kinds of line in the order the verifier groups them, with their names in text.
-const LINE_KINDS: [(&str, &str, &str); 7] = [
-    ("row", "row", "rows"),
-    ("column", "column", "columns"),
-    ("pillar", "pillar", "pillars"),
-    ("triagonal", "triagonal", "triagonals"),
-    ("broken-triagonal", "broken triagonal", "broken triagonals"),
-    ("plane-diagonal", "plane diagonal", "plane diagonals"),
-    ("broken-plane-diagonal", "broken plane diagonal", "broken plane diagonals"),
+const LINE_KINDS: [(LineKind, &str, &str); 7] = [
+    (LineKind::Row, "row", "rows"),
+    (LineKind::Column, "column", "columns"),
+    (LineKind::Pillar, "pillar", "pillars"),
+    (LineKind::Triagonal, "triagonal", "triagonals"),
+    (LineKind::BrokenTriagonal, "broken triagonal", "broken triagonals"),
+    (LineKind::PlaneDiagonal, "plane diagonal", "plane diagonals"),
+    (LineKind::BrokenPlaneDiagonal, "broken plane diagonal", "broken plane diagonals"),
 ];
 
 impl Report for CheckReport {
+    const KIND: &'static str = "magic-check";
+    type Input = CheckInput;
+
     fn text(&self) -> String {
         let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
         let mut s = format!("order {}, magic sum {sum}\n", self.order);
@@ -372,16 +422,29 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
     };
     let cube =
         NumberCube::parse(&text).with_context(|| if args.file == "-" { "stdin".into() } else { args.file.clone() })?;
-    emit(&CheckReport::new(&verify(&cube)), args.format.format())
+    emit(&CheckReport::new(&verify(&cube)), &CheckInput { file: args.file }, args.format.format())
 }
 
-#[derive(Serialize)]
-struct Constructed {
+/// The input of `cubelab magic construct`.
+#[derive(Serialize, JsonSchema)]
+struct ConstructInput {
+    /// Order n.
     order: usize,
+}
+
+/// `cubelab magic construct`: a semi-perfect magic cube.
+#[derive(Serialize, JsonSchema)]
+struct Constructed {
+    /// Order n.
+    order: usize,
+    /// The cells: layers from the top, rows from the back, cells from the left.
     cube: Vec<Vec<Vec<i64>>>,
 }
 
 impl Report for Constructed {
+    const KIND: &'static str = "magic-construct";
+    type Input = ConstructInput;
+
     fn text(&self) -> String {
         let cells: Vec<i64> = self.cube.iter().flatten().flatten().copied().collect();
         let n = self.order;
@@ -403,5 +466,17 @@ fn construct(args: ConstructArgs) -> anyhow::Result<()> {
     if !has_property(&cube, Property::SemiPerfect) {
         bail!("internal error: the construction of order {} is not semi-perfect", args.order);
     }
-    emit(&Constructed { order: cube.order(), cube: cube.layers() }, args.format.format())
+    emit(
+        &Constructed { order: cube.order(), cube: cube.layers() },
+        &ConstructInput { order: args.order },
+        args.format.format(),
+    )
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<Enumerated>();
+    out.add::<CheckReport>();
+    out.add::<Constructed>();
 }

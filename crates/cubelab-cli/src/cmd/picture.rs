@@ -4,12 +4,14 @@ use crate::output::{emit, write_atomic, write_svg, Format, Report};
 use crate::progress::{self, Bar};
 use crate::svg;
 use anyhow::{bail, Context};
+use cubelab::histogram::{bins, Bin};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{bounds, local, optimal, parity, subgroup};
 use cubelab::run::{Options, Progress};
 use cubelab::words::count;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -188,7 +190,9 @@ struct CheckpointArgs {
     stop_after_layer: Option<usize>,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+/// A solving method (in JSON: `"local"`, `"subgroup"`, `"optimal"`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
 enum Method {
     Local,
     Subgroup,
@@ -203,14 +207,28 @@ fn format_of(json: bool) -> Format {
     }
 }
 
-#[derive(Serialize)]
-struct Checked {
+/// The input of `cubelab picture check`.
+#[derive(Serialize, JsonSchema)]
+struct CheckInput {
+    /// The board as given.
     board: String,
+}
+
+/// `cubelab picture check`: whether a board can be solved.
+#[derive(Serialize, JsonSchema)]
+struct Checked {
+    /// The board, normalised.
+    board: String,
+    /// Whether it can be solved.
     solvable: bool,
+    /// Why (the seed's parity criterion).
     reason: String,
 }
 
 impl Report for Checked {
+    const KIND: &'static str = "picture-check";
+    type Input = CheckInput;
+
     fn text(&self) -> String {
         format!("board: {}\n{}\n", self.board, self.reason)
     }
@@ -221,10 +239,25 @@ impl Report for Checked {
     }
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab picture solve`.
+#[derive(Serialize, JsonSchema)]
+struct SolveInput {
+    /// The board as given.
+    board: String,
+    /// The solving method.
+    method: Method,
+    /// How moves are counted.
+    metric: Metric,
+}
+
+/// `cubelab picture solve`: a verified solution.
+#[derive(Serialize, JsonSchema)]
 struct Solved {
+    /// The moves, in order.
     moves: Vec<String>,
+    /// Its length in the metric of the input.
     length: usize,
+    /// Whether the solution is a shortest one (method optimal).
     optimal: bool,
     #[serde(skip)]
     text: String,
@@ -234,6 +267,9 @@ struct Solved {
 }
 
 impl Report for Solved {
+    const KIND: &'static str = "picture-solve";
+    type Input = SolveInput;
+
     fn text(&self) -> String {
         self.text.clone()
     }
@@ -262,13 +298,32 @@ fn solution_panels(board: &Board, moves: &[Move]) -> anyhow::Result<Vec<(String,
     Ok(panels)
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab picture scramble`.
+#[derive(Serialize, JsonSchema)]
+struct ScrambleInput {
+    /// Rows.
+    m: usize,
+    /// Columns.
+    n: usize,
+    /// Random seed.
+    seed: u64,
+    /// `--moves K`: K random moves from solved, or null for a uniformly random board.
+    moves: Option<usize>,
+}
+
+/// `cubelab picture scramble`: a random board.
+#[derive(Serialize, JsonSchema)]
 struct Scrambled {
+    /// The board.
     board: String,
+    /// The scramble moves (with `--moves`), or null.
     moves: Option<Vec<String>>,
 }
 
 impl Report for Scrambled {
+    const KIND: &'static str = "picture-scramble";
+    type Input = ScrambleInput;
+
     fn text(&self) -> String {
         format!("{}\n", self.board)
     }
@@ -282,9 +337,62 @@ impl Report for Scrambled {
     }
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab picture census`.
+#[derive(Serialize, JsonSchema)]
+struct CensusInput {
+    /// Rows.
+    m: usize,
+    /// Columns.
+    n: usize,
+    /// How moves are counted (the cube puzzle), or null with `group`.
+    metric: Option<Metric>,
+    /// `--group`: the group of the generalised puzzle, or null for the picture cube.
+    group: Option<String>,
+    /// `--row-moves`: the row moves as given, or null (all of the group).
+    row_moves: Option<String>,
+    /// `--col-moves`: the column moves as given, or null (all of the group).
+    col_moves: Option<String>,
+}
+
+/// The group of a generalised puzzle.
+#[derive(Serialize, JsonSchema)]
+struct GroupInfo {
+    /// The group as given.
+    name: String,
+    /// Its order |G|.
+    order: usize,
+    /// Whether it is abelian.
+    abelian: bool,
+    /// Whether it is simple.
+    simple: bool,
+    /// Number of row moves |R|.
+    row_moves: usize,
+    /// Number of column moves |C|.
+    col_moves: usize,
+}
+
+/// `cubelab picture census`: the distances of all reachable boards.
+#[derive(Serialize, JsonSchema)]
 struct CensusReport {
-    #[serde(flatten)]
+    /// Rows of the board.
+    rows: usize,
+    /// Columns of the board.
+    cols: usize,
+    /// How moves are counted (the cube puzzle), or null for a group puzzle.
+    metric: Option<Metric>,
+    /// The group (with `--group`), or null for the picture cube.
+    group: Option<GroupInfo>,
+    /// Number of reachable states.
+    states: u64,
+    /// Largest distance from solved.
+    diameter: usize,
+    /// Average distance.
+    average: f64,
+    /// Median distance (the least d with at least half the states within d).
+    median: usize,
+    /// Number of states at each distance (value: the distance).
+    distances: Vec<Bin>,
+    #[serde(skip)]
     census: Census,
     #[serde(skip)]
     title: String,
@@ -293,6 +401,9 @@ struct CensusReport {
 }
 
 impl Report for CensusReport {
+    const KIND: &'static str = "picture-census";
+    type Input = CensusInput;
+
     fn text(&self) -> String {
         let c = &self.census;
         let mut s = format!("{}\n", self.title);
@@ -317,8 +428,8 @@ impl Report for CensusReport {
     }
 }
 
-fn solve(board: &str, method: Method, metric: Metric, json: bool, svg_path: Option<&Path>) -> anyhow::Result<()> {
-    let board = Board::parse(board)?;
+fn solve(given: &str, method: Method, metric: Metric, json: bool, svg_path: Option<&Path>) -> anyhow::Result<()> {
+    let board = Board::parse(given)?;
     let verdict = parity::check(&board);
     if !verdict.solvable {
         bail!("board cannot be solved: {}", verdict.reason.trim_start_matches("not solvable: "));
@@ -372,7 +483,8 @@ fn solve(board: &str, method: Method, metric: Metric, json: bool, svg_path: Opti
     if let Some(path) = svg_path {
         write_svg(&solved, path)?;
     }
-    emit(&solved, format_of(json))
+    let input = SolveInput { board: given.to_string(), method, metric };
+    emit(&solved, &input, format_of(json))
 }
 
 fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
@@ -415,7 +527,7 @@ fn census(
         Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
             .map_err(|e| progress::with_resume_hint(e, path))
     };
-    let (table, title, mut notes) = match group_spec {
+    let (table, title, mut notes, group) = match group_spec {
         None => {
             let title = format!(
                 "picture cube {m}x{n}, {} metric",
@@ -427,22 +539,46 @@ fn census(
             let table = run(&cube_puzzle(m, n, metric), &title)?;
             cubelab::picture::check_theorem_8(m, n, table.census().states)?;
             let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees")];
-            (table, title, notes)
+            (table, title, notes, None)
         }
-        Some(spec) => group_census(spec, m, n, row_moves, col_moves, &run)?,
+        Some(spec) => {
+            let (table, title, notes, group) = group_census(spec, m, n, row_moves, col_moves, &run)?;
+            (table, title, notes, Some(group))
+        }
     };
     bar.finish();
     notes.retain(|n| !n.is_empty());
-    let report = CensusReport { census: table.census().clone(), title, notes };
+    let census = table.census().clone();
+    let report = CensusReport {
+        rows: m,
+        cols: n,
+        metric: if group.is_none() { Some(metric) } else { None },
+        group,
+        states: census.states,
+        diameter: census.diameter,
+        average: census.average,
+        median: census.median,
+        distances: bins(&census.distances),
+        census,
+        title,
+        notes,
+    };
+    let input = CensusInput {
+        m,
+        n,
+        metric: report.metric,
+        group: group_spec.map(String::from),
+        row_moves: row_moves.map(String::from),
+        col_moves: col_moves.map(String::from),
+    };
     if let Some(path) = output {
-        let mut s = serde_json::to_string_pretty(&report)?;
-        s.push('\n');
-        write_atomic(path, s.as_bytes())?;
+        write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
     }
-    emit(&report, format_of(json))
+    emit(&report, &input, format_of(json))
 }
 
-/// A census of a group puzzle (`--group`): the table, its title and the notes on |H|.
+/// A census of a group puzzle (`--group`): the table, its title, the notes on |H| and the
+/// group's description.
 fn group_census(
     spec: &str,
     m: usize,
@@ -450,7 +586,7 @@ fn group_census(
     row_moves: Option<&str>,
     col_moves: Option<&str>,
     run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Table>,
-) -> anyhow::Result<(Table, String, Vec<String>)> {
+) -> anyhow::Result<(Table, String, Vec<String>, GroupInfo)> {
     let g = Group::parse(spec)?;
     let r = parse_elements(&g, row_moves).context("--row-moves")?;
     let c = parse_elements(&g, col_moves).context("--col-moves")?;
@@ -471,19 +607,46 @@ fn group_census(
             notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
         }
     }
-    Ok((table, title, notes))
+    let info = GroupInfo {
+        name: spec.to_string(),
+        order: g.order(),
+        abelian: g.is_abelian(),
+        simple: g.is_simple(),
+        row_moves: r.len(),
+        col_moves: c.len(),
+    };
+    Ok((table, title, notes, info))
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab picture bounds`.
+#[derive(Serialize, JsonSchema)]
+struct BoundsInput {
+    /// Rows.
+    m: usize,
+    /// Columns.
+    n: usize,
+    /// How moves are counted.
+    metric: Metric,
+    /// Random boards solved optimally.
+    sample: u64,
+}
+
+/// `cubelab picture bounds`: proved bounds on the diameter.
+#[derive(Serialize, JsonSchema)]
 struct BoundsReport {
+    /// The bounds.
     #[serde(flatten)]
     bounds: bounds::Bounds,
+    /// Optimal lengths of the sampled boards (seeds 0, 1, ...), empty without `--sample`.
     sample_lengths: Vec<usize>,
     #[serde(skip)]
     title: String,
 }
 
 impl Report for BoundsReport {
+    const KIND: &'static str = "picture-bounds";
+    type Input = BoundsInput;
+
     fn text(&self) -> String {
         let b = &self.bounds;
         let mut s = format!(
@@ -537,7 +700,7 @@ fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> an
         "diameter bounds for {m}x{n}, {} metric",
         if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
     );
-    emit(&BoundsReport { bounds: b, sample_lengths, title }, format_of(json))
+    emit(&BoundsReport { bounds: b, sample_lengths, title }, &BoundsInput { m, n, metric, sample }, format_of(json))
 }
 
 /// Runs `cubelab picture`.
@@ -550,7 +713,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             if let Some(path) = &svg {
                 write_svg(&checked, path)?;
             }
-            emit(&checked, format_of(json))
+            emit(&checked, &CheckInput { board }, format_of(json))
         }
         Sub::Solve { board, method, metric, json, svg } => solve(&board, method, metric, json, svg.as_deref()),
         Sub::Bounds { m, n, metric, sample, json } => run_bounds(m, n, metric, sample, json),
@@ -566,7 +729,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             if let Some(path) = &svg {
                 write_svg(&scrambled, path)?;
             }
-            emit(&scrambled, format_of(json))
+            let input = ScrambleInput { m, n, seed, moves };
+            emit(&scrambled, &input, format_of(json))
         }
         Sub::Census {
             m,
@@ -594,4 +758,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             json,
         ),
     }
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<Checked>();
+    out.add::<Solved>();
+    out.add::<Scrambled>();
+    out.add::<BoundsReport>();
+    out.add::<CensusReport>();
 }

@@ -5,6 +5,7 @@ use crate::output::{emit, Format, Report};
 use cubelab::geometry::Face;
 use cubelab::notation::{names_of, parse_cube};
 use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relation, TheoremCheck, TypeIndex};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// Arguments of `cubelab relations`.
@@ -31,17 +32,30 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab relations` (both kinds).
+#[derive(Serialize, JsonSchema)]
+struct Input {
+    /// `--ground OC`: the outer cube whose layers are listed, or null for the relations.
+    ground: Option<String>,
+}
+
+/// One of the 30 types.
+#[derive(Serialize, JsonSchema)]
 struct TypeRow {
+    /// Sobczyk's symbol.
     symbol: String,
+    /// Kahan's type `K1`..`K30`.
     kahan: String,
+    /// Conway's name (colors w=1 y=2 b=3 g=4 p=5 r=6), or null.
     conway: Option<String>,
     /// Faces U D F B L R over w y b g p r, white ceiling.
     faces: String,
 }
 
-#[derive(Serialize)]
+/// One row of Table 1.
+#[derive(Serialize, JsonSchema)]
 struct Table1Row {
+    /// The row's type.
     #[serde(rename = "type")]
     type_: String,
     /// One mark per column of `order`: "·" one-parallel, "×" incompatible, "" neither;
@@ -49,22 +63,33 @@ struct Table1Row {
     marks: Vec<String>,
 }
 
-#[derive(Serialize)]
+/// Sobczyk's Table 1.
+#[derive(Serialize, JsonSchema)]
 struct Table1 {
+    /// The column order.
     order: Vec<String>,
+    /// The rows, in the same order.
     rows: Vec<Table1Row>,
 }
 
-#[derive(Serialize)]
+/// `cubelab relations`: Sobczyk's relations over the 30 types.
+#[derive(Serialize, JsonSchema)]
 struct RelationsReport {
+    /// The 30 types in Sobczyk's order.
     types: Vec<TypeRow>,
+    /// Table 1.
     table_1: Table1,
+    /// The antitype pairs.
     antitypes: Vec<[String; 2]>,
+    /// The one-parallel pairs.
     one_parallel: Vec<[String; 2]>,
     /// Non-antitypical incompatible pairs.
     incompatible: Vec<[String; 2]>,
+    /// Facts about the incompatibility graph.
     graph: GraphFacts,
+    /// The size of the largest mutually incompatible set.
     largest_incompatible_set: usize,
+    /// Sobczyk's theorems, checked.
     theorems: Vec<TheoremCheck>,
     /// The mutually incompatible five-sets as two partitions of the 30 types, the second
     /// the antitypes of the first, set by set.
@@ -163,6 +188,9 @@ fn opt(v: Option<usize>) -> String {
 }
 
 impl Report for RelationsReport {
+    const KIND: &'static str = "relations";
+    type Input = Input;
+
     fn text(&self) -> String {
         let mut s = String::from(
             "Sobczyk's Table 1: one-parallel (·) and incompatible (×) pairs of the 30 types.\n\
@@ -230,10 +258,13 @@ impl Report for RelationsReport {
     }
 }
 
-#[derive(Serialize)]
+/// `cubelab relations --ground OC`: the types fitting each corner of the o.c.'s layers.
+#[derive(Serialize, JsonSchema)]
 struct GroundReport {
+    /// The layer lists.
     #[serde(flatten)]
     list: LayerList,
+    /// The o.c.'s Conway name, or null.
     conway: Option<String>,
     /// Side colors as drawn: back (top), left, right, front (bottom).
     sides: [String; 4],
@@ -256,6 +287,9 @@ fn square(title: &str, corners: &[CornerList], sides: &[String; 4]) -> String {
 }
 
 impl Report for GroundReport {
+    const KIND: &'static str = "relations-ground";
+    type Input = Input;
+
     fn text(&self) -> String {
         let l = &self.list;
         let conway = self.conway.as_ref().map(|c| format!(", Conway {c}")).unwrap_or_default();
@@ -275,6 +309,7 @@ impl Report for GroundReport {
 /// Runs `cubelab relations`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let format = if args.json { Format::Json } else { Format::Text };
+    let input = Input { ground: args.ground.clone() };
     match args.ground {
         Some(token) => {
             let oc = parse_cube(&token)?;
@@ -282,8 +317,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let letters = rel::to_letters(&oc)?;
             let sides = [Face::B, Face::L, Face::R, Face::F].map(|f| letters.color(f).to_char().to_string());
             let conway = names_of(&cubelab::macmahon::kahan_to_numbers(&letters)).conway;
-            emit(&GroundReport { list, conway, sides }, format)
+            emit(&GroundReport { list, conway, sides }, &input, format)
         }
-        None => emit(&build_report()?, format),
+        None => emit(&build_report()?, &input, format),
     }
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<RelationsReport>();
+    out.add::<GroundReport>();
 }

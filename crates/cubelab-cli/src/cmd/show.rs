@@ -6,9 +6,10 @@ use crate::svg;
 use cubelab::coloring::Coloring;
 use cubelab::geometry::{Corner, Face};
 use cubelab::macmahon::kahan_to_numbers;
-use cubelab::notation::{labelled, names_of, parse_cube_with_notation};
+use cubelab::notation::{labelled, names_of, parse_cube_with_notation, Notation};
 use cubelab::relations::to_letters;
 use cubelab::words::noun;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -32,13 +33,23 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab show`.
+#[derive(Serialize, JsonSchema)]
+struct Input {
+    /// The cube as given, in any notation.
+    cube: String,
+}
+
+/// `cubelab show`: one cube.
+#[derive(Serialize, JsonSchema)]
 struct Shown {
-    input: String,
-    notation: String,
-    /// The coloring as given.
+    /// The notation the cube was read in.
+    notation: Notation,
+    /// The coloring as given (not canonicalised), face string U D F B L R.
     given: String,
+    /// The coloring as given, labelled form `U=..,D=..,F=..,B=..,L=..,R=..`.
     labelled: String,
+    /// The canonical form and its names.
     #[serde(flatten)]
     row: CubeRow,
     #[serde(skip)]
@@ -56,6 +67,8 @@ struct Shown {
     /// faces) for Kahan's letters, ("in letters:", faces) for MacMahon's numbers.
     #[serde(skip)]
     other_colors: Option<(&'static str, String)>,
+    #[serde(skip)]
+    input: String,
 }
 
 impl Shown {
@@ -93,6 +106,9 @@ impl Shown {
 }
 
 impl Report for Shown {
+    const KIND: &'static str = "show";
+    type Input = Input;
+
     fn text(&self) -> String {
         let r = &self.row;
         let mut s = String::new();
@@ -105,11 +121,8 @@ impl Report for Shown {
         }
         s += &format!("net of the canonical form:\n{}", self.net());
         s += "corners:    ";
-        let corners: Vec<String> = Corner::all()
-            .iter()
-            .zip(&r.corners)
-            .map(|(k, v)| format!("{}={}", k.name(), v.to_string().trim_matches('"')))
-            .collect();
+        let corners: Vec<String> =
+            Corner::all().iter().zip(&r.corners).map(|(k, v)| format!("{}={v}", k.name())).collect();
         s += &corners.join(" ");
         s.push('\n');
         let mirror_name = r.mirror_name.clone().or_else(|| self.mirror_conway.clone());
@@ -152,7 +165,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let conway_of = |c: &Coloring| if in_letters { names_of(&kahan_to_numbers(c)).conway } else { None };
     let shown = Shown {
         input: args.cube.clone(),
-        notation: format!("{notation:?}"),
+        notation,
         given: given.face_string(),
         labelled: labelled(&given),
         read_as: notation.description(),
@@ -165,5 +178,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_svg(&shown, path)?;
     }
-    emit(&shown, if args.json { Format::Json } else { Format::Text })
+    emit(&shown, &Input { cube: args.cube }, if args.json { Format::Json } else { Format::Text })
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<Shown>();
 }

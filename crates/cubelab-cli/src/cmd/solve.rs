@@ -6,6 +6,7 @@ use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
 use cubelab::target::{corner_names, Arrangement, BlockGraph, Blocks, Explanation, CORNERS};
 use cubelab::words::{count, noun};
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -46,62 +47,109 @@ pub struct Args {
     svg: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
+/// The input of `cubelab solve`.
+#[derive(Serialize, JsonSchema)]
+struct Input {
+    /// The target as given, in any notation.
+    target: String,
+    /// The eight blocks as given.
+    blocks: Vec<String>,
+    /// `--interior`: only arrangements whose inner faces match.
+    interior: bool,
+    /// `--limit`: at most this many arrangements are listed.
+    limit: usize,
+    /// `--explain`: the corner graph and the reason are included.
+    explain: bool,
+}
+
+/// One block in one corner.
+#[derive(Serialize, JsonSchema)]
 struct PlacementOut {
+    /// The corner, e.g. `UFL`.
     corner: String,
+    /// The corner in words.
     position: String,
     /// 1-based position of the block in the input.
     block: usize,
+    /// The block's name, or null.
     name: Option<String>,
+    /// The block's color facing up.
     up: String,
+    /// The block's color facing front.
     front: String,
     /// The block as it sits, face string U D F B L R.
     faces: String,
 }
 
-#[derive(Serialize)]
+/// One arrangement.
+#[derive(Serialize, JsonSchema)]
 struct SolutionOut {
+    /// The eight placements, corner order UFL UFR UBR UBL DFL DFR DBR DBL.
     placements: Vec<PlacementOut>,
+    /// Whether the 12 pairs of touching inner faces match.
     interior_matches: bool,
 }
 
-#[derive(Serialize)]
+/// The corners one block fits.
+#[derive(Serialize, JsonSchema)]
 struct BlockFit {
+    /// 1-based position of the block in the input.
     block: usize,
+    /// The block's name, or null.
     name: Option<String>,
+    /// The corners it fits.
     corners: Vec<String>,
 }
 
-#[derive(Serialize)]
+/// A connected component of the corner graph.
+#[derive(Serialize, JsonSchema)]
 struct ComponentOut {
+    /// Its corners.
     corners: Vec<String>,
+    /// Its blocks (those fitting exactly two corners), 1-based.
     blocks: Vec<usize>,
+    /// `"tree"`, `"cycle"`, `"forest"` or `"overfull"`.
     kind: &'static str,
 }
 
-#[derive(Serialize)]
+/// Magnier's graph view of the target (`--explain`).
+#[derive(Serialize, JsonSchema)]
 struct ExplainOut {
+    /// Where each block fits.
     fits: Vec<BlockFit>,
+    /// The components of the corner graph.
     components: Vec<ComponentOut>,
+    /// Why there is no arrangement, or null when there is one.
     reason: Option<String>,
 }
 
-#[derive(Serialize)]
+/// `cubelab solve`: the arrangements building one target.
+#[derive(Serialize, JsonSchema)]
 struct SolveReport {
+    /// The target's face string U D F B L R, as held.
     target: String,
+    /// The target's name, or null.
     name: Option<String>,
+    /// The blocks as given.
     blocks: Vec<String>,
+    /// Only arrangements with matching inner faces were counted.
     interior: bool,
+    /// Number of arrangements (complete, whatever the limit).
     arrangements: u128,
+    /// Number of arrangements listed.
     listed: usize,
+    /// The listed arrangements.
     solutions: Vec<SolutionOut>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// With `--explain`: the corner graph and the reason; null without it.
     explanation: Option<ExplainOut>,
     #[serde(skip)]
     drawn: Vec<Arrangement>,
 }
 
 impl Report for SolveReport {
+    const KIND: &'static str = "solve";
+    type Input = Input;
+
     fn text(&self) -> String {
         let mut s = format!(
             "target {}{} with blocks {}\n",
@@ -275,7 +323,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_svg(&report, path)?;
     }
-    emit(&report, if args.json { Format::Json } else { Format::Text })
+    let input = Input {
+        target: args.target,
+        blocks: args.blocks,
+        interior: args.interior,
+        limit: args.limit,
+        explain: args.explain,
+    };
+    emit(&report, &input, if args.json { Format::Json } else { Format::Text })
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<SolveReport>();
 }
 
 /// The listed arrangements as printed, blocks named after the given cubes.

@@ -3,6 +3,7 @@
 
 mod census;
 mod cubes;
+mod json;
 mod magic;
 mod picture;
 mod relations;
@@ -12,6 +13,33 @@ mod target;
 mod text;
 
 use assert_cmd::Command;
+
+/// A histogram of the JSON contract (`[{"value": v, "count": c}, ...]`) as value → count.
+pub fn histogram(v: &serde_json::Value) -> std::collections::BTreeMap<u64, u64> {
+    v.as_array()
+        .expect("a histogram is an array")
+        .iter()
+        .map(|b| (b["value"].as_u64().expect("value"), b["count"].as_u64().expect("count")))
+        .collect()
+}
+
+/// A histogram of the JSON contract as counts indexed by value (zeros between filled in).
+pub fn dense(v: &serde_json::Value) -> Vec<u64> {
+    let h = histogram(v);
+    let mut out = vec![0; h.keys().next_back().map_or(0, |&k| k as usize + 1)];
+    for (k, c) in h {
+        out[k as usize] = c;
+    }
+    out
+}
+
+/// A JSON object without some of its keys (to compare outputs of different inputs).
+pub fn without(mut v: serde_json::Value, keys: &[&str]) -> serde_json::Value {
+    for k in keys {
+        v.as_object_mut().expect("an object").remove(*k);
+    }
+    v
+}
 
 /// The `cubelab` binary under test.
 pub fn cubelab() -> Command {

@@ -70,11 +70,18 @@ fn census_json_matches_theorem_8_and_the_seed() {
     assert_eq!(v["states"], 165888);
     assert_eq!(v["diameter"], 12);
     assert_eq!(v["median"], 8);
-    let d: Vec<u64> = v["distances"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let d = super::dense(&v["distances"]);
     assert_eq!(d.iter().sum::<u64>(), 165888);
     assert_eq!(d[..2], [1, 8]);
     // Transposed board, same census.
-    assert_eq!(json(&["picture", "census", "1", "4", "--json"]), json(&["picture", "census", "4", "1", "--json"]));
+    let (wide, tall) =
+        (json(&["picture", "census", "1", "4", "--json"]), json(&["picture", "census", "4", "1", "--json"]));
+    assert_eq!(
+        (&wide["rows"], &wide["cols"], &tall["rows"], &tall["cols"]),
+        (&1.into(), &4.into(), &4.into(), &1.into())
+    );
+    let board = ["input", "rows", "cols"];
+    assert_eq!(super::without(wide, &board), super::without(tall, &board));
     let h = json(&["picture", "census", "2", "2", "--metric", "half", "--json"]);
     assert_eq!(h["states"], 165888);
     assert!(h["diameter"].as_u64() < v["diameter"].as_u64());
@@ -152,12 +159,7 @@ fn stopped_census_resumes_to_identical_output() {
     let ckpt = dir.path().join("3x1.ckpt");
     let cp = ckpt.to_str().unwrap();
     let full = ok(&["picture", "census", "3", "1", "--json"]);
-    let distances: Vec<u64> = serde_json::from_str::<Value>(&full).unwrap()["distances"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_u64().unwrap())
-        .collect();
+    let distances = super::dense(&serde_json::from_str::<Value>(&full).unwrap()["distances"]);
     let err = stopped(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"]);
     let found: u64 = distances[..=2].iter().sum();
     assert!(err.contains(&format!("stopped after layer 2 with {found} boards found")), "{err}");
@@ -189,9 +191,9 @@ fn killed_census_resumes_to_identical_output() {
     // The first checkpoint is written after layer 0.
     super::kill_after_first_checkpoint(&args, &ckpt);
     let saved = checkpoint_counts(&ckpt);
-    let distances = &serde_json::from_str::<Value>(&straight).unwrap()["distances"];
+    let distances = super::dense(&serde_json::from_str::<Value>(&straight).unwrap()["distances"]);
     for (d, c) in saved.iter().enumerate() {
-        assert_eq!(distances[d].as_u64(), Some(*c), "saved count at distance {d}");
+        assert_eq!(distances.get(d), Some(c), "saved count at distance {d}");
     }
     assert_eq!(
         ok(&["picture", "census", "6", "1", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"]),

@@ -44,6 +44,7 @@ use crate::Error;
 
 /// The two independent ways every census can be computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The general target solver on every collection and target.

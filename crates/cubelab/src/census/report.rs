@@ -1,16 +1,19 @@
 //! Census reports: the typed results of every census, in the JSON shapes the `cubelab`
 //! binary prints, and the merge of the shards of one census.
 //!
-//! Every report carries a `"census"` field naming its kind. Here that field is a
-//! zero-sized [`tag`] type, so a report of one kind cannot carry another kind's name,
-//! and [`CensusReport`] is the one enum over all kinds: read one with
-//! [`CensusReport::from_json`], merge shards with [`merge`].
+//! The binary prints a report inside the JSON envelope of every output (`docs/json.md`):
+//! `"kind"` (here [`CensusReport::kind`], e.g. `"census-targets"`), `"format_version"`,
+//! `"input"` (the command's inputs, an object with a `"shard"` key) and then the report's
+//! own fields. Each report type has a zero-sized [`tag`] field (not in the JSON: the
+//! kind says it), and [`CensusReport`] is the one enum over all kinds: read a printed
+//! report with [`CensusReport::from_json`], merge shards with [`merge`].
 //!
-//! A shard's report (one with a `shard` field) is sealed with [`CensusReport::seal`]: its
-//! last field, `"checksum"`, is the [`Checksum`](crate::io::Checksum) of the canonical
-//! (compact) JSON of the rest of the report, as 16 hexadecimal digits. [`merge`] refuses a
-//! shard without it or whose checksum does not match, and checks what needs no checksum
-//! (histogram totals, counts, set sizes). Reports of whole censuses have no checksum.
+//! A shard's report (one whose `shard` field is not null) is sealed with
+//! [`CensusReport::seal`]: its last field, `"checksum"`, is the
+//! [`Checksum`](crate::io::Checksum) of the canonical (compact) JSON of its input followed
+//! by that of the rest of the report, as 16 hexadecimal digits. [`merge`] refuses a shard
+//! without it or whose checksum does not match, and checks what needs no checksum
+//! (histogram totals, counts, set sizes). Reports of whole censuses have a null checksum.
 
 mod check;
 mod merge;
@@ -23,7 +26,8 @@ use crate::census::Method;
 use crate::Error;
 use serde::Serialize;
 
-/// The zero-sized types of the `"census"` field: each serializes as its census's name
+/// The zero-sized types of the reports' `census` field (skipped in their JSON, where the kind
+/// names the census): each serializes as its census's name
 /// and reads back only from that name.
 pub mod tag {
     macro_rules! tags {
@@ -33,7 +37,7 @@ pub mod tag {
             pub struct $name;
 
             impl $name {
-                /// The census's name, as written in the `"census"` field.
+                /// The census's name (in messages; the output's kind is `census-` and this).
                 pub const NAME: &'static str = $s;
             }
 
@@ -106,33 +110,50 @@ fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Erro
         .map_err(|e| Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " "))))
 }
 
+/// The version of the JSON contract the reports are read and written in (`docs/json.md`).
+pub const FORMAT_VERSION: u64 = 1;
+
 impl CensusReport {
-    /// Reads a report from the JSON a census printed. Checks the JSON shape of its kind,
-    /// not its checksum or its figures (see [`CensusReport::verify`]).
-    pub fn from_json(text: &str) -> Result<CensusReport, Error> {
-        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+    /// Reads a report and its input from the JSON a census printed (the envelope of
+    /// `docs/json.md`: `kind`, `format_version`, `input`, then the report). Checks the
+    /// JSON shape of its kind, not its checksum or its figures (see
+    /// [`CensusReport::verify`]).
+    pub fn from_json(text: &str) -> Result<(serde_json::Value, CensusReport), Error> {
+        let mut v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " ")))
         })?;
         let kind = v
-            .get("census")
+            .get("kind")
             .and_then(|k| k.as_str())
-            .ok_or_else(|| Error::malformed("not the JSON output of a census (no \"census\" field)"))?
+            .ok_or_else(|| Error::malformed("not the JSON output of a census (no \"kind\" field)"))?
             .to_string();
-        Ok(match kind.as_str() {
-            tag::SolutionNumbers::NAME => CensusReport::SolutionNumbers(parse(v)?),
-            tag::AllTargets::NAME => CensusReport::AllTargets(parse(v)?),
-            tag::Targets::NAME => CensusReport::Targets(parse(v)?),
-            tag::AllSizes::NAME => CensusReport::AllSizes(parse(v)?),
-            tag::Universal::NAME => CensusReport::Universal(parse(v)?),
-            tag::Multisets::NAME => CensusReport::Multisets(parse(v)?),
-            tag::MaxTargets::NAME if v.get("max_found").is_some() => CensusReport::MaxTargetsSearch(parse(v)?),
-            tag::MaxTargets::NAME => CensusReport::MaxTargets(parse(v)?),
-            tag::Infeasible::NAME => CensusReport::Infeasible(parse(v)?),
+        let version = v.get("format_version").and_then(|k| k.as_u64());
+        if version != Some(FORMAT_VERSION) {
+            return Err(Error::malformed(format!(
+                "format_version {} where {FORMAT_VERSION} was expected: written by another version of cubelab",
+                v.get("format_version").map_or("missing".to_string(), |x| x.to_string())
+            )));
+        }
+        let input = match v.as_object_mut().and_then(|o| o.remove("input")) {
+            Some(i @ serde_json::Value::Object(_)) => i,
+            _ => return Err(Error::malformed("not the JSON output of a census (no \"input\" object)")),
+        };
+        let report = match kind.as_str() {
+            "census-solution-numbers" => CensusReport::SolutionNumbers(parse(v)?),
+            "census-solution-numbers-all" => CensusReport::AllTargets(parse(v)?),
+            "census-targets" => CensusReport::Targets(parse(v)?),
+            "census-targets-all" => CensusReport::AllSizes(parse(v)?),
+            "census-universal" => CensusReport::Universal(parse(v)?),
+            "census-multisets" => CensusReport::Multisets(parse(v)?),
+            "census-max-targets" => CensusReport::MaxTargets(parse(v)?),
+            "census-max-targets-search" => CensusReport::MaxTargetsSearch(parse(v)?),
+            "census-infeasible" => CensusReport::Infeasible(parse(v)?),
             other => return Err(Error::unknown(format!("unknown census '{other}'"))),
-        })
+        };
+        Ok((input, report))
     }
 
-    /// The census's name (its `"census"` field).
+    /// The census's name (`"targets"`, ...; used in messages).
     pub fn census(&self) -> &'static str {
         match self {
             CensusReport::SolutionNumbers(_) => tag::SolutionNumbers::NAME,
@@ -143,6 +164,22 @@ impl CensusReport {
             CensusReport::Multisets(_) => tag::Multisets::NAME,
             CensusReport::MaxTargets(_) | CensusReport::MaxTargetsSearch(_) => tag::MaxTargets::NAME,
             CensusReport::Infeasible(_) => tag::Infeasible::NAME,
+        }
+    }
+
+    /// The `"kind"` of the printed report: `census-` and the census's name, with
+    /// `census-max-targets-search` for the search (its shape differs).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CensusReport::SolutionNumbers(_) => "census-solution-numbers",
+            CensusReport::AllTargets(_) => "census-solution-numbers-all",
+            CensusReport::Targets(_) => "census-targets",
+            CensusReport::AllSizes(_) => "census-targets-all",
+            CensusReport::Universal(_) => "census-universal",
+            CensusReport::Multisets(_) => "census-multisets",
+            CensusReport::MaxTargets(_) => "census-max-targets",
+            CensusReport::MaxTargetsSearch(_) => "census-max-targets-search",
+            CensusReport::Infeasible(_) => "census-infeasible",
         }
     }
 
@@ -185,25 +222,28 @@ impl CensusReport {
         }
     }
 
-    /// The checksum of the report's content: of its compact JSON without the checksum.
-    fn content_checksum(&self) -> Result<String, Error> {
+    /// The checksum of the report's content: of the compact JSON of its input, then of the
+    /// report without the checksum.
+    fn content_checksum(&self, input: &serde_json::Value) -> Result<String, Error> {
         let mut bare = self.clone();
         if let Some(c) = bare.checksum_field() {
             *c = None;
         }
-        let bytes = serde_json::to_vec(&bare)
-            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
+        let internal = |e: serde_json::Error| {
+            Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}"))
+        };
+        let mut bytes = serde_json::to_vec(input).map_err(internal)?;
+        bytes.extend(serde_json::to_vec(&bare).map_err(internal)?);
         Ok(format!("{:016x}", crate::io::Checksum::of(&bytes)))
     }
 
-    /// Seals a shard's report: sets its `"checksum"` field (see the module documentation).
-    /// Reports that are not a shard are left as they are, so whole censuses print the same
-    /// bytes as ever.
-    pub fn seal(&mut self) -> Result<(), Error> {
+    /// Seals a shard's report printed with `input`: sets its `"checksum"` field (see the
+    /// module documentation). Reports that are not a shard are left as they are.
+    pub fn seal(&mut self, input: &serde_json::Value) -> Result<(), Error> {
         if self.shard().is_none() {
             return Ok(());
         }
-        let sum = self.content_checksum()?;
+        let sum = self.content_checksum(input)?;
         if let Some(c) = self.checksum_field() {
             *c = Some(sum);
         }
@@ -213,18 +253,23 @@ impl CensusReport {
     /// The checks [`merge`] makes of each part: a shard must carry a checksum that matches
     /// its content, and every report's figures must agree with each other (histogram totals
     /// equal the number of sets, counts equal list lengths, sets have the stated size).
-    pub fn verify(&self) -> Result<(), Error> {
+    /// `input` is the report's printed input, which the checksum covers too, and whose
+    /// `"shard"` must be the report's.
+    pub fn verify(&self, input: &serde_json::Value) -> Result<(), Error> {
         let mut copy = self.clone();
         let stated = copy.checksum_field().and_then(|c| c.take());
         if stated.is_none() && self.shard().is_some() {
             return Err(Error::checkpoint("a shard without a checksum: it was edited or written by another version"));
         }
         if let Some(sum) = stated {
-            if self.content_checksum()? != sum {
+            if self.content_checksum(input)? != sum {
                 return Err(Error::checkpoint(
                     "its checksum does not match its content: the shard was edited or damaged after it was written",
                 ));
             }
+        }
+        if input.get("shard").and_then(|s| s.as_str()) != self.shard() {
+            return Err(Error::checkpoint("its input names another shard than its report"));
         }
         check::consistent(self)
     }

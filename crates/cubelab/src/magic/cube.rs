@@ -199,6 +199,7 @@ impl NumberCube {
 
 /// The kinds of lines through a cube.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum LineKind {
     /// Left to right within a layer.

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 /// A magic property of a cube.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Property {
     /// Rows, columns, pillars and the 4 triagonals.

@@ -16,8 +16,10 @@ pub struct Board {
     cubes: Vec<u8>,
 }
 
-/// How moves are counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// How moves are counted (in JSON: `"quarter"`, `"half"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
 pub enum Metric {
     /// Every quarter turn of a row or column is one move (the seed's metric).
     #[default]

@@ -18,6 +18,7 @@ use serde::Serialize;
 
 /// Proven bounds on the diameter of an m x n board.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Bounds {
     /// Number of reachable boards `2^(m+n-1)·12^(mn)`.
     pub states: u64,

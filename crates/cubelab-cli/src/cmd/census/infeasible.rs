@@ -8,20 +8,25 @@ use cubelab::census::report::{CensusReport, Infeasible};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Arguments of `census infeasible` (no plot: the census has no histogram).
-#[derive(clap::Args, Debug)]
-pub(super) struct InfeasibleArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct InfeasibleArgs {
     /// Only multisets of these cubes (comma-separated).
     #[arg(long, value_name = "SET", value_delimiter = ',')]
     within: Option<Vec<String>>,
     #[command(flatten)]
+    #[serde(flatten)]
     method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     shard: ShardArgs,
     #[command(flatten)]
+    #[serde(skip)]
     checkpoint: CheckpointArgs,
     #[command(flatten)]
+    #[serde(skip)]
     format: FormatArgs,
 }
 
@@ -71,5 +76,5 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
         a.shard.label()?,
         &census,
     );
-    finish(CensusReport::Infeasible(report), None, &a.format)
+    finish(&a, CensusReport::Infeasible(report), None, &a.format)
 }

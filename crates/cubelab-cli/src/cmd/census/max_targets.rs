@@ -15,8 +15,8 @@ use cubelab::run::Progress;
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
 /// takes seconds and its report is a list of sets).
-#[derive(clap::Args, Debug)]
-pub(super) struct MaxArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct MaxArgs {
     /// Seed of the local search (--palette 7, where the census is a search) [default: 1].
     #[arg(long)]
     seed: Option<u64>,
@@ -31,8 +31,10 @@ pub(super) struct MaxArgs {
     #[arg(long)]
     prove: bool,
     #[command(flatten)]
+    #[serde(flatten)]
     universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(skip)]
     format: JsonArgs,
 }
 
@@ -69,13 +71,15 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     let construction = theorem_7(u);
     let report = MaxTargets {
         census: tag::MaxTargets,
+        universe: cubelab::census::report::universe_label(6),
+        method: Method::Graph,
         max,
         collections: found.len(),
         construction: construction.len(),
         agree: found == construction,
         sets: found.iter().map(|&(s, t)| MaxSet { collection: u.set_names(s), targets: u.set_names(t) }).collect(),
     };
-    finish(CensusReport::MaxTargets(report), None, &a.format.format())
+    finish(&a, CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
 fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<()> {
@@ -114,6 +118,7 @@ fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<()> {
     let report = MaxTargetsSearch {
         census: tag::MaxTargets,
         universe: "palette7".into(),
+        method: Method::Graph,
         search: SearchInfo { seed, restarts, verified: true },
         steps,
         max_found,
@@ -121,5 +126,5 @@ fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<()> {
         proven_maximum,
         sets: listed,
     };
-    finish(CensusReport::MaxTargetsSearch(report), None, &a.format.format())
+    finish(&a, CensusReport::MaxTargetsSearch(report), None, &a.format.format())
 }

@@ -22,13 +22,13 @@ pub(super) struct MergeArgs {
 /// Runs `census merge`: every file is read, checked (checksum, figures, same census,
 /// shards 1..N once each) and merged; the first problem ends the run naming its file.
 pub(super) fn run(a: MergeArgs) -> anyhow::Result<()> {
-    let mut parts: Vec<(String, CensusReport)> = Vec::new();
+    let mut parts: Vec<(String, serde_json::Value, CensusReport)> = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
         let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
-        let report = CensusReport::from_json(&text).with_context(|| name.clone())?;
-        parts.push((name, report));
+        let (input, report) = CensusReport::from_json(&text).with_context(|| name.clone())?;
+        parts.push((name, input, report));
     }
-    let merged = merge(&parts)?;
-    finish(merged, a.plot.plot.as_deref(), &a.format)
+    let (input, merged) = merge(&parts)?;
+    finish(&input, merged, a.plot.plot.as_deref(), &a.format)
 }

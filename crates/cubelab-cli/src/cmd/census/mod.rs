@@ -5,7 +5,7 @@
 //! one line). The reports are the library's ([`cubelab::census::report`]); this module
 //! runs the censuses, draws their histograms and prints them ([`render`]).
 
-use crate::output::{emit, FormatArgs};
+use crate::output::{emit, FormatArgs, JsonInput};
 use crate::progress::{self, Bar};
 use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable_with;
@@ -73,7 +73,7 @@ enum CensusCommand {
 }
 
 /// `--method`.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
 struct MethodArgs {
     /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
     #[arg(long, default_value = "graph", value_parser = ["graph", "backtrack"])]
@@ -91,7 +91,7 @@ impl MethodArgs {
 }
 
 /// `--colors N` and `--palette 7`: which cubes the census is over.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
 struct UniverseArgs {
     /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
     #[arg(long, value_name = "N", default_value_t = 6)]
@@ -126,7 +126,7 @@ impl UniverseArgs {
 }
 
 /// `--shard I/N`.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
 struct ShardArgs {
     /// Run only part I of N of the census (merge the parts with `census merge`).
     #[arg(long, value_name = "I/N")]
@@ -247,11 +247,44 @@ fn run_census<T: Serialize + DeserializeOwned>(
 }
 
 /// Draws the report's histogram if asked, seals it if it is a shard (its JSON then ends
-/// with a checksum) and prints it.
-fn finish(mut report: CensusReport, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<()> {
+/// with a checksum, which covers `input` too) and prints it with `input`, the command's
+/// arguments (or, for `census merge`, the input the shards share).
+fn finish(
+    input: &impl Serialize,
+    mut report: CensusReport,
+    plot: Option<&Path>,
+    format: &FormatArgs,
+) -> anyhow::Result<()> {
     if let Some(p) = plot {
         render::plot_report(&report, p)?;
     }
-    report.seal()?;
-    emit(&report, format.format())
+    let input = serde_json::to_value(input)?;
+    report.seal(&input)?;
+    let format = format.format();
+    match report {
+        CensusReport::SolutionNumbers(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::AllTargets(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::Targets(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::AllSizes(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::Universal(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::Multisets(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::MaxTargets(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::MaxTargetsSearch(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::Infeasible(r) => emit(&r, &JsonInput::new(input), format),
+    }
+}
+
+/// The schemas of this command's kinds.
+#[cfg(test)]
+pub(crate) fn schemas(out: &mut crate::output::Schemas) {
+    use cubelab::census::report::*;
+    out.add::<SolutionNumbers>();
+    out.add::<AllTargets>();
+    out.add::<Targets>();
+    out.add::<AllSizes>();
+    out.add::<Universal>();
+    out.add::<Multisets>();
+    out.add::<MaxTargets>();
+    out.add::<MaxTargetsSearch>();
+    out.add::<Infeasible>();
 }

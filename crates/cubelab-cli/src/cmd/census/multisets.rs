@@ -11,18 +11,22 @@ use cubelab::run::Progress;
 use std::collections::BTreeMap;
 
 /// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
-#[derive(clap::Args, Debug)]
-pub(super) struct MultisetArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct MultisetArgs {
     /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
     #[arg(long, default_value_t = 8)]
     size: usize,
     #[command(flatten)]
+    #[serde(flatten)]
     method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(skip)]
     plot: PlotArgs,
     #[command(flatten)]
+    #[serde(skip)]
     format: FormatArgs,
 }
 
@@ -71,5 +75,5 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
         histogram,
         examples,
     };
-    finish(CensusReport::Multisets(report), a.plot.plot.as_deref(), &a.format)
+    finish(&a, CensusReport::Multisets(report), a.plot.plot.as_deref(), &a.format)
 }

@@ -1,10 +1,12 @@
 //! Text and CSV of the library's census reports ([`cubelab::census::report`]).
 
-use crate::output::{write_atomic, Report};
+use super::{infeasible::InfeasibleArgs, max_targets::MaxArgs, multisets::MultisetArgs};
+use super::{solution::SolutionArgs, targets::TargetsArgs, universal::UniversalArgs};
+use crate::output::{write_atomic, JsonInput, Report};
 use crate::svg::BarChart;
 use cubelab::census::report::{
-    AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers,
-    Targets, Universal,
+    AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers, Targets,
+    Universal,
 };
 use cubelab::census::Method;
 use cubelab::words::{count, noun};
@@ -34,37 +36,10 @@ fn max_set_lines(sets: &[MaxSet]) -> String {
     sets.iter().map(|m| format!("  {}  ->  {}\n", m.collection.join(" "), m.targets.join(" "))).collect()
 }
 
-impl Report for CensusReport {
-    fn text(&self) -> String {
-        match self {
-            CensusReport::SolutionNumbers(r) => r.text(),
-            CensusReport::AllTargets(r) => r.text(),
-            CensusReport::Targets(r) => r.text(),
-            CensusReport::AllSizes(r) => r.text(),
-            CensusReport::Universal(r) => r.text(),
-            CensusReport::Multisets(r) => r.text(),
-            CensusReport::MaxTargets(r) => r.text(),
-            CensusReport::MaxTargetsSearch(r) => r.text(),
-            CensusReport::Infeasible(r) => r.text(),
-        }
-    }
-
-    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        match self {
-            CensusReport::SolutionNumbers(r) => r.csv_rows(),
-            CensusReport::AllTargets(r) => r.csv_rows(),
-            CensusReport::Targets(r) => r.csv_rows(),
-            CensusReport::AllSizes(r) => r.csv_rows(),
-            CensusReport::Universal(r) => r.csv_rows(),
-            CensusReport::Multisets(r) => r.csv_rows(),
-            CensusReport::MaxTargets(r) => r.csv_rows(),
-            CensusReport::MaxTargetsSearch(r) => r.csv_rows(),
-            CensusReport::Infeasible(r) => r.csv_rows(),
-        }
-    }
-}
-
 impl Report for SolutionNumbers {
+    const KIND: &'static str = "census-solution-numbers";
+    type Input = JsonInput<SolutionArgs>;
+
     fn text(&self) -> String {
         let mut s = format!(
             "solution numbers for target {} over {} of 8 ({} method{})\n",
@@ -91,6 +66,9 @@ impl Report for SolutionNumbers {
 }
 
 impl Report for AllTargets {
+    const KIND: &'static str = "census-solution-numbers-all";
+    type Input = JsonInput<SolutionArgs>;
+
     fn text(&self) -> String {
         let mut s = format!(
             "solution numbers for every target over {} of 8: {}\n",
@@ -114,6 +92,9 @@ impl Report for AllTargets {
 }
 
 impl Report for Targets {
+    const KIND: &'static str = "census-targets";
+    type Input = JsonInput<TargetsArgs>;
+
     fn text(&self) -> String {
         let mut s = format!(
             "targets built by {} of {} {}{}{}{}\n",
@@ -174,6 +155,9 @@ impl Report for Targets {
 }
 
 impl Report for AllSizes {
+    const KIND: &'static str = "census-targets-all";
+    type Input = JsonInput<TargetsArgs>;
+
     fn text(&self) -> String {
         let mut s = format!("targets built by every subset ({})\n", count(self.sets, "set", "sets"));
         s += &format!(
@@ -205,6 +189,9 @@ impl Report for AllSizes {
 }
 
 impl Report for Universal {
+    const KIND: &'static str = "census-universal";
+    type Input = JsonInput<UniversalArgs>;
+
     fn text(&self) -> String {
         let mut s = String::new();
         if !self.none_below.is_empty() {
@@ -252,6 +239,9 @@ impl Report for Universal {
 }
 
 impl Report for Multisets {
+    const KIND: &'static str = "census-multisets";
+    type Input = JsonInput<MultisetArgs>;
+
     fn text(&self) -> String {
         let mut s = format!("targets built by all {} of 8 cubes\n", count(self.multisets, "multiset", "multisets"));
         s += &format!("{:>8} {:>12}\n", "targets", "multisets");
@@ -273,6 +263,9 @@ impl Report for Multisets {
 }
 
 impl Report for MaxTargets {
+    const KIND: &'static str = "census-max-targets";
+    type Input = JsonInput<MaxArgs>;
+
     fn text(&self) -> String {
         let s = format!(
             "{} of 8 {} the most targets, {}; Theorem 7's construction gives {}: {}\n",
@@ -287,6 +280,9 @@ impl Report for MaxTargets {
 }
 
 impl Report for MaxTargetsSearch {
+    const KIND: &'static str = "census-max-targets-search";
+    type Input = JsonInput<MaxArgs>;
+
     fn text(&self) -> String {
         let mut s = format!(
             "local search (seed {}, {} of {}): 8 blocks building {}, checked by the solver; ",
@@ -314,6 +310,9 @@ fn multiset_text(m: &BTreeMap<String, u8>) -> String {
 }
 
 impl Report for Infeasible {
+    const KIND: &'static str = "census-infeasible";
+    type Input = JsonInput<InfeasibleArgs>;
+
     fn text(&self) -> String {
         let mut s = format!(
             "largest multisets of {} cubes{} building no target ({} method{})\n",

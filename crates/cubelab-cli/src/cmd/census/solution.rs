@@ -10,8 +10,8 @@ use cubelab::notation::parse_cube;
 use std::collections::BTreeMap;
 
 /// Arguments of `census solution-numbers`.
-#[derive(clap::Args, Debug)]
-pub(super) struct SolutionArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct SolutionArgs {
     /// The target (any notation); default Ba.
     #[arg(long, default_value = "Ba")]
     target: String,
@@ -19,16 +19,22 @@ pub(super) struct SolutionArgs {
     #[arg(long)]
     all_targets: bool,
     #[command(flatten)]
+    #[serde(flatten)]
     method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     shard: ShardArgs,
     #[command(flatten)]
+    #[serde(skip)]
     checkpoint: CheckpointArgs,
     #[command(flatten)]
+    #[serde(skip)]
     plot: PlotArgs,
     #[command(flatten)]
+    #[serde(skip)]
     format: FormatArgs,
 }
 
@@ -103,5 +109,5 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
     } else {
         CensusReport::SolutionNumbers(outs.into_iter().next().context("one target")?)
     };
-    finish(report, a.plot.plot.as_deref(), &a.format)
+    finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }

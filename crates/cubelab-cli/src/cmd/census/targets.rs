@@ -21,8 +21,8 @@ use cubelab::census::Universe;
 use cubelab::run::Progress;
 
 /// Arguments of `census targets`.
-#[derive(clap::Args, Debug)]
-pub(super) struct TargetsArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct TargetsArgs {
     /// Set size K (0..=30), or `all` for every size in one pass.
     #[arg(long, value_name = "K|all")]
     pub(super) size: String,
@@ -40,16 +40,22 @@ pub(super) struct TargetsArgs {
     #[arg(long, value_name = "S", default_value_t = 1, requires = "sample")]
     pub(super) seed: u64,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     pub(super) shard: ShardArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) checkpoint: CheckpointArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) plot: PlotArgs,
     #[command(flatten)]
+    #[serde(skip)]
     pub(super) format: FormatArgs,
 }
 
@@ -114,7 +120,7 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
     } else {
         one_size(&a, &tables, &u, within, sizes[0], &base)?
     };
-    finish(report, a.plot.plot.as_deref(), &a.format)
+    finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }
 
 fn report_of(base: &TargetsBase, k: usize, t: &Tally, u: &Universe, list_max: bool) -> Targets {
@@ -280,7 +286,7 @@ fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<()> {
             &out.histogram,
         )?;
     }
-    finish(CensusReport::Targets(out), None, &a.format)
+    finish(&a, CensusReport::Targets(out), None, &a.format)
 }
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
@@ -345,5 +351,5 @@ fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::
     } else {
         CensusReport::Targets(outs.into_iter().next().ok_or_else(|| anyhow::anyhow!("one size"))?)
     };
-    finish(report, a.plot.plot.as_deref(), &a.format)
+    finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }

@@ -13,8 +13,8 @@ use cubelab::census::targets::BuildTables;
 use cubelab::run::Progress;
 
 /// Arguments of `census universal`.
-#[derive(clap::Args, Debug)]
-pub(super) struct UniversalArgs {
+#[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct UniversalArgs {
     /// Set size K; without it, the smallest K for which a universal set exists.
     #[arg(long, value_name = "K")]
     size: Option<usize>,
@@ -32,14 +32,19 @@ pub(super) struct UniversalArgs {
     #[arg(long, default_value_t = 20_000, requires = "search")]
     steps: usize,
     #[command(flatten)]
+    #[serde(flatten)]
     method: MethodArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     universe: UniverseArgs,
     #[command(flatten)]
+    #[serde(flatten)]
     shard: ShardArgs,
     #[command(flatten)]
+    #[serde(skip)]
     checkpoint: CheckpointArgs,
     #[command(flatten)]
+    #[serde(skip)]
     format: FormatArgs,
 }
 
@@ -127,7 +132,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
         lower_bound: None,
         checksum: None,
     };
-    finish(CensusReport::Universal(report), None, &a.format)
+    finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
 fn search(a: &UniversalArgs) -> anyhow::Result<()> {
@@ -165,7 +170,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
         lower_bound: None,
         checksum: None,
     };
-    finish(CensusReport::Universal(report), None, &a.format)
+    finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
 fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
@@ -211,5 +216,5 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
         lower_bound: Some(LowerBound { size: bound.bound, argument }),
         checksum: None,
     };
-    finish(CensusReport::Universal(report), None, &a.format)
+    finish(&a, CensusReport::Universal(report), None, &a.format)
 }

@@ -13,26 +13,38 @@ use std::collections::BTreeMap;
 /// Merges the reports of the shards of one census into the report of the whole census,
 /// byte for byte the report an unsharded run prints.
 ///
-/// Each part comes with the name messages use for it (a file name, say). Every part must
-/// pass [`CensusReport::verify`] (its checksum matches, its figures agree), be a shard of
-/// the same census as the first (same kind and parameters, compared field by field), and
-/// the shards must be `1/N`, ..., `N/N`, each exactly once, in any order.
+/// Each part comes with the name messages use for it (a file name, say) and the input it
+/// was printed with (see [`CensusReport::from_json`]). Every part must pass
+/// [`CensusReport::verify`] (its checksum matches, its figures agree), be a shard of the
+/// same census as the first (same kind and parameters, compared field by field, and the
+/// same input but for `"shard"`), and the shards must be `1/N`, ..., `N/N`, each exactly
+/// once, in any order. Returns the input of the whole census (`"shard"` null) and its
+/// report.
 ///
 /// ```
 /// use cubelab::census::report::{merge, CensusReport};
 /// let err = merge::<&str>(&[]).unwrap_err();
 /// assert!(err.to_string().contains("no shards"));
 /// ```
-pub fn merge<S: AsRef<str>>(parts: &[(S, CensusReport)]) -> Result<CensusReport, Error> {
-    let Some((first_name, first)) = parts.first() else {
+pub fn merge<S: AsRef<str>>(
+    parts: &[(S, serde_json::Value, CensusReport)],
+) -> Result<(serde_json::Value, CensusReport), Error> {
+    let Some((first_name, first_input, first)) = parts.first() else {
         return Err(Error::out_of_range("no shards to merge"));
     };
+    let whole_input = |input: &serde_json::Value| {
+        let mut i = input.clone();
+        if let Some(o) = i.as_object_mut() {
+            o.insert("shard".into(), serde_json::Value::Null);
+        }
+        i
+    };
     let mut shards = Vec::new();
-    for (name, r) in parts {
+    for (name, input, r) in parts {
         let name = name.as_ref();
-        r.verify().map_err(|e| e.at(name))?;
+        r.verify(input).map_err(|e| e.at(name))?;
         let s = r.shard().ok_or_else(|| Error::checkpoint(format!("{name}: not a shard (no \"shard\" field)")))?;
-        if !same_census(first, r) {
+        if !same_census(first, r) || whole_input(input) != whole_input(first_input) {
             return Err(Error::checkpoint(format!(
                 "{name}: not a shard of the same census as {}",
                 first_name.as_ref()
@@ -49,7 +61,7 @@ pub fn merge<S: AsRef<str>>(parts: &[(S, CensusReport)]) -> Result<CensusReport,
             shards.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
         )));
     }
-    let reports: Vec<&CensusReport> = parts.iter().map(|(_, r)| r).collect();
+    let reports: Vec<&CensusReport> = parts.iter().map(|(_, _, r)| r).collect();
     macro_rules! all {
         ($variant:ident) => {
             reports
@@ -61,7 +73,7 @@ pub fn merge<S: AsRef<str>>(parts: &[(S, CensusReport)]) -> Result<CensusReport,
                 .collect::<Vec<_>>()
         };
     }
-    Ok(match first {
+    let whole = match first {
         CensusReport::SolutionNumbers(_) => CensusReport::SolutionNumbers(merge_solution(&all!(SolutionNumbers))),
         CensusReport::AllTargets(_) => CensusReport::AllTargets(merge_all_targets(&all!(AllTargets))),
         CensusReport::Targets(_) => CensusReport::Targets(merge_targets(&all!(Targets))?),
@@ -69,7 +81,8 @@ pub fn merge<S: AsRef<str>>(parts: &[(S, CensusReport)]) -> Result<CensusReport,
         CensusReport::Universal(_) => CensusReport::Universal(merge_universal(&all!(Universal))?),
         CensusReport::Infeasible(_) => CensusReport::Infeasible(merge_infeasible(&all!(Infeasible))?),
         other => return Err(Error::checkpoint(format!("census '{}' cannot be merged", other.census()))),
-    })
+    };
+    Ok((whole_input(first_input), whole))
 }
 
 /// Whether two reports are of the same census: same kind, same parameters.

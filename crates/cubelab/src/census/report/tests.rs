@@ -20,8 +20,22 @@ fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {
     };
     let names = t.max_sets.iter().map(|&s| u.set_names(s)).collect();
     let mut r = CensusReport::Targets(Targets::new(&base, k, &t, Some(names)));
-    r.seal().unwrap();
+    r.seal(&input_of(&r)).unwrap();
     r
+}
+
+/// The input a report of [`targets_shard`] is printed with.
+fn input_of(r: &CensusReport) -> serde_json::Value {
+    serde_json::json!({ "size": 9, "shard": r.shard() })
+}
+
+/// The printed JSON of a report: the envelope of `docs/json.md`.
+fn printed(r: &CensusReport) -> String {
+    let mut v = serde_json::json!({ "kind": r.kind(), "format_version": 1, "input": input_of(r) });
+    for (k, x) in serde_json::to_value(r).unwrap().as_object().unwrap() {
+        v.as_object_mut().unwrap().insert(k.clone(), x.clone());
+    }
+    serde_json::to_string_pretty(&v).unwrap()
 }
 
 use crate::census::Universe;
@@ -29,18 +43,28 @@ use crate::census::Universe;
 #[test]
 fn shards_merge_to_the_whole_and_round_trip_through_json() {
     let whole = targets_shard(14, 9, Shard::ALL);
-    assert!(!serde_json::to_string(&whole).unwrap().contains("checksum"));
-    let parts: Vec<(String, CensusReport)> = (1..=3)
+    assert!(serde_json::to_string(&whole).unwrap().contains("\"checksum\":null"));
+    let parts: Vec<(String, serde_json::Value, CensusReport)> = (1..=3)
         .rev()
         .map(|i| {
             let r = targets_shard(14, 9, Shard { index: i, count: 3 });
-            let text = serde_json::to_string_pretty(&r).unwrap();
-            assert!(text.trim_end().ends_with('}') && text.contains("\"checksum\""));
-            (format!("part {i}"), CensusReport::from_json(&text).unwrap())
+            let text = printed(&r);
+            assert!(text.trim_end().ends_with('}') && text.contains("\"checksum\": \""));
+            let (input, back) = CensusReport::from_json(&text).unwrap();
+            (format!("part {i}"), input, back)
         })
         .collect();
-    let merged = merge(&parts).unwrap();
+    let (input, merged) = merge(&parts).unwrap();
+    assert_eq!(input, input_of(&whole));
     assert_eq!(serde_json::to_string_pretty(&merged).unwrap(), serde_json::to_string_pretty(&whole).unwrap());
+    // An input edited in one shard is refused (the checksum covers it) ...
+    let mut edited = parts.clone();
+    edited[0].1["size"] = 10.into();
+    assert!(merge(&edited).unwrap_err().to_string().contains("checksum"));
+    // ... and so is a shard whose input names another shard.
+    let mut moved = parts.clone();
+    moved[0].1["shard"] = "1/3".into();
+    assert!(merge(&moved).is_err());
     // Missing and repeated shards are refused.
     let e = merge(&parts[..2]).unwrap_err();
     assert!(e.to_string().contains("each of 1..3 once"), "{e}");
@@ -51,36 +75,42 @@ fn shards_merge_to_the_whole_and_round_trip_through_json() {
 #[test]
 fn an_edited_shard_is_refused() {
     let r = targets_shard(12, 8, Shard { index: 1, count: 2 });
+    let input = input_of(&r);
     let CensusReport::Targets(mut t) = r.clone() else { unreachable!() };
     // One count raised: both the checksum and the totals see it.
     *t.histogram.values_mut().next().unwrap() += 1;
     let edited = CensusReport::Targets(t.clone());
-    let e = edited.verify().unwrap_err();
+    let e = edited.verify(&input).unwrap_err();
     assert_eq!(e.kind(), crate::ErrorKind::Checkpoint);
     assert!(e.to_string().contains("checksum"), "{e}");
     // Resealed, the checksum matches but the figures disagree.
     let mut resealed = edited.clone();
-    resealed.seal().unwrap();
-    let e = resealed.verify().unwrap_err();
+    resealed.seal(&input).unwrap();
+    let e = resealed.verify(&input).unwrap_err();
     assert!(e.to_string().contains("figures disagree"), "{e}");
     // A shard without a checksum is refused.
     t.checksum = None;
-    assert!(CensusReport::Targets(t).verify().unwrap_err().to_string().contains("without a checksum"));
+    assert!(CensusReport::Targets(t).verify(&input).unwrap_err().to_string().contains("without a checksum"));
     let other = targets_shard(12, 7, Shard { index: 2, count: 2 });
-    let e = merge(&[("a", r), ("b", other)]).unwrap_err();
+    let e = merge(&[("a", input_of(&r), r), ("b", input_of(&other), other)]).unwrap_err();
     assert!(e.to_string().contains("b: not a shard of the same census as a"), "{e}");
 }
 
 #[test]
 fn reports_read_back_by_kind() {
     assert!(CensusReport::from_json("not json").unwrap_err().to_string().contains("not the JSON output"));
-    assert!(CensusReport::from_json("{\"census\": \"nope\"}").is_err());
-    assert!(CensusReport::from_json("{\"census\": \"targets\"}").is_err());
+    let envelope =
+        |kind: &str, version: u64| format!("{{\"kind\": \"{kind}\", \"format_version\": {version}, \"input\": {{}}}}");
+    assert!(CensusReport::from_json(&envelope("nope", 1)).is_err());
+    assert!(CensusReport::from_json(&envelope("census-targets", 1)).is_err());
+    let e = CensusReport::from_json(&envelope("census-targets", 2)).unwrap_err();
+    assert!(e.to_string().contains("format_version 2"), "{e}");
     let r = targets_shard(10, 8, Shard::ALL);
-    let back = CensusReport::from_json(&serde_json::to_string(&r).unwrap()).unwrap();
+    let (input, back) = CensusReport::from_json(&printed(&r)).unwrap();
     assert_eq!(back, r);
-    assert_eq!(back.census(), "targets");
-    assert!(merge(&[("x", r)]).unwrap_err().to_string().contains("not a shard"));
+    assert_eq!(input, input_of(&r));
+    assert_eq!((back.census(), back.kind()), ("targets", "census-targets"));
+    assert!(merge(&[("x", input, r)]).unwrap_err().to_string().contains("not a shard"));
 }
 
 #[test]

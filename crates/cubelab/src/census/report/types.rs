@@ -11,8 +11,10 @@ use std::collections::BTreeMap;
 /// `census solution-numbers`: the distribution of solution numbers of one target over all
 /// collections of 8 cubes (Johnson–Roldán Table 1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SolutionNumbers {
-    /// `"solution-numbers"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::SolutionNumbers,
     /// The cube set (`macmahon`, `C3`, ...).
     pub universe: String,
@@ -21,30 +23,34 @@ pub struct SolutionNumbers {
     /// The target's name.
     pub target: String,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// All collections of 8 of the census (not only this shard's).
     pub collections: u64,
     /// Collections with a nonzero solution number.
     pub buildable: u64,
     /// Solution number → collections (nonzero entries only).
+    #[serde(with = "crate::histogram")]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<crate::histogram::Bin>"))]
     pub histogram: BTreeMap<u64, u64>,
     /// A shard's checksum (see the [module documentation](super)).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
 /// `census solution-numbers --all-targets`: the distribution for every target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AllTargets {
-    /// `"solution-numbers-all"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::AllTargets,
     /// The cube set.
     pub universe: String,
     /// The method used.
     pub method: Method,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// All collections of 8 of the census.
     pub collections: u64,
@@ -53,14 +59,16 @@ pub struct AllTargets {
     /// One report per target.
     pub targets: Vec<SolutionNumbers>,
     /// A shard's checksum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
 /// `census targets --size K`: how many targets the K-sets build (Table 2 for K = 8).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Targets {
-    /// `"targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::Targets,
     /// The cube set (`macmahon`, `C3`, `C4`, `palette7`, ...).
     pub universe: String,
@@ -69,17 +77,19 @@ pub struct Targets {
     /// The set size K.
     pub size: usize,
     /// The cubes the sets are taken from, when not the whole cube set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub within: Option<Vec<String>>,
     /// The random sample, for a sampled census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sample: Option<Sample>,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// Sets counted.
     pub sets: u64,
     /// Number of targets built → sets (nonzero entries only).
+    #[serde(with = "crate::histogram")]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<crate::histogram::Bin>"))]
     pub histogram: BTreeMap<u64, u64>,
     /// Mean number of targets (six decimals).
     pub mean: f64,
@@ -92,35 +102,37 @@ pub struct Targets {
     /// Number of sets reaching the maximum.
     pub max_count: u64,
     /// The sets reaching the maximum (with `--list-max`; at most 100,000).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub max_sets: Option<Vec<Vec<String>>>,
     /// For a sample: the standard error of the sampled mean (std_dev / sqrt(sets)).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub std_error: Option<f64>,
     /// For a sample, figures computed exactly (not sampled).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub exact: Option<Exact>,
     /// A shard's checksum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
 /// Exact figures reported beside a sample.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Exact {
     /// The exact mean number of targets over all sets of this size.
     pub mean: f64,
     /// The number of sets of this size (a decimal string: it can exceed 64 bits; absent
     /// beyond 128 bits).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sets: Option<String>,
     /// How many of them build any one given target (the same for every target).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sets_building_each_target: Option<String>,
 }
 
 /// A random sample: how many sets, and the seed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Sample {
     /// Sets drawn.
     pub samples: u64,
@@ -130,8 +142,10 @@ pub struct Sample {
 
 /// `census targets --size all`: every subset at once, one [`Targets`] per size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AllSizes {
-    /// `"targets-all"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::AllSizes,
     /// The cube set.
     pub universe: String,
@@ -140,17 +154,17 @@ pub struct AllSizes {
     /// `"all"`.
     pub size: String,
     /// The cubes the sets are taken from, when not the whole cube set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub within: Option<Vec<String>>,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// Sets counted, over all sizes.
     pub sets: u64,
     /// One report per size 0, 1, ..., n.
     pub sizes: Vec<Targets>,
     /// A shard's checksum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
@@ -216,8 +230,10 @@ impl Targets {
 
 /// `census universal`: the sets of K cubes that build every target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Universal {
-    /// `"universal"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::Universal,
     /// The cube set.
     pub universe: String,
@@ -226,26 +242,27 @@ pub struct Universal {
     /// The set size K.
     pub size: usize,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// Sizes below `size` that were searched and have no universal set.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub none_below: Vec<usize>,
     /// The universal sets found, each as cube names.
     pub sets: Vec<Vec<String>>,
     /// Set when the sets were found by local search (so the list need not be complete).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub search: Option<SearchInfo>,
     /// A proven lower bound on the size of a universal set, with its argument.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub lower_bound: Option<LowerBound>,
     /// A shard's checksum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
 /// A proven lower bound on the size of a universal set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LowerBound {
     /// Every universal set has at least this many cubes.
     pub size: usize,
@@ -255,6 +272,7 @@ pub struct LowerBound {
 
 /// How a local search was run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SearchInfo {
     /// Seed of the search.
     pub seed: u64,
@@ -266,6 +284,7 @@ pub struct SearchInfo {
 
 /// A collection of cubes and the targets it builds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaxSet {
     /// The cubes (names).
     pub collection: Vec<String>,
@@ -275,8 +294,10 @@ pub struct MaxSet {
 
 /// `census multisets`: targets built by every multiset of 8 cubes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Multisets {
-    /// `"multisets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::Multisets,
     /// The cube set.
     pub universe: String,
@@ -285,6 +306,8 @@ pub struct Multisets {
     /// Multisets counted.
     pub multisets: u64,
     /// Number of targets built → multisets.
+    #[serde(with = "crate::histogram")]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<crate::histogram::Bin>"))]
     pub histogram: BTreeMap<u64, u64>,
     /// Most targets built by a multiset.
     pub max: u64,
@@ -297,9 +320,15 @@ pub struct Multisets {
 /// `census max-targets`: the 8-collections building the most targets, checked against
 /// Theorem 7 ([`crate::census::theorem7`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaxTargets {
-    /// `"max-targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::MaxTargets,
+    /// The cube set (`macmahon`).
+    pub universe: String,
+    /// The method of the census.
+    pub method: Method,
     /// The most targets an 8-collection builds.
     pub max: usize,
     /// Collections building that many.
@@ -314,11 +343,15 @@ pub struct MaxTargets {
 
 /// `census max-targets --palette 7`: 8 blocks building many targets, by local search.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MaxTargetsSearch {
-    /// `"max-targets"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::MaxTargets,
     /// The cube set (`palette7`).
     pub universe: String,
+    /// The method of the search (every set listed is checked by both).
+    pub method: Method,
     /// Found by local search: a lower bound on the maximum, not the maximum.
     pub search: SearchInfo,
     /// Swaps per start.
@@ -329,7 +362,7 @@ pub struct MaxTargetsSearch {
     pub verified: bool,
     /// With a proof: the exhaustive search found no 8 blocks building `max_found` + 1
     /// targets, so `max_found` is the maximum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub proven_maximum: Option<bool>,
     /// The sets found with their targets.
     pub sets: Vec<MaxSet>,
@@ -337,22 +370,26 @@ pub struct MaxTargetsSearch {
 
 /// `census infeasible`: the largest multisets building no target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Infeasible {
-    /// `"infeasible"`.
+    /// The census (not in the JSON: the output's `"kind"` says it).
+    #[serde(skip)]
     pub census: tag::Infeasible,
     /// The cube set.
     pub universe: String,
     /// The method used.
     pub method: Method,
     /// The cubes the multisets are taken from, when not the whole cube set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub within: Option<Vec<String>>,
     /// `"I/N"` for one shard of the census.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub shard: Option<String>,
     /// Sets of distinct cubes building no target (the possible supports), the empty set included.
     pub supports: u64,
-    /// `sets_by_size[k]`: such sets of k cubes.
+    /// `sets_by_size[k]`: such sets of k cubes (in JSON a histogram: value k, count).
+    #[serde(with = "crate::histogram::dense")]
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<crate::histogram::Bin>"))]
     pub sets_by_size: Vec<u64>,
     /// The largest size of a multiset building no target.
     pub max: usize,
@@ -363,12 +400,13 @@ pub struct Infeasible {
     /// Every multiset of that size building no target: cube name → copies.
     pub multisets: Vec<BTreeMap<String, u8>>,
     /// A shard's checksum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub checksum: Option<String>,
 }
 
 /// A class of largest infeasible multisets under the symmetries of the cube set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct InfeasibleClass {
     /// One multiset of the class: cube name → copies.
     pub representative: BTreeMap<String, u8>,
