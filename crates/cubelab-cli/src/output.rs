@@ -72,9 +72,13 @@ pub fn render(report: &impl Report, format: Format) -> anyhow::Result<String> {
 
 /// Prints a report to stdout.
 pub fn emit(report: &impl Report, format: Format) -> anyhow::Result<()> {
-    let s = render(report, format)?;
+    write_stdout(render(report, format)?.as_bytes())
+}
+
+/// Writes bytes to stdout and flushes.
+pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes())?;
+    out.write_all(bytes)?;
     out.flush()?;
     Ok(())
 }
