@@ -14,8 +14,8 @@ output; with --out one page per command and subcommand is written to DIR (cubela
 cubelab-census.1, cubelab-census-targets.1, ...).
 
 Examples:
-  cubelab man | man -l -
-  cubelab man --out ~/.local/share/man/man1        then: man cubelab-picture-solve")]
+  cubelab man > cubelab.1                          then: man -l cubelab.1
+  cubelab man --out man1                           then: man -l man1/cubelab-picture-solve.1")]
 pub struct Args {
     /// Write every page to this directory (created if missing) instead of printing one.
     #[arg(long, value_name = "DIR")]

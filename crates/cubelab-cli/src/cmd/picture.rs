@@ -23,8 +23,8 @@ Examples:
   cubelab picture check 'UF RB / DL UF'
   cubelab picture solve 'FD UF / UF FD' --method optimal
   cubelab picture scramble 3 3 --seed 7
-  cubelab picture census 3 2
-  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'")]
+  cubelab picture census 3 2                   (about 5 s)
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'   (about 40 s)")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -98,7 +98,7 @@ columns (their census diameter) and then every possible last column optimally.
 
 Examples:
   cubelab picture bounds 2 2
-  cubelab picture bounds 3 3 --sample 20 --json")]
+  cubelab picture bounds 3 3 --sample 20 --json   (about 10 s)")]
     Bounds {
         /// Rows.
         m: usize,
@@ -128,12 +128,13 @@ at any point and restarted with --resume ends with the same output. The file is 
 large as the table. --resume without the file starts afresh.
 
 Examples:
-  cubelab picture census 3 2
-  cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume
+  cubelab picture census 3 2                   (about 5 s)
+  cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume   (about 15 min)
   cubelab picture census 6 1 --json
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
-  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'")]
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'
+                                               (about 10 s)")]
     Census {
         /// Rows.
         m: usize,

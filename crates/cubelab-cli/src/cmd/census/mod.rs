@@ -35,14 +35,15 @@ mod universal;
 #[command(after_help = "\
 Examples:
   cubelab census solution-numbers                  Johnson-Roldan Table 1 (target Ba)
-  cubelab census solution-numbers --all-targets --method backtrack
+  cubelab census solution-numbers --all-targets --method backtrack   (about 15 min)
   cubelab census targets --size 8                  Table 2: targets built by all 5,852,925 collections
-  cubelab census targets --size 10 --list-max
+  cubelab census targets --size 10 --list-max     (about 3 s)
   cubelab census targets --size 9 --sample 20000 --seed 1
-  cubelab census targets --size all --checkpoint all.ckpt --resume
-  cubelab census universal --size 12               the minimum universal sets
-  cubelab census infeasible                        the largest multisets building no target
-  cubelab census targets --size 8 --shard 3/8 --json > part3.json
+  cubelab census targets --size all --checkpoint all.ckpt --resume   (about 10 s)
+  cubelab census universal --size 12               the minimum universal sets (about 4 s)
+  cubelab census infeasible                        the largest multisets building no target (about 6 s)
+  cubelab census targets --size 8 --shard 1/2 --json > part1.json
+  cubelab census targets --size 8 --shard 2/2 --json > part2.json
   cubelab census merge part*.json                  identical to the unsharded run
   cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1
   cubelab census universal --palette 7 --size 20 --search --seed 1")]
