@@ -262,7 +262,7 @@ fn completions_and_man_pages_generate() {
     }
     bad(&["completions", "tcsh"]);
     let page = ok(&["man"]);
-    assert!(page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH cubelab"), "not roff: {}", &page[..80]);
+    assert!(page.contains(".TH cubelab") && page.contains(".SH SYNOPSIS"), "not a roff page: {page}");
     let help = ok(&["--help"]);
     let commands: Vec<&str> = help
         .lines()
@@ -274,7 +274,8 @@ fn completions_and_man_pages_generate() {
         .collect();
     assert!(commands.len() >= 10, "{commands:?}");
     for c in &commands {
-        assert!(page.contains(&format!("cubelab\\-{c}")), "the man page does not mention `{c}`");
+        let mentioned = page.contains(&format!("cubelab\\-{c}")) || page.contains(&format!("cubelab-{c}"));
+        assert!(mentioned, "the man page does not mention `{c}`");
     }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("man1");

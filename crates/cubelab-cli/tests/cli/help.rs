@@ -83,8 +83,9 @@ fn examples_of(page: &str, help: &str) -> Vec<Example> {
             } else {
                 text // a description going on over the next line
             };
-            let last = out.last_mut().expect("an example line comes first");
-            last.seconds = last.seconds.or(stated_seconds(description));
+            if let Some(last) = out.last_mut() {
+                last.seconds = last.seconds.or(stated_seconds(description));
+            }
         }
     }
     out
@@ -186,7 +187,7 @@ fn every_long_help_example_runs() {
     let examples = all_examples();
     let long: Vec<&Example> = examples.iter().filter(|e| e.seconds.is_some_and(|s| s >= 3)).collect();
     assert!(!long.is_empty());
-    for e in &long {
+    for e in long {
         let limit = Duration::from_secs(10 * e.seconds.unwrap() + 60);
         run_examples(&[e], limit);
     }

@@ -92,12 +92,14 @@ impl MethodArgs {
 /// `--colors N` and `--palette 7`: which cubes the census is over.
 #[derive(clap::Args, Debug, Clone)]
 struct UniverseArgs {
-    /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
+    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
+    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
+    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
     #[arg(long, value_name = "N", default_value_t = 6)]
     colors: usize,
     /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (only 7 is supported; sampled, --within and search censuses).
-    #[arg(long, value_name = "7", conflicts_with = "colors")]
+    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
+    #[arg(long, value_name = "K", conflicts_with = "colors")]
     palette: Option<usize>,
 }
 
