@@ -48,6 +48,10 @@ enum Command {
     Magic(cmd::magic::Args),
     /// The picture cube puzzle: check, solve, scramble, census (and --group).
     Picture(cmd::picture::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(cmd::completions::Args),
+    /// Print the manual page in roff, or write every page to a directory.
+    Man(cmd::man::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -60,6 +64,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Relations(a) => cmd::relations::run(a),
         Command::Magic(a) => cmd::magic::run(a),
         Command::Picture(a) => cmd::picture::run(a),
+        Command::Completions(a) => cmd::completions::run(a),
+        Command::Man(a) => cmd::man::run(a),
     }
 }
 
@@ -97,13 +103,15 @@ fn main() -> ExitCode {
 
 /// Exit codes, as documented in the README: 2 for bad input or usage (also what the
 /// command line itself refuses), 1 for I/O and internal failures, 3 for a run stopped on
-/// request that can be resumed from its checkpoint.
+/// request that can be resumed from its checkpoint, 4 for a search that reached the limit
+/// it was given (nodes, seconds) before an answer.
 fn exit_code(e: &anyhow::Error) -> u8 {
     use cubelab::ErrorKind;
     for cause in e.chain() {
         if let Some(err) = cause.downcast_ref::<cubelab::Error>() {
             return match err.kind() {
                 ErrorKind::Stopped => 3,
+                ErrorKind::LimitReached => 4,
                 k if k.is_input() => 2,
                 _ => 1,
             };

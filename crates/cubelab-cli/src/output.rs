@@ -140,9 +140,13 @@ pub fn render<R: Report>(report: &R, input: &R::Input, format: Format) -> anyhow
 
 /// Prints a report to stdout.
 pub fn emit<R: Report>(report: &R, input: &R::Input, format: Format) -> anyhow::Result<()> {
-    let s = render(report, input, format)?;
+    write_stdout(render(report, input, format)?.as_bytes())
+}
+
+/// Writes bytes to stdout and flushes.
+pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes())?;
+    out.write_all(bytes)?;
     out.flush()?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `cubelab build`: every outer cube a set of blocks can build, with its solution number.
 
 use crate::output::{emit, Format, Report};
+use crate::progress::Bar;
 use cubelab::notation::{names_of, parse_cubes};
 use cubelab::target::{Blocks, CORNERS};
 use cubelab::words::count;
@@ -98,8 +99,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         anyhow::bail!("a 2x2x2 cube needs 8 blocks, {} given", cubes.len());
     }
     let blocks = Blocks::new(&cubes)?;
-    let targets = blocks
-        .buildable_targets(args.improper)?
+    // Finite but long with many blocks (60 with --improper: minutes): say what runs.
+    let spinner = Bar::spinner(&format!("counting arrangements of {} blocks", cubes.len()));
+    let targets = blocks.buildable_targets(args.improper)?;
+    drop(spinner);
+    let targets = targets
         .into_iter()
         .map(|(t, n)| Built {
             target: t.face_string(),

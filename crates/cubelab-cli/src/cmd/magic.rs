@@ -47,8 +47,9 @@ Examples:
   cubelab magic enumerate --classes --json          {\"count\": 192, \"classes\": [...]}
   cubelab magic enumerate --start 0 --step 2        the cubes on 0, 2, ..., 52
   cubelab magic enumerate --property pantriagonal   none of order 3 (see docs/magic.md)
-  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json
-  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --resume
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --stop-after 12
+  cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --resume --stop-after 12
+                                                    (each about 5 s, exit 3; without --stop-after: hours)
 
 Long searches show progress on stderr. With --checkpoint the search saves its state
 every few seconds, at the end and when stopped (by --stop-after or Ctrl-C, exit 3);

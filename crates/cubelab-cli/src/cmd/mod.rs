@@ -2,8 +2,10 @@
 
 pub mod build;
 pub mod census;
+pub mod completions;
 pub mod cubes;
 pub mod magic;
+pub mod man;
 pub mod picture;
 pub mod relations;
 pub mod show;

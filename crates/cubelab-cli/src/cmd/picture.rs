@@ -27,8 +27,8 @@ Examples:
   cubelab picture check 'UF RB / DL UF'
   cubelab picture solve 'FD UF / UF FD' --method optimal
   cubelab picture scramble 3 3 --seed 7
-  cubelab picture census 3 2
-  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'")]
+  cubelab picture census 3 2                   (about 5 s)
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'   (about 40 s)")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -71,6 +71,8 @@ Examples:
         /// How moves are counted: quarter (default) or half.
         #[arg(long, default_value = "quarter")]
         metric: Metric,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Print JSON: {"moves": [...], "length": N, "optimal": bool}.
         #[arg(long)]
         json: bool,
@@ -110,7 +112,7 @@ columns (their census diameter) and then every possible last column optimally.
 
 Examples:
   cubelab picture bounds 2 2
-  cubelab picture bounds 3 3 --sample 20 --json")]
+  cubelab picture bounds 3 3 --sample 20 --json   (about 10 s)")]
     Bounds {
         /// Rows.
         m: usize,
@@ -122,6 +124,8 @@ Examples:
         /// Also solve this many random boards optimally and report their lengths.
         #[arg(long, default_value_t = 0)]
         sample: u64,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -138,12 +142,13 @@ at any point and restarted with --resume ends with the same output. The file is 
 large as the table. --resume without the file starts afresh.
 
 Examples:
-  cubelab picture census 3 2
-  cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume
+  cubelab picture census 3 2                   (about 5 s)
+  cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume   (about 15 min)
   cubelab picture census 6 1 --json
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
-  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'")]
+  cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'
+                                               (about 10 s)")]
     Census {
         /// Rows.
         m: usize,
@@ -181,6 +186,55 @@ Examples:
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The default node limit of an optimal search: enough for every 3x3 board tried (at most
+/// about 10^5 nodes), about 20 s of one core on a 4x4 board and 90 s on a 5x5 one
+/// (docs/picture.md).
+const DEFAULT_MAX_NODES: u64 = 10_000_000;
+
+/// Limits of the optimal search (`picture solve --method optimal`, `picture bounds --sample`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct LimitArgs {
+    /// Stop an optimal search after N nodes [default: 10000000] (exit 4; raise it to search on).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Stop an optimal search after SECONDS of searching (exit 4; no time limit by default).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<f64>,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> optimal::Limits {
+        optimal::Limits {
+            max_nodes: self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+            timeout: self.timeout.map(std::time::Duration::from_secs_f64),
+        }
+    }
+
+    fn given(&self) -> bool {
+        self.max_nodes.is_some() || self.timeout.is_some()
+    }
+
+    /// The error of a search begun at `started` that reached a limit, with the flag that
+    /// raises it.
+    fn hint(&self, e: cubelab::Error, started: std::time::Instant) -> anyhow::Error {
+        if e.kind() != cubelab::ErrorKind::LimitReached {
+            return e.into();
+        }
+        let timed_out = self.timeout.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
+        let flag = if timed_out { "--timeout" } else { "--max-nodes" };
+        let message = format!("{}; raise it with {flag}", e.message());
+        cubelab::Error::new(cubelab::ErrorKind::LimitReached, message).into()
+    }
+}
+
+/// A positive number of seconds.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() && v < 1e9 => Ok(v),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
 }
 
 /// Checkpoint flags of `picture census`.
@@ -428,8 +482,18 @@ impl Report for CensusReport {
     }
 }
 
-fn solve(given: &str, method: Method, metric: Metric, json: bool, svg_path: Option<&Path>) -> anyhow::Result<()> {
+fn solve(
+    given: &str,
+    method: Method,
+    metric: Metric,
+    limits: LimitArgs,
+    json: bool,
+    svg_path: Option<&Path>,
+) -> anyhow::Result<()> {
     let board = Board::parse(given)?;
+    if method != Method::Optimal && limits.given() {
+        bail!("--max-nodes and --timeout limit the optimal search only (add --method optimal)");
+    }
     let verdict = parity::check(&board);
     if !verdict.solvable {
         bail!("board cannot be solved: {}", verdict.reason.trim_start_matches("not solvable: "));
@@ -462,7 +526,9 @@ fn solve(given: &str, method: Method, metric: Metric, json: bool, svg_path: Opti
                 optimal::default_max_entries(board.rows(), board.cols()),
             )?;
             spinner.start("searching", 0, 0);
-            let (moves, stats) = solver.solve(&board)?;
+            let started = std::time::Instant::now();
+            let (moves, stats) =
+                solver.solve_within(&board, &limits.limits(), &spinner).map_err(|e| limits.hint(e, started))?;
             spinner.finish();
             text += &format!("method:   optimal (IDA*, {} nodes)\n", stats.nodes);
             (moves, true)
@@ -683,8 +749,11 @@ states:        {}
     }
 }
 
-fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> anyhow::Result<()> {
+fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, limits: LimitArgs, json: bool) -> anyhow::Result<()> {
     Board::solved(m, n)?;
+    if sample == 0 && limits.given() {
+        bail!("--max-nodes and --timeout limit the optimal solves of --sample only (add --sample K)");
+    }
     let bar = Bar::new();
     let b = bounds::bounds(m, n, metric, &bar)?;
     let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
@@ -692,7 +761,11 @@ fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, json: bool) -> an
     let mut sample_lengths = Vec::new();
     for seed in 0..sample {
         let board = Board::random_reachable(m, n, seed)?;
-        sample_lengths.push(solver.solve(&board)?.0.len());
+        let started = std::time::Instant::now();
+        let (moves, _) = solver
+            .solve_within(&board, &limits.limits(), &bar)
+            .map_err(|e| limits.hint(e, started).context(format!("random board {}", seed + 1)))?;
+        sample_lengths.push(moves.len());
         bar.advance(1);
     }
     bar.finish();
@@ -715,8 +788,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
             emit(&checked, &CheckInput { board }, format_of(json))
         }
-        Sub::Solve { board, method, metric, json, svg } => solve(&board, method, metric, json, svg.as_deref()),
-        Sub::Bounds { m, n, metric, sample, json } => run_bounds(m, n, metric, sample, json),
+        Sub::Solve { board, method, metric, limits, json, svg } => {
+            solve(&board, method, metric, limits, json, svg.as_deref())
+        }
+        Sub::Bounds { m, n, metric, sample, limits, json } => run_bounds(m, n, metric, sample, limits, json),
         Sub::Scramble { m, n, seed, moves, json, svg } => {
             let (board, seq) = match moves {
                 Some(k) => {

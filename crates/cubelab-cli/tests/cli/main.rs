@@ -3,6 +3,8 @@
 
 mod census;
 mod cubes;
+mod flags;
+mod help;
 mod json;
 mod magic;
 mod picture;

@@ -9,9 +9,11 @@
 use super::board::{Board, Metric, Move, MoveKind};
 use super::census::{cube_puzzle, Table};
 use super::cube::Turn;
-use crate::{Error, Result};
+use crate::run::{NoProgress, Progress};
+use crate::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Pattern-database tables built so far, by (rows, cols, metric).
 type TableCache = Mutex<HashMap<(usize, usize, Metric), Arc<Table>>>;
@@ -73,6 +75,64 @@ pub struct Solver {
 pub struct SearchStats {
     /// Nodes visited.
     pub nodes: u64,
+}
+
+/// Limits of one optimal search: IDA* on a large board can run for longer than anyone
+/// waits, so a search stops with [`ErrorKind::LimitReached`] once it has visited
+/// `max_nodes` nodes or run for `timeout`.
+///
+/// The node limit makes the outcome reproducible (the same board and limit always give
+/// the same answer or the same error); the time limit does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most nodes the search visits.
+    pub max_nodes: u64,
+    /// Longest wall-clock time of the search (not of building the pattern databases).
+    pub timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// No limit at all: the search runs until it finds a solution.
+    pub const NONE: Limits = Limits { max_nodes: u64::MAX, timeout: None };
+}
+
+/// How often (in nodes) the search reports progress and looks at the clock.
+const CHECK_EVERY: u64 = 1 << 16;
+
+/// Why a depth-bounded pass of the search ended.
+enum Pass {
+    Found,
+    Exhausted,
+    Limit(String),
+}
+
+/// The state of one search: the limits, counters and the progress observer.
+struct Run<'a> {
+    limits: &'a Limits,
+    started: Instant,
+    progress: &'a dyn Progress,
+    bound: u8,
+    stats: SearchStats,
+}
+
+impl Run<'_> {
+    /// Counts a node; the limit that is reached, if any.
+    fn visit(&mut self) -> Option<String> {
+        self.stats.nodes += 1;
+        if self.stats.nodes > self.limits.max_nodes {
+            let n = self.limits.max_nodes;
+            return Some(format!("{n} node{}", if n == 1 { "" } else { "s" }));
+        }
+        if self.stats.nodes % CHECK_EVERY == 0 {
+            self.progress.note(&format!("depth {}, {} nodes", self.bound, self.stats.nodes));
+            if let Some(t) = self.limits.timeout {
+                if self.started.elapsed() >= t {
+                    return Some(format!("{} s", t.as_secs_f64()));
+                }
+            }
+        }
+        None
+    }
 }
 
 impl Solver {
@@ -158,8 +218,21 @@ impl Solver {
         true
     }
 
-    /// A shortest solution of a board of this solver's size.
+    /// A shortest solution of a board of this solver's size, without limits.
     pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, SearchStats)> {
+        self.solve_within(board, &Limits::NONE, &NoProgress)
+    }
+
+    /// A shortest solution within `limits`; `progress` gets a note with the depth and the
+    /// nodes so far every 65,536 nodes. When a limit is reached the error
+    /// ([`ErrorKind::LimitReached`]) names it and the least length a solution can have
+    /// (every shorter sequence was searched).
+    pub fn solve_within(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        progress: &dyn Progress,
+    ) -> Result<(Vec<Move>, SearchStats)> {
         if (board.rows(), board.cols()) != (self.rows, self.cols) {
             return Err(Error::out_of_range("solver built for another board size"));
         }
@@ -173,39 +246,41 @@ impl Solver {
         let Some(start) = self.heuristic(&cells, &mut buf) else {
             return Err(Error::out_of_range("board cannot be solved (it is not reachable from solved)"));
         };
-        let mut stats = SearchStats::default();
+        let mut run = Run { limits, started: Instant::now(), progress, bound: start, stats: SearchStats::default() };
         let mut path = Vec::new();
-        let mut bound = start;
         loop {
-            if self.search(&mut cells, &mut path, 0, bound, &mut buf, &mut stats) {
-                break;
+            progress.note(&format!("depth {}, {} nodes", run.bound, run.stats.nodes));
+            match self.search(&mut cells, &mut path, 0, &mut buf, &mut run) {
+                Pass::Found => break,
+                Pass::Exhausted => run.bound += 1,
+                Pass::Limit(limit) => {
+                    let message = format!(
+                        "the optimal search reached its limit of {limit} with no solution found \
+                         (every solution has at least {} moves)",
+                        run.bound
+                    );
+                    return Err(Error::new(ErrorKind::LimitReached, message));
+                }
             }
-            bound += 1;
         }
         let mut check = board.clone();
         check.apply_all(&path)?;
         if !check.is_solved() {
             return Err(Error::out_of_range("internal error: optimal solution does not verify"));
         }
-        Ok((path, stats))
+        Ok((path, run.stats))
     }
 
-    fn search(
-        &self,
-        cells: &mut [u8],
-        path: &mut Vec<Move>,
-        depth: u8,
-        bound: u8,
-        buf: &mut Vec<u8>,
-        stats: &mut SearchStats,
-    ) -> bool {
-        stats.nodes += 1;
+    fn search(&self, cells: &mut [u8], path: &mut Vec<Move>, depth: u8, buf: &mut Vec<u8>, run: &mut Run) -> Pass {
+        if let Some(limit) = run.visit() {
+            return Pass::Limit(limit);
+        }
         let h = self.heuristic(cells, buf).expect("moves keep boards reachable");
         if h == 0 && cells.iter().all(|&c| c == 0) {
-            return true;
+            return Pass::Found;
         }
-        if depth + h > bound {
-            return false;
+        if depth + h > run.bound {
+            return Pass::Exhausted;
         }
         let mut board = Board::from_cubes(self.rows, self.cols, cells.to_vec()).expect("valid");
         for k in 0..self.moves.len() {
@@ -216,13 +291,14 @@ impl Solver {
             board.apply(&mv);
             path.push(mv);
             let mut child = board.cubes().to_vec();
-            if self.search(&mut child, path, depth + 1, bound, buf, stats) {
-                return true;
+            match self.search(&mut child, path, depth + 1, buf, run) {
+                Pass::Exhausted => {}
+                done => return done,
             }
             path.pop();
             board.apply(&mv.inverse());
         }
-        false
+        Pass::Exhausted
     }
 
     /// Number of canonical move sequences of each length 0..=max_len (sequences the search
@@ -302,6 +378,23 @@ mod tests {
             // Written in quarter turns, a half-metric solution is no shorter than the quarter optimum.
             assert!(super::super::board::length_in(&mh, Metric::Quarter) >= mq.len());
         }
+    }
+
+    #[test]
+    fn a_search_stops_at_its_node_limit_and_says_how_deep_it_looked() {
+        let solver = Solver::new(2, 2, Metric::Quarter, 1000).unwrap();
+        let board = (0..40)
+            .map(|seed| Board::random_reachable(2, 2, seed).unwrap())
+            .find(|b| solver.solve(b).unwrap().1.nodes > 100);
+        let board = board.expect("some 2x2 board needs more than 100 nodes");
+        let (moves, stats) = solver.solve(&board).unwrap();
+        let limits = Limits { max_nodes: stats.nodes, timeout: None };
+        assert_eq!(solver.solve_within(&board, &limits, &NoProgress).unwrap().0, moves);
+        let limits = Limits { max_nodes: stats.nodes - 1, timeout: None };
+        let e = solver.solve_within(&board, &limits, &NoProgress).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::LimitReached);
+        assert!(e.message().contains(&format!("{} nodes", stats.nodes - 1)), "{e}");
+        assert!(e.message().contains(&format!("at least {} moves", moves.len())), "{e}");
     }
 
     #[test]

@@ -35,16 +35,17 @@ use render::plot_histogram;
 Examples (times on 2 cores; the others take under a second):
   cubelab census solution-numbers                  Johnson-Roldan Table 1 (target Ba)
   cubelab census solution-numbers --all-targets --method backtrack
-                                                   all 30 targets by the solver: about 20 CPU-minutes
-                                                   (10-15 minutes on 2 cores; resumable per shard)
+                                                   all 30 targets by the solver (about 15 min;
+                                                   20 CPU-minutes; resumable per shard)
   cubelab census targets --size 8                  Table 2: targets built by all 5,852,925 collections
-  cubelab census targets --size 10 --list-max
+  cubelab census targets --size 10 --list-max     (about 3 s)
   cubelab census targets --size 9 --sample 20000 --seed 1
   cubelab census targets --size all --checkpoint all.ckpt --resume
-                                                   every size at once: about 10 CPU-seconds
-  cubelab census universal --size 12               the minimum universal sets
+                                                   every size at once (about 10 s)
+  cubelab census universal --size 12               the minimum universal sets (about 4 s)
   cubelab census infeasible                        the largest multisets building no target (about 6 s)
-  cubelab census targets --size 8 --shard 3/8 --json > part3.json
+  cubelab census targets --size 8 --shard 1/2 --json > part1.json
+  cubelab census targets --size 8 --shard 2/2 --json > part2.json
   cubelab census merge part*.json                  identical to the unsharded run
   cubelab census targets --palette 7 --size 8 --sample 100000 --seed 1
   cubelab census universal --palette 7 --size 20 --search --seed 1")]
@@ -93,12 +94,14 @@ impl MethodArgs {
 /// `--colors N` and `--palette 7`: which cubes the census is over.
 #[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
 struct UniverseArgs {
-    /// Cubes using exactly N colors (C_N); only N with at most 32 cubes (1, 2, 3, 6).
+    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
+    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
+    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
     #[arg(long, value_name = "N", default_value_t = 6)]
     colors: usize,
     /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (only 7 is supported; sampled, --within and search censuses).
-    #[arg(long, value_name = "7", conflicts_with = "colors")]
+    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
+    #[arg(long, value_name = "K", conflicts_with = "colors")]
     palette: Option<usize>,
 }
 

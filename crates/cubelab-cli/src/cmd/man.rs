@@ -1,0 +1,57 @@
+//! `cubelab man`: manual pages in roff, generated from the command line's own definition
+//! (so they always match `--help`).
+
+use crate::output::{write_atomic, write_stdout};
+use anyhow::Context;
+use clap::CommandFactory;
+use std::path::PathBuf;
+
+/// Arguments of `cubelab man`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Without --out the page of cubelab itself (which lists every subcommand) goes to standard
+output; with --out one page per command and subcommand is written to DIR (cubelab.1,
+cubelab-census.1, cubelab-census-targets.1, ...).
+
+Examples:
+  cubelab man > cubelab.1                          then: man -l cubelab.1
+  cubelab man --out man1                           then: man -l man1/cubelab-picture-solve.1")]
+pub struct Args {
+    /// Write every page to this directory (created if missing) instead of printing one.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `cubelab man`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let mut cli = crate::Cli::command().disable_help_subcommand(true);
+    cli.build();
+    match args.out {
+        None => write_stdout(&page(&cli)?),
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
+            let mut written = 0;
+            write_pages(&cli, &dir, &mut written)?;
+            eprintln!("{written} manual pages written to {}", dir.display());
+            Ok(())
+        }
+    }
+}
+
+/// The roff page of one command.
+fn page(cmd: &clap::Command) -> anyhow::Result<Vec<u8>> {
+    let mut roff = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut roff)?;
+    Ok(roff)
+}
+
+/// Writes the page of `cmd` and of each of its subcommands, each file atomically.
+fn write_pages(cmd: &clap::Command, dir: &std::path::Path, written: &mut usize) -> anyhow::Result<()> {
+    let man = clap_mangen::Man::new(cmd.clone());
+    write_atomic(&dir.join(man.get_filename()), &page(cmd)?)?;
+    *written += 1;
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        write_pages(sub, dir, written)?;
+    }
+    Ok(())
+}
