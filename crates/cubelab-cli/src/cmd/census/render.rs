@@ -5,8 +5,8 @@ use super::{solution::SolutionArgs, targets::TargetsArgs, universal::UniversalAr
 use crate::output::{write_atomic, JsonInput, Report};
 use crate::svg::BarChart;
 use cubelab::census::report::{
-    AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers, Targets,
-    Universal,
+    AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers,
+    Targets, Universal,
 };
 use cubelab::census::Method;
 use cubelab::words::{count, noun};
