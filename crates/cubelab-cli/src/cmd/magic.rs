@@ -44,7 +44,7 @@ enum MagicCommand {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cubelab magic enumerate --classes --json          {\"count\": 192, \"classes\": [...]}
+  cubelab magic enumerate --classes --json          the 192 cubes in their 4 classes as JSON
   cubelab magic enumerate --start 0 --step 2        the cubes on 0, 2, ..., 52
   cubelab magic enumerate --property pantriagonal   none of order 3 (see docs/magic.md)
   cubelab magic enumerate --order 4 --property pantriagonal --origin-pinned --checkpoint pan4.json --stop-after 12
@@ -111,7 +111,7 @@ pub struct CheckArgs {
 #[command(after_help = "\
 Examples:
   cubelab magic construct --order 3
-  cubelab magic construct --order 10 --json     {\"order\": 10, \"cube\": [layers [rows [cells]]]}
+  cubelab magic construct --order 10 --json     the cube as layers of rows of cells (docs/json.md)
 
 Odd orders use a linear congruential construction, orders divisible by 4 the
 complement method, other even orders a block method (docs/magic.md). Every cube is

@@ -73,7 +73,7 @@ Examples:
         metric: Metric,
         #[command(flatten)]
         limits: LimitArgs,
-        /// Print JSON: {"moves": [...], "length": N, "optimal": bool}.
+        /// Print JSON (kind "picture-solve": the moves, their number and whether optimal; docs/json.md).
         #[arg(long)]
         json: bool,
         /// Also draw the start board and the board after each move (up to 35 moves; else
@@ -182,7 +182,7 @@ Examples:
         /// Stop after expanding layer K, saving the checkpoint (exit 3; continue with --resume).
         #[arg(long, value_name = "K", requires = "checkpoint")]
         stop_after_layer: Option<usize>,
-        /// Print JSON: {"states", "diameter", "average", "median", "distances"}.
+        /// Print JSON (kind "picture-census": the board, states, diameter, average, median and distance histogram; docs/json.md).
         #[arg(long)]
         json: bool,
     },

@@ -1,7 +1,7 @@
 //! Checkpoints of every long run (census, picture census, magic search): one format,
 //! edited files refused with one line (exit 2), stops with exit 3.
 
-use super::{bad, ok, stopped};
+use super::{bad, cubelab, ok, stopped};
 use std::path::Path;
 
 /// Changes one digit of `line` (0-based) of a checkpoint file, keeping its length.
@@ -99,4 +99,27 @@ fn ctrl_c_stops_a_census_run_which_then_resumes_to_the_same_output() {
     // 2^22 subsets in 64 batches of prefixes: the checkpoint exists after the first.
     let within = "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb,Cd,Ce,Cf,Da,Db,Dc,De,Df,Ea,Eb";
     interrupted_run_resumes_to_the_same_output(&["census", "targets", "--size", "all", "--within", within, "--json"]);
+}
+
+/// The one progress bar appears on a terminal (a pseudo-terminal made by `script`) once a
+/// run takes over a second, with its estimate of the time left, and never when stderr is
+/// not a terminal.
+#[cfg(unix)]
+#[test]
+fn a_progress_bar_is_drawn_on_a_terminal_only() {
+    let args = ["picture", "census", "3", "2"];
+    let piped = cubelab().args(args).output().unwrap();
+    assert!(piped.status.success());
+    assert!(piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to make a pseudo-terminal");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("cubelab");
+    let line = format!("{} {} >/dev/null", bin.display(), args.join(" "));
+    let tty = std::process::Command::new("script").args(["-qec", &line, "/dev/null"]).output().unwrap();
+    assert!(tty.status.success(), "{}", String::from_utf8_lossy(&tty.stderr));
+    let shown = String::from_utf8_lossy(&tty.stdout);
+    assert!(shown.contains("ETA"), "no bar on a terminal: {shown:?}");
+    assert!(shown.contains("layer") || shown.contains("distance"), "the bar names no phase: {shown:?}");
 }
