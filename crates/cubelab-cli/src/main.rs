@@ -48,6 +48,8 @@ enum Command {
     Magic(cmd::magic::Args),
     /// The picture cube puzzle: check, solve, scramble, census (and --group).
     Picture(cmd::picture::Args),
+    /// Instant Insanity stacks: solve one, the census over C_N, the classic sets.
+    Stack(cmd::stack::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -60,6 +62,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Relations(a) => cmd::relations::run(a),
         Command::Magic(a) => cmd::magic::run(a),
         Command::Picture(a) => cmd::picture::run(a),
+        Command::Stack(a) => cmd::stack::run(a),
     }
 }
 

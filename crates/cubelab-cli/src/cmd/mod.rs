@@ -8,3 +8,4 @@ pub mod picture;
 pub mod relations;
 pub mod show;
 pub mod solve;
+pub mod stack;
