@@ -1,6 +1,6 @@
 //! `cubelab stack`: Instant Insanity stacks: solve one, the census over C_N, the classics.
 
-use crate::output::{emit, write_svg, Format, Report};
+use crate::output::{emit, write_svg, Format, FormatArgs, Report};
 use crate::progress::{self, Bar};
 use crate::svg;
 use anyhow::Context;
@@ -102,9 +102,8 @@ struct CensusArgs {
     /// Continue from the checkpoint file if it exists.
     #[arg(long, requires = "checkpoint")]
     resume: bool,
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    format: FormatArgs,
 }
 
 /// Arguments of `cubelab stack classics`.
@@ -376,7 +375,7 @@ fn census(args: CensusArgs) -> anyhow::Result<()> {
     let opts = Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
     let report = stack::census(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
-    emit(&report, format_of(args.json))
+    emit(&report, args.format.format())
 }
 
 // ------------------------------------------------------------------------ classics

@@ -8,6 +8,7 @@ mod picture;
 mod relations;
 mod run;
 mod scale;
+mod stack;
 mod target;
 
 use assert_cmd::Command;
