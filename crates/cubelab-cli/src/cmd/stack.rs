@@ -252,12 +252,21 @@ impl Report for SolveReport {
         let _ = writeln!(out, "  <text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", svg::escape(&self.title));
         for (i, st) in self.stacks.iter().enumerate() {
             let y0 = 30 + i as u32 * block_h;
-            let sides =
-                [("front", &st.sides.front), ("right", &st.sides.right), ("back", &st.sides.back), ("left", &st.sides.left)];
+            let sides = [
+                ("front", &st.sides.front),
+                ("right", &st.sides.right),
+                ("back", &st.sides.back),
+                ("left", &st.sides.left),
+            ];
             for (k, (name, colors)) in sides.iter().enumerate() {
                 let x = gap + k as u32 * col_w;
                 let label = if k == 0 { format!("#{} {name}", i + 1) } else { name.to_string() };
-                let _ = writeln!(out, "  <text x=\"{x}\" y=\"{}\" font-size=\"11\">{}</text>", y0 + 14, svg::escape(&label));
+                let _ = writeln!(
+                    out,
+                    "  <text x=\"{x}\" y=\"{}\" font-size=\"11\">{}</text>",
+                    y0 + 14,
+                    svg::escape(&label)
+                );
                 // Cube 1 at the bottom.
                 for (j, ch) in colors.chars().enumerate() {
                     let y = y0 + 20 + (n - 1 - j as u32) * cell;
@@ -372,7 +381,8 @@ fn census(args: CensusArgs) -> anyhow::Result<()> {
     let bar = Bar::new();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts =
+        Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
     let report = stack::census(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     emit(&report, args.format.format())

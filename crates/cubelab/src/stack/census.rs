@@ -181,11 +181,9 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         "stack census colors={} multisets={} method={:?} shard={} of {total}",
         spec.colors, spec.multisets, spec.method, spec.shard
     );
-    let label = format!(
-        "stacks of {k} cubes of C_{k} ({})",
-        if spec.multisets { "multisets" } else { "sets" }
-    );
-    let job = Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    let label = format!("stacks of {k} cubes of C_{k} ({})", if spec.multisets { "multisets" } else { "sets" });
+    let job =
+        Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
     let work = |r: Range<u64>| {
         chunked(r, CHUNK, |r| tally(&faces, k, spec.multisets, spec.method, r))
             .into_iter()

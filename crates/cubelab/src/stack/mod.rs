@@ -64,16 +64,8 @@ pub const SIDES: [Face; 4] = [Face::F, Face::R, Face::B, Face::L];
 /// The 8 symmetries of the column as permutations of the side positions in [`SIDES`]
 /// order: after symmetry `p`, side `k` shows what side `p[k]` showed (4 quarter turns,
 /// then 4 turnings over).
-const COLUMN_SYMMETRIES: [[usize; 4]; 8] = [
-    [0, 1, 2, 3],
-    [1, 2, 3, 0],
-    [2, 3, 0, 1],
-    [3, 0, 1, 2],
-    [0, 3, 2, 1],
-    [1, 0, 3, 2],
-    [2, 1, 0, 3],
-    [3, 2, 1, 0],
-];
+const COLUMN_SYMMETRIES: [[usize; 4]; 8] =
+    [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2], [0, 3, 2, 1], [1, 0, 3, 2], [2, 1, 0, 3], [3, 2, 1, 0]];
 
 /// Side colors of one cube as it stands: color indices on F, R, B, L.
 type Sides = [u8; 4];
@@ -133,9 +125,7 @@ impl Stack {
     pub fn new(cubes: Vec<Coloring>) -> Result<Stack> {
         let n = cubes.len();
         if !(MIN_CUBES..=MAX_CUBES).contains(&n) {
-            return Err(Error::out_of_range(format!(
-                "a stack has {MIN_CUBES} to {MAX_CUBES} cubes, not {n}"
-            )));
+            return Err(Error::out_of_range(format!("a stack has {MIN_CUBES} to {MAX_CUBES} cubes, not {n}")));
         }
         let mut palette: Vec<Color> = cubes.iter().flat_map(|c| c.faces()).collect();
         palette.sort();
@@ -147,10 +137,8 @@ impl Stack {
                 palette.len()
             )));
         }
-        let faces = cubes
-            .iter()
-            .map(|c| c.faces().map(|x| palette.iter().position(|&p| p == x).unwrap_or(0) as u8))
-            .collect();
+        let faces =
+            cubes.iter().map(|c| c.faces().map(|x| palette.iter().position(|&p| p == x).unwrap_or(0) as u8)).collect();
         Ok(Stack { cubes, palette, faces })
     }
 
@@ -192,18 +180,8 @@ impl Stack {
             Method::Backtrack => 8 * patterns_direct(&self.faces, &mut patterns),
         };
         let table = side_table(&self.faces);
-        let stacks = patterns
-            .iter()
-            .take(limit)
-            .map(|p| self.representative(&table, p))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(Solved {
-            cubes: self.len(),
-            placements,
-            solutions: placements / 8,
-            distinct: patterns.len() as u64,
-            stacks,
-        })
+        let stacks = patterns.iter().take(limit).map(|p| self.representative(&table, p)).collect::<Result<Vec<_>>>()?;
+        Ok(Solved { cubes: self.len(), placements, solutions: placements / 8, distinct: patterns.len() as u64, stacks })
     }
 
     /// Whether a placement stands every cube of this stack (in order) so that each side
@@ -289,7 +267,13 @@ fn factors(faces: &[[u8; 6]], out: &mut Vec<Factor>) {
     factor_search(faces, 0, &mut degree, &mut axes, out);
 }
 
-fn factor_search(faces: &[[u8; 6]], i: usize, degree: &mut [u8; MAX_CUBES], axes: &mut [usize; MAX_CUBES], out: &mut Vec<Factor>) {
+fn factor_search(
+    faces: &[[u8; 6]],
+    i: usize,
+    degree: &mut [u8; MAX_CUBES],
+    axes: &mut [usize; MAX_CUBES],
+    out: &mut Vec<Factor>,
+) {
     let n = faces.len();
     if i == n {
         // n edges on n vertices of degree at most 2: every degree is exactly 2, and
@@ -429,9 +413,7 @@ fn patterns_graph(faces: &[[u8; 6]], out: &mut BTreeSet<Vec<u8>>) -> u64 {
 /// One orientation per axis held vertical: one rotation of each orbit of the column
 /// symmetries.
 fn transversal() -> [usize; 3] {
-    [Face::U, Face::F, Face::L].map(|up| {
-        Rotation::all().iter().position(|r| r.image(up) == Face::U).unwrap_or(0)
-    })
+    [Face::U, Face::F, Face::L].map(|up| Rotation::all().iter().position(|r| r.image(up) == Face::U).unwrap_or(0))
 }
 
 /// Solutions by direct search (each met once: the first cube in one orientation per

@@ -172,11 +172,8 @@ fn column_symmetries_are_the_symmetries_of_the_square() {
 /// top and bottom colors, then every cube turned at random.
 fn planted(n: usize) -> impl Strategy<Value = Vec<Coloring>> {
     let perm = Just((0..n as u8).collect::<Vec<u8>>()).prop_shuffle();
-    (
-        proptest::array::uniform4(perm),
-        proptest::collection::vec((0..n as u8, 0..n as u8, 0usize..24), n),
-    )
-        .prop_map(move |(sides, rest)| {
+    (proptest::array::uniform4(perm), proptest::collection::vec((0..n as u8, 0..n as u8, 0usize..24), n)).prop_map(
+        move |(sides, rest)| {
             (0..n)
                 .map(|i| {
                     let (u, d, r) = rest[i];
@@ -184,7 +181,8 @@ fn planted(n: usize) -> impl Strategy<Value = Vec<Coloring>> {
                     Coloring::new(faces.map(|c| Color(c + 1))).rotated(&Rotation::all()[r])
                 })
                 .collect()
-        })
+        },
+    )
 }
 
 /// Any n cubes over n colors that use every color.
