@@ -70,6 +70,9 @@ const COLUMN_SYMMETRIES: [[usize; 4]; 8] =
 /// Side colors of one cube as it stands: color indices on F, R, B, L.
 type Sides = [u8; 4];
 
+/// Side colors of every cube (4 per cube, cube 1 first; zeros beyond the last cube).
+type Pattern = [u8; 4 * MAX_CUBES];
+
 /// A stack of n cubes using exactly n colors, ready to be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stack {
@@ -201,7 +204,7 @@ impl Stack {
 
     /// The placement showing the (canonical) pattern: each cube in the first rotation of
     /// [`Rotation::all`] that shows its four side colors.
-    fn representative(&self, table: &[[Sides; 24]], pattern: &[u8]) -> Result<Placement> {
+    fn representative(&self, table: &[[Sides; 24]], pattern: &Pattern) -> Result<Placement> {
         let mut rotations = Vec::with_capacity(self.len());
         for (i, sides) in table.iter().enumerate() {
             let want = &pattern[4 * i..4 * i + 4];
@@ -232,20 +235,20 @@ fn side_table(faces: &[[u8; 6]]) -> Vec<[Sides; 24]> {
 }
 
 /// The least image of a pattern (4 side colors per cube) under the column symmetries.
-fn canonical(pattern: &[u8]) -> Vec<u8> {
-    let mut best: Option<Vec<u8>> = None;
-    let mut image = vec![0u8; pattern.len()];
-    for p in COLUMN_SYMMETRIES {
+fn canonical(pattern: &Pattern) -> Pattern {
+    let mut best = *pattern;
+    let mut image = [0u8; 4 * MAX_CUBES];
+    for p in &COLUMN_SYMMETRIES[1..] {
         for (dst, src) in image.chunks_exact_mut(4).zip(pattern.chunks_exact(4)) {
             for k in 0..4 {
                 dst[k] = src[p[k]];
             }
         }
-        if best.as_ref().is_none_or(|b| image < *b) {
-            best = Some(image.clone());
+        if image < best {
+            best = image;
         }
     }
-    best.unwrap_or_default()
+    best
 }
 
 // ---------------------------------------------------------------- the graph method
@@ -372,21 +375,34 @@ fn orient(faces: &[[u8; 6]], f: Factor) -> (Vec<(usize, usize)>, Vec<Vec<usize>>
 }
 
 /// Placements by the graph method, collecting the canonical side patterns.
-fn patterns_graph(faces: &[[u8; 6]], out: &mut BTreeSet<Vec<u8>>) -> u64 {
+///
+/// Only one placement of each solution is needed: the symmetries of the column exchange
+/// the two subgraphs and turn all the cycles of either round at once, so the pairs with
+/// the first cube's front/back axis before its right/left axis, with the cycles through
+/// the first cube in their first direction, meet every solution.
+fn patterns_graph(faces: &[[u8; 6]], out: &mut BTreeSet<Pattern>) -> u64 {
     let mut fs = Vec::new();
     let placements = count_graph(faces, &mut fs);
     let n = faces.len();
     let oriented: Vec<_> = fs.iter().map(|&f| orient(faces, f)).collect();
-    let mut pattern = vec![0u8; 4 * n];
+    let mut pattern = [0u8; 4 * MAX_CUBES];
+    let mut front_back = vec![(0usize, 0usize); n];
+    let mut right_left = vec![(0usize, 0usize); n];
+    let first_axis = |f: &Factor| f.axes & 7;
     for (h, (h_ends, h_cycles)) in fs.iter().zip(&oriented) {
         for (k, (k_ends, k_cycles)) in fs.iter().zip(&oriented) {
-            if h.axes & k.axes != 0 {
+            if h.axes & k.axes != 0 || first_axis(h) > first_axis(k) {
                 continue;
             }
+            let through_first = |cycles: &[Vec<usize>]| cycles.first().is_some_and(|c| c[0] == 0);
+            let fixed = u32::from(through_first(h_cycles)) | u32::from(through_first(k_cycles)) << h_cycles.len();
             let turns = h_cycles.len() + k_cycles.len();
             for t in 0..1u32 << turns {
-                let mut front_back = h_ends.clone();
-                let mut right_left = k_ends.clone();
+                if t & fixed != 0 {
+                    continue;
+                }
+                front_back.copy_from_slice(h_ends);
+                right_left.copy_from_slice(k_ends);
                 for (j, cycle) in h_cycles.iter().chain(k_cycles).enumerate() {
                     if t >> j & 1 == 1 {
                         let ends = if j < h_cycles.len() { &mut front_back } else { &mut right_left };
@@ -460,9 +476,9 @@ pub(crate) fn count_direct(faces: &[[u8; 6]]) -> u64 {
 }
 
 /// Solutions by direct search, collecting the canonical side patterns.
-fn patterns_direct(faces: &[[u8; 6]], out: &mut BTreeSet<Vec<u8>>) -> u64 {
+fn patterns_direct(faces: &[[u8; 6]], out: &mut BTreeSet<Pattern>) -> u64 {
     let table = side_table(faces);
-    let mut pattern = vec![0u8; 4 * faces.len()];
+    let mut pattern = [0u8; 4 * MAX_CUBES];
     search_direct(faces, |chosen| {
         for (c, &r) in chosen.iter().enumerate() {
             pattern[4 * c..4 * c + 4].copy_from_slice(&table[c][r]);
