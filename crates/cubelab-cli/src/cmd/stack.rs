@@ -26,7 +26,9 @@ Examples:
   cubelab stack solve 112233 123123 321321 --method backtrack --json
   cubelab stack classics
   cubelab stack census --colors 4                      every set of 4 cubes of C_4
-  cubelab stack census --colors 5 --multisets --json")]
+  cubelab stack census --colors 5 --multisets --json
+  cubelab stack census --colors 5 --shard 2/4 --json > part2.json
+  cubelab stack merge part*.json                       identical to the unsharded run")]
 pub struct Args {
     #[command(subcommand)]
     command: StackCommand,
@@ -40,6 +42,18 @@ enum StackCommand {
     Census(CensusArgs),
     /// The built-in classic sets (Instant Insanity, the Tantalizer) and their solutions.
     Classics(ClassicsArgs),
+    /// Merge the JSON outputs of every shard of one stack census.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `cubelab stack merge`.
+#[derive(clap::Args, Debug)]
+struct MergeArgs {
+    /// JSON outputs of `stack census --shard I/N --json` (every shard once, any order).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    format: FormatArgs,
 }
 
 /// `--method`.
@@ -120,6 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         StackCommand::Solve(a) => solve(a),
         StackCommand::Census(a) => census(a),
         StackCommand::Classics(a) => classics(a),
+        StackCommand::Merge(a) => merge(a),
     }
 }
 
@@ -386,6 +401,18 @@ fn census(args: CensusArgs) -> anyhow::Result<()> {
     let report = stack::census(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     emit(&report, args.format.format())
+}
+
+/// Reads every shard's report (naming the file in any error) and prints the merged one.
+fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    let mut parts = Vec::with_capacity(args.files.len());
+    for (i, f) in args.files.iter().enumerate() {
+        let name = format!("file {} '{}'", i + 1, f.display());
+        let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
+        let report = StackCensus::from_json(&text).with_context(|| name.clone())?;
+        parts.push((name, report));
+    }
+    emit(&stack::merge(&parts)?, args.format.format())
 }
 
 // ------------------------------------------------------------------------ classics

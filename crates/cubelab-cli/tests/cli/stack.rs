@@ -120,6 +120,28 @@ fn census_of_three_colors_is_the_same_both_ways_and_sharded() {
 }
 
 #[test]
+fn merged_shards_print_the_whole_census() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = ok(&["stack", "census", "--colors", "4", "--json"]);
+    let mut files = Vec::new();
+    for i in [2, 1, 3] {
+        let part = ok(&["stack", "census", "--colors", "4", "--json", "--shard", &format!("{i}/3")]);
+        let f = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&f, part).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["stack", "merge", "--json"];
+    args.extend(files.iter().map(|s| s.as_str()));
+    assert_eq!(ok(&args), whole);
+    let text = ok(&["stack", "merge", &files[0], &files[1], &files[2]]);
+    assert_eq!(text, ok(&["stack", "census", "--colors", "4"]));
+    assert!(bad(&["stack", "merge", &files[0], &files[1]]).contains("only 2 of the 3"));
+    let edited = std::fs::read_to_string(&files[0]).unwrap().replacen("\"solvable\": ", "\"solvable\": 1", 1);
+    std::fs::write(&files[0], edited).unwrap();
+    assert!(bad(&["stack", "merge", &files[0], &files[1], &files[2]]).contains("checksum does not match"));
+}
+
+#[test]
 fn census_resumes_from_a_checkpoint_with_the_same_output() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("stack.ckpt");

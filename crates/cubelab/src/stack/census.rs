@@ -9,6 +9,7 @@ use super::{count_direct, count_graph, Method, MAX_CUBES, MIN_CUBES};
 use crate::census::combin::binomial;
 use crate::census::engine::Engine;
 use crate::census::shard::{chunked, Shard};
+use crate::io::Checksum;
 use crate::run::{run_batches, Batches, Options};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -71,6 +72,110 @@ pub struct StackCensus {
     pub most: Vec<Vec<String>>,
     /// Collections by number of solutions (value ascending, zero counts left out).
     pub histogram: Vec<Bin>,
+    /// A shard's seal: the [`Checksum`] of the compact JSON of the rest of the report
+    /// (16 hexadecimal digits); null for a whole census.
+    pub checksum: Option<String>,
+}
+
+impl StackCensus {
+    /// Reads a report from the JSON `census` printed.
+    pub fn from_json(text: &str) -> Result<StackCensus> {
+        serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
+        })
+    }
+
+    /// The checksum of the report without its checksum.
+    fn content_checksum(&self) -> Result<String> {
+        let bare = StackCensus { checksum: None, ..self.clone() };
+        let bytes = serde_json::to_vec(&bare)
+            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
+        Ok(format!("{:016x}", Checksum::of(&bytes)))
+    }
+}
+
+/// Merges the reports of every shard `1/N … N/N` of one census (each given with a name
+/// for messages, in any order) into exactly the report of the whole census. Refuses, in
+/// one line naming the part, a report that is not a shard, has no checksum or a wrong
+/// one, whose histogram does not add up, of another census, or a shard missing or twice.
+pub fn merge<S: AsRef<str>>(parts: &[(S, StackCensus)]) -> Result<StackCensus> {
+    let mut indexed = Vec::with_capacity(parts.len());
+    for (name, r) in parts {
+        let name = name.as_ref();
+        let shard = r
+            .shard
+            .as_deref()
+            .ok_or_else(|| Error::malformed(format!("{name}: a whole census, not a shard")))
+            .and_then(|s| Shard::parse(s).map_err(|e| e.at(name)))?;
+        match &r.checksum {
+            None => return Err(Error::checkpoint(format!("{name}: shard {shard} has no checksum"))),
+            Some(c) if *c != r.content_checksum()? => {
+                return Err(Error::checkpoint(format!("{name}: checksum does not match the content (edited?)")))
+            }
+            Some(_) => {}
+        }
+        if r.histogram.iter().map(|b| b.count).sum::<u64>() != r.collections {
+            return Err(Error::checkpoint(format!("{name}: the histogram does not add up to the collections")));
+        }
+        indexed.push((shard, name, r));
+    }
+    indexed.sort_by_key(|(s, _, _)| s.index);
+    let Some(&(first, first_name, head)) = indexed.first() else {
+        return Err(Error::malformed("no shard to merge"));
+    };
+    for (i, &(shard, name, r)) in indexed.iter().enumerate() {
+        if (r.colors, r.multisets, r.method, r.universe) != (head.colors, head.multisets, head.method, head.universe)
+            || shard.count != first.count
+        {
+            return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));
+        }
+        if shard.index != i as u64 + 1 {
+            return Err(Error::malformed(format!(
+                "shard {}/{} is missing or given twice (at {name})",
+                i + 1,
+                first.count
+            )));
+        }
+    }
+    if indexed.len() as u64 != first.count {
+        return Err(Error::malformed(format!("only {} of the {} shards are given", indexed.len(), first.count)));
+    }
+    let mut histogram = BTreeMap::new();
+    let (mut max, mut max_count, mut most) = (0u64, 0u64, Vec::new());
+    for &(_, _, r) in &indexed {
+        for b in &r.histogram {
+            *histogram.entry(b.value).or_insert(0u64) += b.count;
+        }
+        if r.max_count > 0 && (r.max_solutions > max || max_count == 0) {
+            (max, max_count, most) = (r.max_solutions, 0, Vec::new());
+        }
+        if r.max_count > 0 && r.max_solutions == max {
+            max_count += r.max_count;
+            most.extend(r.most.iter().cloned());
+            most.truncate(MOST_LISTED);
+        }
+    }
+    let total = collections(head.colors, head.multisets)?;
+    let counted: u64 = indexed.iter().map(|(_, _, r)| r.collections).sum();
+    if counted != total {
+        return Err(Error::checkpoint(format!("the shards count {counted} collections, the census has {total}")));
+    }
+    let count = |s: u64| histogram.get(&s).copied().unwrap_or(0);
+    Ok(StackCensus {
+        colors: head.colors,
+        multisets: head.multisets,
+        method: head.method,
+        universe: head.universe,
+        shard: None,
+        collections: total,
+        solvable: histogram.iter().filter(|(&s, _)| s > 0).map(|(_, &c)| c).sum(),
+        exactly_one: count(1),
+        max_solutions: max,
+        max_count,
+        most,
+        histogram: histogram.iter().map(|(&value, &count)| Bin { value, count }).collect(),
+        checksum: None,
+    })
 }
 
 /// What a batch of ranks found (the checkpointed state).
@@ -201,7 +306,7 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         })
         .collect();
     let count = |s: u64| partial.histogram.get(&s).copied().unwrap_or(0);
-    Ok(StackCensus {
+    let mut report = StackCensus {
         colors: spec.colors,
         multisets: spec.multisets,
         method: spec.method,
@@ -214,7 +319,12 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         max_count: partial.max_count,
         most,
         histogram: partial.histogram.iter().map(|(&value, &count)| Bin { value, count }).collect(),
-    })
+        checksum: None,
+    };
+    if spec.shard != Shard::ALL {
+        report.checksum = Some(report.content_checksum()?);
+    }
+    Ok(report)
 }
 
 /// Solutions of every collection of ranks `r`.

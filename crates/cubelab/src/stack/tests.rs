@@ -288,6 +288,39 @@ fn census_shards_add_up() {
 }
 
 #[test]
+fn merged_shards_are_the_whole_census() {
+    let spec = |shard| CensusOptions { colors: 3, multisets: true, method: Method::Graph, shard };
+    let whole = census(&spec(Shard::ALL), &Options::default()).unwrap();
+    assert_eq!(whole.checksum, None);
+    let parts: Vec<(String, StackCensus)> = [3, 1, 2]
+        .iter()
+        .map(|&index| (format!("part {index}"), census(&spec(Shard { index, count: 3 }), &Options::default()).unwrap()))
+        .collect();
+    assert!(parts.iter().all(|(_, p)| p.checksum.is_some()));
+    assert_eq!(merge(&parts).unwrap(), whole);
+    let text = serde_json::to_string(&parts[0].1).unwrap();
+    assert_eq!(StackCensus::from_json(&text).unwrap(), parts[0].1);
+    // Missing, doubled, edited and unsealed shards are refused.
+    assert!(merge(&parts[1..]).unwrap_err().to_string().contains("only 2 of the 3"));
+    assert!(merge(&parts[..2]).unwrap_err().to_string().contains("shard 2/3 is missing"));
+    let twice = vec![parts[0].clone(), parts[0].clone(), parts[1].clone()];
+    assert!(merge(&twice).unwrap_err().to_string().contains("missing or given twice"));
+    let mut edited = parts.clone();
+    edited[1].1.exactly_one += 1;
+    assert!(merge(&edited).unwrap_err().to_string().contains("part 1: checksum does not match"));
+    let mut unsealed = parts.clone();
+    unsealed[2].1.checksum = None;
+    assert!(merge(&unsealed).unwrap_err().to_string().contains("no checksum"));
+    assert!(merge(&[("whole", whole)]).unwrap_err().to_string().contains("not a shard"));
+    let other =
+        census(&CensusOptions { method: Method::Backtrack, ..spec(Shard { index: 1, count: 3 }) }, &Options::default())
+            .unwrap();
+    let mixed = vec![("other".to_string(), other), parts[2].clone(), parts[0].clone()];
+    assert!(merge(&mixed).unwrap_err().to_string().contains("another census"));
+    assert!(StackCensus::from_json("{").is_err());
+}
+
+#[test]
 fn census_sizes_and_bad_colors() {
     assert_eq!(collections(4, false).unwrap(), 814_385);
     assert_eq!(collections(5, false).unwrap(), 17_259_390);
