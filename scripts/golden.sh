@@ -92,5 +92,14 @@ CMDS
 for s in 1 2 3; do "$bin" census targets --size 8 --shard $s/3 --json > "part$s.json"; done
 run census merge part1.json part2.json part3.json --json
 run census merge part1.json part2.json part3.json
+# Stacks (Instant Insanity).
+run stack classics
+run stack classics --json
+run stack solve --classic instant-insanity
+run stack solve --classic tantalizer --json --method backtrack
+run stack solve 001122 112200 220011 --limit 2
+run stack solve Ab Ac Ad Ae
+run stack census --colors 3 --multisets --json
+run stack census --colors 4
 cd /; rm -rf "$work"
 echo "$i commands run into $out"

@@ -48,6 +48,8 @@ enum Command {
     Magic(cmd::magic::Args),
     /// The picture cube puzzle: check, solve, scramble, census (and --group).
     Picture(cmd::picture::Args),
+    /// Instant Insanity stacks: solve one, the census over C_N, the classic sets.
+    Stack(cmd::stack::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(cmd::completions::Args),
     /// Print the manual page in roff, or write every page to a directory.
@@ -64,6 +66,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Relations(a) => cmd::relations::run(a),
         Command::Magic(a) => cmd::magic::run(a),
         Command::Picture(a) => cmd::picture::run(a),
+        Command::Stack(a) => cmd::stack::run(a),
         Command::Completions(a) => cmd::completions::run(a),
         Command::Man(a) => cmd::man::run(a),
     }

@@ -194,6 +194,7 @@ impl Schemas {
         crate::cmd::magic::schemas(&mut s);
         crate::cmd::picture::schemas(&mut s);
         crate::cmd::census::schemas(&mut s);
+        crate::cmd::stack::schemas(&mut s);
         s
     }
 }

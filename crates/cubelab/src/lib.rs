@@ -21,6 +21,7 @@ pub mod picture;
 pub mod relations;
 pub mod rng;
 pub mod run;
+pub mod stack;
 pub mod target;
 pub mod words;
 

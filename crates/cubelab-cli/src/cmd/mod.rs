@@ -10,3 +10,4 @@ pub mod picture;
 pub mod relations;
 pub mod show;
 pub mod solve;
+pub mod stack;

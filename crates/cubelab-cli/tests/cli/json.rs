@@ -111,6 +111,11 @@ const COMMANDS: &[&[&str]] = &[
     &["census", "max-targets"],
     &["census", "max-targets", "--palette", "7", "--restarts", "1", "--steps", "300"],
     &["census", "infeasible", "--within", "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd"],
+    &["stack", "classics"],
+    &["stack", "solve", "--classic", "instant-insanity"],
+    &["stack", "solve", "Ab", "Ac", "Ad", "Ae", "Af", "Ba", "--method", "backtrack", "--limit", "2"],
+    &["stack", "census", "--colors", "3"],
+    &["stack", "census", "--colors", "4", "--multisets", "--shard", "2/3"],
 ];
 
 #[test]

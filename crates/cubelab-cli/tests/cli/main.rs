@@ -11,6 +11,7 @@ mod picture;
 mod relations;
 mod run;
 mod scale;
+mod stack;
 mod target;
 mod text;
 

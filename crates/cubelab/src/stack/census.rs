@@ -1,0 +1,387 @@
+//! The census of stacks: every set (or multiset) of N cubes of `C_N` (the cubes using
+//! exactly N colors), stacked N high, tallied by number of solutions.
+//!
+//! Collections are ranked in colexicographic order (multisets as the sets of
+//! `a_i + i`), so any rank range is a shard and the result folds in rank order: the same
+//! for every thread count and however the run was stopped and resumed.
+
+use super::{count_direct, count_graph, Method, MAX_CUBES, MIN_CUBES};
+use crate::census::combin::binomial;
+use crate::census::engine::Engine;
+use crate::census::shard::{chunked, Shard};
+use crate::io::Checksum;
+use crate::run::{run_batches, Batches, Options};
+use crate::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// Ranks per parallel chunk.
+const CHUNK: u64 = 1 << 13;
+/// Ranks per batch (progress, stop requests and checkpoints come between batches).
+const BATCH: u64 = 1 << 18;
+/// How many of the collections with the most solutions a census names.
+pub const MOST_LISTED: usize = 10;
+
+/// What to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CensusOptions {
+    /// N: the number of colors, of cubes per stack, and of `C_N` (2..=6).
+    pub colors: usize,
+    /// Multisets (a cube may appear several times) instead of sets.
+    pub multisets: bool,
+    /// The method for every stack.
+    pub method: Method,
+    /// The part of the ranks to run.
+    pub shard: Shard,
+}
+
+/// One entry of a histogram (the one histogram shape of the JSON contract).
+pub use crate::histogram::Bin;
+
+/// The result of a stack census.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct StackCensus {
+    /// N.
+    pub colors: usize,
+    /// Multisets instead of sets.
+    pub multisets: bool,
+    /// The method used.
+    pub method: Method,
+    /// Number of cubes in `C_N`.
+    pub universe: usize,
+    /// The shard run (`"I/N"`), or null for the whole census.
+    pub shard: Option<String>,
+    /// Collections counted (in this shard).
+    pub collections: u64,
+    /// Collections with at least one solution.
+    pub solvable: u64,
+    /// Collections with exactly one solution.
+    pub exactly_one: u64,
+    /// The most solutions of any collection.
+    pub max_solutions: u64,
+    /// How many collections have that many.
+    pub max_count: u64,
+    /// The first of them in rank order (at most [`MOST_LISTED`]), each as cube names.
+    pub most: Vec<Vec<String>>,
+    /// Collections by number of solutions (value ascending, zero counts left out).
+    pub histogram: Vec<Bin>,
+    /// A shard's seal: the [`Checksum`] of the compact JSON of the rest of the report
+    /// (16 hexadecimal digits); null for a whole census.
+    pub checksum: Option<String>,
+}
+
+impl StackCensus {
+    /// Reads a report from the JSON `census` printed (keys it does not know, such as the
+    /// envelope's `kind`, `format_version` and `input`, are ignored).
+    pub fn from_json(text: &str) -> Result<StackCensus> {
+        serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
+        })
+    }
+
+    /// The checksum of the report without its checksum.
+    fn content_checksum(&self) -> Result<String> {
+        let bare = StackCensus { checksum: None, ..self.clone() };
+        let bytes = serde_json::to_vec(&bare)
+            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
+        Ok(format!("{:016x}", Checksum::of(&bytes)))
+    }
+}
+
+/// Merges the reports of every shard `1/N … N/N` of one census (each given with a name
+/// for messages, in any order) into exactly the report of the whole census. Refuses, in
+/// one line naming the part, a report that is not a shard, has no checksum or a wrong
+/// one, whose histogram does not add up, of another census, or a shard missing or twice.
+pub fn merge<S: AsRef<str>>(parts: &[(S, StackCensus)]) -> Result<StackCensus> {
+    let mut indexed = Vec::with_capacity(parts.len());
+    for (name, r) in parts {
+        let name = name.as_ref();
+        let shard = r
+            .shard
+            .as_deref()
+            .ok_or_else(|| Error::malformed(format!("{name}: a whole census, not a shard")))
+            .and_then(|s| Shard::parse(s).map_err(|e| e.at(name)))?;
+        match &r.checksum {
+            None => return Err(Error::checkpoint(format!("{name}: shard {shard} has no checksum"))),
+            Some(c) if *c != r.content_checksum()? => {
+                return Err(Error::checkpoint(format!("{name}: checksum does not match the content (edited?)")))
+            }
+            Some(_) => {}
+        }
+        if r.histogram.iter().map(|b| b.count).sum::<u64>() != r.collections {
+            return Err(Error::checkpoint(format!("{name}: the histogram does not add up to the collections")));
+        }
+        indexed.push((shard, name, r));
+    }
+    indexed.sort_by_key(|(s, _, _)| s.index);
+    let Some(&(first, first_name, head)) = indexed.first() else {
+        return Err(Error::malformed("no shard to merge"));
+    };
+    for (i, &(shard, name, r)) in indexed.iter().enumerate() {
+        if (r.colors, r.multisets, r.method, r.universe) != (head.colors, head.multisets, head.method, head.universe)
+            || shard.count != first.count
+        {
+            return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));
+        }
+        if shard.index != i as u64 + 1 {
+            return Err(Error::malformed(format!(
+                "shard {}/{} is missing or given twice (at {name})",
+                i + 1,
+                first.count
+            )));
+        }
+    }
+    if indexed.len() as u64 != first.count {
+        return Err(Error::malformed(format!("only {} of the {} shards are given", indexed.len(), first.count)));
+    }
+    let mut histogram = BTreeMap::new();
+    let (mut max, mut max_count, mut most) = (0u64, 0u64, Vec::new());
+    for &(_, _, r) in &indexed {
+        for b in &r.histogram {
+            *histogram.entry(b.value).or_insert(0u64) += b.count;
+        }
+        if r.max_count > 0 && (r.max_solutions > max || max_count == 0) {
+            (max, max_count, most) = (r.max_solutions, 0, Vec::new());
+        }
+        if r.max_count > 0 && r.max_solutions == max {
+            max_count += r.max_count;
+            most.extend(r.most.iter().cloned());
+            most.truncate(MOST_LISTED);
+        }
+    }
+    let total = collections(head.colors, head.multisets)?;
+    let counted: u64 = indexed.iter().map(|(_, _, r)| r.collections).sum();
+    if counted != total {
+        return Err(Error::checkpoint(format!("the shards count {counted} collections, the census has {total}")));
+    }
+    let count = |s: u64| histogram.get(&s).copied().unwrap_or(0);
+    Ok(StackCensus {
+        colors: head.colors,
+        multisets: head.multisets,
+        method: head.method,
+        universe: head.universe,
+        shard: None,
+        collections: total,
+        solvable: histogram.iter().filter(|(&s, _)| s > 0).map(|(_, &c)| c).sum(),
+        exactly_one: count(1),
+        max_solutions: max,
+        max_count,
+        most,
+        histogram: histogram.iter().map(|(&value, &count)| Bin { value, count }).collect(),
+        checksum: None,
+    })
+}
+
+/// What a batch of ranks found (the checkpointed state).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Partial {
+    histogram: BTreeMap<u64, u64>,
+    max: u64,
+    max_count: u64,
+    max_ranks: Vec<u64>,
+}
+
+impl Partial {
+    fn add(&mut self, rank: u64, solutions: u64) {
+        *self.histogram.entry(solutions).or_insert(0) += 1;
+        if solutions > self.max || self.max_count == 0 {
+            self.max = solutions;
+            self.max_count = 0;
+            self.max_ranks.clear();
+        }
+        if solutions == self.max {
+            self.max_count += 1;
+            if self.max_ranks.len() < MOST_LISTED {
+                self.max_ranks.push(rank);
+            }
+        }
+    }
+
+    /// `self` then `later` (ranks after those of `self`).
+    fn merge(mut self, later: Partial) -> Partial {
+        for (k, v) in later.histogram {
+            *self.histogram.entry(k).or_insert(0) += v;
+        }
+        if later.max_count > 0 && (later.max > self.max || self.max_count == 0) {
+            self.max = later.max;
+            self.max_count = later.max_count;
+            self.max_ranks = later.max_ranks;
+        } else if later.max_count > 0 && later.max == self.max {
+            self.max_count += later.max_count;
+            self.max_ranks.extend(later.max_ranks);
+            self.max_ranks.truncate(MOST_LISTED);
+        }
+        self
+    }
+}
+
+fn check_colors(colors: usize) -> Result<()> {
+    if !(MIN_CUBES..=6.min(MAX_CUBES)).contains(&colors) {
+        return Err(Error::out_of_range(format!(
+            "a stack census is over the cubes using exactly N colors, stacked N high, for N in 2..=6, not {colors}"
+        )));
+    }
+    Ok(())
+}
+
+/// Number of collections of `colors` cubes of `C_colors` (sets, or multisets).
+pub fn collections(colors: usize, multisets: bool) -> Result<u64> {
+    check_colors(colors)?;
+    let m = Engine::exact_colors(colors)?.len() as u64;
+    let k = colors as u64;
+    Ok(if multisets { binomial(m + k - 1, k) } else { binomial(m, k) })
+}
+
+/// The k-subset of {0, 1, …} with colex rank `rank`, increasing.
+fn unrank(mut rank: u64, k: usize) -> Vec<usize> {
+    let mut c = vec![0usize; k];
+    for i in (1..=k).rev() {
+        let mut x = i as u64 - 1;
+        while binomial(x + 1, i as u64) <= rank {
+            x += 1;
+        }
+        rank -= binomial(x, i as u64);
+        c[i - 1] = x as usize;
+    }
+    c
+}
+
+/// The next k-subset in colex order.
+fn next(c: &mut [usize]) {
+    let k = c.len();
+    for j in 0..k {
+        if j + 1 == k || c[j] + 1 < c[j + 1] {
+            c[j] += 1;
+            for (l, x) in c[..j].iter_mut().enumerate() {
+                *x = l;
+            }
+            return;
+        }
+    }
+}
+
+/// The cubes (universe indices) of a subset: itself, or the multiset it stands for.
+fn members(c: &[usize], multisets: bool, out: &mut [usize]) {
+    for (i, (&x, o)) in c.iter().zip(out.iter_mut()).enumerate() {
+        *o = if multisets { x - i } else { x };
+    }
+}
+
+/// Runs the census: every collection of the shard, by the method, with progress, stop
+/// requests and checkpoints from `opts` (run kind `"stack-census"`).
+pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
+    check_colors(spec.colors)?;
+    let engine = Engine::exact_colors(spec.colors)?;
+    let faces: Vec<[u8; 6]> = engine.cubes().iter().map(|c| c.faces().map(|x| x.0.wrapping_sub(1))).collect();
+    let k = spec.colors;
+    let total = collections(k, spec.multisets)?;
+    let range = spec.shard.range(total);
+    let fingerprint = format!(
+        "stack census colors={} multisets={} method={:?} shard={} of {total}",
+        spec.colors, spec.multisets, spec.method, spec.shard
+    );
+    let label = format!("stacks of {k} cubes of C_{k} ({})", if spec.multisets { "multisets" } else { "sets" });
+    let job =
+        Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    let work = |r: Range<u64>| {
+        chunked(r, CHUNK, |r| tally(&faces, k, spec.multisets, spec.method, r))
+            .into_iter()
+            .fold(Partial::default(), Partial::merge)
+    };
+    let partial = run_batches(&job, opts, Partial::default(), work, Partial::merge)?;
+    let names = engine.names();
+    let most = partial
+        .max_ranks
+        .iter()
+        .map(|&r| {
+            let mut cubes = vec![0usize; k];
+            members(&unrank(r, k), spec.multisets, &mut cubes);
+            cubes.iter().map(|&c| names[c].clone()).collect()
+        })
+        .collect();
+    let count = |s: u64| partial.histogram.get(&s).copied().unwrap_or(0);
+    let mut report = StackCensus {
+        colors: spec.colors,
+        multisets: spec.multisets,
+        method: spec.method,
+        universe: engine.len(),
+        shard: (spec.shard != Shard::ALL).then(|| spec.shard.to_string()),
+        collections: range.end - range.start,
+        solvable: partial.histogram.iter().filter(|(&s, _)| s > 0).map(|(_, &c)| c).sum(),
+        exactly_one: count(1),
+        max_solutions: partial.max,
+        max_count: partial.max_count,
+        most,
+        histogram: partial.histogram.iter().map(|(&value, &count)| Bin { value, count }).collect(),
+        checksum: None,
+    };
+    if spec.shard != Shard::ALL {
+        report.checksum = Some(report.content_checksum()?);
+    }
+    Ok(report)
+}
+
+/// Solutions of every collection of ranks `r`.
+fn tally(faces: &[[u8; 6]], k: usize, multisets: bool, method: Method, r: Range<u64>) -> Partial {
+    let mut partial = Partial::default();
+    if r.is_empty() {
+        return partial;
+    }
+    let mut c = unrank(r.start, k);
+    let mut cubes = [0usize; MAX_CUBES];
+    let mut stack = [[0u8; 6]; MAX_CUBES];
+    let mut buf = Vec::new();
+    for rank in r {
+        members(&c, multisets, &mut cubes[..k]);
+        for (s, &i) in stack.iter_mut().zip(&cubes[..k]) {
+            *s = faces[i];
+        }
+        let solutions = match method {
+            Method::Graph => count_graph(&stack[..k], &mut buf) / 8,
+            Method::Backtrack => count_direct(&stack[..k]),
+        };
+        partial.add(rank, solutions);
+        next(&mut c);
+    }
+    partial
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colex_unrank_and_next_agree() {
+        let k = 3;
+        let mut c = unrank(0, k);
+        for rank in 0..binomial(9, 3) {
+            assert_eq!(c, unrank(rank, k), "rank {rank}");
+            assert!(c.windows(2).all(|w| w[0] < w[1]));
+            next(&mut c);
+        }
+        assert_eq!(unrank(binomial(9, 3), k), vec![0, 1, 9]);
+    }
+
+    #[test]
+    fn partials_merge_in_rank_order() {
+        let mut a = Partial::default();
+        let mut b = Partial::default();
+        let sols = [0u64, 2, 1, 2, 0, 2];
+        for (r, &s) in sols.iter().enumerate() {
+            if r < 3 {
+                a.add(r as u64, s)
+            } else {
+                b.add(r as u64, s)
+            }
+        }
+        let mut whole = Partial::default();
+        for (r, &s) in sols.iter().enumerate() {
+            whole.add(r as u64, s);
+        }
+        let merged = a.merge(b);
+        assert_eq!(merged.histogram, whole.histogram);
+        assert_eq!((merged.max, merged.max_count, merged.max_ranks), (2, 3, vec![1, 3, 5]));
+    }
+}
