@@ -99,10 +99,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         anyhow::bail!("a 2x2x2 cube needs 8 blocks, {} given", cubes.len());
     }
     let blocks = Blocks::new(&cubes)?;
-    // Finite but long with many blocks (60 with --improper: minutes): say what runs.
-    let spinner = Bar::spinner(&format!("counting arrangements of {} blocks", cubes.len()));
-    let targets = blocks.buildable_targets(args.improper)?;
-    drop(spinner);
+    // Finite but long with many blocks (60 with --improper: minutes): a bar over the
+    // candidate targets, with its estimate of the time left.
+    let bar = Bar::new();
+    let targets = blocks.buildable_targets_with(args.improper, &bar)?;
+    drop(bar);
     let targets = targets
         .into_iter()
         .map(|(t, n)| Built {

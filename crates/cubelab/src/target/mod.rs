@@ -219,6 +219,16 @@ impl Blocks {
     /// string. With `improper`, every coloring over the blocks' palette is tried; otherwise
     /// only targets with six different colors.
     pub fn buildable_targets(&self, improper: bool) -> Result<Vec<(Coloring, u128)>, Error> {
+        self.buildable_targets_with(improper, &crate::run::NoProgress)
+    }
+
+    /// [`Blocks::buildable_targets`], reporting to `progress` one unit per candidate
+    /// target pattern (phase `"targets"`), for the long runs of many blocks.
+    pub fn buildable_targets_with(
+        &self,
+        improper: bool,
+        progress: &dyn crate::run::Progress,
+    ) -> Result<Vec<(Coloring, u128)>, Error> {
         let k = self.palette.len();
         let patterns = canonical_patterns(k).map_err(|_| {
             Error::out_of_range(format!(
@@ -228,7 +238,9 @@ impl Blocks {
         })?;
         let corner_faces = Corner::all().map(|c| c.faces().map(|f| f.index()));
         let mut out = Vec::new();
+        progress.start("targets", patterns.len() as u64, 0);
         for p in patterns {
+            progress.advance(1);
             if !improper {
                 let mut seen = 0u32;
                 for &c in p {
