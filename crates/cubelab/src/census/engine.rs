@@ -17,9 +17,12 @@
 //! The choice is the library's: [`Engine::for_universe`] takes the small representation
 //! whenever it fits. [`Engine::with_representation`] forces one (the wide one also fits a
 //! small universe, which the tests use to check that both give identical results).
-//! Operations that only the table engine offers ([`Engine::infeasible`]) return an
-//! [`crate::ErrorKind::OutOfRange`] error on a wide engine; no operation panics on caller
-//! input.
+//! Operations that only the small representation offers (solution numbers, the multiset
+//! census, the infeasible search, tallies by prefix range and samples within a set on the
+//! subset tables) return an [`crate::ErrorKind::OutOfRange`] error on a wide engine; no
+//! operation panics on caller input. Runs cut into shards and checkpointed batches call
+//! the range operations ([`Engine::tally`], [`Engine::tally_all_sizes_in`],
+//! [`Engine::solution_numbers`], [`Engine::infeasible_search`]) once per batch.
 //!
 //! Sets of cubes cross the API as sorted lists of cube indices (`&[usize]`), and tallies
 //! of exhaustive censuses record their sets as bitmasks over positions in the `within`
@@ -46,7 +49,7 @@
 //! ```
 
 use super::combin::{binomial, for_each_subset_in};
-use super::infeasible::{InfeasibleCensus, InfeasibleSearch};
+use super::infeasible::InfeasibleCensus;
 use super::set::{CubeSet, WideSet};
 use super::targets::{self, BuildTables, Tally};
 use super::wide::{UniversalBound, Wide};
@@ -273,10 +276,11 @@ impl Engine {
         })
     }
 
-    /// Tallies the K-subsets of `within` (at most 32 distinct cubes) with colex ranks
-    /// (among the K-subsets of `within`) in `ranks` (all of them with `None`): how many
-    /// targets each builds. Sets in the tally are bitmasks over positions in the sorted
-    /// `within`. `keep_max` keeps the sets attaining the largest count.
+    /// Tallies the K-subsets of `within` (at most 32 distinct cubes, in any order) with
+    /// colex ranks (of their positions in `within`) in `ranks` (all of them with `None`):
+    /// how many targets each builds. Sets in the tally are bitmasks over positions in
+    /// `within` as given. `keep_max` keeps the sets attaining the largest count. On the
+    /// small representation an unsorted `within` runs without the subset tables.
     pub fn tally(
         &self,
         k: usize,
@@ -286,22 +290,23 @@ impl Engine {
         keep_max: bool,
         progress: &dyn Progress,
     ) -> Result<Tally, Error> {
-        let within = self.checked_within(within)?;
+        self.checked_within(within)?;
         let total = binomial(within.len() as u64, k as u64);
         let ranks = ranks.unwrap_or(0..total);
         if ranks.start > ranks.end || ranks.end > total {
             return Err(Error::out_of_range(format!("ranks {ranks:?} are not within 0..{total}")));
         }
+        let sorted = within.windows(2).all(|w| w[0] < w[1]);
         match &self.inner {
-            Inner::Small(s) if k != 8 && !s.lookups() => {
-                Ok(s.core.tally_within(&within, k, ranks, method, keep_max, progress))
+            Inner::Small(s) if !sorted || (k != 8 && !s.lookups()) => {
+                Ok(s.core.tally_within(within, k, ranks, method, keep_max, progress))
             }
             Inner::Small(s) => {
-                let mask = u32::of(&within);
+                let mask = u32::of(within);
                 let t = targets::tally(s.tables(method)?, k, mask, ranks, keep_max, progress)?;
                 Ok(to_positions(t, mask))
             }
-            Inner::Wide(w) => Ok(w.tally_within(&within, k, ranks, method, keep_max, progress)),
+            Inner::Wide(w) => Ok(w.tally_within(within, k, ranks, method, keep_max, progress)),
         }
     }
 
@@ -317,10 +322,7 @@ impl Engine {
         let within = self.checked_within(within)?;
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
-                let mask = u32::of(&within);
-                let prefixes = 0..targets::prefix_count(within.len());
-                let all = targets::tally_all_sizes(s.tables(method)?, mask, prefixes, keep_max, progress)?;
-                Ok(all.into_iter().map(|t| to_positions(t, mask)).collect())
+                self.tally_all_sizes_in(&within, 0..Engine::prefixes(within.len()), method, keep_max, progress)
             }
             Inner::Small(s) => Ok(every_size(&s.core, &within, method, keep_max, progress)),
             Inner::Wide(w) => Ok(every_size(w, &within, method, keep_max, progress)),
@@ -481,18 +483,10 @@ impl Engine {
         within: &[usize],
         progress: &dyn Progress,
     ) -> Result<InfeasibleCensus, Error> {
-        let within = self.checked(within)?;
-        match &self.inner {
-            Inner::Small(s) => {
-                let search = InfeasibleSearch::new(&s.universe, method, u32::of(&within))?;
-                progress.start("supports", search.items(), 0);
-                let part = search.run(0..search.items(), 0, progress);
-                search.finish(part)
-            }
-            Inner::Wide(_) => Err(Error::out_of_range(
-                "the infeasible-multiset search needs a universe of at most 32 cubes (the small representation)",
-            )),
-        }
+        let search = self.infeasible_search(method, within)?;
+        progress.start("supports", search.items(), 0);
+        let part = search.run(0..search.items(), 0, progress);
+        search.finish(part)
     }
 }
 
@@ -571,6 +565,10 @@ fn to_positions(mut t: Tally, within: u32) -> Tally {
     }
     t
 }
+
+mod ranges;
+mod sampling;
+mod small_only;
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,8 @@
 
 use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use cubelab::census::infeasible::{InfeasibleSearch, Part};
+use anyhow::Context;
+use cubelab::census::infeasible::Part;
 use cubelab::census::report::{CensusReport, Infeasible};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -41,13 +42,18 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
             "--colors {colors}: the infeasible census is for MacMahon's cubes (--colors 6); over fewer colors almost every set builds nothing, so the supports are too many to walk"
         );
     }
-    let u = a.universe.universe()?;
+    let e = a.universe.engine()?;
+    let cubes: Vec<usize> = match &a.within {
+        Some(names) => e.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
+        None => (0..e.len()).collect(),
+    };
+    // The fingerprint names the set as a bitmask, all ones for every cube (as checkpoints always have).
     let within = match &a.within {
-        Some(names) => u.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
+        Some(_) => cubes.iter().fold(0u32, |m, &c| m | 1 << c),
         None => u32::MAX,
     };
     let method = a.method.method();
-    let search = InfeasibleSearch::new(&u, method, within)?;
+    let search = e.infeasible_search(method, &cubes)?;
     let shard = a.shard.shard()?;
     let range = shard.range(search.items());
     let fingerprint = format!("infeasible {} {:?} within={within:#x} shard={shard}", a.universe.label(), method);
@@ -68,11 +74,12 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
         Part::merge,
     )?;
     let census = search.finish(part)?;
+    let u = e.universe().context("the infeasible census runs on the small representation")?;
     let report = Infeasible::new(
-        &u,
+        u,
         &a.universe.label(),
         method,
-        a.within.as_ref().map(|_| u.set_names(within)),
+        a.within.as_ref().map(|_| e.set_names(&cubes)),
         a.shard.label()?,
         &census,
     );

@@ -10,6 +10,7 @@ use crate::progress::{self, Bar};
 use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable_with;
 use cubelab::census::checkpoint::Resume;
+use cubelab::census::engine::Engine;
 use cubelab::census::report::CensusReport;
 use cubelab::census::shard::Shard;
 use cubelab::census::{Method, Universe};
@@ -121,6 +122,11 @@ impl UniverseArgs {
     /// The 32-cube universe C_N (refused, naming the flag, when it has more cubes).
     fn universe(&self) -> anyhow::Result<Universe> {
         Universe::exact(self.colors).with_context(|| format!("--colors {}", self.colors))
+    }
+
+    /// The census engine over [`UniverseArgs::universe`].
+    fn engine(&self) -> anyhow::Result<Engine> {
+        Ok(Engine::from_universe(self.universe()?)?)
     }
 
     fn label(&self) -> String {

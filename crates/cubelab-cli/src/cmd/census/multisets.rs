@@ -4,7 +4,6 @@ use super::{finish, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use crate::progress::Bar;
 use anyhow::Context;
-use cubelab::census::multiset::{multiset_builds, multiset_census};
 use cubelab::census::report::{tag, CensusReport, MaxSet, Multisets};
 use cubelab::census::Method;
 use cubelab::run::Progress;
@@ -40,13 +39,13 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
     if a.size != 8 {
         anyhow::bail!("--size: a 2x2x2 puzzle uses exactly 8 blocks, so only --size 8 is a census of puzzles");
     }
-    let u = a.universe.universe()?;
+    let e = a.universe.engine()?;
     let method = a.method.method();
     let bar = Bar::new();
     // The library says why the graph method cannot run; the command line names the flag.
     let colors = a.universe.colors;
-    let graph = if method == Method::Graph && !u.simple { " --method graph" } else { "" };
-    let census = multiset_census(&u, method, &bar).with_context(|| format!("--colors {colors}{graph}"))?;
+    let graph = if method == Method::Graph && !e.six_colored() { " --method graph" } else { "" };
+    let census = e.multiset_census(method, &bar).with_context(|| format!("--colors {colors}{graph}"))?;
     bar.finish();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();
@@ -57,12 +56,12 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
         .take(20)
         .map(|types| {
             let mut targets = Vec::new();
-            for t in 0..u.len() {
-                if multiset_builds(&u, t, types, method)? {
-                    targets.push(u.names[t].clone());
+            for t in 0..e.len() {
+                if e.multiset_builds(t, types, method)? {
+                    targets.push(e.names()[t].clone());
                 }
             }
-            Ok(MaxSet { collection: types.iter().map(|&i| u.names[i].clone()).collect(), targets })
+            Ok(MaxSet { collection: types.iter().map(|&i| e.names()[i].clone()).collect(), targets })
         })
         .collect::<anyhow::Result<_>>()?;
     let report = Multisets {

@@ -3,9 +3,9 @@
 use super::{finish, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use anyhow::Context;
+use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, AllTargets, CensusReport, SolutionNumbers};
-use cubelab::census::solution::{collections, solution_numbers};
-use cubelab::census::{Method, Universe};
+use cubelab::census::Method;
 use cubelab::notation::parse_cube;
 use std::collections::BTreeMap;
 
@@ -38,19 +38,20 @@ pub struct SolutionArgs {
     format: FormatArgs,
 }
 
-fn solution_for(u: &Universe, t: usize, a: &SolutionArgs) -> anyhow::Result<SolutionNumbers> {
-    let total = collections(u);
+fn solution_for(e: &Engine, t: usize, a: &SolutionArgs) -> anyhow::Result<SolutionNumbers> {
+    let total = e.collections();
+    let name = &e.names()[t];
     let shard = a.shard.shard()?;
     let method = a.method.method();
-    let fingerprint = format!("solution-numbers {} {} {:?} {}", a.universe.label(), u.names[t], method, shard);
+    let fingerprint = format!("solution-numbers {} {} {:?} {}", a.universe.label(), name, method, shard);
     let histogram = run_census(
-        &format!("solution numbers for {}", u.names[t]),
+        &format!("solution numbers for {name}"),
         &fingerprint,
         shard.range(total),
         1 << 20,
         &a.checkpoint,
         BTreeMap::new(),
-        |r, p| solution_numbers(u, t, method, r, p).expect("method checked before the run"),
+        |r, p| e.solution_numbers(t, method, r, p).expect("method checked before the run"),
         |mut a: BTreeMap<u64, u64>, b| {
             for (k, v) in b {
                 *a.entry(k).or_insert(0) += v;
@@ -62,7 +63,7 @@ fn solution_for(u: &Universe, t: usize, a: &SolutionArgs) -> anyhow::Result<Solu
         census: tag::SolutionNumbers,
         universe: a.universe.label(),
         method,
-        target: u.names[t].clone(),
+        target: name.clone(),
         shard: a.shard.label()?,
         collections: total,
         buildable: histogram.values().sum(),
@@ -78,30 +79,30 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
              blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
              target",
-            cubelab::census::wide::Wide::new().usable(0).len()
+            Engine::sadisticube7().usable_count(0)
         );
     }
-    let u = a.universe.universe()?;
-    if a.method.method() == Method::Graph && !u.simple {
+    let e = a.universe.engine()?;
+    if a.method.method() == Method::Graph && !e.six_colored() {
         anyhow::bail!("--method graph needs six-colored cubes (each fits a corner in one way); use --method backtrack");
     }
     let targets: Vec<usize> = if a.all_targets {
         if a.checkpoint.checkpoint.is_some() {
             anyhow::bail!("--checkpoint is for one target at a time; shard --all-targets runs instead");
         }
-        (0..u.len()).collect()
+        (0..e.len()).collect()
     } else {
         let t = parse_cube(&a.target).map_err(|e| cubelab::notation::at_position(e, "--target"))?;
-        vec![u.index_of(&t).with_context(|| format!("--target: '{}' is not one of this census's cubes", a.target))?]
+        vec![e.index_of(&t).with_context(|| format!("--target: '{}' is not one of this census's cubes", a.target))?]
     };
-    let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&u, t, &a)).collect::<anyhow::Result<_>>()?;
+    let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, &a)).collect::<anyhow::Result<_>>()?;
     let report = if a.all_targets {
         CensusReport::AllTargets(AllTargets {
             census: tag::AllTargets,
             universe: a.universe.label(),
             method: a.method.method(),
             shard: a.shard.label()?,
-            collections: collections(&u),
+            collections: e.collections(),
             agree: outs.windows(2).all(|w| w[0].histogram == w[1].histogram),
             targets: outs,
             checksum: None,

@@ -1,8 +1,8 @@
 //! `census targets`: how many targets every K-subset builds (Table 2).
 //!
 //! Over at most 32 cubes (MacMahon's 30, C_1..C_3) on the subset tables: exhaustive, by
-//! shard and checkpoint, or sampled. Over the 256-bit engine ([`Wide`], reached through
-//! [`Engine`]): `--palette 7` (Sadisticube 7, the 210 blocks colored with six of seven
+//! shard and checkpoint, or sampled. Over the 256-bit representation of [`Engine`]:
+//! `--palette 7` (Sadisticube 7, the 210 blocks colored with six of seven
 //! colors and the 210 proper targets) and `--colors 4|5` (68 and 75 cubes), exhaustive
 //! only over the subsets of a given set (`--within`), otherwise sampled (`--sample`),
 //! always labelled as such, with the exact figures that are cheap (the mean, the number
@@ -11,13 +11,11 @@
 use super::{finish, plot_histogram, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use crate::progress::Bar;
-use anyhow::{bail, Context};
+use anyhow::bail;
 use cubelab::census::combin::{binomial, binomial_u128};
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
-use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, tally_sample, BuildTables, Tally};
-use cubelab::census::wide::Wide;
-use cubelab::census::Universe;
+use cubelab::census::targets::Tally;
 use cubelab::run::Progress;
 
 /// Arguments of `census targets`.
@@ -80,13 +78,12 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
     if matches!(a.universe.colors, 4 | 5) {
         return run_colors(a.universe.colors, a);
     }
-    let u = a.universe.universe()?;
-    let within = match &a.within {
-        Some(names) => u.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
-        None if u.len() == 32 => u32::MAX,
-        None => (1u32 << u.len()) - 1,
+    let e = a.universe.engine()?;
+    let within: Vec<usize> = match &a.within {
+        Some(names) => e.parse_set(names).map_err(|e| cubelab::notation::at_position(e, "--within"))?,
+        None => (0..e.len()).collect(),
     };
-    let n = within.count_ones() as usize;
+    let n = within.len();
     let sizes: Vec<usize> = if a.size == "all" {
         (0..=n).collect()
     } else {
@@ -100,46 +97,50 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
         anyhow::bail!("--sample takes one --size and no --shard or --checkpoint");
     }
     if sizes != [8] {
-        BuildTables::check_lookup_possible(&u)?;
+        e.check_subset_tables()?;
     }
-    let tables = BuildTables::new(&u, a.method.method())?;
+    e.prepare(a.method.method())?;
     let base = TargetsBase {
         universe: a.universe.label(),
         method: a.method.method(),
-        within: a.within.as_ref().map(|_| u.set_names(within)),
+        within: a.within.as_ref().map(|_| e.set_names(&within)),
         sample: a.sample.map(|samples| Sample { samples, seed: a.seed }),
         shard: a.shard.label()?,
     };
     let report = if let Some(samples) = a.sample {
         let bar = Bar::counting(samples, "random sets");
-        let t = tally_sample(&tables, sizes[0], within, samples, a.seed, &bar)?;
+        let t = e.sample_within(sizes[0], &within, samples, a.seed, a.method.method(), &bar)?;
         bar.finish();
-        CensusReport::Targets(report_of(&base, sizes[0], &t, &u, a.list_max))
+        CensusReport::Targets(report_of(&base, sizes[0], &t, &e, &within, a.list_max))
     } else if a.size == "all" {
-        all_sizes(&a, &tables, &u, within, &base)?
+        all_sizes(&a, &e, &within, &base)?
     } else {
-        one_size(&a, &tables, &u, within, sizes[0], &base)?
+        one_size(&a, &e, &within, sizes[0], &base)?
     };
     finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }
 
-fn report_of(base: &TargetsBase, k: usize, t: &Tally, u: &Universe, list_max: bool) -> Targets {
-    Targets::new(base, k, t, list_max.then(|| t.max_sets.iter().map(|&s| u.set_names(s)).collect()))
+/// The report of one size; the tally's sets are bitmasks over positions in `within`.
+fn report_of(base: &TargetsBase, k: usize, t: &Tally, e: &Engine, within: &[usize], list_max: bool) -> Targets {
+    let names = |p: u32| -> Vec<String> {
+        (0..within.len()).filter(|&i| p >> i & 1 == 1).map(|i| e.names()[within[i]].clone()).collect()
+    };
+    Targets::new(base, k, t, list_max.then(|| t.max_sets.iter().map(|&p| names(p)).collect()))
+}
+
+/// The set `within` as a bitmask over the universe (fingerprints of checkpoints name it so).
+fn mask_of(within: &[usize]) -> u32 {
+    within.iter().fold(0u32, |m, &c| m | 1 << c)
 }
 
 /// Every subset at once: a depth-first walk, split into prefixes of the highest cubes.
-fn all_sizes(
-    a: &TargetsArgs,
-    tables: &BuildTables,
-    u: &Universe,
-    within: u32,
-    base: &TargetsBase,
-) -> anyhow::Result<CensusReport> {
-    let n = within.count_ones() as usize;
+fn all_sizes(a: &TargetsArgs, e: &Engine, within: &[usize], base: &TargetsBase) -> anyhow::Result<CensusReport> {
+    let n = within.len();
     let shard = a.shard.shard()?;
-    let range = shard.range(prefix_count(n));
+    let range = shard.range(Engine::prefixes(n));
+    let mask = mask_of(within);
     let fingerprint = format!(
-        "targets-all {} {:?} within={within:#x} list_max={} shard={shard}",
+        "targets-all {} {:?} within={mask:#x} list_max={} shard={shard}",
         base.universe, base.method, a.list_max
     );
     let tallies: Vec<Tally> = run_census(
@@ -148,11 +149,14 @@ fn all_sizes(
         range,
         16,
         &a.checkpoint,
-        vec![Tally::new(u.len()); n + 1],
-        |r, p| tally_all_sizes(tables, within, r, a.list_max, p).expect("lookup tables checked before the run"),
+        vec![Tally::new(e.len()); n + 1],
+        |r, p| {
+            e.tally_all_sizes_in(within, r, base.method, a.list_max, p).expect("lookup tables checked before the run")
+        },
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
-    let sizes: Vec<Targets> = tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, u, a.list_max)).collect();
+    let sizes: Vec<Targets> =
+        tallies.iter().enumerate().map(|(k, t)| report_of(base, k, t, e, within, a.list_max)).collect();
     Ok(CensusReport::AllSizes(AllSizes {
         census: tag::AllSizes,
         universe: base.universe.clone(),
@@ -168,17 +172,17 @@ fn all_sizes(
 
 fn one_size(
     a: &TargetsArgs,
-    tables: &BuildTables,
-    u: &Universe,
-    within: u32,
+    e: &Engine,
+    within: &[usize],
     k: usize,
     base: &TargetsBase,
 ) -> anyhow::Result<CensusReport> {
-    let n = within.count_ones() as u64;
+    let n = within.len() as u64;
+    let mask = mask_of(within);
     let shard = a.shard.shard()?;
     let range = shard.range(binomial(n, k as u64));
     let fingerprint = format!(
-        "targets {} {:?} size={k} within={within:#x} list_max={} shard={shard}",
+        "targets {} {:?} size={k} within={mask:#x} list_max={} shard={shard}",
         base.universe, base.method, a.list_max
     );
     let t = run_census(
@@ -187,11 +191,11 @@ fn one_size(
         range,
         1 << 24,
         &a.checkpoint,
-        Tally::new(u.len()),
-        |r, p| tally(tables, k, within, r, a.list_max, p).expect("lookup tables checked before the run"),
+        Tally::new(e.len()),
+        |r, p| e.tally(k, within, Some(r), base.method, a.list_max, p).expect("lookup tables checked before the run"),
         Tally::merge,
     )?;
-    Ok(CensusReport::Targets(report_of(base, k, &t, u, a.list_max)))
+    Ok(CensusReport::Targets(report_of(base, k, &t, e, within, a.list_max)))
 }
 
 // ---------------------------------------------------------------- the 256-bit engine
@@ -199,7 +203,7 @@ fn one_size(
 /// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
 /// chose them (for messages).
 struct Big<'a> {
-    s: &'a Wide,
+    s: &'a Engine,
     label: String,
     flag: String,
     what: String,
@@ -216,12 +220,8 @@ fn run_palette7(a: TargetsArgs) -> anyhow::Result<()> {
         );
     }
     let engine = Engine::sadisticube7();
-    let big = Big {
-        s: engine.wide().context("Sadisticube 7 takes the wide representation")?,
-        label: "palette7".into(),
-        flag: "--palette 7".into(),
-        what: "Sadisticube 7 blocks".into(),
-    };
+    let big =
+        Big { s: &engine, label: "palette7".into(), flag: "--palette 7".into(), what: "Sadisticube 7 blocks".into() };
     targets(&big, a)
 }
 
@@ -231,13 +231,13 @@ fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<()> {
         bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
     }
     let engine = Engine::for_universe(cubelab::coloring::exact_colorings(n)?)?;
-    let s = engine.wide().with_context(|| format!("C_{n} takes the wide representation"))?;
-    let big = Big { s, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") };
+    let big =
+        Big { s: &engine, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") };
     targets(&big, a)
 }
 
-fn names(s: &Wide, blocks: &[usize]) -> Vec<String> {
-    blocks.iter().map(|&b| s.names[b].clone()).collect()
+fn names(s: &Engine, blocks: &[usize]) -> Vec<String> {
+    blocks.iter().map(|&b| s.names()[b].clone()).collect()
 }
 
 fn base(big: &Big<'_>, a: &TargetsArgs) -> TargetsBase {
@@ -267,7 +267,7 @@ fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<()> {
     };
     let method = a.method.method();
     let bar = Bar::counting(samples, "random sets");
-    let (tally, examples) = s.sample(k, samples, a.seed, method, &bar);
+    let (tally, examples) = s.sample_with_examples(k, samples, a.seed, method, &bar)?;
     bar.finish();
     let spinner = Bar::spinner("exact mean");
     let exact = exact_for(s, k)?;
@@ -291,11 +291,11 @@ fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<()> {
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
 /// relabelings), the number of K-sets building each target.
-fn exact_for(s: &Wide, k: usize) -> anyhow::Result<Exact> {
+fn exact_for(s: &Engine, k: usize) -> anyhow::Result<Exact> {
     let all = binomial_u128(s.len() as u64, k as u64);
-    let per = all.filter(|_| s.relabelings_transitive()).and_then(|_| s.building_subsets(0, k).ok().map(|v| v[k]));
+    let per = all.and_then(|_| s.sets_building_each_target(k));
     Ok(Exact {
-        mean: round6(s.exact_mean_all(k)?),
+        mean: round6(s.exact_mean(k)?),
         sets: all.map(|x| x.to_string()),
         sets_building_each_target: per.map(|x| x.to_string()),
     })
@@ -303,7 +303,7 @@ fn exact_for(s: &Wide, k: usize) -> anyhow::Result<Exact> {
 
 fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<()> {
     let s = big.s;
-    let within = s.parse_blocks(tokens).map_err(|e| cubelab::notation::at_position(e, "--within"))?;
+    let within = s.parse_list(tokens).map_err(|e| cubelab::notation::at_position(e, "--within"))?;
     let n = within.len();
     if n > 32 {
         bail!("--within: {n} blocks given; an exhaustive census takes at most 32");
@@ -323,18 +323,18 @@ fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::
     }
     let bar = Bar::counting(total, "every subset");
     let names_of_positions =
-        |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names[within[i]].clone()).collect() };
+        |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names()[within[i]].clone()).collect() };
     let mut base = base(big, a);
     base.within = Some(names(s, &within));
     let method = a.method.method();
     let outs: Vec<Targets> = sizes
         .iter()
         .map(|&k| {
-            let t = s.tally_within(&within, k, 0..binomial(n as u64, k as u64), method, a.list_max, &bar);
+            let t = s.tally(k, &within, None, method, a.list_max, &bar)?;
             let max_sets = a.list_max.then(|| t.max_sets.iter().map(|&p| names_of_positions(p)).collect());
-            Targets::new(&base, k, &t, max_sets)
+            Ok(Targets::new(&base, k, &t, max_sets))
         })
-        .collect();
+        .collect::<Result<_, cubelab::Error>>()?;
     bar.finish();
     let report = if a.size == "all" {
         CensusReport::AllSizes(AllSizes {

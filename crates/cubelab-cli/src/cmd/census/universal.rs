@@ -9,7 +9,6 @@ use cubelab::census::combin::binomial;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
 use cubelab::census::shard::Shard;
-use cubelab::census::targets::BuildTables;
 use cubelab::run::Progress;
 
 /// Arguments of `census universal`.
@@ -74,8 +73,8 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
     let u = a.universe.universe()?;
     // Without subset tables (C_3) the enumeration would test Hall's condition set by set
     // for every size from 8 up: refused, as before the engine offered that path.
-    BuildTables::check_lookup_possible(&u)?;
     let e = Engine::from_universe(u.clone())?;
+    e.check_subset_tables()?;
     let shard = a.shard.shard()?;
     let search = |k: usize| -> anyhow::Result<Vec<u32>> {
         let range = shard.range(binomial(u.len() as u64, k as u64));

@@ -168,3 +168,41 @@ proptest! {
         }
     }
 }
+
+/// The batch operations: prefix ranges add up to the whole walk, an unsorted `within`
+/// tallies the same sets (over its own positions), and what only the small representation
+/// offers is refused on a wide engine.
+#[test]
+fn batch_operations_agree_and_refuse_the_wide_representation() {
+    let small = Engine::macmahon();
+    let within: Vec<usize> = (0..12).collect();
+    let whole = small.tally_all_sizes(&within, Method::Graph, false, &NoProgress).unwrap();
+    let cut = Engine::prefixes(within.len()) / 3;
+    let parts = [0..cut, cut..Engine::prefixes(within.len())]
+        .map(|r| small.tally_all_sizes_in(&within, r, Method::Graph, false, &NoProgress).unwrap());
+    let [a, b] = parts;
+    let merged: Vec<Tally> = a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect();
+    assert_eq!(merged, whole);
+    let reversed: Vec<usize> = within.iter().rev().copied().collect();
+    let r = small.tally(5, &reversed, None, Method::Graph, true, &NoProgress).unwrap();
+    let s = small.tally(5, &within, None, Method::Graph, true, &NoProgress).unwrap();
+    assert_eq!((r.histogram.clone(), r.sets), (s.histogram.clone(), s.sets));
+    let flip = |p: u32| (0..12).filter(|&i| p >> i & 1 == 1).fold(0u32, |m, i| m | 1 << (11 - i));
+    let mut rs: Vec<u32> = r.max_sets.iter().map(|&p| flip(p)).collect();
+    let mut ss = s.max_sets.clone();
+    rs.sort_unstable();
+    ss.sort_unstable();
+    assert_eq!(rs, ss);
+    let t = small.sample_within(8, &within, 500, 7, Method::Graph, &NoProgress).unwrap();
+    assert_eq!(t.sets, 500);
+    let wide = Engine::sadisticube7();
+    let out = |e: Result<(), Error>| e.unwrap_err().kind() == crate::ErrorKind::OutOfRange;
+    assert!(out(wide.sample_within(8, &within, 5, 7, Method::Graph, &NoProgress).map(|_| ())));
+    assert!(out(wide.solution_numbers(0, Method::Graph, 0..1, &NoProgress).map(|_| ())));
+    assert!(out(wide.infeasible_search(Method::Graph, &within).map(|_| ())));
+    assert!(out(wide.multiset_census(Method::Graph, &NoProgress).map(|_| ())));
+    assert_eq!(
+        small.solution_numbers(5, Method::Graph, 0..small.collections(), &NoProgress).unwrap().values().sum::<u64>(),
+        133_680
+    );
+}
