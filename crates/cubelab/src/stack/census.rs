@@ -63,7 +63,7 @@ pub struct StackCensus {
     pub max_solutions: u64,
     /// How many collections have that many.
     pub max_count: u64,
-    /// The first of them in rank order (at most [`MOST_LISTED`]), each as cube names.
+    /// The first of them in rank order (at most `MOST_LISTED` = 10), each as cube names.
     pub most: Vec<Vec<String>>,
     /// Collections by number of solutions (value ascending, zero counts left out).
     pub histogram: Vec<Bin>,

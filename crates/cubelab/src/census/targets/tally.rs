@@ -233,7 +233,7 @@ pub fn universal_sets(
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
-/// Progress advances every [`PROGRESS_CHUNK`] samples.
+/// Progress advances every 65,536 samples.
 pub fn tally_sample(
     tables: &BuildTables,
     k: usize,
