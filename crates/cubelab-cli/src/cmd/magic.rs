@@ -460,6 +460,20 @@ impl Report for Constructed {
             NumberCube::new(n, cells).expect("size").to_text()
         )
     }
+
+    /// One row per cell: its 1-based layer (from the top), row (from the back), cell
+    /// (from the left) and value.
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![["layer", "row", "cell", "value"].map(String::from).to_vec()];
+        for (l, layer) in self.cube.iter().enumerate() {
+            for (r, row) in layer.iter().enumerate() {
+                for (c, v) in row.iter().enumerate() {
+                    rows.push(vec![(l + 1).to_string(), (r + 1).to_string(), (c + 1).to_string(), v.to_string()]);
+                }
+            }
+        }
+        Some(rows)
+    }
 }
 
 fn construct(args: ConstructArgs) -> anyhow::Result<()> {

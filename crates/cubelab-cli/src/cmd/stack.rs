@@ -28,7 +28,8 @@ Examples:
   cubelab stack classics
   cubelab stack census --colors 4                      every set of 4 cubes of C_4
   cubelab stack census --colors 5 --multisets --json
-  cubelab stack census --colors 5 --shard 2/4 --json > part2.json
+  cubelab stack census --colors 4 --shard 1/2 --json > part1.json
+  cubelab stack census --colors 4 --shard 2/2 --json > part2.json
   cubelab stack merge part*.json                       identical to the unsharded run")]
 pub struct Args {
     #[command(subcommand)]

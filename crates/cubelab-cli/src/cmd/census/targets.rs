@@ -20,6 +20,12 @@ use cubelab::run::Progress;
 
 /// Arguments of `census targets`.
 #[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]
+#[command(after_help = "\
+Examples:
+  cubelab census targets --size 8                      Table 2: all 5,852,925 collections of 8
+  cubelab census targets --size 9 --sample 20000 --seed 1
+  cubelab census targets --size 8 --within Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb
+  cubelab census targets --colors 4 --size 8 --sample 1000 --seed 2")]
 pub struct TargetsArgs {
     /// Set size K (0..=30), or `all` for every size in one pass.
     #[arg(long, value_name = "K|all")]
