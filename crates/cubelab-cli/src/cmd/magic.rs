@@ -411,6 +411,17 @@ impl Report for CheckReport {
         }
         s
     }
+
+    /// One row per failing line: its kind, the line in words and its sum (a header only
+    /// when every line is magic).
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![["kind", "line", "sum"].map(String::from).to_vec()];
+        for f in &self.failing_lines {
+            let kind = LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
+            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string()]);
+        }
+        Some(rows)
+    }
 }
 
 fn check(args: CheckArgs) -> anyhow::Result<()> {

@@ -55,7 +55,7 @@ fn command_of(line: &str) -> &str {
 fn stated_seconds(description: &str) -> Option<u64> {
     let words: Vec<&str> = description.split_whitespace().collect();
     words.windows(3).find_map(|w| {
-        let n: u64 = w[1].parse().ok().filter(|_| w[0] == "about")?;
+        let n: u64 = w[1].parse().ok().filter(|_| w[0].trim_start_matches('(') == "about")?;
         match w[2].trim_end_matches([')', ',', ';']) {
             "s" => Some(n),
             "min" => Some(60 * n),
