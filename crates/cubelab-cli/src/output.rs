@@ -29,6 +29,17 @@ pub struct FormatArgs {
     pub csv: bool,
 }
 
+impl Format {
+    /// JSON when `json` (a command's lone `--json` flag) is set, text otherwise.
+    pub fn json_or_text(json: bool) -> Format {
+        if json {
+            Format::Json
+        } else {
+            Format::Text
+        }
+    }
+}
+
 impl FormatArgs {
     /// The selected format.
     pub fn format(&self) -> Format {

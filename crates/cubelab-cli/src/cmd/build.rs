@@ -120,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         targets,
     };
     let input = Input { blocks: args.blocks, improper: args.improper };
-    emit(&report, &input, if args.json { Format::Json } else { Format::Text })
+    emit(&report, &input, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

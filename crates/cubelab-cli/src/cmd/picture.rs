@@ -253,14 +253,6 @@ enum Method {
     Optimal,
 }
 
-fn format_of(json: bool) -> Format {
-    if json {
-        Format::Json
-    } else {
-        Format::Text
-    }
-}
-
 /// The input of `cubelab picture check`.
 #[derive(Serialize, JsonSchema)]
 struct CheckInput {
@@ -550,7 +542,7 @@ fn solve(
         write_svg(&solved, path)?;
     }
     let input = SolveInput { board: given.to_string(), method, metric };
-    emit(&solved, &input, format_of(json))
+    emit(&solved, &input, Format::json_or_text(json))
 }
 
 fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
@@ -640,7 +632,7 @@ fn census(
     if let Some(path) = output {
         write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
     }
-    emit(&report, &input, format_of(json))
+    emit(&report, &input, Format::json_or_text(json))
 }
 
 /// A census of a group puzzle (`--group`): the table, its title, the notes on |H| and the
@@ -773,7 +765,11 @@ fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, limits: LimitArgs
         "diameter bounds for {m}x{n}, {} metric",
         if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
     );
-    emit(&BoundsReport { bounds: b, sample_lengths, title }, &BoundsInput { m, n, metric, sample }, format_of(json))
+    emit(
+        &BoundsReport { bounds: b, sample_lengths, title },
+        &BoundsInput { m, n, metric, sample },
+        Format::json_or_text(json),
+    )
 }
 
 /// Runs `cubelab picture`.
@@ -786,7 +782,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             if let Some(path) = &svg {
                 write_svg(&checked, path)?;
             }
-            emit(&checked, &CheckInput { board }, format_of(json))
+            emit(&checked, &CheckInput { board }, Format::json_or_text(json))
         }
         Sub::Solve { board, method, metric, limits, json, svg } => {
             solve(&board, method, metric, limits, json, svg.as_deref())
@@ -805,7 +801,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 write_svg(&scrambled, path)?;
             }
             let input = ScrambleInput { m, n, seed, moves };
-            emit(&scrambled, &input, format_of(json))
+            emit(&scrambled, &input, Format::json_or_text(json))
         }
         Sub::Census {
             m,

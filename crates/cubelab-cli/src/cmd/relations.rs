@@ -308,7 +308,7 @@ impl Report for GroundReport {
 
 /// Runs `cubelab relations`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let format = if args.json { Format::Json } else { Format::Text };
+    let format = Format::json_or_text(args.json);
     let input = Input { ground: args.ground.clone() };
     match args.ground {
         Some(token) => {

@@ -178,7 +178,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_svg(&shown, path)?;
     }
-    emit(&shown, &Input { cube: args.cube }, if args.json { Format::Json } else { Format::Text })
+    emit(&shown, &Input { cube: args.cube }, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

@@ -330,7 +330,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         limit: args.limit,
         explain: args.explain,
     };
-    emit(&report, &input, if args.json { Format::Json } else { Format::Text })
+    emit(&report, &input, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

@@ -186,14 +186,6 @@ pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<ClassicsReport>();
 }
 
-fn format_of(json: bool) -> Format {
-    if json {
-        Format::Json
-    } else {
-        Format::Text
-    }
-}
-
 // ------------------------------------------------------------------------ solve
 
 /// One cube as it stands: its face string and the color at every position.
@@ -387,7 +379,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<()> {
         write_svg(&report, path)?;
     }
     let input = SolveInput { cubes: args.cubes.clone(), classic: args.classic.clone(), method, limit: args.limit };
-    emit(&report, &input, format_of(args.json))
+    emit(&report, &input, Format::json_or_text(args.json))
 }
 
 // ------------------------------------------------------------------------ census
@@ -533,7 +525,7 @@ fn classics(args: ClassicsArgs) -> anyhow::Result<()> {
             })
         })
         .collect::<cubelab::Result<Vec<_>>>()?;
-    emit(&ClassicsReport { classics }, &ClassicsInput {}, format_of(args.json))
+    emit(&ClassicsReport { classics }, &ClassicsInput {}, Format::json_or_text(args.json))
 }
 
 #[cfg(test)]

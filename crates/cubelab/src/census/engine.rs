@@ -196,6 +196,14 @@ impl Engine {
         self.cubes().len()
     }
 
+    /// Refuses a set of `k` cubes larger than the universe.
+    pub(crate) fn check_set_size(&self, k: usize) -> Result<(), Error> {
+        if k > self.len() {
+            return Err(Error::out_of_range(format!("a set of {k} cubes is more than the {} there are", self.len())));
+        }
+        Ok(())
+    }
+
     /// Whether the universe is empty.
     pub fn is_empty(&self) -> bool {
         self.cubes().is_empty()
@@ -352,9 +360,7 @@ impl Engine {
         method: Method,
         progress: &dyn Progress,
     ) -> Result<Tally, Error> {
-        if k > self.len() {
-            return Err(Error::out_of_range(format!("a set of {k} cubes is more than the {} there are", self.len())));
-        }
+        self.check_set_size(k)?;
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
                 let all = u32::full(self.len());

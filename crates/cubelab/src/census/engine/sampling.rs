@@ -29,9 +29,7 @@ impl Engine {
         method: Method,
         progress: &dyn Progress,
     ) -> Result<(Tally, Vec<Vec<usize>>), Error> {
-        if k > self.len() {
-            return Err(Error::out_of_range(format!("a set of {k} cubes is more than the {} there are", self.len())));
-        }
+        self.check_set_size(k)?;
         Ok(match &self.inner {
             Inner::Small(s) => s.core.sample(k, samples, seed, method, progress),
             Inner::Wide(w) => w.sample(k, samples, seed, method, progress),
