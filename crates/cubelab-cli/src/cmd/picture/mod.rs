@@ -8,12 +8,18 @@ use cubelab::histogram::{bins, Bin};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
 use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
 use cubelab::picture::group::{self, Group};
-use cubelab::picture::{bounds, local, optimal, parity, subgroup};
+use cubelab::picture::{local, optimal, parity, subgroup};
 use cubelab::run::{Options, Progress};
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+
+mod census;
+mod diameter;
+
+use census::census;
+use diameter::run_bounds;
 
 /// Arguments of `cubelab picture`.
 #[derive(clap::Args, Debug)]
@@ -383,97 +389,6 @@ impl Report for Scrambled {
     }
 }
 
-/// The input of `cubelab picture census`.
-#[derive(Serialize, JsonSchema)]
-struct CensusInput {
-    /// Rows.
-    m: usize,
-    /// Columns.
-    n: usize,
-    /// How moves are counted (the cube puzzle), or null with `group`.
-    metric: Option<Metric>,
-    /// `--group`: the group of the generalised puzzle, or null for the picture cube.
-    group: Option<String>,
-    /// `--row-moves`: the row moves as given, or null (all of the group).
-    row_moves: Option<String>,
-    /// `--col-moves`: the column moves as given, or null (all of the group).
-    col_moves: Option<String>,
-}
-
-/// The group of a generalised puzzle.
-#[derive(Serialize, JsonSchema)]
-struct GroupInfo {
-    /// The group as given.
-    name: String,
-    /// Its order |G|.
-    order: usize,
-    /// Whether it is abelian.
-    abelian: bool,
-    /// Whether it is simple.
-    simple: bool,
-    /// Number of row moves |R|.
-    row_moves: usize,
-    /// Number of column moves |C|.
-    col_moves: usize,
-}
-
-/// `cubelab picture census`: the distances of all reachable boards.
-#[derive(Serialize, JsonSchema)]
-struct CensusReport {
-    /// Rows of the board.
-    rows: usize,
-    /// Columns of the board.
-    cols: usize,
-    /// How moves are counted (the cube puzzle), or null for a group puzzle.
-    metric: Option<Metric>,
-    /// The group (with `--group`), or null for the picture cube.
-    group: Option<GroupInfo>,
-    /// Number of reachable states.
-    states: u64,
-    /// Largest distance from solved.
-    diameter: usize,
-    /// Average distance.
-    average: f64,
-    /// Median distance (the least d with at least half the states within d).
-    median: usize,
-    /// Number of states at each distance (value: the distance).
-    distances: Vec<Bin>,
-    #[serde(skip)]
-    census: Census,
-    #[serde(skip)]
-    title: String,
-    #[serde(skip)]
-    notes: Vec<String>,
-}
-
-impl Report for CensusReport {
-    const KIND: &'static str = "picture-census";
-    type Input = CensusInput;
-
-    fn text(&self) -> String {
-        let c = &self.census;
-        let mut s = format!("{}\n", self.title);
-        s += &format!(
-            "states:   {}\ndiameter: {}\naverage:  {:.4}\nmedian:   {}\n",
-            c.states, c.diameter, c.average, c.median
-        );
-        for note in &self.notes {
-            s += &format!("{note}\n");
-        }
-        s += "distance  count\n";
-        for (d, n) in c.distances.iter().enumerate() {
-            s += &format!("{d:>8}  {n}\n");
-        }
-        s
-    }
-
-    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        let mut rows = vec![vec!["distance".to_string(), "count".to_string()]];
-        rows.extend(self.census.distances.iter().enumerate().map(|(d, n)| vec![d.to_string(), n.to_string()]));
-        Some(rows)
-    }
-}
-
 fn solve(
     given: &str,
     method: Method,
@@ -545,233 +460,6 @@ fn solve(
     emit(&solved, &input, Format::json_or_text(json))
 }
 
-fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
-    match list {
-        None => Ok((0..group.order() as u8).collect()),
-        Some(s) => {
-            let items: Vec<&str> = s.split(';').map(str::trim).filter(|t| !t.is_empty()).collect();
-            if items.is_empty() {
-                bail!("empty move list '{s}'");
-            }
-            Ok(items.iter().map(|t| group.element(t)).collect::<Result<_, _>>()?)
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn census(
-    m: usize,
-    n: usize,
-    metric: Metric,
-    group_spec: Option<&str>,
-    row_moves: Option<&str>,
-    col_moves: Option<&str>,
-    max_memory: u64,
-    output: Option<&PathBuf>,
-    ck: &CheckpointArgs,
-    json: bool,
-) -> anyhow::Result<()> {
-    Board::solved(m, n)?;
-    let max_bytes = max_memory.saturating_mul(1 << 30);
-    let bar = Bar::new();
-    let stop = progress::ctrl_c();
-    // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
-    let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Table> {
-        let path = ck.checkpoint.as_deref();
-        progress::note_fresh_start(&bar, path, ck.resume);
-        let opts =
-            Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
-        let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
-        Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
-            .map_err(|e| progress::with_resume_hint(e, path))
-    };
-    let (table, title, mut notes, group) = match group_spec {
-        None => {
-            let title = format!(
-                "picture cube {m}x{n}, {} metric",
-                if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
-            );
-            let Some(expected) = reachable_count(m, n) else {
-                bail!("{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits");
-            };
-            let table = run(&cube_puzzle(m, n, metric), &title)?;
-            cubelab::picture::check_theorem_8(m, n, table.census().states)?;
-            let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees")];
-            (table, title, notes, None)
-        }
-        Some(spec) => {
-            let (table, title, notes, group) = group_census(spec, m, n, row_moves, col_moves, &run)?;
-            (table, title, notes, Some(group))
-        }
-    };
-    bar.finish();
-    notes.retain(|n| !n.is_empty());
-    let census = table.census().clone();
-    let report = CensusReport {
-        rows: m,
-        cols: n,
-        metric: if group.is_none() { Some(metric) } else { None },
-        group,
-        states: census.states,
-        diameter: census.diameter,
-        average: census.average,
-        median: census.median,
-        distances: bins(&census.distances),
-        census,
-        title,
-        notes,
-    };
-    let input = CensusInput {
-        m,
-        n,
-        metric: report.metric,
-        group: group_spec.map(String::from),
-        row_moves: row_moves.map(String::from),
-        col_moves: col_moves.map(String::from),
-    };
-    if let Some(path) = output {
-        write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
-    }
-    emit(&report, &input, Format::json_or_text(json))
-}
-
-/// A census of a group puzzle (`--group`): the table, its title, the notes on |H| and the
-/// group's description.
-fn group_census(
-    spec: &str,
-    m: usize,
-    n: usize,
-    row_moves: Option<&str>,
-    col_moves: Option<&str>,
-    run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Table>,
-) -> anyhow::Result<(Table, String, Vec<String>, GroupInfo)> {
-    let g = Group::parse(spec)?;
-    let r = parse_elements(&g, row_moves).context("--row-moves")?;
-    let c = parse_elements(&g, col_moves).context("--col-moves")?;
-    let title = format!(
-        "group {spec} of order {} ({}{}) on {m}x{n}, |R| = {}, |C| = {}",
-        g.order(),
-        if g.is_abelian() { "abelian" } else { "non-abelian" },
-        if g.is_simple() { ", simple" } else { "" },
-        r.len(),
-        c.len()
-    );
-    let table = run(&g.puzzle(m, n, &r, &c)?, &title)?;
-    let mut notes =
-        vec![format!("|H| = {} of |G|^(mn) = {}", table.census().states, (g.order() as f64).powi((m * n) as i32))];
-    if row_moves.is_none() && col_moves.is_none() {
-        if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
-            let holds = (table.census().states as f64 - expected).abs() < 0.5;
-            notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
-        }
-    }
-    let info = GroupInfo {
-        name: spec.to_string(),
-        order: g.order(),
-        abelian: g.is_abelian(),
-        simple: g.is_simple(),
-        row_moves: r.len(),
-        col_moves: c.len(),
-    };
-    Ok((table, title, notes, info))
-}
-
-/// The input of `cubelab picture bounds`.
-#[derive(Serialize, JsonSchema)]
-struct BoundsInput {
-    /// Rows.
-    m: usize,
-    /// Columns.
-    n: usize,
-    /// How moves are counted.
-    metric: Metric,
-    /// Random boards solved optimally.
-    sample: u64,
-}
-
-/// `cubelab picture bounds`: proved bounds on the diameter.
-#[derive(Serialize, JsonSchema)]
-struct BoundsReport {
-    /// The bounds.
-    #[serde(flatten)]
-    bounds: bounds::Bounds,
-    /// Optimal lengths of the sampled boards (seeds 0, 1, ...), empty without `--sample`.
-    sample_lengths: Vec<usize>,
-    #[serde(skip)]
-    title: String,
-}
-
-impl Report for BoundsReport {
-    const KIND: &'static str = "picture-bounds";
-    type Input = BoundsInput;
-
-    fn text(&self) -> String {
-        let b = &self.bounds;
-        let mut s = format!(
-            "{}
-states:        {}
-",
-            self.title, b.states
-        );
-        s += &format!(
-            "lower bound:   {} (counting canonical move sequences)
-",
-            b.lower
-        );
-        s += &format!(
-            "upper bound:   {} = {} (first columns, census diameter) + {} (worst last column, solved optimally)
-",
-            b.upper, b.first_columns_diameter, b.last_column_max
-        );
-        s += &format!(
-            "local method:  {}
-",
-            b.local
-        );
-        if !self.sample_lengths.is_empty() {
-            let n = self.sample_lengths.len();
-            let max = self.sample_lengths.iter().max().copied().unwrap_or(0);
-            let mean = self.sample_lengths.iter().sum::<usize>() as f64 / n as f64;
-            s += &format!(
-                "sample:        {n} random boards solved optimally: max {max}, mean {mean:.2} (not a bound)
-"
-            );
-        }
-        s
-    }
-}
-
-fn run_bounds(m: usize, n: usize, metric: Metric, sample: u64, limits: LimitArgs, json: bool) -> anyhow::Result<()> {
-    Board::solved(m, n)?;
-    if sample == 0 && limits.given() {
-        bail!("--max-nodes and --timeout limit the optimal solves of --sample only (add --sample K)");
-    }
-    let bar = Bar::new();
-    let b = bounds::bounds(m, n, metric, &bar)?;
-    let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
-    bar.start("random sample", sample, 0);
-    let mut sample_lengths = Vec::new();
-    for seed in 0..sample {
-        let board = Board::random_reachable(m, n, seed)?;
-        let started = std::time::Instant::now();
-        let (moves, _) = solver
-            .solve_within(&board, &limits.limits(), &bar)
-            .map_err(|e| limits.hint(e, started).context(format!("random board {}", seed + 1)))?;
-        sample_lengths.push(moves.len());
-        bar.advance(1);
-    }
-    bar.finish();
-    let title = format!(
-        "diameter bounds for {m}x{n}, {} metric",
-        if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
-    );
-    emit(
-        &BoundsReport { bounds: b, sample_lengths, title },
-        &BoundsInput { m, n, metric, sample },
-        Format::json_or_text(json),
-    )
-}
-
 /// Runs `cubelab picture`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
@@ -837,6 +525,6 @@ pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<Checked>();
     out.add::<Solved>();
     out.add::<Scrambled>();
-    out.add::<BoundsReport>();
-    out.add::<CensusReport>();
+    out.add::<diameter::BoundsReport>();
+    out.add::<census::CensusReport>();
 }
