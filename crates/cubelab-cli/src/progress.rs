@@ -45,7 +45,6 @@ impl Bar {
 
     /// A bar for `total` units of work described by `what` (for commands that count
     /// their work themselves with [`Progress::advance`]).
-    #[allow(dead_code)] // for the census commands, which still build their own bars
     pub fn counting(total: u64, what: &str) -> Bar {
         let bar = Bar::new();
         bar.start(what, total, 0);

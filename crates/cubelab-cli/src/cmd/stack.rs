@@ -10,6 +10,7 @@ use cubelab::geometry::Face;
 use cubelab::notation::parse_cubes;
 use cubelab::run::Options;
 use cubelab::stack::{self, CensusOptions, Method, Placement, Stack, StackCensus};
+use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -261,10 +262,6 @@ struct SolveReport {
     title: String,
 }
 
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 impl Report for SolveReport {
     const KIND: &'static str = "stack-solve";
     type Input = SolveInput;
@@ -273,9 +270,9 @@ impl Report for SolveReport {
         let mut s = format!("{}\n", self.title);
         s += &format!(
             "{}, {}, {} (the 8 placements of a solution: 4 quarter turns of the column, each upright or turned over)\n",
-            plural(self.solutions, "solution", "solutions"),
-            plural(self.distinct, "distinct", "distinct"),
-            plural(self.placements, "placement", "placements"),
+            count(self.solutions, "solution", "solutions"),
+            count(self.distinct, "distinct", "distinct"),
+            count(self.placements, "placement", "placements"),
         );
         if (self.listed as u64) < self.distinct {
             s += &format!("listing the first {} distinct solutions (raise --limit for more)\n", self.listed);
@@ -393,7 +390,7 @@ impl Report for StackCensus {
         let mut s = format!(
             "stack census: every {what} of {n} cubes of C_{n} ({} cubes), stacked {n} high ({} method{})\n",
             self.universe,
-            method_name(self.method),
+            self.method.name(),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default(),
             n = self.colors,
         );
@@ -423,13 +420,6 @@ impl Report for StackCensus {
         let mut rows = vec![vec!["solutions".to_string(), "collections".to_string()]];
         rows.extend(self.histogram.iter().map(|b| vec![b.value.to_string(), b.count.to_string()]));
         Some(rows)
-    }
-}
-
-fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Graph => "graph",
-        Method::Backtrack => "backtrack",
     }
 }
 
@@ -496,9 +486,9 @@ impl Report for ClassicsReport {
                 c.title,
                 c.cubes.join(" "),
                 c.colors,
-                plural(c.solutions, "solution", "solutions"),
-                plural(c.distinct, "distinct", "distinct"),
-                plural(c.placements, "placement", "placements"),
+                count(c.solutions, "solution", "solutions"),
+                count(c.distinct, "distinct", "distinct"),
+                count(c.placements, "placement", "placements"),
                 c.source
             );
         }

@@ -53,6 +53,16 @@ pub enum Method {
     Graph,
 }
 
+impl Method {
+    /// The method's name as the command line and the JSON spell it: `graph`, `backtrack`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Graph => "graph",
+            Method::Backtrack => "backtrack",
+        }
+    }
+}
+
 impl std::str::FromStr for Method {
     type Err = Error;
     fn from_str(s: &str) -> Result<Method, Error> {

@@ -8,17 +8,9 @@ use cubelab::census::report::{
     AllSizes, AllTargets, CensusReport, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers,
     Targets, Universal,
 };
-use cubelab::census::Method;
 use cubelab::words::{count, noun};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Graph => "graph",
-        Method::Backtrack => "backtrack",
-    }
-}
 
 /// A universe label of the reports (`macmahon`, `C4`, `palette7`) in words.
 fn universe_words(label: &str) -> String {
@@ -45,7 +37,7 @@ impl Report for SolutionNumbers {
             "solution numbers for target {} over {} of 8 ({} method{})\n",
             self.target,
             count(self.collections, "collection", "collections"),
-            method_name(self.method),
+            self.method.name(),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
         );
         s += &format!("{:>16} {:>12}\n", "solution number", "collections");
@@ -318,7 +310,7 @@ impl Report for Infeasible {
             "largest multisets of {} cubes{} building no target ({} method{})\n",
             universe_words(&self.universe),
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
-            method_name(self.method),
+            self.method.name(),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default()
         );
         let sizes: Vec<String> = self.sets_by_size.iter().enumerate().map(|(k, v)| format!("{k}:{v}")).collect();
