@@ -3,64 +3,54 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::census::combin::binomial;
-use cubelab::census::infeasible::largest_infeasible;
-use cubelab::census::multiset::multiset_census;
-use cubelab::census::solution::solution_numbers;
-use cubelab::census::targets::{prefix_count, tally, tally_all_sizes, BuildTables};
-use cubelab::census::{Method, Universe};
+use cubelab::census::{Engine, Method};
 use cubelab::run::NoProgress;
 use std::hint::black_box;
 
 fn census(c: &mut Criterion) {
-    let u = Universe::macmahon();
-    let all = (1u32 << 30) - 1;
+    let e = Engine::macmahon();
+    let all: Vec<usize> = (0..30).collect();
     let mut g = c.benchmark_group("census");
     g.sample_size(10);
     g.bench_function("table-1/graph", |b| {
-        b.iter(|| black_box(solution_numbers(&u, 5, Method::Graph, 0..binomial(30, 8), &NoProgress).unwrap()))
+        b.iter(|| black_box(e.solution_numbers(5, Method::Graph, 0..binomial(30, 8), &NoProgress).unwrap()))
     });
+    // A new engine each time: its subset tables are built on first use and kept.
     g.bench_function("table-2/graph (tables + tally of 5,852,925 sets x 30 targets)", |b| {
-        b.iter(|| {
-            let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress).unwrap())
-        })
+        b.iter(|| black_box(Engine::macmahon().tally(8, &all, None, Method::Graph, false, &NoProgress).unwrap()))
     });
     g.bench_function("multisets-of-8/graph", |b| {
-        b.iter(|| black_box(multiset_census(&u, Method::Graph, &NoProgress).unwrap()))
+        b.iter(|| black_box(e.multiset_census(Method::Graph, &NoProgress).unwrap()))
     });
     g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
-        b.iter(|| {
-            let tables = BuildTables::new(&u, Method::Graph).unwrap();
-            black_box(tally_all_sizes(&tables, all, 0..prefix_count(30), false, &NoProgress).unwrap())
-        })
+        b.iter(|| black_box(Engine::macmahon().tally_all_sizes(&all, Method::Graph, false, &NoProgress).unwrap()))
     });
     g.bench_function("largest-infeasible-multiset/graph (every support)", |b| {
-        b.iter(|| black_box(largest_infeasible(&u, Method::Graph).unwrap()))
+        b.iter(|| black_box(e.infeasible(Method::Graph, &all, &NoProgress).unwrap()))
     });
     // The plain baseline: the general solver on every collection (one target).
     g.bench_function("table-1/backtrack (solver on every collection)", |b| {
-        b.iter(|| black_box(solution_numbers(&u, 5, Method::Backtrack, 0..binomial(30, 8), &NoProgress).unwrap()))
+        b.iter(|| black_box(e.solution_numbers(5, Method::Backtrack, 0..binomial(30, 8), &NoProgress).unwrap()))
     });
     g.finish();
 }
 
 /// Sadisticube 7 (`--palette 7`): sampling, the exact count, the universal-set search.
 fn seven(c: &mut Criterion) {
-    use cubelab::census::wide::Wide;
-    let s = Wide::new();
+    let s = Engine::sadisticube7();
     let mut g = c.benchmark_group("seven");
     g.sample_size(10);
-    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Wide::new())));
+    g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Engine::sadisticube7())));
     g.bench_function("sample 10,000 sets of 8", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &NoProgress)))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &NoProgress).unwrap()))
     });
     g.bench_function("sample 10,000 sets of 8 by the solver", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &NoProgress)))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &NoProgress).unwrap()))
     });
     g.bench_function("exact count of 8-sets building a target", |b| {
-        b.iter(|| black_box(s.building_subsets(0, 8).unwrap()))
+        b.iter(|| black_box(s.sets_building_each_target(8).unwrap()))
     });
-    g.bench_function("exact mean for 20-sets", |b| b.iter(|| black_box(s.exact_mean(0, 20).unwrap())));
+    g.bench_function("exact mean for 20-sets", |b| b.iter(|| black_box(s.exact_mean(20).unwrap())));
     g.bench_function("universal search, 20 blocks, seed 1", |b| {
         b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000, &NoProgress).unwrap()))
     });

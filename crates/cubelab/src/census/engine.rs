@@ -5,13 +5,13 @@
 //!
 //! - [`Representation::Small`] (at most 32 cubes: MacMahon's 30, C_1, C_2, C_3): sets are
 //!   `u32` bitmasks, and exhaustive censuses run on the per-target tables of buildable
-//!   sub-collections of [`super::targets`] (the Table 2 census over all 5,852,925 8-sets
+//!   sub-collections of `super::targets` (the Table 2 census over all 5,852,925 8-sets
 //!   of the 30 MacMahon cubes in a fraction of a second) whenever each target has at most
-//!   [`targets::MAX_USABLE`] usable cubes, else the engine without tables on `u32` sets
+//!   `targets::MAX_USABLE` usable cubes, else the engine without tables on `u32` sets
 //!   (C_3, whose targets have 28 usable cubes, for sets of other than 8 cubes);
 //! - [`Representation::Wide`] (at most 256 cubes: Sadisticube 7's 210, C_4's 68, C_5's
 //!   75): sets are [`WideSet`]s (256-bit masks) and everything runs on the engine without
-//!   tables of [`super::wide`] (exact means by dynamic programming, sampling, searches;
+//!   tables of `super::wide` (exact means by dynamic programming, sampling, searches;
 //!   exhaustive censuses only within at most 32 cubes).
 //!
 //! The choice is the library's: [`Engine::for_universe`] takes the small representation
@@ -180,14 +180,6 @@ impl Engine {
         match &self.inner {
             Inner::Small(s) => Some(&s.universe),
             Inner::Wide(_) => None,
-        }
-    }
-
-    /// The engine without tables, when the representation is wide.
-    pub fn wide(&self) -> Option<&Wide> {
-        match &self.inner {
-            Inner::Small(_) => None,
-            Inner::Wide(w) => Some(w),
         }
     }
 
@@ -412,7 +404,7 @@ impl Engine {
     }
 
     /// Looks for `k` cubes building every target by seeded local search
-    /// ([`Wide::search_universal`]; a set found is checked by the general solver).
+    /// (`Wide::search_universal`; a set found is checked by the general solver).
     pub fn search_universal(
         &self,
         k: usize,
@@ -445,7 +437,7 @@ impl Engine {
     }
 
     /// Looks for 8 cubes building as many targets as possible by seeded local search
-    /// ([`Wide::search_max_targets`]).
+    /// (`Wide::search_max_targets`).
     pub fn search_max_targets(
         &self,
         seed: u64,
@@ -460,7 +452,7 @@ impl Engine {
     }
 
     /// Exhaustive: 8 cubes building at least `goal` targets, or `None`, which proves there
-    /// are none ([`Wide::eight_building_at_least`]).
+    /// are none (`Wide::eight_building_at_least`).
     pub fn eight_building_at_least(&self, goal: usize, progress: &dyn Progress) -> Option<Vec<usize>> {
         if self.len() < 8 {
             return None;
@@ -472,7 +464,7 @@ impl Engine {
     }
 
     /// A proven lower bound on the size of a universal set, when the color relabelings act
-    /// transitively on the cubes ([`Wide::universal_lower_bound`]).
+    /// transitively on the cubes (`Wide::universal_lower_bound`).
     pub fn universal_lower_bound(&self) -> Option<UniversalBound> {
         match &self.inner {
             Inner::Small(s) => s.core.universal_lower_bound(),
@@ -481,7 +473,7 @@ impl Engine {
     }
 
     /// The largest multisets of the cubes in `within` from which no target can be built
-    /// ([`super::infeasible`]); small representation only.
+    /// (`super::infeasible`); small representation only.
     /// Progress: a phase of one unit per support walked.
     pub fn infeasible(
         &self,

@@ -16,24 +16,33 @@
 //!
 //! The entry point is [`engine::Engine`]: it takes any list of at most 256 distinct cubes
 //! and picks the representation of cube sets ([`set::CubeSet`]: `u32` bitmasks with the
-//! subset tables of [`targets`] up to 32 cubes, 256-bit [`set::WideSet`]s with the engine
-//! without tables of [`wide`] beyond). The free functions of [`targets`], [`infeasible`]
-//! and [`wide`] remain available for finer control (shards, checkpoints).
+//! subset tables of `targets` up to 32 cubes, 256-bit [`set::WideSet`]s with the engine
+//! without tables of `wide` beyond). Those internals are crate-private: every census
+//! operation, including the batch operations that shards and checkpoints need (rank
+//! ranges, prefix ranges, the infeasible search in batches), is a method of the engine,
+//! and the types its methods return are re-exported here ([`Tally`], [`Part`],
+//! [`MultisetCensus`], [`InfeasibleCensus`], [`UniversalBound`]).
 
 pub mod checkpoint;
 pub mod combin;
 pub mod engine;
-pub mod graph;
-pub mod infeasible;
-pub mod multiset;
+pub(crate) mod graph;
+pub(crate) mod infeasible;
+pub(crate) mod multiset;
 pub mod report;
 pub(crate) mod search;
 pub mod set;
 pub mod shard;
-pub mod solution;
-pub mod targets;
+pub(crate) mod solution;
+pub(crate) mod targets;
 pub mod theorem7;
-pub mod wide;
+pub(crate) mod wide;
+
+pub use engine::{Engine, Representation};
+pub use infeasible::{InfeasibleCensus, InfeasibleSearch, Part};
+pub use multiset::MultisetCensus;
+pub use targets::Tally;
+pub use wide::UniversalBound;
 
 use crate::coloring::{exact_colorings, Coloring};
 use crate::geometry::Rotation;

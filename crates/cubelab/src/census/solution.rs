@@ -1,7 +1,7 @@
 //! Solution numbers of every collection of 8 distinct cubes for one target
 //! (Johnson–Roldán Table 1).
 
-use super::combin::{binomial, for_each_subset_in};
+use super::combin::for_each_subset_in;
 use super::shard::chunked;
 use super::{graph, Method, Universe};
 use crate::run::Progress;
@@ -64,11 +64,6 @@ pub fn solution_numbers(
     Ok(total)
 }
 
-/// Number of 8-collections in a universe.
-pub fn collections(u: &Universe) -> u64 {
-    binomial(u.len() as u64, 8)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,7 +85,7 @@ mod tests {
     #[ignore = "full census by both methods (about a minute); run with --ignored"]
     fn table_1_by_both_methods() {
         let u = Universe::macmahon();
-        let all = 0..collections(&u);
+        let all = 0..crate::census::combin::binomial(u.len() as u64, 8);
         let g = solution_numbers(&u, 5, Method::Graph, all.clone(), &NoProgress).unwrap();
         let b = solution_numbers(&u, 5, Method::Backtrack, all, &NoProgress).unwrap();
         assert_eq!(g, b);

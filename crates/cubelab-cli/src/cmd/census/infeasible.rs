@@ -4,8 +4,8 @@
 use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use anyhow::Context;
-use cubelab::census::infeasible::Part;
 use cubelab::census::report::{CensusReport, Infeasible};
+use cubelab::census::Part;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Arguments of `census infeasible` (no plot: the census has no histogram).

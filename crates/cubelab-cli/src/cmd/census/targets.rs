@@ -15,7 +15,7 @@ use anyhow::bail;
 use cubelab::census::combin::{binomial, binomial_u128};
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
-use cubelab::census::targets::Tally;
+use cubelab::census::Tally;
 use cubelab::run::Progress;
 
 /// Arguments of `census targets`.

@@ -18,7 +18,7 @@ impl Engine {
     }
 
     /// Checks that the subset tables serve sets of any size (each target has at most
-    /// [`targets::MAX_USABLE`] usable cubes); sets of 8 need no check.
+    /// `targets::MAX_USABLE` usable cubes); sets of 8 need no check.
     pub fn check_subset_tables(&self) -> Result<(), Error> {
         BuildTables::check_lookup_possible(&self.small("a census of sets of other than 8 cubes")?.universe)
     }

@@ -45,7 +45,7 @@ impl Engine {
     }
 
     /// Histogram of the nonzero solution numbers for target `t` over the collections of 8
-    /// distinct cubes with colex ranks in `ranks` ([`super::super::solution`]).
+    /// distinct cubes with colex ranks in `ranks` (`super::super::solution`).
     /// Progress: the collections looked at.
     pub fn solution_numbers(
         &self,
@@ -64,7 +64,7 @@ impl Engine {
         solution::solution_numbers(&s.universe, t, method, ranks, progress)
     }
 
-    /// The census of every multiset of 8 of the cubes ([`super::super::multiset`]).
+    /// The census of every multiset of 8 of the cubes (`super::super::multiset`).
     /// Progress: a phase over the candidate multisets.
     pub fn multiset_census(&self, method: Method, progress: &dyn Progress) -> Result<MultisetCensus, Error> {
         multiset::multiset_census(&self.small("the multiset census")?.universe, method, progress)
@@ -79,7 +79,7 @@ impl Engine {
     }
 
     /// The search for the largest multisets of the cubes in `within` from which no target
-    /// can be built ([`super::super::infeasible`]), prepared to run in batches of items
+    /// can be built (`super::super::infeasible`), prepared to run in batches of items
     /// ([`InfeasibleSearch::run`]) for shards and checkpoints.
     pub fn infeasible_search(&self, method: Method, within: &[usize]) -> Result<InfeasibleSearch<'_>, Error> {
         let s = self.small("the infeasible-multiset search")?;

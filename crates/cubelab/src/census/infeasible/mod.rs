@@ -27,7 +27,7 @@ mod graph;
 
 use super::{Method, Universe};
 use crate::coloring::Coloring;
-use crate::run::{NoProgress, Progress};
+use crate::run::Progress;
 use crate::target::Blocks;
 use crate::Error;
 use direct::{direct_best, matches_all_corners};
@@ -49,7 +49,7 @@ pub struct InfeasibleCensus {
     pub max: usize,
     /// Number of multisets of that size building no target.
     pub count: u64,
-    /// Those multisets as multiplicities per cube, sorted (at most [`MAX_KEPT`]).
+    /// Those multisets as multiplicities per cube, sorted (at most `MAX_KEPT`).
     pub maximum: Vec<Vec<u8>>,
 }
 
@@ -63,7 +63,7 @@ pub struct Part {
     pub max: usize,
     /// Multisets of that size found.
     pub count: u64,
-    /// Those multisets (at most [`MAX_KEPT`]), sorted.
+    /// Those multisets (at most `MAX_KEPT`), sorted.
     pub multisets: Vec<Vec<u8>>,
 }
 
@@ -272,13 +272,6 @@ impl<'a> InfeasibleSearch<'a> {
             part.record(total, m);
         }
     }
-}
-
-/// Finds the largest multisets of the universe's cubes from which no target can be built.
-pub fn largest_infeasible(u: &Universe, method: Method) -> Result<InfeasibleCensus, Error> {
-    let search = InfeasibleSearch::new(u, method, u32::MAX)?;
-    let part = search.run(0..search.items(), 0, &NoProgress);
-    search.finish(part)
 }
 
 /// The multisets (multiplicities per cube) sorted into classes under the cube

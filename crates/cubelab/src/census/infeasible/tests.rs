@@ -60,6 +60,7 @@ mod unit {
 mod slice {
     use super::super::direct::infeasible;
     use super::super::*;
+    use crate::run::NoProgress;
 
     /// The CI slice: multisets of the last 13 cubes of the tableau, both methods, every
     /// maximum checked by the solver (in `finish`), and each one maximal: one more copy of
@@ -92,7 +93,15 @@ mod slice {
 }
 
 mod full {
+    /// The whole search in one batch (what `Engine::infeasible` does, on a bare universe).
+    fn largest_infeasible(u: &Universe, method: Method) -> Result<InfeasibleCensus, Error> {
+        let search = InfeasibleSearch::new(u, method, u32::MAX)?;
+        let part = search.run(0..search.items(), 0, &NoProgress);
+        search.finish(part)
+    }
+
     use super::super::*;
+    use crate::run::NoProgress;
 
     #[test]
     #[ignore = "exhaustive; run with --release --ignored"]

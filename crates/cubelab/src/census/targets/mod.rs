@@ -10,7 +10,7 @@ mod tally;
 mod walk;
 
 pub use tally::{tally, tally_sample, universal_sets, Tally, MAX_LISTED};
-pub use walk::{prefix_count, tally_all_sizes, PREFIX_BITS};
+pub use walk::{prefix_count, tally_all_sizes};
 
 use super::combin::{binomial, for_each_subset_in};
 use super::shard::chunked;
@@ -26,15 +26,12 @@ pub const MAX_USABLE: usize = 26;
 /// Per-target tables of buildable sub-collections.
 #[derive(Debug)]
 pub struct BuildTables {
-    /// The method the 8-sets were decided by.
-    pub method: Method,
-    /// Number of cubes in the universe.
-    pub universe: usize,
     /// Per target: every buildable set of 8 distinct cubes (cube bitmasks); in colex order
     /// for targets decided directly, in the carried-over order for the others.
     pub minimal: Vec<Vec<u32>>,
     /// Per target: how its list was obtained (`None`: decided directly; `Some(s)`: carried
-    /// over from target `s` by a checked color symmetry).
+    /// over from target `s` by a checked color symmetry). Read by the tests.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub derived_from: Vec<Option<usize>>,
     /// Per target: the usable cubes.
     members: Vec<Vec<usize>>,
@@ -131,7 +128,7 @@ impl BuildTables {
             })
             .collect();
         let derived_from = symmetric.iter().map(|s| s.as_ref().map(|_| 0)).collect();
-        Ok(BuildTables { method, universe: u.len(), minimal, derived_from, members, lookup: OnceLock::new() })
+        Ok(BuildTables { minimal, derived_from, members, lookup: OnceLock::new() })
     }
 
     /// Whether lookup tables (needed for sets of other than 8 cubes) can be built for this
@@ -208,6 +205,7 @@ impl BuildTables {
     /// Whether the set builds target `t` (some 8 of its cubes do). An error when `t` is
     /// not a target or the lookup tables cannot be built (see
     /// [`BuildTables::check_lookup_possible`]).
+    #[cfg(test)]
     pub fn builds(&self, t: usize, set: u32) -> Result<bool, Error> {
         if t >= self.targets() {
             return Err(Error::out_of_range(format!("target {t} of {}", self.targets())));
@@ -236,6 +234,7 @@ impl BuildTables {
     }
 
     /// How many targets the set builds (an error as for [`BuildTables::builds`]).
+    #[cfg(test)]
     pub fn count(&self, set: u32) -> Result<u32, Error> {
         self.check_lookup()?;
         Ok(self.count_unchecked(set))

@@ -16,7 +16,7 @@ pub struct Tally {
     pub sets: u64,
     /// `histogram[n]`: sets building exactly n targets.
     pub histogram: Vec<u64>,
-    /// Sets attaining the largest count seen (at most [`MAX_LISTED`] kept).
+    /// Sets attaining the largest count seen (at most `MAX_LISTED` kept).
     pub max_sets: Vec<u32>,
 }
 

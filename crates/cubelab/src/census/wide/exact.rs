@@ -150,7 +150,7 @@ impl<S: CubeSet> Wide<S> {
     }
 }
 
-/// The lower bound of [`Wide::universal_lower_bound`].
+/// The lower bound of `Wide::universal_lower_bound`.
 ///
 /// If N blocks U build every target, then for every target T and every set Z of its
 /// corners, at least |Z| blocks of U fit some corner of Z (Hall's condition, needed for

@@ -38,8 +38,8 @@ pub mod family;
 pub mod search;
 
 pub use super::set::WideSet;
-pub use exact::{averaged_hall_bound, UniversalBound};
-pub use family::{corners_fillable, fillable_subsets, fills_all_corners};
+pub use exact::UniversalBound;
+pub use family::{corners_fillable, fills_all_corners};
 
 use super::set::CubeSet;
 use super::Method;
@@ -79,6 +79,7 @@ pub struct Wide<S: CubeSet = WideSet> {
 }
 
 /// The color left out by a Sadisticube 7 block (the one of 1..=7 it does not use).
+#[cfg(test)]
 pub fn missing_color(c: &Coloring) -> u8 {
     let used = c.color_set();
     (1..=COLORS as u8).find(|&x| used >> x & 1 == 0).unwrap_or(0)
@@ -131,11 +132,6 @@ impl<S: CubeSet> Wide<S> {
         self.cubes.len()
     }
 
-    /// Whether there are no blocks.
-    pub fn is_empty(&self) -> bool {
-        self.cubes.is_empty()
-    }
-
     /// Index of a block given as any coloring of it.
     pub fn index_of(&self, c: &Coloring) -> Option<usize> {
         self.index.get(&c.canonical()).copied()
@@ -157,6 +153,7 @@ impl<S: CubeSet> Wide<S> {
     }
 
     /// The blocks usable for target `t` (fitting at least one of its corners).
+    #[cfg(test)]
     pub fn usable(&self, t: usize) -> &S {
         &self.usable[t]
     }
@@ -210,6 +207,7 @@ impl<S: CubeSet> Wide<S> {
     }
 
     /// Number of blocks of each missing color (index 1..=7) in a set.
+    #[cfg(test)]
     pub fn classes(&self, blocks: &[usize]) -> [usize; 8] {
         let mut out = [0usize; 8];
         for &b in blocks {

@@ -4,6 +4,8 @@ use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
 use crate::run::NoProgress;
+use exact::averaged_hall_bound;
+use family::fillable_subsets;
 
 #[test]
 fn the_universe_is_210_distinct_blocks_one_orbit_of_relabelings() {
