@@ -254,6 +254,21 @@ impl BarChart<'_> {
     /// The chart as an SVG document.
     pub fn svg(&self) -> String {
         let bins = self.bins();
+        let f = self.frame(&bins);
+        let mut out = open(f.width, f.height);
+        title(&mut out, 10, 24, self.title);
+        self.y_axis(&mut out, &f);
+        bars(&mut out, &f, &bins);
+        self.x_axis(&mut out, &f);
+        if let Some(marks) = self.marks {
+            dots(&mut out, &f, &bins, marks);
+        }
+        out += "</svg>\n";
+        out
+    }
+
+    /// The chart's geometry for these bins.
+    fn frame(&self, bins: &[(u64, u64)]) -> Frame {
         let n = bins.len().max(1) as u32;
         let mark_max = self.marks.map_or(0.0, |(_, _, m)| m.iter().map(|p| p.1).fold(0.0, f64::max));
         let data_max = (bins.iter().map(|b| b.1).max().unwrap_or(0) as f64).max(mark_max).max(1.0);
@@ -263,7 +278,6 @@ impl BarChart<'_> {
         let tick_w = ticks.iter().map(|t| text_width(&t.to_string(), LABEL_SIZE)).max().unwrap_or(0);
         let left = 30 + tick_w + 8;
         let slot = (720 / n).clamp(6, 48);
-        let bar_w = (slot * 4 / 5).clamp(1, slot - 1);
         let plot_w = n * slot;
         let legend_h = if self.marks.is_some() { 24 } else { 0 };
         let top = 44 + legend_h;
@@ -271,22 +285,35 @@ impl BarChart<'_> {
         let base = top + plot_h;
         let legend_w = self.marks.map_or(0, |(m, b, _)| 60 + text_width(m, LABEL_SIZE) + text_width(b, LABEL_SIZE));
         let width = (left + plot_w + 20).max(10 + text_width(self.title, TITLE_SIZE) + 10).max(left + legend_w + 10);
-        let height = base + 62;
-        let y_of = |v: f64| base as f64 - v / y_top * plot_h as f64;
-        let mut out = open(width, height);
-        title(&mut out, 10, 24, self.title);
-        // Y axis with ticks, grid lines and its label.
+        Frame {
+            left,
+            top,
+            base,
+            slot,
+            bar_w: (slot * 4 / 5).clamp(1, slot - 1),
+            plot_w,
+            plot_h,
+            y_top,
+            ticks,
+            width,
+            height: base + 62,
+        }
+    }
+
+    /// The y axis with its ticks, grid lines and label.
+    fn y_axis(&self, out: &mut String, f: &Frame) {
+        let (left, top, base) = (f.left, f.top, f.base);
         let _ = writeln!(out, "  <g class=\"y-axis\" font-size=\"{LABEL_SIZE}\">");
-        for t in &ticks {
-            let y = y_of(*t as f64);
+        for t in &f.ticks {
+            let y = f.y_of(*t as f64);
             let _ = writeln!(
                 out,
                 "    <line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>",
-                left + plot_w
+                left + f.plot_w
             );
             let _ = writeln!(out, "    <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{t}</text>", left - 6, y + 4.0);
         }
-        let mid = top + plot_h / 2;
+        let mid = top + f.plot_h / 2;
         let _ = writeln!(
             out,
             "    <text x=\"16\" y=\"{mid}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {mid})\">{}</text>",
@@ -294,91 +321,121 @@ impl BarChart<'_> {
         );
         let _ = writeln!(out, "    <line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{base}\" stroke=\"#000\"/>");
         let _ = writeln!(out, "  </g>");
-        // Bars; empty bins are gaps with a zero tick.
-        let label_every = ((text_width(&bins.last().map_or(0, |b| b.0).to_string(), LABEL_SIZE) + 6) as f64
-            / slot as f64)
-            .ceil()
-            .max(1.0) as usize;
-        let count_w = bins.iter().map(|b| text_width(&b.1.to_string(), 10)).max().unwrap_or(0);
-        let show_counts = count_w + 2 <= slot;
-        let _ = writeln!(out, "  <g class=\"bins\">");
-        for (i, &(value, count)) in bins.iter().enumerate() {
-            let x = left + i as u32 * slot + (slot - bar_w) / 2;
-            let cx = x as f64 + bar_w as f64 / 2.0;
-            let y = y_of(count as f64);
-            let h = base as f64 - y;
-            let _ = writeln!(
-                out,
-                "    <rect class=\"bin{}\" x=\"{x}\" y=\"{y:.1}\" width=\"{bar_w}\" height=\"{h:.1}\" fill=\"#1f77b4\"><title>{}: {count}</title></rect>",
-                if count == 0 { " empty" } else { "" },
-                value
-            );
-            if count == 0 {
-                let _ = writeln!(
-                    out,
-                    "    <line class=\"zero\" x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
-                    base - 5
-                );
-            }
-            if show_counts {
-                let _ = writeln!(
-                    out,
-                    "    <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{count}</text>",
-                    y - 4.0 - if count == 0 { 4.0 } else { 0.0 }
-                );
-            }
-            if i % label_every == 0 {
-                let _ = writeln!(
-                    out,
-                    "    <line x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
-                    base + 4
-                );
-                let _ = writeln!(
-                    out,
-                    "    <text x=\"{cx:.1}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{value}</text>",
-                    base + 18
-                );
-            }
-        }
-        let _ = writeln!(out, "  </g>");
+    }
+
+    /// The x axis line and its label.
+    fn x_axis(&self, out: &mut String, f: &Frame) {
+        let (left, base) = (f.left, f.base);
         let _ = writeln!(
             out,
             "  <line x1=\"{left}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/>",
-            left + plot_w
+            left + f.plot_w
         );
         let _ = writeln!(
             out,
             "  <text class=\"x-label\" x=\"{}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{}</text>",
-            left + plot_w / 2,
+            left + f.plot_w / 2,
             base + 40,
             escape(self.x_label)
         );
-        if let Some((mark_name, bar_name, points)) = self.marks {
-            let _ = writeln!(out, "  <g class=\"marks\">");
-            for &(value, v) in points {
-                if let Some(i) = bins.iter().position(|b| b.0 == value) {
-                    let cx = left as f64 + (i as f64 + 0.5) * slot as f64;
-                    let _ = writeln!(
-                        out,
-                        "    <circle cx=\"{cx:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"#d62728\"><title>{value}: {v:.4}</title></circle>",
-                        y_of(v)
-                    );
-                }
-            }
-            let _ = writeln!(out, "  </g>");
-            let y = 44u32;
-            let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
-            let _ =
-                writeln!(out, "    <rect x=\"{left}\" y=\"{}\" width=\"14\" height=\"12\" fill=\"#1f77b4\"/>", y - 11);
-            let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", left + 20, escape(bar_name));
-            let mx = left + 40 + text_width(bar_name, LABEL_SIZE);
-            let _ = writeln!(out, "    <circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#d62728\"/>", mx + 7, y - 5);
-            let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", mx + 20, escape(mark_name));
-            let _ = writeln!(out, "  </g>");
-        }
-        out += "</svg>\n";
-        out
     }
+}
+
+/// Where the parts of a [`BarChart`] go, in pixels.
+struct Frame {
+    left: u32,
+    top: u32,
+    base: u32,
+    slot: u32,
+    bar_w: u32,
+    plot_w: u32,
+    plot_h: u32,
+    y_top: f64,
+    ticks: Vec<u64>,
+    width: u32,
+    height: u32,
+}
+
+impl Frame {
+    /// The y coordinate of a value on the y axis.
+    fn y_of(&self, v: f64) -> f64 {
+        self.base as f64 - v / self.y_top * self.plot_h as f64
+    }
+}
+
+/// The bars of a chart; empty bins are gaps with a zero tick.
+fn bars(out: &mut String, f: &Frame, bins: &[(u64, u64)]) {
+    let (left, base, slot, bar_w) = (f.left, f.base, f.slot, f.bar_w);
+    let label_every = ((text_width(&bins.last().map_or(0, |b| b.0).to_string(), LABEL_SIZE) + 6) as f64 / slot as f64)
+        .ceil()
+        .max(1.0) as usize;
+    let count_w = bins.iter().map(|b| text_width(&b.1.to_string(), 10)).max().unwrap_or(0);
+    let show_counts = count_w + 2 <= slot;
+    let _ = writeln!(out, "  <g class=\"bins\">");
+    for (i, &(value, count)) in bins.iter().enumerate() {
+        let x = left + i as u32 * slot + (slot - bar_w) / 2;
+        let cx = x as f64 + bar_w as f64 / 2.0;
+        let y = f.y_of(count as f64);
+        let h = base as f64 - y;
+        let _ = writeln!(
+            out,
+            "    <rect class=\"bin{}\" x=\"{x}\" y=\"{y:.1}\" width=\"{bar_w}\" height=\"{h:.1}\" fill=\"#1f77b4\"><title>{}: {count}</title></rect>",
+            if count == 0 { " empty" } else { "" },
+            value
+        );
+        if count == 0 {
+            let _ = writeln!(
+                out,
+                "    <line class=\"zero\" x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
+                base - 5
+            );
+        }
+        if show_counts {
+            let _ = writeln!(
+                out,
+                "    <text x=\"{cx:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{count}</text>",
+                y - 4.0 - if count == 0 { 4.0 } else { 0.0 }
+            );
+        }
+        if i % label_every == 0 {
+            let _ = writeln!(
+                out,
+                "    <line x1=\"{cx:.1}\" y1=\"{base}\" x2=\"{cx:.1}\" y2=\"{}\" stroke=\"#000\"/>",
+                base + 4
+            );
+            let _ = writeln!(
+                out,
+                "    <text x=\"{cx:.1}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"middle\">{value}</text>",
+                base + 18
+            );
+        }
+    }
+    let _ = writeln!(out, "  </g>");
+}
+
+/// The second series of a chart as dots, and the legend of both series.
+fn dots(out: &mut String, f: &Frame, bins: &[(u64, u64)], (mark_name, bar_name, points): Marks<'_>) {
+    let left = f.left;
+    let _ = writeln!(out, "  <g class=\"marks\">");
+    for &(value, v) in points {
+        if let Some(i) = bins.iter().position(|b| b.0 == value) {
+            let cx = left as f64 + (i as f64 + 0.5) * f.slot as f64;
+            let _ = writeln!(
+                out,
+                "    <circle cx=\"{cx:.1}\" cy=\"{:.1}\" r=\"3.5\" fill=\"#d62728\"><title>{value}: {v:.4}</title></circle>",
+                f.y_of(v)
+            );
+        }
+    }
+    let _ = writeln!(out, "  </g>");
+    let y = 44u32;
+    let _ = writeln!(out, "  <g class=\"legend\" font-size=\"{LABEL_SIZE}\">");
+    let _ = writeln!(out, "    <rect x=\"{left}\" y=\"{}\" width=\"14\" height=\"12\" fill=\"#1f77b4\"/>", y - 11);
+    let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", left + 20, escape(bar_name));
+    let mx = left + 40 + text_width(bar_name, LABEL_SIZE);
+    let _ = writeln!(out, "    <circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#d62728\"/>", mx + 7, y - 5);
+    let _ = writeln!(out, "    <text x=\"{}\" y=\"{y}\">{}</text>", mx + 20, escape(mark_name));
+    let _ = writeln!(out, "  </g>");
 }
 
 /// Fill of a picture-cube face in board drawings (the usual scheme of cube puzzles: U
