@@ -80,7 +80,8 @@ pub struct Limits {
     pub listed: u64,
     /// Most cells of a picture board (`m * n`) for check, scramble and the local solver.
     pub board_cells: u64,
-    /// Most cells of a board solved with the optimal method or bounded (`picture bounds`).
+    /// Most cells of a board solved with the optimal or the subgroup method, or bounded
+    /// (`picture bounds`): their tables take 8 to 45 s to build for 8 or 9 cells.
     pub optimal_cells: u64,
     /// Most states of a picture census (`2^(m+n-1)·12^(mn)`).
     pub census_states: u64,
@@ -97,11 +98,11 @@ impl Default for Limits {
         Limits {
             time: Duration::from_secs(10),
             blocks: 16,
-            improper_blocks: 10,
+            improper_blocks: 12,
             listed: 1000,
             board_cells: 400,
-            optimal_cells: 9,
-            census_states: 1_000_000,
+            optimal_cells: 6,
+            census_states: 10_000_000,
             palette: 8,
             magic_order: 30,
             stack_colors: 4,
@@ -452,6 +453,26 @@ fn scalar(v: &Value) -> Option<String> {
     }
 }
 
+/// The keys an input of `command` may hold (its argument ids, in the command's order), or
+/// `None` for a command the API does not run.
+pub fn keys(command: &str) -> Option<Vec<String>> {
+    let path: Vec<&str> = command.split_whitespace().collect();
+    if !COMMANDS.contains(&path.join(" ").as_str()) {
+        return None;
+    }
+    Some(input_args(&subcommand(&path)).map(|a| a.get_id().to_string()).collect())
+}
+
+/// The `cubelab` command line that prints what [`call`] returns for `input` (positional
+/// arguments first, then the flags, quoted for a POSIX shell where needed).
+pub fn command_line(command: &str, input: &Value) -> String {
+    let path: Vec<&str> = command.split_whitespace().collect();
+    if !COMMANDS.contains(&path.join(" ").as_str()) {
+        return format!("cubelab {command}");
+    }
+    shell_line(&path, input)
+}
+
 /// The command line a person would type for `input` (for refusals): positionals first,
 /// then the flags, each quoted for a POSIX shell where needed.
 fn shell_line(path: &[&str], input: &Value) -> String {
@@ -558,10 +579,11 @@ fn guard(path: &str, m: &ArgMatches, limits: &Limits, shown: &str) -> Result<(),
         "picture check" | "picture solve" => {
             let board = raw(m, "board").first().copied().unwrap_or("");
             let cells = board.split_whitespace().filter(|t| *t != "/").count() as u64;
-            let optimal = raw(m, "method").first() == Some(&"optimal");
-            let max = if optimal { limits.optimal_cells } else { limits.board_cells };
+            let method = raw(m, "method").first().copied().unwrap_or("local");
+            let tables = method == "optimal" || method == "subgroup";
+            let max = if tables { limits.optimal_cells } else { limits.board_cells };
             if cells > max {
-                let what = if optimal { "an optimal search" } else { "a request" };
+                let what = if tables { format!("the {method} method in a request") } else { "a request".to_string() };
                 return refuse(format!("a board of {cells} cubes is too large for {what} (at most {max})"));
             }
         }

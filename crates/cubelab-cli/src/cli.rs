@@ -52,6 +52,9 @@ enum Command {
     Completions(cmd::completions::Args),
     /// Print the manual page in roff, or write every page to a directory.
     Man(cmd::man::Args),
+    /// Serve the web app and its JSON API on a local port (docs/web.md).
+    #[cfg(feature = "web")]
+    Serve(cmd::serve::Args),
 }
 
 /// The definition of the command line (for introspection: the API turns its input
@@ -74,6 +77,8 @@ pub(crate) fn run(cli: Cli, ctx: &Context) -> anyhow::Result<String> {
         Command::Stack(a) => cmd::stack::run(a, ctx),
         Command::Completions(a) => cmd::completions::run(a),
         Command::Man(a) => cmd::man::run(a),
+        #[cfg(feature = "web")]
+        Command::Serve(a) => cmd::serve::run(a),
     }
 }
 

@@ -15,4 +15,6 @@ pub mod cli;
 mod cmd;
 mod output;
 mod progress;
+#[cfg(feature = "web")]
+mod serve;
 mod svg;

@@ -15,6 +15,7 @@ mod scale;
 mod stack;
 mod target;
 mod text;
+mod web;
 
 use assert_cmd::Command;
 
