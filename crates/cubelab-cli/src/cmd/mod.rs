@@ -8,6 +8,8 @@ pub mod magic;
 pub mod man;
 pub mod picture;
 pub mod relations;
+#[cfg(feature = "web")]
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stack;

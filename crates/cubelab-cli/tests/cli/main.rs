@@ -1,6 +1,7 @@
 //! The one integration test binary: drives the real `cubelab` executable.
 //! Each area of the tool has its own module here.
 
+mod api;
 mod census;
 mod cubes;
 mod flags;
@@ -14,6 +15,7 @@ mod scale;
 mod stack;
 mod target;
 mod text;
+mod web;
 
 use assert_cmd::Command;
 

@@ -1,0 +1,56 @@
+//! `cubelab serve`: the web app and its JSON API on a local port (docs/web.md).
+
+use crate::api::Limits;
+use crate::serve::{self, Server};
+use anyhow::{bail, Context};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+/// Arguments of `cubelab serve`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Serves the pages (built into the binary) and the JSON API: POST /api/<command> with the
+input object of the command's --json output answers exactly that output (docs/web.md).
+Prints one line, 'listening on http://HOST:PORT/', when ready; Ctrl-C stops it.
+
+Examples:
+  cubelab serve                          then open http://127.0.0.1:8080/
+  cubelab serve --port 0                 any free port (printed)
+  curl -s localhost:8080/api/build -d '{\"blocks\": [\"Ac\",\"Af\",\"Ba\",\"Bf\",\"Ea\",\"Ef\",\"Fa\",\"Fc\"]}'")]
+pub struct Args {
+    /// The address to listen on: a loopback address (127.0.0.1, ::1, localhost) unless
+    /// --allow-remote.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// The port (0: any free port, printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Allow a non-loopback --host: other machines can then use the server (no
+    /// authentication, no TLS).
+    #[arg(long)]
+    allow_remote: bool,
+    /// Most computations at once [default: the number of cores, at least 2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
+}
+
+/// Runs `cubelab serve` until Ctrl-C (its one line of output is printed when it is ready).
+pub fn run(args: Args) -> anyhow::Result<String> {
+    let ip: IpAddr = match args.host.as_str() {
+        "localhost" => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        h => h.trim_start_matches('[').trim_end_matches(']').parse().map_err(|_| {
+            anyhow::anyhow!("--host '{h}' is not an IP address (give one, e.g. 127.0.0.1, or localhost)")
+        })?,
+    };
+    if !ip.is_loopback() && !args.allow_remote {
+        bail!(
+            "--host {ip} is not a loopback address: the server has no authentication; add --allow-remote to serve other machines"
+        );
+    }
+    let listener = std::net::TcpListener::bind(SocketAddr::new(ip, args.port))
+        .with_context(|| format!("cannot listen on {}", SocketAddr::new(ip, args.port)))?;
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let jobs = args.jobs.map_or(cores.max(2), |j| j as usize);
+    crate::output::write_stdout(format!("{}\n", serve::listening_line(listener.local_addr()?)).as_bytes())?;
+    serve::run(listener, Server { limits: Limits::default(), jobs, allow_remote: args.allow_remote })?;
+    Ok(String::new())
+}
