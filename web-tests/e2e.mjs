@@ -31,7 +31,8 @@ function cli(args, input) {
 function cliError(args, input) {
   const r = spawnSync(binary, args, { input, encoding: 'utf8' });
   assert.equal(r.status, 2, `expected exit 2 from cubelab ${args.join(' ')}`);
-  return r.stderr.trim().split('\n').pop();
+  // the server's message is the CLI's line without its 'error: ' prefix
+  return r.stderr.trim().split('\n').pop().replace(/^error: /, '');
 }
 
 // --- the server ----------------------------------------------------------------------------

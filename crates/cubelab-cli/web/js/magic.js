@@ -107,7 +107,7 @@ async function check() {
   box.replaceChildren();
   let out;
   try {
-    out = await post('magic/check', { file: '-', text });
+    out = await post('magic/check', { file: '-', stdin: text });
   } catch (e) {
     showError($('magic-error'), e.message);
     return;
