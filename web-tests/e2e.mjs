@@ -134,6 +134,16 @@ async function blocksScenario(page, url) {
   await page.waitForSelector('#blocks-error:not([hidden])');
   assert.equal(await page.textContent('#blocks-error'), cliError(['build', ...CONWAY.slice(0, 7), 'Zz']));
 
+  // the net editor: paint U with color 2 and F with 6, add the block as a face string
+  await page.click('#net-editor summary');
+  await page.fill('#blocks-input', '');
+  await page.getByRole('radio', { name: /^paint 2 / }).click();
+  await page.getByRole('button', { name: 'face U: paint it' }).click();
+  await page.getByRole('radio', { name: /^paint 6 / }).click();
+  await page.getByRole('button', { name: 'face F: paint it' }).click();
+  await page.click('#net-add');
+  assert.equal(await page.inputValue('#blocks-input'), '216111');
+
   // Conway's eight blocks: exactly what `cubelab build` says (Ba, 16)
   await page.fill('#blocks-input', CONWAY.join(' '));
   await page.click('#blocks-build');
@@ -345,11 +355,26 @@ async function magicScenario(page, url) {
   assert.equal(await page.textContent('#magic-error'), cliError(['magic', 'check', '-'], '1 2 x\n'));
 }
 
+async function stacksScenario(page, url) {
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  const out = cli(['stack', 'solve', '--classic', 'instant-insanity']);
+  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  const sides = await page.$$eval('#stack-sides div', (ds) => ds.map((d) => d.textContent));
+  assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
+  const img = await shot(page.locator('#stack-view'), 'stacks-view');
+  assert.ok(inkShare(img) > 0.03, 'stack view not blank');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
   ['picture cube: moves match the library, a 2x2 board played to solved', pictureScenario],
   ['magic cubes: the four classes, a pasted non-magic cube with its failing lines', magicScenario],
+  ['stacks: Instant Insanity solved and drawn', stacksScenario],
 ];
 
 let server;
