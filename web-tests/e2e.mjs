@@ -206,6 +206,9 @@ async function blocksScenario(page, url) {
   await page.waitForTimeout(400);
   const exploded = await shot(view, 'blocks-exploded');
   assert.ok(diffShare(whole, exploded) > 0.05, 'explode changes the view');
+  await page.locator('#explode').fill('30');
+  await page.waitForTimeout(400);
+  writeFileSync(join(shots, 'web-blocks.png'), await page.locator('#arrangement').screenshot());
   await page.locator('#explode').fill('0');
   await page.waitForTimeout(400);
 
@@ -221,8 +224,6 @@ async function blocksScenario(page, url) {
   await page.click('#blocks-reset-view');
   const back = await shot(view, 'blocks-reset');
   assert.ok(diffShare(whole, back) < 0.01, 'Reset view restores the view');
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  writeFileSync(join(shots, 'page-blocks.png'), await page.screenshot({ fullPage: false }));
 
   // interior matching: Conway's puzzle has 2 of the 16
   await page.check('#solve-interior');
@@ -248,7 +249,7 @@ async function blocksScenario(page, url) {
   assert.equal(edges, why.explanation.fits.filter((f) => f.corners.length === 2).length);
   const graph = await shot(page.locator('#corner-graph'), 'blocks-corner-graph');
   assert.ok(inkShare(graph) > 0.02, 'corner graph drawn');
-  writeFileSync(join(shots, 'page-blocks-explain.png'), await page.locator('#page-blocks').screenshot());
+  writeFileSync(join(shots, 'web-blocks-explain.png'), await page.locator('#solve-result').screenshot());
 }
 
 async function pictureScenario(page, url) {
@@ -303,15 +304,14 @@ async function pictureScenario(page, url) {
   assert.deepEqual(chips, expected.moves);
   for (let i = 0; i < expected.moves.length; i++) {
     assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false', `not solved before move ${i + 1}`);
+    if (i === 0) writeFileSync(join(shots, 'web-picture.png'), await page.locator('#page-picture').screenshot());
     await page.click('#pic-step');
-    if (i === 1) await shot(view, 'picture-playing');
   }
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
   assert.equal(await page.inputValue('#pic-board'), 'UF UF / UF UF');
   assert.equal(await page.locator('#pic-flat .cell.home').count(), 4);
   const after = await shot(view, 'picture-solved');
   for (const p of await ups(after)) assert.ok(near(p, [255, 255, 255]), `solved: every top is white (got ${p})`);
-  writeFileSync(join(shots, 'page-picture.png'), await page.locator('#page-picture').screenshot());
   // a bad board: the server's line, inline
   await page.fill('#pic-board', 'UF UD / UF UF');
   await page.click('#pic-set');
@@ -347,7 +347,7 @@ async function magicScenario(page, url) {
   const hl = await page.$$eval('#magic-check-layers td.hl', (tds) => tds.map((td) => td.dataset.cell));
   assert.deepEqual(hl, first.cells.map((c) => c.join(',')));
   assert.equal(await page.textContent('#magic-check-line'), `${first.line} sums to ${first.sum}, not ${checked.magic_sum}`);
-  writeFileSync(join(shots, 'page-magic.png'), await page.locator('#page-magic').screenshot());
+  writeFileSync(join(shots, 'web-magic.png'), await page.locator('#page-magic').screenshot());
   // an unreadable cube: the server's line, inline
   await page.fill('#magic-paste', '1 2 x\n');
   await page.click('#magic-check');

@@ -132,11 +132,11 @@ async function check() {
       holds.length ? `A ${holds[holds.length - 1].replace('_', '-')} magic cube of order ${out.order} (magic sum ${out.magic_sum}).` :
         `Not a magic cube: ${out.failing_lines.length} lines do not sum to ${out.magic_sum}.`),
     h('p', {}, `Properties: ${props.map((p) => `${p.replace('_', '-')} ${out[p] ? 'yes' : 'no'}`).join(', ')}.`),
+    lineText,
+    layersBox,
     h('div', { class: 'lines', role: 'list', 'aria-label': 'failing lines' }, [...byKind].map(([kind, lines]) =>
       h('div', { role: 'listitem' }, h('strong', {}, `${lines.length} ${kind}${lines.length === 1 ? '' : 's'}: `),
         lines.map((ln) => h('button', { type: 'button', 'data-line': ln.line, onclick: () => select(ln) }, `${ln.line} = ${ln.sum}`))))),
-    lineText,
-    layersBox,
   );
   if (out.failing_lines.length) select(out.failing_lines[0]);
   else drawLayers(layersBox, cube);

@@ -7,7 +7,6 @@ import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
 import * as P from './picture-moves.js';
 
 const $ = (id) => document.getElementById(id);
-const SIZE = 64;
 
 let board = P.solvedBoard(2, 2);
 let view = null;
@@ -61,6 +60,7 @@ function show(b, rebuild) {
     const keep = view ? view.rotation() : null;
     view = createView($('pic-view'), { rx: -52, ry: -18 });
     if (keep) view.setRotation(keep.rx, keep.ry);
+    const SIZE = Math.min(90, Math.floor(300 / Math.max(m, n)));
     const pitch = SIZE + 6;
     cubes = [];
     b.forEach((row, i) => row.forEach((_, j) => {
