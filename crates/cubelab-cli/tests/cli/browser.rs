@@ -26,7 +26,10 @@ fn missing() -> Option<String> {
     } else {
         return None;
     };
-    assert!(std::env::var_os("CI").is_none(), "browser tests cannot run, and CI is set: {why}; `.ci/run` installs them");
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "browser tests cannot run, and CI is set: {why}; `.ci/run` installs them"
+    );
     eprintln!("note: skipping the browser tests: {why}");
     Some(why)
 }

@@ -109,9 +109,10 @@ async function build() {
         h('td', {}, t.name ?? ''),
         h('td', { class: 'num' }, fmt(t.arrangements)),
         h('td', {}, t.proper ? 'proper' : 'improper'),
-        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, onclick: () => solve(t.name ?? t.target, blocks) }, 'Arrangements'))),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target, blocks) }, 'Arrangements'))),
     );
-    box.replaceChildren(head, h('table', { id: 'targets' },
+    const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
+    box.replaceChildren(head, note ?? '', h('table', { id: 'targets' },
       h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, ''))),
       h('tbody', {}, rows)));
   }
