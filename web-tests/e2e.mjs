@@ -310,6 +310,7 @@ async function pictureScenario(page, url) {
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
   assert.equal(await page.inputValue('#pic-board'), 'UF UF / UF UF');
   assert.equal(await page.locator('#pic-flat .cell.home').count(), 4);
+  await page.waitForSelector('#pic-view:not([data-animating])');
   const after = await shot(view, 'picture-solved');
   for (const p of await ups(after)) assert.ok(near(p, [255, 255, 255]), `solved: every top is white (got ${p})`);
   // a bad board: the server's line, inline

@@ -49,7 +49,45 @@ function setBoard(b) {
   show(b, true);
 }
 
-function show(b, rebuild) {
+// A move turns its line's cubes about the line's axis, which passes through each cube's
+// centre, so each cube turns about its own centre: u = rotateX(90deg) in CSS (y down),
+// d = -90, l = rotateZ(-90deg), r = +90; half turns twice that.
+const TURN_CSS = { u: ['X', 90], d: ['X', -90], l: ['Z', -90], r: ['Z', 90] };
+const ANIMATION_MS = 280;
+let animation = null; // {timer, finish}
+
+function finishAnimation() {
+  if (animation) {
+    clearTimeout(animation.timer);
+    animation.finish();
+  }
+}
+
+/** Turns the 3D cubes of `move`'s line, then calls `done` (at once without a move). */
+function animate(move, done) {
+  finishAnimation();
+  if (!move) return done();
+  const { kind, index, times } = P.parseMove(move);
+  const [axis, deg] = TURN_CSS[kind];
+  const moving = cubes.filter((c) => Number(kind === 'u' || kind === 'd' ? c.dataset.row : c.dataset.col) === index);
+  for (const c of moving) {
+    c.style.transition = `transform ${ANIMATION_MS}ms ease`;
+    c.style.transform = `${c.dataset.base} rotate${axis}(${deg * times}deg)`;
+  }
+  $('pic-view').dataset.animating = 'true';
+  const finish = () => {
+    animation = null;
+    for (const c of moving) {
+      c.style.transition = 'none';
+      c.style.transform = c.dataset.base;
+    }
+    delete $('pic-view').dataset.animating;
+    done();
+  };
+  animation = { timer: setTimeout(finish, ANIMATION_MS + 20), finish };
+}
+
+function show(b, rebuild, move = null) {
   board = b;
   const m = b.length;
   const n = b[0].length;
@@ -57,6 +95,7 @@ function show(b, rebuild) {
   $('pic-n').value = n;
   $('pic-board').value = P.boardText(b);
   if (rebuild || cubes.length !== m * n) {
+    finishAnimation();
     const keep = view ? view.rotation() : null;
     view = createView($('pic-view'), { rx: -52, ry: -18 });
     if (keep) view.setRotation(keep.rx, keep.ry);
@@ -68,14 +107,17 @@ function show(b, rebuild) {
       cube.dataset.row = i + 1;
       cube.dataset.col = j + 1;
       place(cube, (j - (n - 1) / 2) * pitch, 0, (i - (m - 1) / 2) * pitch);
+      cube.dataset.base = cube.style.transform;
+      cube.style.transition = 'none';
       view.world.append(cube);
       cubes.push(cube);
     }));
     buildFlat(m, n);
   }
+  animate(move, () => b.forEach((row, i) => row.forEach((c, j) => {
+    recolor(cubes[i * n + j], FACE_ORDER.map((f) => PICTURE_FILL[c[f]]));
+  })));
   b.forEach((row, i) => row.forEach((c, j) => {
-    const orig = FACE_ORDER.map((f) => c[f]);
-    recolor(cubes[i * n + j], orig.map((f) => PICTURE_FILL[f]));
     const cell = $('pic-flat').querySelector(`[data-cell="${i + 1}-${j + 1}"]`);
     cell.style.background = PICTURE_FILL[c.U];
     cell.style.color = c.U === 'U' || c.U === 'D' ? '#000' : '#fff';
@@ -118,7 +160,7 @@ function manual(name) {
     solution = null;
     $('pic-solution').hidden = true;
   }
-  show(P.applyMove(board, name), false);
+  show(P.applyMove(board, name), false, name);
 }
 
 async function scramble() {
@@ -176,7 +218,7 @@ function markMoves() {
 
 function step() {
   if (!solution || solution.pos >= solution.moves.length) return stop();
-  show(P.applyMove(board, solution.moves[solution.pos]), false);
+  show(P.applyMove(board, solution.moves[solution.pos]), false, solution.moves[solution.pos]);
   solution.pos += 1;
   markMoves();
   if (solution.pos >= solution.moves.length) stop();
