@@ -233,22 +233,36 @@ async function blocksScenario(page, url) {
   assert.match(await page.textContent('#solve-title'), new RegExp(`: ${interior.arrangements} arrangements with matching inner faces`));
   await page.uncheck('#solve-interior');
 
-  // a set that builds nothing: the reason and the corner graph
-  const none = ['Y2', "Y3'", "P1'", 'P2', "R2'", "G2'", "B1'", "R3'"];
-  await page.fill('#blocks-input', none.join(' '));
+  // sets that build nothing: the first target is explained at once; the reason and the graph
+  const explained = async (target, blocks) => {
+    await page.waitForFunction((t) => document.getElementById('solve-title').textContent.startsWith(`Target ${t} `) && document.getElementById('corner-graph'), target);
+    const why = cli(['solve', target, ...blocks, '--explain']);
+    assert.equal(why.arrangements, 0);
+    assert.equal(await page.textContent('#explain-reason'), `No arrangement: ${why.explanation.reason}`);
+    const red = await page.$$eval('#corner-graph circle.bad', (cs) => cs.map((c) => c.dataset.corner));
+    assert.deepEqual(red, why.explanation.reason.match(/\b[UD][FB][LR]\b/g) ?? []);
+    const edges = await page.$$eval('#corner-graph .block-edge', (es) => es.map((e) => [Number(e.dataset.block), e.getAttribute('stroke')]));
+    assert.deepEqual(edges.map((e) => e[0]), why.explanation.fits.filter((f) => f.corners.length === 2).map((f) => f.block));
+    const named = [...why.explanation.reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1]));
+    for (const [b, stroke] of edges) assert.equal(stroke === '#d62728', named.includes(b), `edge b${b} red exactly when the reason names it`);
+    const graph = await shot(page.locator('#corner-graph'), `blocks-corner-graph-${target}`);
+    assert.ok(inkShare(graph) > 0.02, 'corner graph drawn');
+  };
+  const kahan = ['Y2', "Y3'", "P1'", 'P2', "R2'", "G2'", "B1'", "R3'"];
+  await page.fill('#blocks-input', kahan.join(' '));
   await page.click('#blocks-build');
   await page.waitForFunction(() => /0 proper targets/.test(document.getElementById('build-result').textContent));
+  await explained('P2', kahan); // Sobczyk's name of the first target, Ab
   await page.fill('#target-input', 'Y1');
   await page.click('#target-solve');
-  await page.waitForSelector('#corner-graph');
-  const why = cli(['solve', 'Y1', ...none, '--explain']);
-  assert.equal(await page.textContent('#explain-reason'), `No arrangement: ${why.explanation.reason}`);
-  const red = await page.$$eval('#corner-graph circle.bad', (cs) => cs.map((c) => c.dataset.corner));
-  assert.deepEqual(red, why.explanation.reason.match(/\b[UD][FB][LR]\b/g));
-  const edges = await page.locator('#corner-graph .block-edge').count();
-  assert.equal(edges, why.explanation.fits.filter((f) => f.corners.length === 2).length);
-  const graph = await shot(page.locator('#corner-graph'), 'blocks-corner-graph');
-  assert.ok(inkShare(graph) > 0.02, 'corner graph drawn');
+  await explained('Y1', kahan);
+  const hall = ['Cb', 'Ea', 'Eb', 'Ae', 'De', 'Da', 'Af', 'Ca'];
+  await page.selectOption('#blocks-preset', { label: "Builds nothing: Hall's condition fails for Bd" });
+  assert.equal(await page.inputValue('#blocks-input'), hall.join(' '));
+  await page.click('#blocks-build');
+  await explained('Ab', hall);
+  await page.selectOption('#why-not', 'Bd');
+  await explained('Bd', hall);
   writeFileSync(join(shots, 'web-blocks-explain.png'), await page.locator('#solve-result').screenshot());
 }
 

@@ -101,7 +101,8 @@ async function build() {
   const n = out.targets.length;
   const head = h('p', { id: 'build-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${n} ${out.improper ? '' : 'proper '}target${n === 1 ? '' : 's'} can be built`);
   if (n === 0) {
-    box.replaceChildren(head, h('p', {}, 'Type a target below to see why it cannot be built.'));
+    box.replaceChildren(head, h('p', {}, 'Pick or type a target below to see why it cannot be built.'));
+    whyNot(out.colors, blocks);
   } else {
     const rows = out.targets.map((t) =>
       h('tr', {},
@@ -119,6 +120,24 @@ async function build() {
   $('explain-row').hidden = false;
 }
 
+// The 30 proper targets over MacMahon's colors (Conway's names) or Kahan's (Sobczyk's
+// names), from `cubes`; for these palettes a set that builds nothing is explained at once.
+let macmahon = null;
+async function whyNot(colors, blocks) {
+  const kahan = colors === 'bgprwy';
+  if (colors !== '123456' && !kahan) return;
+  try {
+    macmahon ??= (await post('cubes', {})).cubes;
+  } catch {
+    return; // the text field still works
+  }
+  const names = macmahon.map((c) => (kahan ? c.sobczyk : c.name));
+  const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm }, nm)));
+  select.onchange = () => solve(select.value, blocks);
+  $('build-result').append(h('div', { class: 'row' }, h('label', { for: 'why-not' }, 'Why not this target:'), select));
+  solve(names[0], blocks);
+}
+
 function swatches(faces) {
   return h('span', { 'aria-hidden': 'true' }, [...faces].map((c) => {
     const sw = h('span', { class: 'swatch' });
@@ -128,16 +147,20 @@ function swatches(faces) {
 }
 
 // --- solve ------------------------------------------------------------------------------
+let solveSeq = 0; // only the latest request's answer is shown
+
 async function solve(target, blocks = blockList()) {
   showError($('blocks-error'), null);
   lastSolve = { target, blocks };
+  const seq = ++solveSeq;
   let out;
   try {
     out = await post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true });
   } catch (e) {
-    showError($('blocks-error'), e.message);
+    if (seq === solveSeq) showError($('blocks-error'), e.message);
     return;
   }
+  if (seq !== solveSeq) return;
   $('solve-result').hidden = false;
   const name = out.name ? `${out.name} (${out.target})` : out.target;
   const what = out.interior ? ' with matching inner faces' : '';
@@ -210,11 +233,11 @@ function setStep(k) {
 
 // --- the corner graph (Magnier) -------------------------------------------------------
 function cornerPoint(c) {
-  let x = c.includes('L') ? 70 : 250;
-  let y = c[0] === 'U' ? 90 : 270;
+  let x = c.includes('L') ? 40 : 250;
+  let y = c[0] === 'U' ? 80 : 280;
   if (c.includes('B')) {
-    x += 80;
-    y -= 60;
+    x += 110;
+    y -= 45;
   }
   return [x, y];
 }
@@ -258,8 +281,10 @@ function drawExplanation(out) {
       const mx = (x1 + x2) / 2 - ((y2 - y1) / len) * bend;
       const my = (y1 + y2) / 2 + ((x2 - x1) / len) * bend;
       svg.append(s('path', { d: `M${x1},${y1} Q${mx},${my} ${x2},${y2}`, fill: 'none', stroke: color, 'stroke-width': bad ? 3.5 : 2.5, class: 'block-edge', 'data-block': f.block }));
-      const lx = (x1 + 2 * mx + x2) / 4;
-      const ly = (y1 + 2 * my + y2) / 4;
+      // labels a third of the way along, alternating ends, so crossing diagonals keep theirs apart
+      const u = (f.block + k) % 2 === 1 ? 0.3 : 0.7;
+      const lx = (1 - u) * (1 - u) * x1 + 2 * (1 - u) * u * mx + u * u * x2;
+      const ly = (1 - u) * (1 - u) * y1 + 2 * (1 - u) * u * my + u * u * y2;
       svg.append(s('rect', { x: lx - 13, y: ly - 9, width: 26, height: 16, rx: 4, fill: '#fff', stroke: color }));
       svg.append(s('text', { x: lx, y: ly + 3.5, 'text-anchor': 'middle', 'font-size': 11, fill: color }, `b${f.block}`));
     } else {
@@ -275,7 +300,7 @@ function drawExplanation(out) {
   const fitsRows = ex.fits.map((f) =>
     h('tr', { class: badBlocks.has(f.block) ? 'bad' : '' }, h('td', {}, `block ${f.block} (${f.name ?? ''})`), h('td', {}, f.corners.length ? f.corners.join(', ') : 'no corner')));
   const comps = ex.components.map((c) =>
-    h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; blocks ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
+    h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; block${c.blocks.length === 1 ? '' : 's'} ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
   return h('div', { class: 'explain' },
     h('h4', {}, 'Why not: the corner graph (Magnier)'),
     h('p', { class: 'error', id: 'explain-reason' }, reason ? `No arrangement: ${reason}` : 'No arrangement.'),
