@@ -370,6 +370,46 @@ async function magicScenario(page, url) {
   assert.equal(await page.textContent('#magic-error'), cliError(['magic', 'check', '-'], '1 2 x\n'));
 }
 
+/** Splits a command line as the census page prints it (single quotes only). */
+function words(line) {
+  return [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] != null ? m[1].replace(/'\\''/g, "'") : m[2]));
+}
+
+async function censusScenario(page, url) {
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  const cards = await page.$$eval('.census-item', (cs) => cs.map((c) => ({
+    name: c.dataset.name,
+    command: c.querySelector('code.command')?.textContent,
+    bars: [...c.querySelectorAll(':scope > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    error: c.querySelector('.error')?.textContent ?? null,
+  })));
+  assert.ok(cards.length > 0, 'some stored census is listed');
+  let reproduced = 0;
+  for (const card of cards) {
+    assert.equal(card.error, null, `census ${card.name}: ${card.error}`);
+    const res = await fetch(`${url}api/census/${encodeURIComponent(card.name)}`);
+    assert.equal(res.status, 200);
+    const stored = await res.text();
+    const data = JSON.parse(stored);
+    // one bar per bin of each top-level histogram
+    const hists = Object.values(data).filter((v) => Array.isArray(v) && v.length && v.every((e) => e && typeof e === 'object' && 'value' in e && 'count' in e));
+    assert.deepEqual(card.bars, hists.map((hh) => hh.length), `census ${card.name}: bars`);
+    // the command shown reproduces the stored JSON: tried until one runs within 10 s here
+    const argv = words(card.command);
+    assert.equal(argv[0], 'cubelab');
+    if (reproduced > 0) continue;
+    const run = spawnSync(binary, argv.slice(1), { encoding: 'utf8', timeout: 10000 });
+    if (run.status === 0) {
+      assert.deepEqual(JSON.parse(run.stdout), data, `census ${card.name}: '${card.command}' prints the stored result`);
+      reproduced++;
+    }
+  }
+  assert.ok(reproduced > 0, 'at least one stored census reproduced by its command');
+  writeFileSync(join(shots, 'web-census.png'), await page.locator('.census-item').first().screenshot());
+}
+
 async function stacksScenario(page, url) {
   await page.goto(`${url}#stacks`);
   await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
@@ -389,6 +429,7 @@ const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
   ['picture cube: moves match the library, a 2x2 board played to solved', pictureScenario],
   ['magic cubes: the four classes, a pasted non-magic cube with its failing lines', magicScenario],
+  ['census: stored results drawn, their commands reproduce them', censusScenario],
   ['stacks: Instant Insanity solved and drawn', stacksScenario],
 ];
 
