@@ -2,6 +2,7 @@
 //! Each area of the tool has its own module here.
 
 mod api;
+mod browser;
 mod census;
 mod cubes;
 mod flags;

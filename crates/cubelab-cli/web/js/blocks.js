@@ -1,0 +1,313 @@
+// Blocks page: build (POST /api/build), solve (POST /api/solve), the arrangement in 3D with
+// explode and stepped assembly, and the corner graph when a target cannot be built.
+import { post, showError, fmt, h, s } from './api.js';
+import { fill, ink, legendText } from './colors.js';
+import { createView, makeCube, place } from './cube3d.js';
+
+const $ = (id) => document.getElementById(id);
+const CORNERS = ['UFL', 'UFR', 'UBR', 'UBL', 'DFL', 'DFR', 'DBR', 'DBL'];
+const SIZE = 80;
+
+let view = null;
+let current = null; // {solution, cubes, step}
+let lastSolve = null; // {target, blocks}
+
+function blockList() {
+  return $('blocks-input').value.trim().split(/\s+/).filter((b) => b.length > 0);
+}
+
+export function init() {
+  $('blocks-preset').onchange = (e) => {
+    if (e.target.value) $('blocks-input').value = e.target.value;
+  };
+  $('blocks-build').onclick = build;
+  $('blocks-input').onkeydown = (e) => {
+    if (e.key === 'Enter') build();
+  };
+  $('target-solve').onclick = () => solve($('target-input').value.trim());
+  $('target-input').onkeydown = (e) => {
+    if (e.key === 'Enter') solve($('target-input').value.trim());
+  };
+  $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, lastSolve.blocks);
+  $('explode').oninput = layout;
+  $('step-first').onclick = () => setStep(1);
+  $('step-prev').onclick = () => setStep(Math.max(0, current.step - 1));
+  $('step-next').onclick = () => setStep(Math.min(8, current.step + 1));
+  $('step-all').onclick = () => setStep(8);
+  $('blocks-reset-view').onclick = () => view && view.reset();
+  netEditor();
+}
+
+// --- the net editor -------------------------------------------------------------------
+function netEditor() {
+  const faces = ['1', '1', '1', '1', '1', '1']; // U D F B L R
+  let paint = '2';
+  const palette = $('net-palette');
+  for (const c of '123456') {
+    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'aria-label': `paint ${legendText(c)}`, text: c });
+    b.style.background = fill(c);
+    b.style.color = ink(c);
+    b.onclick = () => {
+      paint = c;
+      for (const x of palette.children) x.setAttribute('aria-checked', String(x === b));
+    };
+    palette.append(b);
+  }
+  // Cross layout: U above F; L F R B in the middle row; D below F.
+  const cells = { U: [1, 2], L: [2, 1], F: [2, 2], R: [2, 3], B: [2, 4], D: [3, 2] };
+  const order = ['U', 'D', 'F', 'B', 'L', 'R'];
+  const net = $('net');
+  const redraw = () => {
+    for (const b of net.children) {
+      const c = faces[order.indexOf(b.dataset.face)];
+      b.style.background = fill(c);
+      b.style.color = ink(c);
+      b.textContent = `${b.dataset.face} ${c}`;
+    }
+    $('net-faces').textContent = faces.join('');
+  };
+  for (const [f, [r, col]] of Object.entries(cells)) {
+    const b = h('button', { type: 'button', 'data-face': f, 'aria-label': `face ${f}: paint it` });
+    b.style.gridRow = r;
+    b.style.gridColumn = col;
+    b.onclick = () => {
+      faces[order.indexOf(f)] = paint;
+      redraw();
+    };
+    net.append(b);
+  }
+  redraw();
+  $('net-add').onclick = () => {
+    const v = $('blocks-input').value.trim();
+    $('blocks-input').value = (v ? `${v} ` : '') + faces.join('');
+  };
+}
+
+// --- build ------------------------------------------------------------------------------
+async function build() {
+  const blocks = blockList();
+  showError($('blocks-error'), null);
+  $('solve-result').hidden = true;
+  $('arrangement').hidden = true;
+  let out;
+  try {
+    out = await post('build', { blocks, improper: $('blocks-improper').checked });
+  } catch (e) {
+    showError($('blocks-error'), e.message);
+    $('build-result').replaceChildren();
+    return;
+  }
+  const box = $('build-result');
+  const n = out.targets.length;
+  const head = h('p', { id: 'build-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${n} ${out.improper ? '' : 'proper '}target${n === 1 ? '' : 's'} can be built`);
+  if (n === 0) {
+    box.replaceChildren(head, h('p', {}, 'Pick or type a target below to see why it cannot be built.'));
+    whyNot(out.colors, blocks);
+  } else {
+    const rows = out.targets.map((t) =>
+      h('tr', {},
+        h('td', {}, swatches(t.target), h('span', { class: 'mono' }, ` ${t.target}`)),
+        h('td', {}, t.name ?? ''),
+        h('td', { class: 'num' }, fmt(t.arrangements)),
+        h('td', {}, t.proper ? 'proper' : 'improper'),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target, blocks) }, 'Arrangements'))),
+    );
+    const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
+    box.replaceChildren(head, note ?? '', h('table', { id: 'targets' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, ''))),
+      h('tbody', {}, rows)));
+  }
+  $('explain-row').hidden = false;
+}
+
+// The 30 proper targets over MacMahon's colors (Conway's names) or Kahan's (Sobczyk's
+// names), from `cubes`; for these palettes a set that builds nothing is explained at once.
+let macmahon = null;
+async function whyNot(colors, blocks) {
+  const kahan = colors === 'bgprwy';
+  if (colors !== '123456' && !kahan) return;
+  try {
+    macmahon ??= (await post('cubes', {})).cubes;
+  } catch {
+    return; // the text field still works
+  }
+  const names = macmahon.map((c) => (kahan ? c.sobczyk : c.name));
+  const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm }, nm)));
+  select.onchange = () => solve(select.value, blocks);
+  $('build-result').append(h('div', { class: 'row' }, h('label', { for: 'why-not' }, 'Why not this target:'), select));
+  solve(names[0], blocks);
+}
+
+function swatches(faces) {
+  return h('span', { 'aria-hidden': 'true' }, [...faces].map((c) => {
+    const sw = h('span', { class: 'swatch' });
+    sw.style.background = fill(c);
+    return sw;
+  }));
+}
+
+// --- solve ------------------------------------------------------------------------------
+let solveSeq = 0; // only the latest request's answer is shown
+
+async function solve(target, blocks = blockList()) {
+  showError($('blocks-error'), null);
+  lastSolve = { target, blocks };
+  const seq = ++solveSeq;
+  let out;
+  try {
+    out = await post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true });
+  } catch (e) {
+    if (seq === solveSeq) showError($('blocks-error'), e.message);
+    return;
+  }
+  if (seq !== solveSeq) return;
+  $('solve-result').hidden = false;
+  const name = out.name ? `${out.name} (${out.target})` : out.target;
+  const what = out.interior ? ' with matching inner faces' : '';
+  $('solve-title').textContent = `Target ${name}: ${fmt(out.arrangements)} arrangement${out.arrangements == 1 ? '' : 's'}${what}` +
+    (Number(out.listed) < Number(out.arrangements) ? ` (the first ${out.listed} listed)` : '');
+  const list = $('solve-list');
+  list.replaceChildren(...(out.solutions ?? []).map((sol, i) =>
+    h('button', { type: 'button', class: 'arr', 'aria-label': `arrangement ${i + 1}`, title: sol.interior_matches ? 'inner faces match' : '', onclick: () => open(out, i) },
+      `${i + 1}${sol.interior_matches ? ' ✓' : ''}`)));
+  const ex = $('explanation');
+  ex.replaceChildren();
+  if (Number(out.arrangements) === 0 && out.explanation) ex.append(drawExplanation(out));
+  if (out.solutions && out.solutions.length > 0) open(out, 0);
+  else $('arrangement').hidden = true;
+}
+
+// --- the arrangement ------------------------------------------------------------------
+function open(out, index) {
+  const sol = out.solutions[index];
+  $('arrangement').hidden = false;
+  for (const b of $('solve-list').children) b.classList.toggle('current', b === $('solve-list').children[index]);
+  $('arr-title').textContent = `Arrangement ${index + 1} of ${fmt(out.arrangements)}${sol.interior_matches ? ' (inner faces match)' : ''}`;
+  const keep = view ? view.rotation() : null;
+  view = createView($('blocks-view'));
+  if (keep) view.setRotation(keep.rx, keep.ry);
+  const cubes = sol.placements.map((p) => {
+    const cols = [...p.faces];
+    const cube = makeCube(SIZE, cols.map(fill), cols, cols.map(ink));
+    cube.dataset.corner = p.corner;
+    cube.dataset.faces = p.faces;
+    view.world.append(cube);
+    return cube;
+  });
+  const colors = [...new Set(sol.placements.flatMap((p) => [...p.faces]))].sort();
+  $('blocks-legend').replaceChildren(...colors.map((c) => {
+    const sw = h('span', { class: 'swatch' });
+    sw.style.background = fill(c);
+    return h('span', {}, sw, legendText(c));
+  }));
+  $('instructions').replaceChildren(...sol.placements.map((p) =>
+    h('li', { 'data-corner': p.corner }, `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`)));
+  current = { sol, cubes, step: 8 };
+  layout();
+  setStep(8);
+}
+
+function layout() {
+  if (!current) return;
+  const e = Number($('explode').value) / 100;
+  const d = (SIZE / 2 + 1) * (1 + 1.6 * e);
+  current.cubes.forEach((cube) => {
+    const c = cube.dataset.corner;
+    place(cube, c.includes('L') ? -d : d, c[0] === 'U' ? d : -d, c.includes('F') ? d : -d);
+  });
+}
+
+function setStep(k) {
+  current.step = k;
+  current.cubes.forEach((cube, i) => {
+    cube.classList.toggle('hidden', i >= k);
+    cube.classList.toggle('fresh', k < 8 && i === k - 1);
+  });
+  [...$('instructions').children].forEach((li, i) => {
+    li.className = i < k - 1 || (k === 8 && i === 7) ? 'placed' : i === k - 1 ? 'current' : 'pending';
+  });
+  $('step-status').textContent = k === 8 ? 'all 8 blocks placed' : k === 0 ? 'no block placed yet' : `step ${k} of 8: ${current.sol.placements[k - 1].position}`;
+  $('step-prev').disabled = k === 0;
+  $('step-next').disabled = k === 8;
+}
+
+// --- the corner graph (Magnier) -------------------------------------------------------
+function cornerPoint(c) {
+  let x = c.includes('L') ? 40 : 250;
+  let y = c[0] === 'U' ? 80 : 280;
+  if (c.includes('B')) {
+    x += 110;
+    y -= 45;
+  }
+  return [x, y];
+}
+
+const COMPONENT_COLORS = ['#1f77b4', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+
+function drawExplanation(out) {
+  const ex = out.explanation;
+  const reason = ex.reason ?? '';
+  const badCorners = new Set(reason.match(/\b[UD][FB][LR]\b/g) ?? []);
+  const badBlocks = new Set([...reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1])));
+  // "Hall's condition fails: ... can only be filled by block 1 (Y2), block 3 (P1') ..."
+  const svg = s('svg', { width: 420, height: 330, viewBox: '0 0 420 330', role: 'img', 'aria-label': `corner graph: ${reason}`, id: 'corner-graph' });
+  // the cube's edges, faint
+  for (const a of CORNERS) {
+    for (const b of CORNERS) {
+      const diff = [0, 1, 2].filter((i) => a[i] !== b[i]).length;
+      if (a < b && diff === 1) {
+        const [x1, y1] = cornerPoint(a);
+        const [x2, y2] = cornerPoint(b);
+        svg.append(s('line', { x1, y1, x2, y2, stroke: '#dddddd', 'stroke-width': 1, 'stroke-dasharray': '4 3' }));
+      }
+    }
+  }
+  const compOf = new Map();
+  ex.components.forEach((c, i) => c.blocks.forEach((b) => compOf.set(b, i)));
+  const pairCount = new Map();
+  const others = [];
+  for (const f of ex.fits) {
+    const bad = badBlocks.has(f.block);
+    const color = bad ? '#d62728' : COMPONENT_COLORS[(compOf.get(f.block) ?? 0) % COMPONENT_COLORS.length];
+    if (f.corners.length === 2) {
+      const key = f.corners.join('-');
+      const k = pairCount.get(key) ?? 0;
+      pairCount.set(key, k + 1);
+      const [x1, y1] = cornerPoint(f.corners[0]);
+      const [x2, y2] = cornerPoint(f.corners[1]);
+      // parallel edges bend apart
+      const bend = (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 28;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const mx = (x1 + x2) / 2 - ((y2 - y1) / len) * bend;
+      const my = (y1 + y2) / 2 + ((x2 - x1) / len) * bend;
+      svg.append(s('path', { d: `M${x1},${y1} Q${mx},${my} ${x2},${y2}`, fill: 'none', stroke: color, 'stroke-width': bad ? 3.5 : 2.5, class: 'block-edge', 'data-block': f.block }));
+      // labels a third of the way along, alternating ends, so crossing diagonals keep theirs apart
+      const u = (f.block + k) % 2 === 1 ? 0.3 : 0.7;
+      const lx = (1 - u) * (1 - u) * x1 + 2 * (1 - u) * u * mx + u * u * x2;
+      const ly = (1 - u) * (1 - u) * y1 + 2 * (1 - u) * u * my + u * u * y2;
+      svg.append(s('rect', { x: lx - 13, y: ly - 9, width: 26, height: 16, rx: 4, fill: '#fff', stroke: color }));
+      svg.append(s('text', { x: lx, y: ly + 3.5, 'text-anchor': 'middle', 'font-size': 11, fill: color }, `b${f.block}`));
+    } else {
+      others.push(f);
+    }
+  }
+  for (const c of CORNERS) {
+    const [x, y] = cornerPoint(c);
+    const bad = badCorners.has(c);
+    svg.append(s('circle', { cx: x, cy: y, r: 17, fill: bad ? '#d62728' : '#ffffff', stroke: '#333', 'stroke-width': 1.5, class: bad ? 'corner bad' : 'corner', 'data-corner': c }));
+    svg.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 600, fill: bad ? '#fff' : '#000' }, c));
+  }
+  const fitsRows = ex.fits.map((f) =>
+    h('tr', { class: badBlocks.has(f.block) ? 'bad' : '' }, h('td', {}, `block ${f.block} (${f.name ?? ''})`), h('td', {}, f.corners.length ? f.corners.join(', ') : 'no corner')));
+  const comps = ex.components.map((c) =>
+    h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; block${c.blocks.length === 1 ? '' : 's'} ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
+  return h('div', { class: 'explain' },
+    h('h4', {}, 'Why not: the corner graph (Magnier)'),
+    h('p', { class: 'error', id: 'explain-reason' }, reason ? `No arrangement: ${reason}` : 'No arrangement.'),
+    h('div', { class: 'viewer' }, svg,
+      h('div', {},
+        h('p', {}, 'Each edge is a block that fits exactly two corners; red marks the corners and blocks the reason names.'),
+        h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'block'), h('th', {}, 'corners it can fill'))), h('tbody', {}, fitsRows)),
+        others.length ? h('p', {}, `Blocks fitting one corner or more than two: ${others.map((f) => `b${f.block}`).join(', ')} (see the table).`) : null,
+        h('ul', {}, comps))));
+}

@@ -1,0 +1,103 @@
+// 3D views with CSS transforms: a view is a perspective box holding a `world` that the user
+// turns by dragging (pointer events) or with the arrow keys; each cube is six face divs.
+// Coordinates as in docs/conventions.md: x right, y up, z front (CSS y points down).
+
+export const FACE_ORDER = ['U', 'D', 'F', 'B', 'L', 'R'];
+const DEFAULT_VIEW = { rx: -28, ry: -36 };
+
+/** A view in `container`: {world, setRotation, reset, rotation()}. */
+export function createView(container, initial = DEFAULT_VIEW) {
+  container.replaceChildren();
+  const world = document.createElement('div');
+  world.className = 'world';
+  container.append(world);
+  let rx = initial.rx;
+  let ry = initial.ry;
+  const apply = () => {
+    world.style.transform = `rotateX(${rx}deg) rotateY(${ry}deg)`;
+  };
+  apply();
+  let drag = null;
+  container.onpointerdown = (e) => {
+    drag = { x: e.clientX, y: e.clientY, rx, ry };
+    container.setPointerCapture(e.pointerId);
+    container.classList.add('dragging');
+  };
+  container.onpointermove = (e) => {
+    if (!drag) return;
+    ry = drag.ry + (e.clientX - drag.x) * 0.5;
+    rx = Math.max(-89, Math.min(89, drag.rx - (e.clientY - drag.y) * 0.5));
+    apply();
+  };
+  const end = () => {
+    drag = null;
+    container.classList.remove('dragging');
+  };
+  container.onpointerup = end;
+  container.onpointercancel = end;
+  container.onkeydown = (e) => {
+    const step = 10;
+    if (e.key === 'ArrowLeft') ry -= step;
+    else if (e.key === 'ArrowRight') ry += step;
+    else if (e.key === 'ArrowUp') rx = Math.min(89, rx + step);
+    else if (e.key === 'ArrowDown') rx = Math.max(-89, rx - step);
+    else return;
+    e.preventDefault();
+    apply();
+  };
+  return {
+    world,
+    setRotation(x, y) {
+      rx = x;
+      ry = y;
+      apply();
+    },
+    reset() {
+      rx = initial.rx;
+      ry = initial.ry;
+      apply();
+    },
+    rotation: () => ({ rx, ry }),
+  };
+}
+
+/**
+ * A cube of edge `size` px whose faces (U D F B L R) get `colors[i]` (CSS colors) and the
+ * optional `labels[i]` / `inks[i]`; placed at (x, y, z) px by `place`.
+ */
+export function makeCube(size, colors, labels = [], inks = []) {
+  const cube = document.createElement('div');
+  cube.className = 'cube3d';
+  cube.style.setProperty('--s', `${size}px`);
+  FACE_ORDER.forEach((f, i) => {
+    const face = document.createElement('div');
+    face.className = `face f-${f}`;
+    face.dataset.face = f;
+    face.style.background = colors[i];
+    if (labels[i]) {
+      const span = document.createElement('span');
+      span.textContent = labels[i];
+      span.style.color = inks[i] ?? '#000';
+      face.append(span);
+    }
+    cube.append(face);
+  });
+  return cube;
+}
+
+/** Moves a cube to (x, y, z) in the view's coordinates (y up, z towards the viewer). */
+export function place(cube, x, y, z) {
+  cube.style.transform = `translate3d(${x}px, ${-y}px, ${z}px)`;
+}
+
+/** Recolors the faces of a cube made by makeCube. */
+export function recolor(cube, colors, labels = [], inks = []) {
+  [...cube.children].forEach((face, i) => {
+    face.style.background = colors[i];
+    const span = face.querySelector('span');
+    if (span) {
+      span.textContent = labels[i] ?? '';
+      span.style.color = inks[i] ?? '#000';
+    }
+  });
+}

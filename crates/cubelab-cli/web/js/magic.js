@@ -1,0 +1,143 @@
+// Magic cubes page: the four classes of order 3 (POST /api/magic/enumerate with classes)
+// layer by layer with a chosen line highlighted, and any pasted cube checked
+// (POST /api/magic/check) with its failing lines shown. Cell order of docs/magic.md:
+// layers top to bottom, rows back to front, cells left to right.
+import { post, showError, h } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Every row, column, pillar, triagonal and plane diagonal of an order-n cube (0-based cells). */
+export function linesOf(n) {
+  const t = [...Array(n).keys()];
+  const lines = [];
+  for (let l = 0; l < n; l++) for (let r = 0; r < n; r++) lines.push({ kind: 'row', name: `row (layer ${l + 1}, row ${r + 1})`, cells: t.map((c) => [l, r, c]) });
+  for (let l = 0; l < n; l++) for (let c = 0; c < n; c++) lines.push({ kind: 'column', name: `column (layer ${l + 1}, cell ${c + 1})`, cells: t.map((r) => [l, r, c]) });
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) lines.push({ kind: 'pillar', name: `pillar (row ${r + 1}, cell ${c + 1})`, cells: t.map((l) => [l, r, c]) });
+  const e = n - 1;
+  lines.push({ kind: 'triagonal', name: 'triagonal from top-back-left', cells: t.map((i) => [i, i, i]) });
+  lines.push({ kind: 'triagonal', name: 'triagonal from top-back-right', cells: t.map((i) => [i, i, e - i]) });
+  lines.push({ kind: 'triagonal', name: 'triagonal from top-front-left', cells: t.map((i) => [i, e - i, i]) });
+  lines.push({ kind: 'triagonal', name: 'triagonal from top-front-right', cells: t.map((i) => [i, e - i, e - i]) });
+  for (let l = 0; l < n; l++) {
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of layer ${l + 1} (back-left to front-right)`, cells: t.map((i) => [l, i, i]) });
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of layer ${l + 1} (back-right to front-left)`, cells: t.map((i) => [l, i, e - i]) });
+  }
+  for (let r = 0; r < n; r++) {
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of row plane ${r + 1} (top-left to bottom-right)`, cells: t.map((i) => [i, r, i]) });
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of row plane ${r + 1} (top-right to bottom-left)`, cells: t.map((i) => [i, r, e - i]) });
+  }
+  for (let c = 0; c < n; c++) {
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of cell plane ${c + 1} (top-back to bottom-front)`, cells: t.map((i) => [i, i, c]) });
+    lines.push({ kind: 'plane-diagonal', name: `diagonal of cell plane ${c + 1} (top-front to bottom-back)`, cells: t.map((i) => [i, e - i, c]) });
+  }
+  return lines;
+}
+
+/** Draws the layers of `cube` ([layers][rows][cells]) into `box`, highlighting `cells` (0-based). */
+function drawLayers(box, cube, cells = [], bad = false) {
+  const hl = new Set(cells.map((c) => c.join(',')));
+  const n = cube.length;
+  box.replaceChildren(...cube.map((layer, l) =>
+    h('div', { class: 'layer' },
+      h('div', {}, `layer ${l + 1}${l === 0 ? ' (top)' : l === n - 1 ? ' (bottom)' : ''}`),
+      h('table', { 'aria-label': `layer ${l + 1}` }, h('tbody', {}, layer.map((row, r) =>
+        h('tr', {}, row.map((v, c) => h('td', { class: hl.has(`${l},${r},${c}`) ? (bad ? 'hl bad' : 'hl') : null, 'data-cell': `${l + 1},${r + 1},${c + 1}` }, String(v))))))))));
+}
+
+function nest(flat, n) {
+  return Array.from({ length: n }, (_, l) => Array.from({ length: n }, (_, r) => flat.slice((l * n + r) * n, (l * n + r + 1) * n)));
+}
+
+let classes = [];
+let chosen = 0;
+
+export async function init() {
+  $('magic-check').onclick = check;
+  $('magic-line').onchange = drawClass;
+  $('magic-paste').value = '# not magic: 1..27 in order\n1 2 3\n4 5 6\n7 8 9\n\n10 11 12\n13 14 15\n16 17 18\n\n19 20 21\n22 23 24\n25 26 27\n';
+  try {
+    const out = await post('magic/enumerate', { order: 3, start: 1, step: 1, property: 'semi-perfect', origin_pinned: false, classes: true });
+    classes = out.classes.map((c) => ({ cube: nest(c.representative, 3), size: c.size }));
+  } catch (e) {
+    $('magic-layers').replaceChildren(h('p', { class: 'error' }, e.message));
+    return;
+  }
+  const lines = linesOf(3);
+  $('magic-line').replaceChildren(...lines.map((ln, i) => h('option', { value: i }, ln.name)));
+  $('magic-classes').replaceChildren(h('span', {}, 'Class:'), ...classes.map((c, i) =>
+    h('button', { type: 'button', role: 'radio', 'aria-checked': String(i === 0), onclick: () => {
+      chosen = i;
+      [...$('magic-classes').querySelectorAll('button')].forEach((b, k) => b.setAttribute('aria-checked', String(k === i)));
+      drawClass();
+    } }, `class ${i + 1} (${c.size} cubes)`)));
+  $('magic-line').value = String(lines.length - 4 - 18); // the first triagonal
+  drawClass();
+}
+
+function drawClass() {
+  const { cube } = classes[chosen];
+  const line = linesOf(3)[Number($('magic-line').value)];
+  const sum = line.cells.reduce((a, [l, r, c]) => a + cube[l][r][c], 0);
+  drawLayers($('magic-layers'), cube, line.cells, sum !== 42);
+  $('magic-line-sum').textContent = `${line.name}: ${line.cells.map(([l, r, c]) => cube[l][r][c]).join(' + ')} = ${sum}${sum === 42 ? ' (the magic sum)' : ' (not 42)'}`;
+}
+
+/** Numbers of pasted text as layers of rows (for drawing; the server does the checking). */
+function parsePasted(text) {
+  const layers = [];
+  let layer = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('#')) continue;
+    if (line === '') {
+      if (layer.length) layers.push(layer);
+      layer = [];
+      continue;
+    }
+    layer.push(line.split(/[\s,]+/).map(Number));
+  }
+  if (layer.length) layers.push(layer);
+  return layers;
+}
+
+async function check() {
+  showError($('magic-error'), null);
+  const text = $('magic-paste').value;
+  const box = $('magic-result');
+  box.replaceChildren();
+  let out;
+  try {
+    out = await post('magic/check', { file: '-', stdin: text });
+  } catch (e) {
+    showError($('magic-error'), e.message);
+    return;
+  }
+  const cube = parsePasted(text);
+  const props = ['semi_perfect', 'diagonal', 'pantriagonal', 'perfect'];
+  const holds = props.filter((p) => out[p]);
+  const layersBox = h('div', { class: 'layers', id: 'magic-check-layers' });
+  const lineText = h('p', { id: 'magic-check-line' });
+  const select = (ln) => {
+    drawLayers(layersBox, cube, ln.cells.map((c) => c.map((x) => x - 1)), true);
+    lineText.textContent = `${ln.line} sums to ${ln.sum}, not ${out.magic_sum}`;
+    for (const b of box.querySelectorAll('.lines button')) b.classList.toggle('current', b.dataset.line === ln.line);
+  };
+  const byKind = new Map();
+  for (const ln of out.failing_lines) {
+    if (!byKind.has(ln.kind)) byKind.set(ln.kind, []);
+    byKind.get(ln.kind).push(ln);
+  }
+  box.append(
+    h('p', { class: holds.length ? 'ok' : 'error', id: 'magic-verdict' },
+      holds.length ? `A ${holds[holds.length - 1].replace('_', '-')} magic cube of order ${out.order} (magic sum ${out.magic_sum}).` :
+        `Not a magic cube: ${out.failing_lines.length} lines do not sum to ${out.magic_sum}.`),
+    h('p', {}, `Properties: ${props.map((p) => `${p.replace('_', '-')} ${out[p] ? 'yes' : 'no'}`).join(', ')}.`),
+    lineText,
+    layersBox,
+    h('div', { class: 'lines', role: 'list', 'aria-label': 'failing lines' }, [...byKind].map(([kind, lines]) =>
+      h('div', { role: 'listitem' }, h('strong', {}, `${lines.length} ${kind}${lines.length === 1 ? '' : 's'}: `),
+        lines.map((ln) => h('button', { type: 'button', 'data-line': ln.line, onclick: () => select(ln) }, `${ln.line} = ${ln.sum}`))))),
+  );
+  if (out.failing_lines.length) select(out.failing_lines[0]);
+  else drawLayers(layersBox, cube);
+}

@@ -1,0 +1,235 @@
+// Picture cube page: a board in 3D and flat, moves by clicking (client-side, the rules of
+// docs/picture.md in picture-moves.js), scramble (POST /api/picture/scramble), solve
+// (POST /api/picture/solve) and play the solution move by move.
+import { post, showError, h } from './api.js';
+import { PICTURE_FILL } from './colors.js';
+import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
+import * as P from './picture-moves.js';
+
+const $ = (id) => document.getElementById(id);
+
+let board = P.solvedBoard(2, 2);
+let view = null;
+let cubes = [];
+let solution = null; // {moves, start, pos}
+let timer = null;
+
+export function init() {
+  $('pic-new').onclick = () => {
+    const [m, n] = size();
+    setBoard(P.solvedBoard(m, n));
+  };
+  $('pic-scramble').onclick = scramble;
+  $('pic-set').onclick = setFromText;
+  $('pic-board').onkeydown = (e) => {
+    if (e.key === 'Enter') setFromText();
+  };
+  $('pic-solve').onclick = solve;
+  $('pic-step').onclick = step;
+  $('pic-play').onclick = play;
+  $('pic-restart').onclick = () => {
+    stop();
+    if (solution) {
+      solution.pos = 0;
+      show(solution.start, true);
+    }
+  };
+  $('pic-reset-view').onclick = () => view && view.reset();
+  setBoard(board);
+}
+
+function size() {
+  return [Number($('pic-m').value), Number($('pic-n').value)];
+}
+
+function setBoard(b) {
+  stop();
+  solution = null;
+  $('pic-solution').hidden = true;
+  show(b, true);
+}
+
+// A move turns its line's cubes about the line's axis, which passes through each cube's
+// centre, so each cube turns about its own centre: u = rotateX(90deg) in CSS (y down),
+// d = -90, l = rotateZ(-90deg), r = +90; half turns twice that.
+const TURN_CSS = { u: ['X', 90], d: ['X', -90], l: ['Z', -90], r: ['Z', 90] };
+const ANIMATION_MS = 280;
+let animation = null; // {timer, finish}
+
+function finishAnimation() {
+  if (animation) {
+    clearTimeout(animation.timer);
+    animation.finish();
+  }
+}
+
+/** Turns the 3D cubes of `move`'s line, then calls `done` (at once without a move). */
+function animate(move, done) {
+  finishAnimation();
+  if (!move) return done();
+  const { kind, index, times } = P.parseMove(move);
+  const [axis, deg] = TURN_CSS[kind];
+  const moving = cubes.filter((c) => Number(kind === 'u' || kind === 'd' ? c.dataset.row : c.dataset.col) === index);
+  for (const c of moving) {
+    c.style.transition = `transform ${ANIMATION_MS}ms ease`;
+    c.style.transform = `${c.dataset.base} rotate${axis}(${deg * times}deg)`;
+  }
+  $('pic-view').dataset.animating = 'true';
+  const finish = () => {
+    animation = null;
+    for (const c of moving) {
+      c.style.transition = 'none';
+      c.style.transform = c.dataset.base;
+    }
+    delete $('pic-view').dataset.animating;
+    done();
+  };
+  animation = { timer: setTimeout(finish, ANIMATION_MS + 20), finish };
+}
+
+function show(b, rebuild, move = null) {
+  board = b;
+  const m = b.length;
+  const n = b[0].length;
+  $('pic-m').value = m;
+  $('pic-n').value = n;
+  $('pic-board').value = P.boardText(b);
+  if (rebuild || cubes.length !== m * n) {
+    finishAnimation();
+    const keep = view ? view.rotation() : null;
+    view = createView($('pic-view'), { rx: -52, ry: -18 });
+    if (keep) view.setRotation(keep.rx, keep.ry);
+    const SIZE = Math.min(90, Math.floor(300 / Math.max(m, n)));
+    const pitch = SIZE + 6;
+    cubes = [];
+    b.forEach((row, i) => row.forEach((_, j) => {
+      const cube = makeCube(SIZE, Array(6).fill('#ccc'));
+      cube.dataset.row = i + 1;
+      cube.dataset.col = j + 1;
+      place(cube, (j - (n - 1) / 2) * pitch, 0, (i - (m - 1) / 2) * pitch);
+      cube.dataset.base = cube.style.transform;
+      cube.style.transition = 'none';
+      view.world.append(cube);
+      cubes.push(cube);
+    }));
+    buildFlat(m, n);
+  }
+  animate(move, () => b.forEach((row, i) => row.forEach((c, j) => {
+    recolor(cubes[i * n + j], FACE_ORDER.map((f) => PICTURE_FILL[c[f]]));
+  })));
+  b.forEach((row, i) => row.forEach((c, j) => {
+    const cell = $('pic-flat').querySelector(`[data-cell="${i + 1}-${j + 1}"]`);
+    cell.style.background = PICTURE_FILL[c.U];
+    cell.style.color = c.U === 'U' || c.U === 'D' ? '#000' : '#fff';
+    cell.classList.toggle('home', c.U === 'U' && c.F === 'F');
+    cell.firstChild.textContent = c.U;
+    cell.lastChild.textContent = `front ${c.F}`;
+    cell.setAttribute('aria-label', `row ${i + 1}, column ${j + 1}: ${c.U}${c.F}`);
+  }));
+  const off = b.flat().filter((c) => !(c.U === 'U' && c.F === 'F')).length;
+  const st = $('pic-status');
+  st.textContent = off === 0 ? 'Solved: every cube shows U up and F front.' : `Not solved: ${off} of ${m * n} cubes out of place.`;
+  st.className = off === 0 ? 'ok' : '';
+  st.dataset.solved = String(off === 0);
+}
+
+function buildFlat(m, n) {
+  const flat = $('pic-flat');
+  flat.replaceChildren();
+  flat.style.gridTemplateColumns = `auto auto repeat(${n}, 3.4em)`;
+  const move = (name, label, text) =>
+    h('button', { type: 'button', 'data-move': name, 'aria-label': label, onclick: () => manual(name) }, text);
+  for (let i = 1; i <= m; i++) {
+    flat.append(move(`u${i}`, `turn row ${i}: front faces up (u${i})`, `↑ u${i}`));
+    flat.append(move(`d${i}`, `turn row ${i}: front faces down (d${i})`, `↓ d${i}`));
+    for (let j = 1; j <= n; j++) {
+      flat.append(h('div', { class: 'cell', 'data-cell': `${i}-${j}`, role: 'img' }, h('span', {}), h('small', {})));
+    }
+  }
+  flat.append(h('span', {}), h('span', {}));
+  for (let j = 1; j <= n; j++) {
+    flat.append(h('div', {},
+      move(`l${j}`, `turn column ${j}: up faces left (l${j})`, `←l${j}`),
+      move(`r${j}`, `turn column ${j}: up faces right (r${j})`, `r${j}→`)));
+  }
+}
+
+function manual(name) {
+  stop();
+  if (solution) {
+    solution = null;
+    $('pic-solution').hidden = true;
+  }
+  show(P.applyMove(board, name), false, name);
+}
+
+async function scramble() {
+  showError($('pic-error'), null);
+  const [m, n] = size();
+  const seed = Number($('pic-seed').value);
+  try {
+    const out = await post('picture/scramble', { m, n, seed, moves: null });
+    setBoard(P.parseBoard(out.board));
+    $('pic-seed').value = seed + 1;
+  } catch (e) {
+    showError($('pic-error'), e.message);
+  }
+}
+
+async function setFromText() {
+  showError($('pic-error'), null);
+  const text = $('pic-board').value;
+  try {
+    const out = await post('picture/check', { board: text });
+    setBoard(P.parseBoard(out.board));
+    if (!out.solvable) showError($('pic-error'), `not solvable: ${out.reason}`);
+  } catch (e) {
+    showError($('pic-error'), e.message);
+  }
+}
+
+async function solve() {
+  stop();
+  showError($('pic-error'), null);
+  const body = { board: P.boardText(board), method: $('pic-method').value, metric: $('pic-metric').value };
+  $('pic-solve').disabled = true;
+  try {
+    const out = await post('picture/solve', body);
+    solution = { moves: out.moves, start: board, pos: 0 };
+    $('pic-solution').hidden = false;
+    $('pic-solution-title').textContent = `${out.length} move${out.length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}:`;
+    $('pic-moves').replaceChildren(...out.moves.map((mv, i) => h('span', { class: 'move-chip mono', 'data-index': i }, mv)));
+    markMoves();
+  } catch (e) {
+    showError($('pic-error'), e.message);
+  } finally {
+    $('pic-solve').disabled = false;
+  }
+}
+
+function markMoves() {
+  [...$('pic-moves').children].forEach((chip, i) => {
+    chip.style.fontWeight = i === solution.pos ? '700' : '400';
+    chip.style.opacity = i < solution.pos ? '0.45' : '1';
+  });
+  $('pic-step').disabled = solution.pos >= solution.moves.length;
+  $('pic-play').disabled = solution.pos >= solution.moves.length;
+}
+
+function step() {
+  if (!solution || solution.pos >= solution.moves.length) return stop();
+  show(P.applyMove(board, solution.moves[solution.pos]), false, solution.moves[solution.pos]);
+  solution.pos += 1;
+  markMoves();
+  if (solution.pos >= solution.moves.length) stop();
+}
+
+function play() {
+  stop();
+  timer = setInterval(step, 450);
+}
+
+function stop() {
+  if (timer) clearInterval(timer);
+  timer = null;
+}

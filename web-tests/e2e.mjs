@@ -1,0 +1,479 @@
+// End-to-end tests of the web app (docs/web.md): starts `cubelab serve --port 0`, drives
+// Debian's headless Chromium through playwright-core, and checks what is shown against the
+// same binary's CLI (`--json`), on the DOM and on the pixels of element screenshots.
+//
+//   node web-tests/e2e.mjs <path of the cubelab binary>
+//
+// Screenshots go to $CUBELAB_SCREENSHOTS (created if missing) or a fresh temporary
+// directory, printed at the end. Exit code 0 when every scenario passes, 1 otherwise.
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import pngjs from 'pngjs';
+
+const { PNG } = pngjs;
+const binary = process.argv[2];
+if (!binary) {
+  console.error('usage: node web-tests/e2e.mjs <path of the cubelab binary>');
+  process.exit(2);
+}
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const shots = process.env.CUBELAB_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'cubelab-shots-'));
+mkdirSync(shots, { recursive: true });
+
+// --- the CLI, for the expected answers ---------------------------------------------------
+function cli(args, input) {
+  return JSON.parse(execFileSync(binary, [...args, '--json'], { input, encoding: 'utf8' }));
+}
+function cliError(args, input) {
+  const r = spawnSync(binary, args, { input, encoding: 'utf8' });
+  assert.equal(r.status, 2, `expected exit 2 from cubelab ${args.join(' ')}`);
+  // the server's message is the CLI's line without its 'error: ' prefix
+  return r.stderr.trim().split('\n').pop().replace(/^error: /, '');
+}
+
+// --- the server ----------------------------------------------------------------------------
+function startServer() {
+  const child = spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no 'listening on' line within 30 s; got: ${out}`)), 30000);
+    child.on('exit', (code) => reject(new Error(`cubelab serve exited with ${code}; printed: ${out}`)));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1].endsWith('/') ? m[1] : `${m[1]}/` });
+      }
+    });
+  });
+}
+
+// --- pixels --------------------------------------------------------------------------------
+const decode = (buf) => PNG.sync.read(buf);
+function pixel(img, x, y) {
+  // mean of the 3x3 pixels around (x, y)
+  const acc = [0, 0, 0];
+  let n = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const px = Math.round(x) + dx;
+      const py = Math.round(y) + dy;
+      if (px < 0 || py < 0 || px >= img.width || py >= img.height) continue;
+      const i = (py * img.width + px) * 4;
+      for (let c = 0; c < 3; c++) acc[c] += img.data[i + c];
+      n++;
+    }
+  }
+  return acc.map((v) => Math.round(v / n));
+}
+const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+const near = (a, b, tol = 24) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+/** Share of pixels that differ from the background (the pixel at (4, 4), inside the border). */
+function inkShare(img) {
+  const o = (4 * img.width + 4) * 4;
+  const bg = [img.data[o], img.data[o + 1], img.data[o + 2]];
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (Math.abs(img.data[i] - bg[0]) + Math.abs(img.data[i + 1] - bg[1]) + Math.abs(img.data[i + 2] - bg[2]) > 30) n++;
+  }
+  return n / (img.width * img.height);
+}
+/** Share of pixels that differ between two same-size images. */
+function diffShare(a, b) {
+  assert.equal(a.width, b.width);
+  assert.equal(a.height, b.height);
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) n++;
+  }
+  return n / (a.width * a.height);
+}
+// The colors of the CLI's drawings (docs/conventions.md): 1..6 = w y b g p r.
+const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728' };
+const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
+
+async function shot(locator, name) {
+  const buf = await locator.screenshot();
+  writeFileSync(join(shots, `${name}.png`), buf);
+  return decode(buf);
+}
+
+/**
+ * The centre of every outer U, F and R face of the 3D arrangement (the faces the default
+ * view shows), relative to the view element, with its block's faces string.
+ */
+async function visibleFaceCentres(page) {
+  return page.evaluate(() => {
+    const view = document.getElementById('blocks-view').getBoundingClientRect();
+    const out = [];
+    for (const cube of document.querySelectorAll('#blocks-view .cube3d:not(.hidden)')) {
+      const corner = cube.dataset.corner;
+      for (const f of ['U', 'F', 'R']) {
+        if (!corner.includes(f)) continue;
+        const r = cube.querySelector(`.f-${f}`).getBoundingClientRect();
+        out.push({ corner, face: f, faces: cube.dataset.faces, x: r.x + r.width / 2 - view.x, y: r.y + r.height / 2 - view.y });
+      }
+    }
+    return out;
+  });
+}
+
+// --- scenarios -------------------------------------------------------------------------------
+const CONWAY = ['Ac', 'Ad', 'Ae', 'Af', 'Cb', 'Db', 'Eb', 'Fb'];
+
+async function blocksScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  // a bad block: the server's one-line message, inline
+  await page.fill('#blocks-input', [...CONWAY.slice(0, 7), 'Zz'].join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#blocks-error:not([hidden])');
+  assert.equal(await page.textContent('#blocks-error'), cliError(['build', ...CONWAY.slice(0, 7), 'Zz']));
+
+  // the net editor: paint U with color 2 and F with 6, add the block as a face string
+  await page.click('#net-editor summary');
+  await page.fill('#blocks-input', '');
+  await page.getByRole('radio', { name: /^paint 2 / }).click();
+  await page.getByRole('button', { name: 'face U: paint it' }).click();
+  await page.getByRole('radio', { name: /^paint 6 / }).click();
+  await page.getByRole('button', { name: 'face F: paint it' }).click();
+  await page.click('#net-add');
+  assert.equal(await page.inputValue('#blocks-input'), '216111');
+
+  // Conway's eight blocks: exactly what `cubelab build` says (Ba, 16)
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  const built = cli(['build', ...CONWAY]);
+  const rows = await page.$$eval('#targets tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+  assert.deepEqual(rows.map((r) => [r[0], r[1], r[2]]), built.targets.map((t) => [t.target, t.name ?? '', String(t.arrangements)]));
+  assert.deepEqual(built.targets.map((t) => [t.name, t.arrangements]), [['Ba', 16]]);
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  assert.match(await page.textContent('#solve-title'), /Target Ba \(152436\): 16 arrangements$/);
+  assert.equal(await page.locator('#solve-list button').count(), 16);
+
+  // open arrangement 3: its instructions are the CLI's
+  const solved = cli(['solve', 'Ba', ...CONWAY]);
+  await page.getByRole('button', { name: 'arrangement 3', exact: true }).click();
+  await page.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 '));
+  const sol = solved.solutions[2];
+  const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  assert.deepEqual(lines, sol.placements.map((p) => `${p.position}: block ${p.block} (${p.name}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`));
+
+  // pixels: the view is drawn, and each visible face shows its block's color, which is the target's
+  const view = page.locator('#blocks-view');
+  const whole = await shot(view, 'blocks-arrangement');
+  assert.ok(inkShare(whole) > 0.15, `3D view looks blank (${inkShare(whole)})`);
+  const centres = await visibleFaceCentres(page);
+  assert.equal(centres.length, 12, 'four outer faces on each of U, F and R');
+  for (const c of centres) {
+    const color = c.faces[FACE_INDEX[c.face]];
+    assert.equal(color, solved.target[FACE_INDEX[c.face]], `block at ${c.corner} shows the target's ${c.face} color`);
+    const got = pixel(whole, c.x, c.y);
+    assert.ok(near(got, hex(BLOCK_COLOR[color])), `${c.corner} ${c.face}: pixel ${got} is not color ${color} ${BLOCK_COLOR[color]}`);
+  }
+
+  // stepped assembly: one more block each step, its instruction highlighted
+  await page.click('#step-first');
+  const one = await shot(view, 'blocks-step-1');
+  for (let k = 1; k <= 8; k++) {
+    if (k > 1) await page.click('#step-next');
+    const state = await page.evaluate(() => ({
+      shown: document.querySelectorAll('#blocks-view .cube3d:not(.hidden)').length,
+      current: [...document.querySelectorAll('#instructions li')].findIndex((li) => li.classList.contains('current')),
+      status: document.getElementById('step-status').textContent,
+    }));
+    assert.equal(state.shown, k, `step ${k}: blocks shown`);
+    if (k < 8) {
+      assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
+      assert.equal(state.status, `step ${k} of 8: ${sol.placements[k - 1].position}`);
+    }
+    if (k === 4) await shot(view, 'blocks-step-4');
+  }
+  assert.ok(inkShare(one) < inkShare(whole), 'one block covers less than eight');
+  for (const c of (await visibleFaceCentres(page))) {
+    const got = pixel(whole, c.x, c.y);
+    assert.ok(near(got, hex(BLOCK_COLOR[c.faces[FACE_INDEX[c.face]]])), 'after stepping, the whole cube again');
+  }
+
+  // explode: the blocks move apart
+  await page.locator('#explode').fill('100');
+  await page.waitForTimeout(400);
+  const exploded = await shot(view, 'blocks-exploded');
+  assert.ok(diffShare(whole, exploded) > 0.05, 'explode changes the view');
+  await page.locator('#explode').fill('30');
+  await page.waitForTimeout(400);
+  writeFileSync(join(shots, 'web-blocks.png'), await page.locator('#arrangement').screenshot());
+  await page.locator('#explode').fill('0');
+  await page.waitForTimeout(400);
+
+  // drag to rotate: the picture changes; Reset view brings it back
+  const box = await view.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 140, box.y + box.height / 2 + 40, { steps: 12 });
+  await page.mouse.up();
+  const rotated = await shot(view, 'blocks-rotated');
+  assert.ok(inkShare(rotated) > 0.15, 'rotated view not blank');
+  assert.ok(diffShare(whole, rotated) > 0.1, `dragging rotates the view (${diffShare(whole, rotated)})`);
+  await page.click('#blocks-reset-view');
+  const back = await shot(view, 'blocks-reset');
+  assert.ok(diffShare(whole, back) < 0.01, 'Reset view restores the view');
+
+  // interior matching: Conway's puzzle has 2 of the 16
+  await page.check('#solve-interior');
+  await page.waitForFunction(() => / with matching inner faces/.test(document.getElementById('solve-title').textContent));
+  const interior = cli(['solve', 'Ba', ...CONWAY, '--interior']);
+  assert.equal(await page.locator('#solve-list button').count(), interior.solutions.length);
+  assert.match(await page.textContent('#solve-title'), new RegExp(`: ${interior.arrangements} arrangements with matching inner faces`));
+  await page.uncheck('#solve-interior');
+
+  // sets that build nothing: the first target is explained at once; the reason and the graph
+  const explained = async (target, blocks) => {
+    await page.waitForFunction((t) => document.getElementById('solve-title').textContent.startsWith(`Target ${t} `) && document.getElementById('corner-graph'), target);
+    const why = cli(['solve', target, ...blocks, '--explain']);
+    assert.equal(why.arrangements, 0);
+    assert.equal(await page.textContent('#explain-reason'), `No arrangement: ${why.explanation.reason}`);
+    const red = await page.$$eval('#corner-graph circle.bad', (cs) => cs.map((c) => c.dataset.corner));
+    assert.deepEqual(red, why.explanation.reason.match(/\b[UD][FB][LR]\b/g) ?? []);
+    const edges = await page.$$eval('#corner-graph .block-edge', (es) => es.map((e) => [Number(e.dataset.block), e.getAttribute('stroke')]));
+    assert.deepEqual(edges.map((e) => e[0]), why.explanation.fits.filter((f) => f.corners.length === 2).map((f) => f.block));
+    const named = [...why.explanation.reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1]));
+    for (const [b, stroke] of edges) assert.equal(stroke === '#d62728', named.includes(b), `edge b${b} red exactly when the reason names it`);
+    const graph = await shot(page.locator('#corner-graph'), `blocks-corner-graph-${target}`);
+    assert.ok(inkShare(graph) > 0.02, 'corner graph drawn');
+  };
+  const kahan = ['Y2', "Y3'", "P1'", 'P2', "R2'", "G2'", "B1'", "R3'"];
+  await page.fill('#blocks-input', kahan.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForFunction(() => /0 proper targets/.test(document.getElementById('build-result').textContent));
+  await explained('P2', kahan); // Sobczyk's name of the first target, Ab
+  await page.fill('#target-input', 'Y1');
+  await page.click('#target-solve');
+  await explained('Y1', kahan);
+  const hall = ['Cb', 'Ea', 'Eb', 'Ae', 'De', 'Da', 'Af', 'Ca'];
+  await page.selectOption('#blocks-preset', { label: "Builds nothing: Hall's condition fails for Bd" });
+  assert.equal(await page.inputValue('#blocks-input'), hall.join(' '));
+  await page.click('#blocks-build');
+  await explained('Ab', hall);
+  await page.selectOption('#why-not', 'Bd');
+  await explained('Bd', hall);
+  writeFileSync(join(shots, 'web-blocks-explain.png'), await page.locator('#solve-result').screenshot());
+}
+
+async function pictureScenario(page, url) {
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  // the page's move logic is the library's: CLI scrambles by random moves, replayed in the page
+  for (const [m, n, seed] of [[2, 3, 1], [3, 2, 2], [3, 3, 3], [1, 4, 4], [4, 2, 5]]) {
+    const s = cli(['picture', 'scramble', String(m), String(n), '--moves', '12', '--seed', String(seed)]);
+    const mine = await page.evaluate(async ({ m, n, moves }) => {
+      const P = await import('./js/picture-moves.js');
+      let b = P.solvedBoard(m, n);
+      for (const mv of moves) b = P.applyMove(b, mv);
+      return P.boardText(b);
+    }, { m, n, moves: s.moves });
+    assert.equal(mine, s.board, `moves ${s.moves.join(' ')} on a ${m}x${n} board`);
+  }
+  // a click is a move: r2 on the solved board is undone by l2 alone (the optimal solver says so)
+  await page.fill('#pic-m', '2');
+  await page.fill('#pic-n', '2');
+  await page.click('#pic-new');
+  await page.getByRole('button', { name: /\(r2\)/ }).click();
+  const afterR2 = await page.inputValue('#pic-board');
+  assert.deepEqual(cli(['picture', 'solve', afterR2, '--method', 'optimal']).moves, ['l2']);
+  await page.getByRole('button', { name: /\(l2\)/ }).click();
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
+
+  // scramble 2x2 (seed 1) as the CLI does, solve, play to solved
+  await page.fill('#pic-seed', '1');
+  await page.click('#pic-scramble');
+  const scrambled = cli(['picture', 'scramble', '2', '2', '--seed', '1']);
+  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
+  const view = page.locator('#pic-view');
+  const before = await shot(view, 'picture-scrambled');
+  assert.ok(inkShare(before) > 0.05, 'picture view not blank');
+  const ups = async (img) => {
+    const cs = await page.evaluate(() => {
+      const v = document.getElementById('pic-view').getBoundingClientRect();
+      return [...document.querySelectorAll('#pic-view .cube3d .f-U')].map((f) => {
+        const r = f.getBoundingClientRect();
+        return [r.x + r.width / 2 - v.x, r.y + r.height / 2 - v.y];
+      });
+    });
+    return cs.map(([x, y]) => pixel(img, x, y));
+  };
+  assert.ok((await ups(before)).some((p) => !near(p, [255, 255, 255])), 'a scrambled board shows a non-white top');
+  await page.selectOption('#pic-method', 'optimal');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  const expected = cli(['picture', 'solve', scrambled.board, '--method', 'optimal']);
+  const chips = await page.$$eval('#pic-moves span', (ss) => ss.map((x) => x.textContent));
+  assert.deepEqual(chips, expected.moves);
+  for (let i = 0; i < expected.moves.length; i++) {
+    assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false', `not solved before move ${i + 1}`);
+    if (i === 0) writeFileSync(join(shots, 'web-picture.png'), await page.locator('#page-picture').screenshot());
+    await page.click('#pic-step');
+  }
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
+  assert.equal(await page.inputValue('#pic-board'), 'UF UF / UF UF');
+  assert.equal(await page.locator('#pic-flat .cell.home').count(), 4);
+  await page.waitForSelector('#pic-view:not([data-animating])');
+  const after = await shot(view, 'picture-solved');
+  for (const p of await ups(after)) assert.ok(near(p, [255, 255, 255]), `solved: every top is white (got ${p})`);
+  // a bad board: the server's line, inline
+  await page.fill('#pic-board', 'UF UD / UF UF');
+  await page.click('#pic-set');
+  await page.waitForSelector('#pic-error:not([hidden])');
+  assert.equal(await page.textContent('#pic-error'), cliError(['picture', 'check', 'UF UD / UF UF']));
+}
+
+async function magicScenario(page, url) {
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  const classes = cli(['magic', 'enumerate', '--classes']);
+  const buttons = page.locator('#magic-classes button');
+  assert.equal(await buttons.count(), classes.classes.length);
+  await buttons.nth(1).click();
+  const cells = await page.$$eval('#magic-layers td', (tds) => tds.map((td) => Number(td.textContent)));
+  assert.deepEqual(cells, classes.classes[1].representative);
+  assert.equal(await page.locator('#magic-layers td.hl').count(), 3);
+  assert.match(await page.textContent('#magic-line-sum'), /= 42 \(the magic sum\)$/);
+
+  // a non-magic cube: the constructed one with two numbers of layer 1 swapped
+  const cube = cli(['magic', 'construct', '--order', '3']).cube;
+  [cube[0][0][0], cube[0][0][1]] = [cube[0][0][1], cube[0][0][0]];
+  const text = cube.map((layer) => layer.map((row) => row.join(' ')).join('\n')).join('\n\n') + '\n';
+  const checked = cli(['magic', 'check', '-'], text);
+  assert.ok(!checked.semi_perfect);
+  await page.fill('#magic-paste', text);
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  assert.match(await page.textContent('#magic-verdict'), new RegExp(`^Not a magic cube: ${checked.failing_lines.length} lines`));
+  const shown = await page.$$eval('#magic-result .lines button', (bs) => bs.map((b) => b.dataset.line));
+  assert.deepEqual(shown, checked.failing_lines.map((l) => l.line));
+  const first = checked.failing_lines[0];
+  const hl = await page.$$eval('#magic-check-layers td.hl', (tds) => tds.map((td) => td.dataset.cell));
+  assert.deepEqual(hl, first.cells.map((c) => c.join(',')));
+  assert.equal(await page.textContent('#magic-check-line'), `${first.line} sums to ${first.sum}, not ${checked.magic_sum}`);
+  writeFileSync(join(shots, 'web-magic.png'), await page.locator('#page-magic').screenshot());
+  // an unreadable cube: the server's line, inline
+  await page.fill('#magic-paste', '1 2 x\n');
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-error:not([hidden])');
+  assert.equal(await page.textContent('#magic-error'), cliError(['magic', 'check', '-'], '1 2 x\n'));
+}
+
+/** Splits a command line as the census page prints it (single quotes only). */
+function words(line) {
+  return [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] != null ? m[1].replace(/'\\''/g, "'") : m[2]));
+}
+
+async function censusScenario(page, url) {
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  const cards = await page.$$eval('.census-item', (cs) => cs.map((c) => ({
+    name: c.dataset.name,
+    command: c.querySelector('code.command')?.textContent,
+    bars: [...c.querySelectorAll(':scope > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    error: c.querySelector('.error')?.textContent ?? null,
+  })));
+  assert.ok(cards.length > 0, 'some stored census is listed');
+  let reproduced = 0;
+  for (const card of cards) {
+    assert.equal(card.error, null, `census ${card.name}: ${card.error}`);
+    const res = await fetch(`${url}api/census/${encodeURIComponent(card.name)}`);
+    assert.equal(res.status, 200);
+    const stored = await res.text();
+    const data = JSON.parse(stored);
+    // one bar per bin of each top-level histogram
+    const hists = Object.values(data).filter((v) => Array.isArray(v) && v.length && v.every((e) => e && typeof e === 'object' && 'value' in e && 'count' in e));
+    assert.deepEqual(card.bars, hists.map((hh) => hh.length), `census ${card.name}: bars`);
+    // the command shown reproduces the stored JSON: tried until one runs within 10 s here
+    const argv = words(card.command);
+    assert.equal(argv[0], 'cubelab');
+    if (reproduced > 0) continue;
+    const run = spawnSync(binary, argv.slice(1), { encoding: 'utf8', timeout: 10000 });
+    if (run.status === 0) {
+      assert.deepEqual(JSON.parse(run.stdout), data, `census ${card.name}: '${card.command}' prints the stored result`);
+      reproduced++;
+    }
+  }
+  assert.ok(reproduced > 0, 'at least one stored census reproduced by its command');
+  writeFileSync(join(shots, 'web-census.png'), await page.locator('.census-item').first().screenshot());
+}
+
+async function stacksScenario(page, url) {
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  const out = cli(['stack', 'solve', '--classic', 'instant-insanity']);
+  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  const sides = await page.$$eval('#stack-sides div', (ds) => ds.map((d) => d.textContent));
+  assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
+  const img = await shot(page.locator('#stack-view'), 'stacks-view');
+  assert.ok(inkShare(img) > 0.03, 'stack view not blank');
+}
+
+// --- main ----------------------------------------------------------------------------------
+const scenarios = [
+  ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
+  ['picture cube: moves match the library, a 2x2 board played to solved', pictureScenario],
+  ['magic cubes: the four classes, a pasted non-magic cube with its failing lines', magicScenario],
+  ['census: stored results drawn, their commands reproduce them', censusScenario],
+  ['stacks: Instant Insanity solved and drawn', stacksScenario],
+];
+
+let server;
+let context;
+let failures = 0;
+const profile = mkdtempSync(join(tmpdir(), 'cubelab-chromium-'));
+try {
+  server = await startServer();
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 1000 },
+    deviceScaleFactor: 1,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  for (const [name, run] of scenarios) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.setDefaultTimeout(20000);
+    try {
+      await run(page, server.url);
+      assert.deepEqual(errors, [], 'no script errors on the page');
+      console.log(`ok   ${name}`);
+    } catch (e) {
+      failures++;
+      console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').slice(0, 6).join('\n     ')}`);
+      try {
+        writeFileSync(join(shots, `failure-${failures}.png`), await page.screenshot({ fullPage: true }));
+      } catch {
+        // the page may be gone
+      }
+    }
+    await page.close();
+  }
+} catch (e) {
+  failures++;
+  console.log(`FAIL setup: ${e.message}`);
+} finally {
+  if (context) await context.close();
+  if (server) server.child.kill();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(`screenshots in ${shots}`);
+console.log(`${scenarios.length - (failures > scenarios.length ? scenarios.length : failures)} of ${scenarios.length} scenarios passed`);
+process.exit(failures === 0 ? 0 : 1);
