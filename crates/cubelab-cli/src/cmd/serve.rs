@@ -12,9 +12,10 @@ Serves the pages (built into the binary) and the JSON API: POST /api/<command> w
 input object of the command's --json output answers exactly that output (docs/web.md).
 Prints one line, 'listening on http://HOST:PORT/', when ready; Ctrl-C stops it.
 
-Examples:
+To start it (it serves until Ctrl-C):
   cubelab serve                          then open http://127.0.0.1:8080/
   cubelab serve --port 0                 any free port (printed)
+and from another shell:
   curl -s localhost:8080/api/build -d '{\"blocks\": [\"Ac\",\"Af\",\"Ba\",\"Bf\",\"Ea\",\"Ef\",\"Fa\",\"Fc\"]}'")]
 pub struct Args {
     /// The address to listen on: a loopback address (127.0.0.1, ::1, localhost) unless
