@@ -11,3 +11,4 @@ pub mod relations;
 pub mod show;
 pub mod solve;
 pub mod stack;
+pub mod verify;
