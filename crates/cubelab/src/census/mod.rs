@@ -26,6 +26,7 @@ pub mod engine;
 pub mod graph;
 pub mod infeasible;
 pub mod multiset;
+pub mod repeated;
 pub mod report;
 pub(crate) mod search;
 pub mod set;
