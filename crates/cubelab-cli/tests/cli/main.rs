@@ -6,6 +6,7 @@ mod cubes;
 mod flags;
 mod help;
 mod json;
+mod ledger;
 mod magic;
 mod picture;
 mod relations;

@@ -284,13 +284,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sobczyks_statements_on_repeated_blocks() {
-        let c = sobczyk_claims().unwrap();
-        for claim in &c.claims {
-            assert!(claim.multisets > 0, "{}", claim.statement);
-            assert_eq!(claim.counterexamples, 0, "{}", claim.statement);
-        }
-        assert_eq!(c.p6_six.len(), 2, "B2' and its mirror image");
-        assert!(c.p7_y1_only.is_empty());
+    fn every_multiset_of_8_once() {
+        let mut n = 0u64;
+        multiplicities(30, &mut |m| {
+            assert_eq!(m.iter().map(|&k| k as u32).sum::<u32>(), 8);
+            n += 1;
+        });
+        assert_eq!(n, 38_608_020);
+    }
+
+    #[test]
+    fn p6_primed_two_ways_builds_six() {
+        // The whole check runs in the CLI test `ledger::sobczyks_repeated_block_statements`.
+        let ty = Types::new().unwrap();
+        let six = ty.primings(&["Y1", "Y1", "G1", "G1", "B1", "B1", "B2", "P3"], |b| b.count_ones() == 6).unwrap();
+        assert_eq!(six.len(), 2);
+        assert_eq!(six[0].built, ["G3", "B3", "P1'", "R1'", "R2'", "B3'"]);
     }
 }

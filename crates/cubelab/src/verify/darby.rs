@@ -111,3 +111,32 @@ mod tests {
         assert_eq!(layers_from_triples(), 70_992);
     }
 }
+
+/// Darby's "defect" on the weaker reading: of the order-3 semi-perfect cubes (the
+/// search of [`crate::magic`]), how many have both diagonals of each of the 6 outer
+/// faces summing to 42 (cells indexed layer, row, column).
+pub fn outer_face_diagonal_cubes() -> crate::Result<usize> {
+    let cubes = crate::magic::enumerate::order3(crate::magic::verify::Property::SemiPerfect, 1, 1)?;
+    let ok = |c: &[i64]| {
+        let at = |l: usize, r: usize, k: usize| c[l * 9 + r * 3 + k];
+        let mut sums = Vec::new();
+        for fixed in [0, 2] {
+            sums.push((0..3).map(|t| at(fixed, t, t)).sum::<i64>());
+            sums.push((0..3).map(|t| at(fixed, t, 2 - t)).sum::<i64>());
+            sums.push((0..3).map(|t| at(t, fixed, t)).sum::<i64>());
+            sums.push((0..3).map(|t| at(t, fixed, 2 - t)).sum::<i64>());
+            sums.push((0..3).map(|t| at(t, t, fixed)).sum::<i64>());
+            sums.push((0..3).map(|t| at(t, 2 - t, fixed)).sum::<i64>());
+        }
+        sums.iter().all(|&s| s == SUM as i64)
+    };
+    Ok(cubes.iter().filter(|c| ok(c.cells())).count())
+}
+
+#[cfg(test)]
+mod outer_faces {
+    #[test]
+    fn no_order_3_cube_has_magic_outer_face_diagonals() {
+        assert_eq!(super::outer_face_diagonal_cubes().unwrap(), 0);
+    }
+}

@@ -97,4 +97,37 @@ mod tests {
             }
         }
     }
+
+    /// Magnier's vertex lists (his colors are digits too; a vertex is read clockwise and
+    /// written from its 6, else from its smallest digit) are rows of Table 3: his blocks
+    /// 1, 3, 9, 12, 14, 17, 22, 26, 30 and cube 2 (cube i = block i).
+    #[test]
+    fn magniers_printed_blocks_are_table_3_rows() {
+        let printed: [(&str, [u16; 8]); 10] = [
+            ("Ac", [125, 153, 134, 142, 652, 635, 643, 624]),
+            ("Fe", [125, 154, 143, 132, 652, 645, 634, 623]),
+            ("Ad", [152, 254, 243, 123, 651, 645, 634, 613]),
+            ("Ec", [132, 235, 254, 124, 631, 653, 645, 614]),
+            ("Ed", [143, 234, 253, 135, 641, 624, 652, 615]),
+            ("Ab", [143, 345, 235, 132, 641, 654, 625, 612]),
+            ("Ae", [124, 234, 354, 145, 621, 632, 653, 615]),
+            ("Af", [135, 253, 245, 154, 631, 623, 642, 614]),
+            ("Eb", [125, 245, 354, 153, 621, 642, 634, 613]),
+            ("Ca", [124, 143, 135, 152, 642, 634, 653, 625]),
+        ];
+        let least = |v: u16| {
+            let (a, b, c) = (v / 100, v / 10 % 10, v % 10);
+            [a * 100 + b * 10 + c, b * 100 + c * 10 + a, c * 100 + a * 10 + b].into_iter().min().unwrap()
+        };
+        for (name, vertices) in printed {
+            let mut got: Vec<u16> = vertices.iter().map(|&v| least(v)).collect();
+            let mut want = TABLE_3[SeedFits::index(name).unwrap()].1.to_vec();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "{name}");
+        }
+        // The worked example: block 9 (Ad) shares no vertex with cube 1 (Ac).
+        let f = SeedFits::new();
+        assert_eq!(f.corners[SeedFits::index("Ac").unwrap()][SeedFits::index("Ad").unwrap()], 0);
+    }
 }
