@@ -33,6 +33,9 @@ fn every_subset_minima_maxima_and_the_missing_29() {
         assert_eq!(s["size"], k);
         assert_eq!((s["min"].as_u64(), s["max"].as_u64(), s["max_count"].as_u64()), (Some(min), Some(max), Some(at_max)), "size {k}");
     }
+    for (k, mean) in [(8, "0.6852"), (9, "3.0345"), (10, "7.3228"), (11, "12.7847"), (12, "18.1739")] {
+        assert_eq!(format!("{:.4}", sizes[k]["mean"].as_f64().unwrap()), mean, "mean of size {k}");
+    }
     let h = |k: usize| dense(&sizes[k]["histogram"]);
     assert_eq!(h(12)[28..], [720, 0, 10], "no 12-set builds exactly 29");
     let first_29 = (0..=30).find(|&k| h(k).get(29).copied().unwrap_or(0) > 0);
