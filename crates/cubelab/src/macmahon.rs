@@ -247,7 +247,6 @@ mod tests {
     use super::*;
     use crate::coloring::exact_colorings;
 
-
     #[test]
     fn all_240_corner_numbers_match_table_3() {
         let mut matched = 0;

@@ -57,7 +57,8 @@ impl Report for Verified {
         let mut s = String::new();
         for c in &self.checks {
             let verdict = if c.agree { "agree   " } else { "DISAGREE" };
-            s += &format!("{verdict} {}: {}  ({:.1} s / {:.1} s)\n", c.figure, c.main, c.main_seconds, c.second_seconds);
+            s +=
+                &format!("{verdict} {}: {}  ({:.1} s / {:.1} s)\n", c.figure, c.main, c.main_seconds, c.second_seconds);
             if !c.agree {
                 s += &format!("         second method: {}\n", c.second);
             }

@@ -31,7 +31,11 @@ fn every_subset_minima_maxima_and_the_missing_29() {
     for (k, min, max, at_max) in [(8, 0, 5, 360), (9, 0, 9, 20), (10, 1, 20, 36), (11, 2, 22, 720), (12, 8, 30, 10)] {
         let s = &sizes[k];
         assert_eq!(s["size"], k);
-        assert_eq!((s["min"].as_u64(), s["max"].as_u64(), s["max_count"].as_u64()), (Some(min), Some(max), Some(at_max)), "size {k}");
+        assert_eq!(
+            (s["min"].as_u64(), s["max"].as_u64(), s["max_count"].as_u64()),
+            (Some(min), Some(max), Some(at_max)),
+            "size {k}"
+        );
     }
     for (k, mean) in [(8, "0.6852"), (9, "3.0345"), (10, "7.3228"), (11, "12.7847"), (12, "18.1739")] {
         assert_eq!(format!("{:.4}", sizes[k]["mean"].as_f64().unwrap()), mean, "mean of size {k}");

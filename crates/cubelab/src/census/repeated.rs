@@ -126,7 +126,11 @@ impl Types {
                 .map(|i| {
                     let s = puzzle[i].trim_end_matches('\'');
                     let primed = puzzle[i].ends_with('\'') != (p >> i & 1 == 1);
-                    if primed { format!("{s}'") } else { s.to_string() }
+                    if primed {
+                        format!("{s}'")
+                    } else {
+                        s.to_string()
+                    }
                 })
                 .collect();
             let refs: Vec<&str> = symbols.iter().map(String::as_str).collect();

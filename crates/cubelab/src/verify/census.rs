@@ -264,7 +264,9 @@ mod tests {
     fn subsets_of_a_small_set_by_size() {
         // Figure 6's collection builds 5 targets; its 7-subsets build none.
         let f = SeedFits::new();
-        let set = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"].iter().fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
+        let set = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
+            .iter()
+            .fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
         let h = targets_per_subset(&f, set);
         assert_eq!(h[8], vec![0, 0, 0, 0, 0, 1]);
         assert_eq!(h[7], vec![8]);

@@ -195,10 +195,14 @@ fn table_1_all() -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let order = engine_order(&e)?;
     let main = timed(|| {
-        order.iter().map(|&t| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress)).collect::<Result<Vec<_>>>()
+        order
+            .iter()
+            .map(|&t| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))
+            .collect::<Result<Vec<_>>>()
     })?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
+    let second =
+        timed(|| Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
     Ok(vec![check(
         "table-1-all-targets",
         "Johnson-Roldan Theorem 1 for every target: the solution-number histogram of each of the 30 (corner graph vs prime products)",
@@ -238,7 +242,10 @@ fn trimmed(mut h: Vec<u64>) -> Vec<u64> {
 pub const UNIVERSAL_12: [&str; 12] = ["Ab", "Af", "Ba", "Bf", "Cd", "Ce", "Dc", "De", "Ec", "Ed", "Fa", "Fb"];
 
 fn by_size(e: &Engine, within: &[usize]) -> Result<Vec<Vec<u64>>> {
-    Ok(e.tally_all_sizes(within, Method::Graph, false, &NoProgress)?.into_iter().map(|t| trimmed(t.histogram)).collect())
+    Ok(e.tally_all_sizes(within, Method::Graph, false, &NoProgress)?
+        .into_iter()
+        .map(|t| trimmed(t.histogram))
+        .collect())
 }
 
 fn figure_9() -> Result<Vec<Check>> {
@@ -284,7 +291,14 @@ fn every_subset() -> Result<Vec<Check>> {
                     .collect::<Vec<_>>()
                     .join("; "),
             ),
-            ("no-29-from-12".into(), format!("12-sets building 29: {}; smallest size with a set building 29: {}", at(12, 29), (0..=30).find(|&k| at(k, 29) > 0).map_or("none".into(), |k| k.to_string()))),
+            (
+                "no-29-from-12".into(),
+                format!(
+                    "12-sets building 29: {}; smallest size with a set building 29: {}",
+                    at(12, 29),
+                    (0..=30).find(|&k| at(k, 29) > 0).map_or("none".into(), |k| k.to_string())
+                ),
+            ),
             (
                 "universal".into(),
                 format!(
@@ -293,7 +307,10 @@ fn every_subset() -> Result<Vec<Check>> {
                     (0..=11).map(|k| at(k, 30)).sum::<u64>()
                 ),
             ),
-            ("largest-building-nothing".into(), format!("largest set building no target: {}", (0..=30).rev().find(|&k| at(k, 0) > 0).unwrap_or(0))),
+            (
+                "largest-building-nothing".into(),
+                format!("largest set building no target: {}", (0..=30).rev().find(|&k| at(k, 0) > 0).unwrap_or(0)),
+            ),
         ]
     };
     let (fm, fs) = (facts(&main.0), facts(&second.0));
@@ -326,7 +343,9 @@ fn multisets() -> Result<Vec<Check>> {
 }
 
 fn picture(m: usize, n: usize) -> Result<Check> {
-    let main = timed(|| Ok(Table::build(&cube_puzzle(m, n, Metric::Quarter), u64::MAX, &NoProgress)?.census().distances.clone()))?;
+    let main = timed(|| {
+        Ok(Table::build(&cube_puzzle(m, n, Metric::Quarter), u64::MAX, &NoProgress)?.census().distances.clone())
+    })?;
     let second = timed(|| picture_bfs::census(m, n))?;
     Ok(check(
         &format!("picture-{m}x{n}"),
@@ -348,9 +367,21 @@ fn picture_large() -> Result<Vec<Check>> {
 fn darby_counts() -> Result<Vec<Check>> {
     let main = timed(|| Ok(darby::triples().len() as u64))?;
     let second = timed(|| Ok(darby::triples_by_partitions()))?;
-    let a = check("darby-triples", "Darby: 3-sets of 1..27 summing to 42 (listed vs partitions by dynamic programming)", main, second, u64::to_string);
+    let a = check(
+        "darby-triples",
+        "Darby: 3-sets of 1..27 summing to 42 (listed vs partitions by dynamic programming)",
+        main,
+        second,
+        u64::to_string,
+    );
     let main = timed(|| Ok(darby::layers_from_triples()))?;
     let second = timed(|| Ok(darby::layers_by_cells()))?;
-    let b = check("darby-layers", "Darby: 3x3 layers, rows and columns 42 ('nearly 71,000'; rows from the triples vs cell-by-cell filling)", main, second, u64::to_string);
+    let b = check(
+        "darby-layers",
+        "Darby: 3x3 layers, rows and columns 42 ('nearly 71,000'; rows from the triples vs cell-by-cell filling)",
+        main,
+        second,
+        u64::to_string,
+    );
     Ok(vec![a, b])
 }

@@ -4,9 +4,9 @@
 
 use crate::output::{emit, Format, Report};
 use crate::progress::Bar;
-use cubelab::run::Progress;
 use cubelab::census::repeated::{sobczyk_claims, SobczykClaims};
 use cubelab::histogram::bins;
+use cubelab::run::Progress;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -50,7 +50,11 @@ impl Report for Sobczyk {
             let h: Vec<String> = bins(&f.histogram).iter().map(|b| format!("{}: {}", b.value, b.count)).collect();
             s += &format!("{}: outer cubes built {{{}}}\n", f.family, h.join(", "));
         }
-        s += &format!("section 3 example {}: builds {}\n", c.yellow_example.puzzle.join(" "), list(&c.yellow_example.built));
+        s += &format!(
+            "section 3 example {}: builds {}\n",
+            c.yellow_example.puzzle.join(" "),
+            list(&c.yellow_example.built)
+        );
         s += &format!("P6: {} of the 256 primings build six outer cubes\n", c.p6_six.len());
         for p in &c.p6_six {
             s += &format!("  {} -> {}\n", p.puzzle.join(" "), list(&p.built));
