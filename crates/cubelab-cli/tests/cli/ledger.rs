@@ -95,7 +95,7 @@ fn the_infeasible_23() {
 fn sobczyks_repeated_block_statements() {
     let v = checked_json(&["census", "sobczyk", "--json"]);
     let claims = v["claims"].as_array().unwrap();
-    assert_eq!(claims.len(), 6);
+    assert_eq!(claims.len(), 7);
     for c in claims {
         assert!(c["multisets"].as_u64().unwrap() > 0, "{c}");
         assert_eq!(c["counterexamples"], 0, "{c}");

@@ -236,11 +236,34 @@ pub fn sobczyk_claims() -> Result<SobczykClaims> {
         "after Corollary 2: three types in distribution 2,2,4 build at most one outer cube",
         "Step 1: more than one outer cube needs at least four different types",
     ];
-    let claims = statements
+    let mut claims: Vec<Claim> = statements
         .iter()
         .zip(tallies)
         .map(|(s, [multisets, counterexamples])| Claim { statement: s.to_string(), multisets, counterexamples })
         .collect();
+    // Five mutually incompatible types (each of the twelve five-sets) and any three more.
+    let mut five = Claim {
+        statement: "Step 2: a puzzle with five mutually incompatible types has no solution".into(),
+        multisets: 0,
+        counterexamples: 0,
+    };
+    for family in crate::relations::five_set_partitions()? {
+        for set in family {
+            let names: Vec<String> = set.iter().map(|&t| crate::relations::symbol(t)).collect();
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let first = ty.parse(&[refs[0], refs[1], refs[2], refs[3], refs[4], refs[0], refs[0], refs[0]])?;
+            for a in 0..n {
+                for b in a..n {
+                    for c in b..n {
+                        let blocks = [first[0], first[1], first[2], first[3], first[4], a, b, c];
+                        five.multisets += 1;
+                        five.counterexamples += u64::from(ty.built(&blocks)? != 0);
+                    }
+                }
+            }
+        }
+    }
+    claims.push(five);
     // The yellow-ground types.
     let yellow_types: Vec<usize> = ty.parse(&["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1", "Y1"])?[..6].to_vec();
     let mut any = vec![0u64; 9];
