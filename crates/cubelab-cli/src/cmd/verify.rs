@@ -16,14 +16,14 @@ and of the second method. Exit 1 if any figure disagrees. The times vary from ru
 everything else is deterministic.
 
 Quick (seconds): Table 3, Table 1 (Ba), Table 2, Figure 9, Darby's 85 and 70,992, the
-picture censuses 2x1 to 3x2. Full (about 5 minutes and 1.2 GB on 2 cores): also Table 1
+picture censuses 2x1 to 3x2. Full (about 6 CPU-minutes and 1.4 GB): also Table 1
 for all 30 targets, every subset of the 30 (the k-set maxima and minima, no 29 from 12,
 the universal sets), the multisets of 8, and the picture censuses 5x1, 6x1, 7x1 (the last
 over all 24^7 boards).
 
 Examples:
-  cubelab verify --quick
-  cubelab verify --json")]
+  cubelab verify --quick          the quick checks (about 10 s)
+  cubelab verify --json           every check (about 6 min)")]
 pub struct Args {
     /// Only the checks that take seconds.
     #[arg(long)]

@@ -91,7 +91,7 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 // Sparse masks, so that both answers occur.
-                (x & (x >> 8) & (x >> 16)) as u8 | 1 << (x >> 40) % 8
+                (x & (x >> 8) & (x >> 16)) as u8 | (1 << ((x >> 40) % 8))
             });
             assert_eq!(fills_exactly(&blocks), by_permutations(&blocks), "{blocks:?}");
         }
