@@ -201,6 +201,7 @@ impl Schemas {
         crate::cmd::picture::schemas(&mut s);
         crate::cmd::census::schemas(&mut s);
         crate::cmd::stack::schemas(&mut s);
+        crate::cmd::verify::schemas(&mut s);
         s
     }
 }

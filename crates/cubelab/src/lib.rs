@@ -23,6 +23,7 @@ pub mod rng;
 pub mod run;
 pub mod stack;
 pub mod target;
+pub mod verify;
 pub mod words;
 
 pub use error::{Error, ErrorKind, Result};

@@ -13,3 +13,4 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stack;
+pub mod verify;

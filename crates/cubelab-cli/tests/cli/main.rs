@@ -8,6 +8,7 @@ mod cubes;
 mod flags;
 mod help;
 mod json;
+mod ledger;
 mod magic;
 mod picture;
 mod relations;

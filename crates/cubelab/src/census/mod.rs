@@ -29,6 +29,7 @@ pub mod engine;
 pub(crate) mod graph;
 pub(crate) mod infeasible;
 pub(crate) mod multiset;
+pub mod repeated;
 pub mod report;
 pub(crate) mod search;
 pub mod set;

@@ -79,6 +79,8 @@ mod tests {
         for &(c, t) in &sets {
             assert_eq!(c.count_ones(), 8);
             assert_eq!(tables.built(c).unwrap(), t, "collection {:?}", u.set_names(c));
+            // Theorem 2: none of the five targets is one of the eight cubes.
+            assert_eq!(c & t, 0, "collection {:?}", u.set_names(c));
         }
         // A few checked by the general solver as well.
         for &(c, t) in sets.iter().step_by(45) {

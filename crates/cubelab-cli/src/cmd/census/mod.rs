@@ -24,6 +24,7 @@ mod max_targets;
 mod merge;
 mod multisets;
 mod render;
+mod sobczyk;
 mod solution;
 mod targets;
 mod universal;
@@ -70,6 +71,9 @@ enum CensusCommand {
     /// The largest multisets building no target (Haraguchi's maximum infeasible multiset),
     /// by exhausting every possible support.
     Infeasible(infeasible::InfeasibleArgs),
+    /// Sobczyk's statements on puzzles with repeated blocks, checked over every multiset
+    /// they speak about (Theorem 1, Corollaries 2-3, P6 and P7 primed every way).
+    Sobczyk(sobczyk::SobczykArgs),
     /// Merge the JSON outputs of the shards of one census.
     Merge(merge::MergeArgs),
 }
@@ -205,6 +209,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         CensusCommand::Multisets(a) => multisets::run(a),
         CensusCommand::MaxTargets(a) => max_targets::run(a),
         CensusCommand::Infeasible(a) => infeasible::run(a),
+        CensusCommand::Sobczyk(a) => sobczyk::run(a),
         CensusCommand::Merge(a) => merge::run(a),
     }
 }
@@ -296,4 +301,5 @@ pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<MaxTargets>();
     out.add::<MaxTargetsSearch>();
     out.add::<Infeasible>();
+    sobczyk::schemas(out);
 }

@@ -1,0 +1,331 @@
+//! Sobczyk's statements about puzzles with repeated blocks (section 3 and 5 of "More
+//! progress to madness via eight blocks"), checked over every multiset of 8 of the 30
+//! types they speak about, by the engine's multiset check (Hall's condition on the
+//! corner fits).
+
+use super::engine::Engine;
+use super::Method;
+use crate::macmahon::kahan_to_numbers;
+use crate::notation::parse_cube;
+use crate::{Error, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// One statement: how many multisets it speaks about and how many contradict it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Claim {
+    /// The statement, in short.
+    pub statement: String,
+    /// Multisets of 8 the statement speaks about.
+    pub multisets: u64,
+    /// Of those, the ones that contradict it.
+    pub counterexamples: u64,
+}
+
+/// Multisets by number of outer cubes built.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Family {
+    /// Which multisets.
+    pub family: String,
+    /// `histogram[n]`: multisets of the family building exactly n outer cubes.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<crate::histogram::Bin>"))]
+    #[serde(serialize_with = "crate::histogram::dense::serialize")]
+    pub histogram: Vec<u64>,
+}
+
+/// One of the 2^8 ways of priming or unpriming the symbols of a printed puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Priming {
+    /// The eight symbols.
+    pub puzzle: Vec<String>,
+    /// The outer cubes built (Sobczyk symbols).
+    pub built: Vec<String>,
+}
+
+/// Everything checked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SobczykClaims {
+    /// Theorem 1, Corollaries 2 and 3, the remarks on distributions and on four types.
+    pub claims: Vec<Claim>,
+    /// The puzzles of section 3 made of the yellow-ground types Y1..Y3'.
+    pub yellow: Vec<Family>,
+    /// The printed example of section 3 (Y1 Y1' Y2 Y2' Y3 Y3' Y1' Y1') and what it builds.
+    pub yellow_example: Priming,
+    /// Of the 256 primings of P6's symbols, those building exactly six outer cubes.
+    pub p6_six: Vec<Priming>,
+    /// Of the 256 primings of P7's symbols, those building Y1 and nothing else.
+    pub p7_y1_only: Vec<Priming>,
+}
+
+/// The 30 Sobczyk symbols in his order (unprimed, then primed).
+fn symbols() -> Vec<String> {
+    let base = ["Y1", "Y2", "Y3", "P1", "P2", "P3", "R1", "R2", "R3", "G1", "G2", "G3", "B1", "B2", "B3"];
+    base.iter().map(|s| s.to_string()).chain(base.iter().map(|s| format!("{s}'"))).collect()
+}
+
+struct Types {
+    engine: Engine,
+    /// The Sobczyk symbol of each engine index.
+    symbol: Vec<String>,
+}
+
+impl Types {
+    fn new() -> Result<Types> {
+        let engine = Engine::macmahon();
+        let names = symbols();
+        let mut symbol = vec![String::new(); engine.len()];
+        for s in &names {
+            let i = engine
+                .index_of(&kahan_to_numbers(&parse_cube(s)?))
+                .ok_or_else(|| Error::new(crate::ErrorKind::Internal, format!("{s} is not a MacMahon cube")))?;
+            symbol[i] = s.clone();
+        }
+        Ok(Types { engine, symbol })
+    }
+
+    /// The targets (engine indices, as a mask) the multiset `blocks` (engine indices) builds.
+    fn built(&self, blocks: &[usize; 8]) -> Result<u32> {
+        let mut sorted = *blocks;
+        sorted.sort_unstable();
+        let fits = self.engine.fits();
+        let mut mask = 0;
+        for t in 0..self.engine.len() {
+            if sorted.iter().all(|&c| fits[t][c] != 0) && self.engine.multiset_builds(t, &sorted, Method::Graph)? {
+                mask |= 1 << t;
+            }
+        }
+        Ok(mask)
+    }
+
+    fn names(&self, mask: u32) -> Vec<String> {
+        let mut v: Vec<String> = (0..30).filter(|&t| mask >> t & 1 == 1).map(|t| self.symbol[t].clone()).collect();
+        v.sort_by_key(|s| symbols().iter().position(|x| x == s));
+        v
+    }
+
+    fn parse(&self, puzzle: &[&str]) -> Result<[usize; 8]> {
+        let v: Vec<usize> = puzzle
+            .iter()
+            .map(|s| {
+                let c = kahan_to_numbers(&parse_cube(s)?);
+                self.engine.index_of(&c).ok_or_else(|| Error::new(crate::ErrorKind::Internal, format!("{s} unknown")))
+            })
+            .collect::<Result<_>>()?;
+        v.try_into().map_err(|_| Error::new(crate::ErrorKind::Internal, "a puzzle has 8 blocks"))
+    }
+
+    /// The primings of `puzzle` whose built outer cubes satisfy `keep`.
+    fn primings(&self, puzzle: &[&str; 8], keep: impl Fn(u32) -> bool) -> Result<Vec<Priming>> {
+        let mut out = Vec::new();
+        for p in 0u32..256 {
+            let symbols: Vec<String> = (0..8)
+                .map(|i| {
+                    let s = puzzle[i].trim_end_matches('\'');
+                    let primed = puzzle[i].ends_with('\'') != (p >> i & 1 == 1);
+                    if primed {
+                        format!("{s}'")
+                    } else {
+                        s.to_string()
+                    }
+                })
+                .collect();
+            let refs: Vec<&str> = symbols.iter().map(String::as_str).collect();
+            let built = self.built(&self.parse(&refs)?)?;
+            if keep(built) {
+                out.push(Priming { puzzle: symbols, built: self.names(built) });
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Every multiset of 8 of `n` types as multiplicities, passed to `f`.
+fn multiplicities(n: usize, f: &mut dyn FnMut(&[u8])) {
+    fn go(m: &mut Vec<u8>, left: u8, n: usize, f: &mut dyn FnMut(&[u8])) {
+        if m.len() == n - 1 {
+            m.push(left);
+            f(m);
+            m.pop();
+            return;
+        }
+        for k in 0..=left {
+            m.push(k);
+            go(m, left - k, n, f);
+            m.pop();
+        }
+    }
+    go(&mut Vec::with_capacity(n), 8, n, f);
+}
+
+fn blocks_of(types: &[usize], m: &[u8]) -> [usize; 8] {
+    let mut out = [0; 8];
+    let mut i = 0;
+    for (&t, &k) in types.iter().zip(m) {
+        for _ in 0..k {
+            out[i] = t;
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Checks Sobczyk's statements (see [`SobczykClaims`]): every multiset of 8 with a type
+/// three times or more (8.1 million; every multiset with at most three types is one),
+/// each against every target whose corners all its blocks fit.
+pub fn sobczyk_claims() -> Result<SobczykClaims> {
+    let ty = Types::new()?;
+    let e = &ty.engine;
+    let n = e.len();
+    let all: Vec<usize> = (0..n).collect();
+    let mut candidates: Vec<[u8; 8]> = Vec::new();
+    multiplicities(n, &mut |m| {
+        if m.iter().any(|&k| k >= 3) {
+            candidates.push(blocks_of(&all, m).map(|c| c as u8));
+        }
+    });
+    let fits = e.fits();
+    // (multisets, counterexamples) for: Theorem 1, Corollary 2, Corollary 3,
+    // distributions 1,3,4 and 2,3,3, distribution 2,2,4, at most three types.
+    let tallies = candidates
+        .par_iter()
+        .map(|b| -> Result<[[u64; 2]; 6]> {
+            let blocks = b.map(usize::from);
+            let built = ty.built(&blocks)?;
+            let mut m = [0u8; 30];
+            for &c in &blocks {
+                m[c] += 1;
+            }
+            let triples: Vec<usize> = (0..n).filter(|&c| m[c] >= 3).collect();
+            let mut dist: Vec<u8> = m.iter().copied().filter(|&k| k > 0).collect();
+            dist.sort_unstable();
+            let mut t = [[0u64; 2]; 6];
+            let mut count = |i: usize, applies: bool, holds: bool| {
+                if applies {
+                    t[i][0] += 1;
+                    t[i][1] += u64::from(!holds);
+                }
+            };
+            let x = triples[0];
+            count(0, triples.len() == 1, built & !(1 << x) == 0);
+            count(1, triples.len() >= 2, built == 0);
+            count(2, triples.len() == 1 && blocks.iter().any(|&c| fits[x][c] == 0), built == 0);
+            count(3, dist == [1, 3, 4] || dist == [2, 3, 3], built == 0);
+            count(4, dist == [2, 2, 4], built.count_ones() <= 1);
+            count(5, dist.len() <= 3, built.count_ones() <= 1);
+            Ok(t)
+        })
+        .try_reduce(
+            || [[0u64; 2]; 6],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x[0] += y[0];
+                    x[1] += y[1];
+                }
+                Ok(a)
+            },
+        )?;
+    let statements = [
+        "Theorem 1: a puzzle with three or more copies of one type X (and of no other) builds no outer cube but X",
+        "Corollary 2: a puzzle with three copies each of two types builds nothing",
+        "Corollary 3: three like blocks X and a block incompatible with X: nothing",
+        "after Corollary 2: three types in distributions 1,3,4 and 2,3,3 build nothing",
+        "after Corollary 2: three types in distribution 2,2,4 build at most one outer cube",
+        "Step 1: more than one outer cube needs at least four different types",
+    ];
+    let mut claims: Vec<Claim> = statements
+        .iter()
+        .zip(tallies)
+        .map(|(s, [multisets, counterexamples])| Claim { statement: s.to_string(), multisets, counterexamples })
+        .collect();
+    // Five mutually incompatible types (each of the twelve five-sets) and any three more.
+    let mut five = Claim {
+        statement: "Step 2: a puzzle with five mutually incompatible types has no solution".into(),
+        multisets: 0,
+        counterexamples: 0,
+    };
+    for family in crate::relations::five_set_partitions()? {
+        for set in family {
+            let names: Vec<String> = set.iter().map(|&t| crate::relations::symbol(t)).collect();
+            let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+            let first = ty.parse(&[refs[0], refs[1], refs[2], refs[3], refs[4], refs[0], refs[0], refs[0]])?;
+            for a in 0..n {
+                for b in a..n {
+                    for c in b..n {
+                        let blocks = [first[0], first[1], first[2], first[3], first[4], a, b, c];
+                        five.multisets += 1;
+                        five.counterexamples += u64::from(ty.built(&blocks)? != 0);
+                    }
+                }
+            }
+        }
+    }
+    claims.push(five);
+    // The yellow-ground types.
+    let yellow_types: Vec<usize> = ty.parse(&["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1", "Y1"])?[..6].to_vec();
+    let mut any = vec![0u64; 9];
+    let mut pairs = vec![0u64; 9];
+    let mut failed = None;
+    multiplicities(6, &mut |m| {
+        if failed.is_some() {
+            return;
+        }
+        match ty.built(&blocks_of(&yellow_types, m)) {
+            Ok(b) => {
+                let k = b.count_ones() as usize;
+                any[k] += 1;
+                if m[0] == m[1] && m[2] == m[3] && m[4] == m[5] {
+                    pairs[k] += 1;
+                }
+            }
+            Err(err) => failed = Some(err),
+        }
+    });
+    if let Some(err) = failed {
+        return Err(err);
+    }
+    let trim = |mut h: Vec<u64>| {
+        while h.len() > 1 && h.last() == Some(&0) {
+            h.pop();
+        }
+        h
+    };
+    let yellow = vec![
+        Family { family: "every multiset of 8 of Y1, Y1', Y2, Y2', Y3, Y3'".into(), histogram: trim(any) },
+        Family { family: "four antitype pairs Yi Yi' (each Yi as often as Yi')".into(), histogram: trim(pairs) },
+    ];
+    let example = ["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1'", "Y1'"];
+    let built = ty.built(&ty.parse(&example)?)?;
+    let yellow_example = Priming { puzzle: example.iter().map(|s| s.to_string()).collect(), built: ty.names(built) };
+    let p6_six = ty.primings(&["Y1", "Y1", "G1", "G1", "B1", "B1", "B2", "P3"], |b| b.count_ones() == 6)?;
+    let y1 = ty.parse(&["Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1"])?[0];
+    let p7_y1_only = ty.primings(&["Y2", "Y2", "R3", "R3", "R3'", "G1'", "B1'", "B1'"], |b| b == 1 << y1)?;
+    Ok(SobczykClaims { claims, yellow, yellow_example, p6_six, p7_y1_only })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_multiset_of_8_once() {
+        let mut n = 0u64;
+        multiplicities(30, &mut |m| {
+            assert_eq!(m.iter().map(|&k| k as u32).sum::<u32>(), 8);
+            n += 1;
+        });
+        assert_eq!(n, 38_608_020);
+    }
+
+    #[test]
+    fn p6_primed_two_ways_builds_six() {
+        // The whole check runs in the CLI test `ledger::sobczyks_repeated_block_statements`.
+        let ty = Types::new().unwrap();
+        let six = ty.primings(&["Y1", "Y1", "G1", "G1", "B1", "B1", "B2", "P3"], |b| b.count_ones() == 6).unwrap();
+        assert_eq!(six.len(), 2);
+        assert_eq!(six[0].built, ["G3", "B3", "P1'", "R1'", "R2'", "B3'"]);
+    }
+}

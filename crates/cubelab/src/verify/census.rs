@@ -1,0 +1,274 @@
+//! The census figures of the target puzzle by a second method: the corner fits of the
+//! seed's Table 3 ([`super::table3`]) and the plain corner-set program of
+//! [`super::matching`], set by set. No corner graph, no subset tables, no upward closure,
+//! no symmetry between targets: every target is worked out on its own.
+
+use super::matching::{fills_exactly, Reach};
+use super::table3::SeedFits;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// The first eight primes, the "indices" of Johnson–Roldán §7.
+const PRIMES: [u64; 8] = [2, 3, 5, 7, 11, 13, 17, 19];
+
+/// All k-subsets of `items` (in lexicographic order), passed to `f`.
+fn each_subset(items: &[usize], k: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(items: &[usize], k: usize, from: usize, chosen: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        if chosen.len() == k {
+            f(chosen);
+            return;
+        }
+        for i in from..=items.len() - (k - chosen.len()) {
+            chosen.push(items[i]);
+            go(items, k, i + 1, chosen, f);
+            chosen.pop();
+        }
+    }
+    if k <= items.len() {
+        go(items, k, 0, &mut Vec::with_capacity(k), f);
+    }
+}
+
+fn bits(mask: u32) -> Vec<usize> {
+    (0..32).filter(|&i| mask >> i & 1 == 1).collect()
+}
+
+/// Johnson–Roldán's algorithm of §7, as printed: for every collection of 8 usable cubes,
+/// the corner count vector of prime indices, then every tuple of the Cartesian product
+/// counted when the product of its primes is divisible by 2·3·5·…·19. Returns the
+/// histogram of nonzero solution numbers for target `t` (a row of Table 3).
+pub fn solution_numbers_by_prime_products(fits: &SeedFits, t: usize) -> BTreeMap<u64, u64> {
+    let all: u64 = PRIMES.iter().product();
+    let usable = bits(fits.usable[t]);
+    let mut histogram = BTreeMap::new();
+    each_subset(&usable, 8, &mut |collection| {
+        let lists: Vec<Vec<u64>> = (0..8)
+            .map(|corner| {
+                collection
+                    .iter()
+                    .zip(PRIMES)
+                    .filter(|(&c, _)| fits.corners[t][c] >> corner & 1 == 1)
+                    .map(|(_, p)| p)
+                    .collect()
+            })
+            .collect();
+        if lists.iter().any(|l| l.is_empty()) {
+            return;
+        }
+        fn product(lists: &[Vec<u64>], so_far: u64, all: u64) -> u64 {
+            match lists.split_first() {
+                None => u64::from(so_far % all == 0),
+                Some((first, rest)) => first.iter().map(|p| product(rest, so_far * p, all)).sum(),
+            }
+        }
+        let n = product(&lists, 1, all);
+        if n > 0 {
+            *histogram.entry(n).or_insert(0) += 1;
+        }
+    });
+    histogram
+}
+
+/// Table 2 by the second method: for each target, every 8-subset of its usable cubes
+/// checked by the corner-set program; then the number of targets of each 8-set.
+/// `histogram[n]` = 8-sets of the 30 building exactly n targets.
+pub fn targets_per_eight_set(fits: &SeedFits) -> Vec<u64> {
+    let per_target: Vec<Vec<u32>> = (0..30)
+        .into_par_iter()
+        .map(|t| {
+            let mut built = Vec::new();
+            each_subset(&bits(fits.usable[t]), 8, &mut |set| {
+                let blocks: Vec<u8> = set.iter().map(|&c| fits.corners[t][c]).collect();
+                if fills_exactly(&blocks) {
+                    built.push(set.iter().fold(0u32, |m, &c| m | 1 << c));
+                }
+            });
+            built
+        })
+        .collect();
+    let mut all: Vec<u32> = per_target.into_iter().flatten().collect();
+    all.sort_unstable();
+    let mut histogram = vec![0u64; 31];
+    let mut distinct = 0u64;
+    for run in all.chunk_by(|a, b| a == b) {
+        histogram[run.len()] += 1;
+        distinct += 1;
+    }
+    histogram[0] = choose(30, 8) - distinct;
+    trim(histogram)
+}
+
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+fn trim(mut h: Vec<u64>) -> Vec<u64> {
+    while h.len() > 1 && h.last() == Some(&0) {
+        h.pop();
+    }
+    h
+}
+
+/// For one target, which subsets of its usable cubes within `within` build it: a bitmap
+/// over the subsets of those cubes (bit i of the index = the i-th of them), filled by a
+/// depth-first walk that offers each cube in turn to the corner-set program.
+fn buildable_subsets(fits: &SeedFits, t: usize, cubes: &[usize]) -> Vec<u64> {
+    let mut map = vec![0u64; (1usize << cubes.len()).div_ceil(64)];
+    fn go(fits: &SeedFits, t: usize, cubes: &[usize], i: usize, index: usize, reach: Reach, map: &mut [u64]) {
+        if i == cubes.len() {
+            if reach.full() {
+                map[index >> 6] |= 1 << (index & 63);
+            }
+            return;
+        }
+        go(fits, t, cubes, i + 1, index, reach, map);
+        go(fits, t, cubes, i + 1, index | 1 << i, reach.offer(fits.corners[t][cubes[i]]), map);
+    }
+    go(fits, t, cubes, 0, 0, Reach::START, &mut map);
+    map
+}
+
+/// Every subset of the cubes `within` (bit c = row c of Table 3), by size:
+/// `result[k][n]` = k-subsets building exactly n targets. Each target's buildable subsets
+/// of its own usable cubes are found by [`buildable_subsets`]; a set builds the target
+/// when its usable part is one of them.
+pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
+    let cubes = bits(within);
+    let n = cubes.len();
+    let low = n / 2;
+    // Per target: the bitmap, and the index of its usable part for the low and high
+    // halves of a subset (positions in `cubes`).
+    struct Part {
+        map: Vec<u64>,
+        low: Vec<u32>,
+        high: Vec<u32>,
+    }
+    let parts: Vec<Part> = (0..30)
+        .into_par_iter()
+        .map(|t| {
+            let usable: Vec<usize> = (0..n).filter(|&i| fits.usable[t] >> cubes[i] & 1 == 1).collect();
+            let map = buildable_subsets(fits, t, &usable.iter().map(|&i| cubes[i]).collect::<Vec<_>>());
+            let index = |from: usize, to: usize, s: usize| -> u32 {
+                let mut x = 0u32;
+                for (j, &i) in usable.iter().enumerate() {
+                    if (from..to).contains(&i) && s >> (i - from) & 1 == 1 {
+                        x |= 1 << j;
+                    }
+                }
+                x
+            };
+            Part {
+                map,
+                low: (0..1usize << low).map(|s| index(0, low, s)).collect(),
+                high: (0..1usize << (n - low)).map(|s| index(low, n, s)).collect(),
+            }
+        })
+        .collect();
+    let empty = || vec![vec![0u64; 31]; n + 1];
+    let result = (0..1usize << (n - low))
+        .into_par_iter()
+        .fold(empty, |mut acc, high| {
+            let mut counts = vec![0u8; 1 << low];
+            for p in &parts {
+                let base = p.high[high];
+                for (lo, count) in counts.iter_mut().enumerate() {
+                    let i = (base | p.low[lo]) as usize;
+                    *count += (p.map[i >> 6] >> (i & 63) & 1) as u8;
+                }
+            }
+            let hk = high.count_ones() as usize;
+            for (lo, &count) in counts.iter().enumerate() {
+                acc[hk + lo.count_ones() as usize][count as usize] += 1;
+            }
+            acc
+        })
+        .reduce(empty, |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                for (u, v) in x.iter_mut().zip(y) {
+                    *u += v;
+                }
+            }
+            a
+        });
+    result.into_iter().map(trim).collect()
+}
+
+/// Every multiset of 8 of the 30 cubes (38,608,020), each target checked by the
+/// corner-set program on its eight blocks: `histogram[n]` = multisets building exactly n
+/// targets.
+pub fn targets_per_multiset(fits: &SeedFits) -> Vec<u64> {
+    fn go(fits: &SeedFits, items: &mut [usize; 8], depth: usize, from: usize, alive: u32, h: &mut [u64; 31]) {
+        if depth == 8 {
+            let mut n = 0;
+            let mut a = alive;
+            while a != 0 {
+                let t = a.trailing_zeros() as usize;
+                a &= a - 1;
+                let blocks: [u8; 8] = std::array::from_fn(|i| fits.corners[t][items[i]]);
+                n += usize::from(fills_exactly(&blocks));
+            }
+            h[n] += 1;
+            return;
+        }
+        for c in from..30 {
+            items[depth] = c;
+            // Targets for which every block so far is usable (8 blocks, 8 corners: each
+            // block takes one).
+            let usable_for: u32 = (0..30).filter(|&t| fits.usable[t] >> c & 1 == 1).fold(0, |m, t| m | 1 << t);
+            go(fits, items, depth + 1, c, alive & usable_for, h);
+        }
+    }
+    let firsts: Vec<(usize, usize)> = (0..30).flat_map(|a| (a..30).map(move |b| (a, b))).collect();
+    let h = firsts
+        .into_par_iter()
+        .map(|(a, b)| {
+            let mut h = [0u64; 31];
+            let mut items = [0usize; 8];
+            items[0] = a;
+            items[1] = b;
+            let alive = (0..30)
+                .filter(|&t| fits.usable[t] >> a & 1 == 1 && fits.usable[t] >> b & 1 == 1)
+                .fold(0u32, |m, t| m | 1 << t);
+            go(fits, &mut items, 2, b, alive, &mut h);
+            h
+        })
+        .reduce(
+            || [0u64; 31],
+            |mut x, y| {
+                for (u, v) in x.iter_mut().zip(y) {
+                    *u += v;
+                }
+                x
+            },
+        );
+    trim(h.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prime_product_algorithm_gives_16_for_conways_eight() {
+        let f = SeedFits::new();
+        let ba = SeedFits::index("Ba").unwrap();
+        // Only the collection Ac Ad Ae Af Cb Db Eb Fb, restricted by `usable`.
+        let mut g = f.clone();
+        let eight = ["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"];
+        g.usable[ba] = eight.iter().fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
+        let h = solution_numbers_by_prime_products(&g, ba);
+        assert_eq!(h, BTreeMap::from([(16, 1)]));
+    }
+
+    #[test]
+    fn subsets_of_a_small_set_by_size() {
+        // Figure 6's collection builds 5 targets; its 7-subsets build none.
+        let f = SeedFits::new();
+        let set = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
+            .iter()
+            .fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
+        let h = targets_per_subset(&f, set);
+        assert_eq!(h[8], vec![0, 0, 0, 0, 0, 1]);
+        assert_eq!(h[7], vec![8]);
+    }
+}

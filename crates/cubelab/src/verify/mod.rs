@@ -1,0 +1,387 @@
+//! Second methods: figures of the census and of the seeds re-derived by code that shares
+//! no tables, shortcuts or representations with the main methods, and compared with them.
+//!
+//! - [`table3`]: the corner numbers as the seed prints them (Johnson–Roldán, Table 3),
+//!   the only input of the census checks (the main methods compute corner numbers from
+//!   colorings);
+//! - [`census`]: the target-puzzle censuses set by set (Johnson–Roldán's own prime-product
+//!   algorithm for Table 1; a plain corner-set program per set and target for Table 2,
+//!   every subset, Figure 9 and the multisets), where the main method uses the corner-graph
+//!   theorems, subset tables, upward closure and symmetry between targets;
+//! - [`picture_bfs`]: the picture census by a plain bit-packed breadth-first search over
+//!   every board, where the main method searches orbits of row permutations;
+//! - [`darby`]: Darby's triples and layers, each counted two ways.
+//!
+//! [`figures`] lists every check; `cubelab verify` runs them.
+
+pub mod census;
+pub mod darby;
+pub(crate) mod matching;
+pub mod picture_bfs;
+pub mod table3;
+
+use crate::census::engine::Engine;
+use crate::census::Method;
+use crate::picture::board::Metric;
+use crate::picture::census::{cube_puzzle, Table};
+use crate::run::NoProgress;
+use crate::{Error, Result};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+use table3::{SeedFits, TABLE_3};
+
+/// One figure computed by the main method and by a second method.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Check {
+    /// Short name (`"table-2"`).
+    pub figure: String,
+    /// What the figure is, where it is stated, and what is compared.
+    pub title: String,
+    /// The figure by the main method (its key numbers).
+    pub main: String,
+    /// The figure by the second method.
+    pub second: String,
+    /// True when the two agree in full (not only in the key numbers shown).
+    pub agree: bool,
+    /// Wall seconds of the main method (shared by the checks of one run).
+    pub main_seconds: f64,
+    /// Wall seconds of the second method.
+    pub second_seconds: f64,
+}
+
+/// A group of checks run together (they share one computation).
+pub struct Figure {
+    /// Short name of the group.
+    pub name: &'static str,
+    /// True when `cubelab verify --quick` runs it (seconds).
+    pub quick: bool,
+    run: fn() -> Result<Vec<Check>>,
+}
+
+impl Figure {
+    /// Runs both methods and compares them.
+    pub fn check(&self) -> Result<Vec<Check>> {
+        (self.run)()
+    }
+}
+
+/// Every group of checks, quick ones first.
+pub fn figures() -> Vec<Figure> {
+    vec![
+        Figure { name: "table-3", quick: true, run: table_3 },
+        Figure { name: "table-1", quick: true, run: table_1_ba },
+        Figure { name: "table-2", quick: true, run: table_2 },
+        Figure { name: "figure-9", quick: true, run: figure_9 },
+        Figure { name: "darby", quick: true, run: darby_counts },
+        Figure { name: "picture-small", quick: true, run: picture_small },
+        Figure { name: "table-1-all-targets", quick: false, run: table_1_all },
+        Figure { name: "every-subset", quick: false, run: every_subset },
+        Figure { name: "multisets", quick: false, run: multisets },
+        Figure { name: "picture-large", quick: false, run: picture_large },
+    ]
+}
+
+/// Runs `f`, returning its value and wall seconds.
+fn timed<T>(f: impl FnOnce() -> Result<T>) -> Result<(T, f64)> {
+    let start = Instant::now();
+    let v = f()?;
+    Ok((v, start.elapsed().as_secs_f64()))
+}
+
+fn check<T: PartialEq>(
+    figure: &str,
+    title: &str,
+    main: (T, f64),
+    second: (T, f64),
+    show: impl Fn(&T) -> String,
+) -> Check {
+    Check {
+        figure: figure.to_string(),
+        title: title.to_string(),
+        main: show(&main.0),
+        second: show(&second.0),
+        agree: main.0 == second.0,
+        main_seconds: main.1,
+        second_seconds: second.1,
+    }
+}
+
+/// `v0 v1 v2 …` of a histogram by value (trailing zeros dropped).
+fn list(h: &[u64]) -> String {
+    let mut h = h.to_vec();
+    while h.len() > 1 && h.last() == Some(&0) {
+        h.pop();
+    }
+    h.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// `value: count` of the nonzero entries of a histogram by value.
+fn sparse(h: &[u64]) -> String {
+    h.iter().enumerate().filter(|(_, &c)| c > 0).map(|(v, c)| format!("{v}: {c}")).collect::<Vec<_>>().join(", ")
+}
+
+fn pairs(h: &BTreeMap<u64, u64>) -> String {
+    h.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The engine's index of each row of Table 3 (by Conway name).
+fn engine_order(e: &Engine) -> Result<Vec<usize>> {
+    TABLE_3
+        .iter()
+        .map(|(name, _)| {
+            e.names()
+                .iter()
+                .position(|n| n == name)
+                .ok_or_else(|| Error::new(crate::ErrorKind::Internal, format!("the census has no cube named {name}")))
+        })
+        .collect()
+}
+
+fn table_3() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let order = engine_order(&e)?;
+    let main = timed(|| {
+        Ok(order
+            .iter()
+            .map(|&i| {
+                let mut v: Vec<u32> = e.cubes()[i].corner_numbers().iter().filter_map(|c| c.as_integer()).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect::<Vec<_>>())
+    })?;
+    let second = timed(|| {
+        Ok(TABLE_3
+            .iter()
+            .map(|(_, c)| {
+                let mut v: Vec<u32> = c.iter().map(|&x| x as u32).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect::<Vec<_>>())
+    })?;
+    Ok(vec![check(
+        "table-3",
+        "Johnson-Roldan Table 3: the 8 corner numbers of each of the 30 cubes (colorings vs the printed table)",
+        main,
+        second,
+        |v| format!("{} cubes, {} corner numbers", v.len(), v.iter().map(Vec::len).sum::<usize>()),
+    )])
+}
+
+fn ba() -> usize {
+    SeedFits::index("Ba").expect("Ba is in Table 3")
+}
+
+fn table_1_ba() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let order = engine_order(&e)?;
+    let t = order[ba()];
+    let main = timed(|| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))?;
+    let fits = SeedFits::new();
+    let second = timed(|| Ok(census::solution_numbers_by_prime_products(&fits, ba())))?;
+    Ok(vec![check(
+        "table-1",
+        "Johnson-Roldan Table 1: solution numbers of the 5,852,925 collections for Ba (corner graph vs the paper's prime-product algorithm, section 7)",
+        main,
+        second,
+        pairs,
+    )])
+}
+
+fn table_1_all() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let order = engine_order(&e)?;
+    let main = timed(|| {
+        order
+            .iter()
+            .map(|&t| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))
+            .collect::<Result<Vec<_>>>()
+    })?;
+    let fits = SeedFits::new();
+    let second =
+        timed(|| Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
+    Ok(vec![check(
+        "table-1-all-targets",
+        "Johnson-Roldan Theorem 1 for every target: the solution-number histogram of each of the 30 (corner graph vs prime products)",
+        main,
+        second,
+        |v| {
+            let same = v.windows(2).all(|w| w[0] == w[1]);
+            format!("{} targets, {}: {}", v.len(), if same { "all alike" } else { "NOT alike" }, pairs(&v[0]))
+        },
+    )])
+}
+
+fn table_2() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let all: Vec<usize> = (0..30).collect();
+    let main = timed(|| Ok(e.tally(8, &all, None, Method::Graph, false, &NoProgress)?.histogram))?;
+    let fits = SeedFits::new();
+    let second = timed(|| Ok(census::targets_per_eight_set(&fits)))?;
+    let main = (trimmed(main.0), main.1);
+    Ok(vec![check(
+        "table-2",
+        "Johnson-Roldan Table 2: 8-sets of the 30 by number of targets built (subset tables vs a corner-set program per set and target)",
+        main,
+        second,
+        |h| list(h),
+    )])
+}
+
+fn trimmed(mut h: Vec<u64>) -> Vec<u64> {
+    while h.len() > 1 && h.last() == Some(&0) {
+        h.pop();
+    }
+    h
+}
+
+/// One of the ten minimum universal sets (the one results.md uses for Figure 9).
+pub const UNIVERSAL_12: [&str; 12] = ["Ab", "Af", "Ba", "Bf", "Cd", "Ce", "Dc", "De", "Ec", "Ed", "Fa", "Fb"];
+
+fn by_size(e: &Engine, within: &[usize]) -> Result<Vec<Vec<u64>>> {
+    Ok(e.tally_all_sizes(within, Method::Graph, false, &NoProgress)?
+        .into_iter()
+        .map(|t| trimmed(t.histogram))
+        .collect())
+}
+
+fn figure_9() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let order = engine_order(&e)?;
+    let rows: Vec<usize> = UNIVERSAL_12.iter().map(|n| SeedFits::index(n).expect("in Table 3")).collect();
+    let mut within: Vec<usize> = rows.iter().map(|&r| order[r]).collect();
+    within.sort_unstable();
+    let main = timed(|| by_size(&e, &within))?;
+    let fits = SeedFits::new();
+    let second = timed(|| Ok(census::targets_per_subset(&fits, rows.iter().fold(0, |m, &r| m | 1 << r))))?;
+    Ok(vec![check(
+        "figure-9",
+        "Johnson-Roldan Figure 9: subsets of a minimum universal set by size and targets built (all 4,096; sizes 8-11 shown)",
+        main,
+        second,
+        |h| (8..=11).map(|k| format!("{k}: {{{}}}", sparse(&h[k]))).collect::<Vec<_>>().join("; "),
+    )])
+}
+
+fn every_subset() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let all: Vec<usize> = (0..30).collect();
+    let main = timed(|| by_size(&e, &all))?;
+    let fits = SeedFits::new();
+    let second = timed(|| Ok(census::targets_per_subset(&fits, (1 << 30) - 1)))?;
+    let (mt, st) = (main.1, second.1);
+    let title = "every one of the 2^30 subsets, histograms by size (upward closure of subset tables vs a corner-set program per set)";
+    let mut checks = vec![check("every-subset", title, main.clone(), second.clone(), |h| {
+        format!("{} sizes, {} sets", h.len(), h.iter().flatten().sum::<u64>())
+    })];
+    let facts = |h: &Vec<Vec<u64>>| -> Vec<(String, String)> {
+        let max = |k: usize| (h[k].len() - 1, *h[k].last().unwrap_or(&0));
+        let at = |k: usize, n: usize| h[k].get(n).copied().unwrap_or(0);
+        vec![
+            (
+                "k-set-maxima".into(),
+                (8..=12)
+                    .map(|k| {
+                        let (m, c) = max(k);
+                        format!("{k}: max {m} ({c} sets), min {}", h[k].iter().position(|&x| x > 0).unwrap_or(0))
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+            (
+                "no-29-from-12".into(),
+                format!(
+                    "12-sets building 29: {}; smallest size with a set building 29: {}",
+                    at(12, 29),
+                    (0..=30).find(|&k| at(k, 29) > 0).map_or("none".into(), |k| k.to_string())
+                ),
+            ),
+            (
+                "universal".into(),
+                format!(
+                    "sets building all 30: {} of 12, {} of 11 or fewer",
+                    at(12, 30),
+                    (0..=11).map(|k| at(k, 30)).sum::<u64>()
+                ),
+            ),
+            (
+                "largest-building-nothing".into(),
+                format!("largest set building no target: {}", (0..=30).rev().find(|&k| at(k, 0) > 0).unwrap_or(0)),
+            ),
+        ]
+    };
+    let (fm, fs) = (facts(&main.0), facts(&second.0));
+    for ((name, m), (_, s)) in fm.into_iter().zip(fs) {
+        checks.push(Check {
+            figure: name,
+            title: "read off the every-subset histograms above (Johnson-Roldan section 6 questions, Conjecture 4, results.md)".into(),
+            agree: m == s,
+            main: m,
+            second: s,
+            main_seconds: mt,
+            second_seconds: st,
+        });
+    }
+    Ok(checks)
+}
+
+fn multisets() -> Result<Vec<Check>> {
+    let e = Engine::macmahon();
+    let main = timed(|| Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress)?.histogram)))?;
+    let fits = SeedFits::new();
+    let second = timed(|| Ok(census::targets_per_multiset(&fits)))?;
+    Ok(vec![check(
+        "multisets",
+        "Sobczyk Theorem 6: all 38,608,020 multisets of 8 by targets built (Hall's condition on usable cubes vs a corner-set program per multiset and target)",
+        main,
+        second,
+        |h| list(h),
+    )])
+}
+
+fn picture(m: usize, n: usize) -> Result<Check> {
+    let main = timed(|| {
+        Ok(Table::build(&cube_puzzle(m, n, Metric::Quarter), u64::MAX, &NoProgress)?.census().distances.clone())
+    })?;
+    let second = timed(|| picture_bfs::census(m, n))?;
+    Ok(check(
+        &format!("picture-{m}x{n}"),
+        &format!("picture cube {m}x{n}: boards by distance (orbit census vs plain breadth-first search over all 24^{} boards)", m * n),
+        main,
+        second,
+        |d| format!("{} boards, diameter {}", d.iter().sum::<u64>(), d.len().saturating_sub(1)),
+    ))
+}
+
+fn picture_small() -> Result<Vec<Check>> {
+    [(2, 1), (3, 1), (4, 1), (2, 2), (3, 2)].into_iter().map(|(m, n)| picture(m, n)).collect()
+}
+
+fn picture_large() -> Result<Vec<Check>> {
+    [(5, 1), (6, 1), (7, 1)].into_iter().map(|(m, n)| picture(m, n)).collect()
+}
+
+fn darby_counts() -> Result<Vec<Check>> {
+    let main = timed(|| Ok(darby::triples().len() as u64))?;
+    let second = timed(|| Ok(darby::triples_by_partitions()))?;
+    let a = check(
+        "darby-triples",
+        "Darby: 3-sets of 1..27 summing to 42 (listed vs partitions by dynamic programming)",
+        main,
+        second,
+        u64::to_string,
+    );
+    let main = timed(|| Ok(darby::layers_from_triples()))?;
+    let second = timed(|| Ok(darby::layers_by_cells()))?;
+    let b = check(
+        "darby-layers",
+        "Darby: 3x3 layers, rows and columns 42 ('nearly 71,000'; rows from the triples vs cell-by-cell filling)",
+        main,
+        second,
+        u64::to_string,
+    );
+    Ok(vec![a, b])
+}
