@@ -50,6 +50,8 @@ enum Command {
     Picture(cmd::picture::Args),
     /// Instant Insanity stacks: solve one, the census over C_N, the classic sets.
     Stack(cmd::stack::Args),
+    /// MacMahon's extended (N x N x N) target puzzle: the census questions.
+    Extended(cmd::extended::Args),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(cmd::completions::Args),
     /// Print the manual page in roff, or write every page to a directory.
@@ -67,6 +69,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Magic(a) => cmd::magic::run(a),
         Command::Picture(a) => cmd::picture::run(a),
         Command::Stack(a) => cmd::stack::run(a),
+        Command::Extended(a) => cmd::extended::run(a),
         Command::Completions(a) => cmd::completions::run(a),
         Command::Man(a) => cmd::man::run(a),
     }

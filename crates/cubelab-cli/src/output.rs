@@ -206,6 +206,7 @@ impl Schemas {
         crate::cmd::picture::schemas(&mut s);
         crate::cmd::census::schemas(&mut s);
         crate::cmd::stack::schemas(&mut s);
+        crate::cmd::extended::schemas(&mut s);
         s
     }
 }

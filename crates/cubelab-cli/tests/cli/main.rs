@@ -3,6 +3,7 @@
 
 mod census;
 mod cubes;
+mod extended;
 mod flags;
 mod help;
 mod json;

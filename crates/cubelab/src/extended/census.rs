@@ -193,25 +193,71 @@ impl Census {
         counts
     }
 
-    /// The largest multiset found building no target, by `restarts` random greedy runs
-    /// (add a random type while nothing is built; stop after `patience` refusals in a row).
-    /// A lower bound on the largest infeasible size, with an example (deterministic in
-    /// `seed`).
-    pub fn largest_infeasible_found(&self, restarts: u64, patience: u64, seed: u64) -> (u64, Vec<u64>) {
+    /// Whether the multiset fills the *frame* of target `target` (its corner and edge
+    /// positions), whatever the face centres and the interior need. For MacMahon's cubes,
+    /// which fit every face centre and the interior, a multiset of at least N³ cubes builds
+    /// the target iff it fills the frame.
+    pub fn fills_frame(&self, target: usize, counts: &[u64]) -> bool {
+        let mut frame = self.demand;
+        for d in frame.iter_mut().skip(20) {
+            *d = 0;
+        }
+        match self.masks.get(target) {
+            Some(m) if counts.len() == m.len() => flow::feasible(m, counts, &frame),
+            _ => false,
+        }
+    }
+
+    /// Whether the multiset fills the frame of some target.
+    pub fn fills_some_frame(&self, counts: &[u64]) -> bool {
+        (0..self.targets.len()).any(|t| self.fills_frame(t, counts))
+    }
+
+    /// The largest multiset found that fills no target's frame (so builds no target
+    /// however many blocks are added of types it already has… or of any type: see
+    /// [`Census::fills_frame`]), by iterated greedy local search: `restarts` runs, each a
+    /// random maximal multiset (types tried in random order, one copy at a time, while no
+    /// frame is filled) improved `steps` times by removing one to three random blocks and
+    /// refilling maximally, keeping the result when it is no smaller. A lower bound on the
+    /// largest such multiset, with an example; deterministic in `seed`.
+    pub fn largest_infeasible_found(&self, restarts: u64, steps: u64, seed: u64) -> (u64, Vec<u64>) {
         let mut rng = SplitMix64(seed);
         let types = self.types.len();
         let mut best = (0u64, vec![0u64; types]);
+        let fill = |m: &mut Vec<u64>, rng: &mut SplitMix64| loop {
+            let mut order: Vec<usize> = (0..types).collect();
+            for i in (1..types).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let mut added = false;
+            for t in order {
+                m[t] += 1;
+                if self.fills_some_frame(m) {
+                    m[t] -= 1;
+                } else {
+                    added = true;
+                }
+            }
+            if !added {
+                break;
+            }
+        };
         for _ in 0..restarts {
             let mut m = vec![0u64; types];
-            let mut refusals = 0;
-            while refusals < patience {
-                let t = rng.below(types as u64) as usize;
-                m[t] += 1;
-                if self.builds_any(&m) {
-                    m[t] -= 1;
-                    refusals += 1;
-                } else {
-                    refusals = 0;
+            fill(&mut m, &mut rng);
+            for _ in 0..steps {
+                let mut trial = m.clone();
+                let drop = 1 + rng.below(3);
+                for _ in 0..drop {
+                    let held: Vec<usize> = (0..types).filter(|&t| trial[t] > 0).collect();
+                    if held.is_empty() {
+                        break;
+                    }
+                    trial[held[rng.below(held.len() as u64) as usize]] -= 1;
+                }
+                fill(&mut trial, &mut rng);
+                if trial.iter().sum::<u64>() >= m.iter().sum::<u64>() {
+                    m = trial;
                 }
             }
             let k: u64 = m.iter().sum();

@@ -6,7 +6,7 @@ use super::{PositionClass, CLASSES, COUNT_STATE_LIMIT};
 use std::collections::HashMap;
 
 /// Most elementary steps the final formula may take before the count gives up.
-const WORK_LIMIT: u128 = 1 << 29;
+const WORK_LIMIT: u128 = 1 << 18;
 
 /// Number of arrangements of the blocks (`counts[t]` blocks of type `t`, fitting class `c`
 /// in `weights[t][c]` orientations) filling every class, or `None` when the program would
@@ -34,19 +34,35 @@ pub(crate) fn arrangements(weights: &[[u8; CLASSES]], counts: &[u64], classes: &
         }
     }
     let types = caps.len();
-    let mut states: HashMap<Vec<u64>, u128> = HashMap::from([(vec![0u64; types], 1u128)]);
+    // The state (used count of every type) packed into a u128, `bits[t]` bits for type t.
+    let bits: Vec<u32> = caps.iter().map(|&c| 64 - c.leading_zeros()).collect();
+    if bits.iter().sum::<u32>() > 128 {
+        return None;
+    }
+    let mut shift = Vec::with_capacity(types);
+    let mut at = 0u32;
+    for &b in &bits {
+        shift.push(at);
+        at += b;
+    }
+    let used_of = |state: u128, t: usize| -> u64 { ((state >> shift[t]) & ((1u128 << bits[t]) - 1)) as u64 };
+    let mut states: HashMap<u128, u128> = HashMap::from([(0u128, 1u128)]);
+    let mut work: u128 = 0;
     for &c in &constrained {
-        let mut next: HashMap<Vec<u64>, u128> = HashMap::with_capacity(states.len() * 2);
-        for (used, &ways) in &states {
-            for t in 0..types {
-                let w = weights[t][c] as u128;
-                if w == 0 || used[t] == caps[t] {
+        let fitting: Vec<(usize, u128)> =
+            (0..types).filter(|&t| weights[t][c] > 0).map(|t| (t, weights[t][c] as u128)).collect();
+        work += (states.len() * fitting.len()) as u128;
+        if work > WORK_LIMIT {
+            return None;
+        }
+        let mut next: HashMap<u128, u128> = HashMap::with_capacity(states.len() * 2);
+        for (&used, &ways) in &states {
+            for &(t, w) in &fitting {
+                if used_of(used, t) == caps[t] {
                     continue;
                 }
-                let mut u = used.clone();
-                u[t] += 1;
                 let add = ways.checked_mul(w)?;
-                let slot = next.entry(u).or_insert(0);
+                let slot = next.entry(used + (1u128 << shift[t])).or_insert(0);
                 *slot = slot.checked_add(add)?;
             }
         }
@@ -57,12 +73,12 @@ pub(crate) fn arrangements(weights: &[[u8; CLASSES]], counts: &[u64], classes: &
     }
     let r = rest as usize;
     let work = (states.len() as u128) * (types as u128) * (r as u128 + 1) * (r as u128 + 1);
-    if work > WORK_LIMIT {
+    if work > WORK_LIMIT << 4 {
         return None;
     }
     let mut sum: u128 = 0;
-    for (used, ways) in &states {
-        let left: Vec<u64> = caps.iter().zip(used).map(|(c, u)| c - u).collect();
+    for (&used, ways) in &states {
+        let left: Vec<u64> = (0..types).map(|t| caps[t] - used_of(used, t)).collect();
         let seq = sequences(&left, r)?;
         sum = sum.checked_add(ways.checked_mul(seq)?.checked_mul(factor)?)?;
     }

@@ -76,7 +76,7 @@ pub const MAX_SIZE: usize = 32;
 pub const CLASSES: usize = 27;
 
 /// Most states the counting program may hold before [`Extended::count`] gives up.
-pub const COUNT_STATE_LIMIT: usize = 1 << 18;
+pub const COUNT_STATE_LIMIT: usize = 1 << 16;
 
 /// What kind of position a class holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -439,6 +439,13 @@ impl Extended {
     pub fn builds(&self, target: &Coloring) -> Result<bool, Error> {
         let fits = self.fits(target)?;
         Ok(flow::feasible(&fits.masks, &self.counts(), &self.demands()))
+    }
+
+    /// The most positions the blocks can fill for `target` (the maximum flow): N³ exactly
+    /// when the target is built; otherwise how close the blocks come.
+    pub fn max_fill(&self, target: &Coloring) -> Result<u64, Error> {
+        let fits = self.fits(target)?;
+        Ok(flow::max_fill(&fits.masks, &self.counts(), &self.demands()))
     }
 
     /// One assembly building `target`, or `None`. Blocks are taken in input order within
