@@ -81,7 +81,10 @@ impl Report for BuildExtendedReport {
             count(n, "proper target", "proper targets")
         };
         let s3 = self.size;
-        let mut s = format!("{} blocks over colors {}: {kind} can be built as {s3}x{s3}x{s3} cubes\n", self.blocks, self.colors);
+        let mut s = format!(
+            "{} blocks over colors {}: {kind} can be built as {s3}x{s3}x{s3} cubes\n",
+            self.blocks, self.colors
+        );
         if !self.targets.is_empty() {
             s += &format!("{:<8} {:<6} {}\n", "target", "name", "arrangements");
         }
@@ -215,10 +218,7 @@ impl Report for SolveExtendedReport {
             count(self.blocks.len(), "block", "blocks")
         );
         let Some(assembly) = &self.assembly else {
-            s += &format!(
-                "no assembly: the blocks can fill at most {} of the {total} positions\n",
-                self.fillable
-            );
+            s += &format!("no assembly: the blocks can fill at most {} of the {total} positions\n", self.fillable);
             return s;
         };
         s += &match self.arrangements {
@@ -287,12 +287,7 @@ impl Report for SolveExtendedReport {
             let x0 = gap + (l % per_row) * (panel + gap);
             let y0 = 40 + (l / per_row) * (panel + 30);
             if p.position.row == 0 && p.position.column == 0 {
-                let _ = writeln!(
-                    out,
-                    "  <text x=\"{x0}\" y=\"{}\" font-size=\"11\">layer {}</text>",
-                    y0 + 10,
-                    l + 1
-                );
+                let _ = writeln!(out, "  <text x=\"{x0}\" y=\"{}\" font-size=\"11\">layer {}</text>", y0 + 10, l + 1);
             }
             let x = x0 + strip + p.position.column as u32 * cell;
             let y = y0 + 14 + strip + p.position.row as u32 * cell;
@@ -325,7 +320,13 @@ impl Report for SolveExtendedReport {
 }
 
 /// Runs `cubelab solve --size N` for N ≠ 2.
-pub fn solve(size: usize, target: String, blocks: Vec<String>, json: bool, svg_path: Option<PathBuf>) -> anyhow::Result<()> {
+pub fn solve(
+    size: usize,
+    target: String,
+    blocks: Vec<String>,
+    json: bool,
+    svg_path: Option<PathBuf>,
+) -> anyhow::Result<()> {
     let t = parse_cube(&target).map_err(|e| at_position(e, "target"))?;
     let puzzle = prepare(size, &blocks)?;
     let fillable = puzzle.max_fill(&t)?;
@@ -588,10 +589,7 @@ impl Report for ExtendedCensusReport {
             if a.methods_agree { "agree" } else { "DISAGREE" }
         );
         let b = &self.b;
-        s += &format!(
-            "\n(b) every k-multiset builds {name}: no such k ({})\n",
-            b.given_target_witness
-        );
+        s += &format!("\n(b) every k-multiset builds {name}: no such k ({})\n", b.given_target_witness);
         s += &format!(
             "    largest multiset filling no frame found: {} cubes: {}\n",
             b.largest_infeasible_found.size,
@@ -659,7 +657,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let a = QuestionA {
         obstructions: obs.len(),
         by_deficit: by.into_iter().rev().map(|(value, count)| Bin { value, count }).collect(),
-        smallest: small.iter().take(12).map(|o| ObstructionOut { outside: names(o.outside), deficit: o.deficit }).collect(),
+        smallest: small
+            .iter()
+            .take(12)
+            .map(|o| ObstructionOut { outside: names(o.outside), deficit: o.deficit })
+            .collect(),
         samples: args.samples,
         built,
         methods_agree: agree,
@@ -716,8 +718,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         b,
         c,
     };
-    let input =
-        CensusInput {
+    let input = CensusInput {
         size: n,
         target: args.target,
         samples: args.samples,

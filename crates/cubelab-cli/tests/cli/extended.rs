@@ -58,10 +58,18 @@ fn the_assembly_shows_the_target_on_every_face() {
     assert_eq!(blocks, (1..=27).collect::<Vec<u64>>());
     for p in placed {
         let faces: Vec<char> = p["faces"].as_str().unwrap().chars().collect();
-        let (layer, row, column) = (p["layer"].as_u64().unwrap(), p["row"].as_u64().unwrap(), p["column"].as_u64().unwrap());
+        let (layer, row, column) =
+            (p["layer"].as_u64().unwrap(), p["row"].as_u64().unwrap(), p["column"].as_u64().unwrap());
         // The faces the position shows, from its coordinates.
         let mut shows = String::new();
-        for (f, on) in [('U', layer == 1), ('D', layer == 3), ('F', row == 3), ('B', row == 1), ('L', column == 1), ('R', column == 3)] {
+        for (f, on) in [
+            ('U', layer == 1),
+            ('D', layer == 3),
+            ('F', row == 3),
+            ('B', row == 1),
+            ('L', column == 1),
+            ('R', column == 3),
+        ] {
             if on {
                 shows.push(f);
             }
@@ -143,7 +151,8 @@ fn census_questions_for_the_2x2x2_and_3x3x3_puzzles() {
     let c = &v["c"];
     assert_eq!((c["builds_target"].as_bool(), c["builds_target_by_search"].as_bool()), (Some(false), Some(false)));
     let mut two = vec!["build", "--json"];
-    let eight: Vec<String> = c["two_by_two"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
+    let eight: Vec<String> =
+        c["two_by_two"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
     two.extend(eight.iter().map(|s| s.as_str()));
     let built2 = json(&two);
     assert!(built2["targets"].as_array().unwrap().iter().any(|t| t["name"] == "Ba"));

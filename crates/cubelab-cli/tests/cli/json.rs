@@ -113,12 +113,12 @@ const COMMANDS: &[&[&str]] = &[
     &["census", "infeasible", "--within", "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd"],
     &["stack", "classics"],
     &[
-        "build", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
-        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
+        "build", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
+        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
     ],
     &[
-        "solve", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
-        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
+        "solve", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
+        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
     ],
     &["extended", "--size", "2", "--samples", "10", "--restarts", "1", "--steps", "10"],
     &["stack", "solve", "--classic", "instant-insanity"],

@@ -166,7 +166,8 @@ impl Census {
     /// blocks outside each (Hall's condition; the second method beside [`Census::builds`]).
     pub fn builds_by_obstructions(obstructions: &[Obstruction], counts: &[u64]) -> bool {
         obstructions.iter().all(|o| {
-            let outside: u64 = counts.iter().enumerate().filter(|(t, _)| o.outside >> t & 1 == 1).map(|(_, &c)| c).sum();
+            let outside: u64 =
+                counts.iter().enumerate().filter(|(t, _)| o.outside >> t & 1 == 1).map(|(_, &c)| c).sum();
             outside >= o.deficit
         })
     }

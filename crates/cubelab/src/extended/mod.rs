@@ -295,9 +295,8 @@ impl Assembly {
             if p.position != pos {
                 return Err(Error::malformed("placements out of order"));
             }
-            let b = blocks
-                .get(p.block)
-                .ok_or_else(|| Error::malformed(format!("block {} does not exist", p.block + 1)))?;
+            let b =
+                blocks.get(p.block).ok_or_else(|| Error::malformed(format!("block {} does not exist", p.block + 1)))?;
             if std::mem::replace(&mut used[p.block], true) {
                 return Err(Error::malformed(format!("block {} is used twice", p.block + 1)));
             }
@@ -306,10 +305,7 @@ impl Assembly {
             }
             for f in pos.faces(n) {
                 if p.oriented.color(f) != target.color(f) {
-                    return Err(Error::malformed(format!(
-                        "block {} shows the wrong color on face {f}",
-                        p.block + 1
-                    )));
+                    return Err(Error::malformed(format!("block {} shows the wrong color on face {f}", p.block + 1)));
                 }
             }
         }
@@ -463,7 +459,9 @@ impl Extended {
             let mut inputs = self.blocks.types()[t].inputs.iter();
             for (c, &a) in amounts.iter().enumerate() {
                 for _ in 0..a {
-                    let b = inputs.next().ok_or_else(|| Error::new(crate::ErrorKind::Internal, "the flow used more blocks than given"))?;
+                    let b = inputs.next().ok_or_else(|| {
+                        Error::new(crate::ErrorKind::Internal, "the flow used more blocks than given")
+                    })?;
                     queue[c].push(*b);
                 }
             }
@@ -473,8 +471,9 @@ impl Extended {
         for position in Position::all(self.n) {
             let faces = position.faces(self.n);
             let c = class_of_faces(&faces);
-            let block =
-                *queue[c].get(next[c]).ok_or_else(|| Error::new(crate::ErrorKind::Internal, "the flow left a position empty"))?;
+            let block = *queue[c]
+                .get(next[c])
+                .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "the flow left a position empty"))?;
             next[c] += 1;
             let t = self.blocks.type_of_input(block);
             // The type's orientations are sorted: the least fitting face string first.

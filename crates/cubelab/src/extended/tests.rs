@@ -153,7 +153,8 @@ fn small_case() -> impl Strategy<Value = (Vec<Coloring>, Coloring)> {
         )
             .prop_map(move |(bs, t, planted)| {
                 let target = Coloring::new(t.map(|c| Color(c + 1)));
-                let mut blocks: Vec<Coloring> = bs.into_iter().map(|f| Coloring::new(f.map(|c| Color(c + 1)))).collect();
+                let mut blocks: Vec<Coloring> =
+                    bs.into_iter().map(|f| Coloring::new(f.map(|c| Color(c + 1)))).collect();
                 for b in blocks.iter_mut().take(planted.min(len)) {
                     *b = target;
                 }
