@@ -166,8 +166,11 @@ impl Census {
     /// blocks outside each (Hall's condition; the second method beside [`Census::builds`]).
     pub fn builds_by_obstructions(obstructions: &[Obstruction], counts: &[u64]) -> bool {
         obstructions.iter().all(|o| {
-            let outside: u64 =
-                counts.iter().enumerate().filter(|(t, _)| o.outside >> t & 1 == 1).map(|(_, &c)| c).sum();
+            let outside: u64 = counts
+                .iter()
+                .enumerate()
+                .filter(|&(t, _)| t < 32 && o.outside >> t & 1 == 1)
+                .fold(0u64, |a, (_, &c)| a.saturating_add(c));
             outside >= o.deficit
         })
     }
@@ -175,7 +178,7 @@ impl Census {
     /// A uniformly random multiset of `k` blocks over the types (stars and bars).
     pub fn random_multiset(&self, k: u64, rng: &mut SplitMix64) -> Vec<u64> {
         let types = self.types.len() as u64;
-        let slots = k + types - 1;
+        let slots = k.saturating_add(types - 1);
         // Choose types − 1 bar positions among the slots (Floyd's algorithm).
         let mut bars = std::collections::BTreeSet::new();
         for j in (slots - (types - 1))..slots {
@@ -185,12 +188,12 @@ impl Census {
             }
         }
         let mut counts = Vec::with_capacity(types as usize);
-        let mut prev: i64 = -1;
+        let mut next = 0u64;
         for &b in &bars {
-            counts.push((b as i64 - prev - 1) as u64);
-            prev = b as i64;
+            counts.push(b - next);
+            next = b + 1;
         }
-        counts.push((slots as i64 - prev - 1) as u64);
+        counts.push(slots - next);
         counts
     }
 

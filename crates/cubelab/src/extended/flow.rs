@@ -112,7 +112,7 @@ fn group(masks: &[u32], counts: &[u64]) -> (Vec<u32>, Vec<u64>, Vec<usize>) {
     for (&m, &k) in masks.iter().zip(counts) {
         match gm.iter().position(|&x| x == m) {
             Some(i) => {
-                gs[i] += k;
+                gs[i] = gs[i].saturating_add(k);
                 of.push(i);
             }
             None => {
