@@ -173,9 +173,9 @@ pub fn check_size(n: usize) -> Result<(), Error> {
         return Err(Error::out_of_range(format!("the big cube must be at least 2 x 2 x 2, not {n} x {n} x {n}")));
     }
     if n > MAX_SIZE {
+        let need = (n as u128).checked_pow(3).map_or_else(|| "more than 10^38".to_string(), |v| v.to_string());
         return Err(Error::out_of_range(format!(
-            "a {n} x {n} x {n} cube needs {} blocks; sizes up to {MAX_SIZE} are supported",
-            (n as u128).pow(3)
+            "a {n} x {n} x {n} cube needs {need} blocks; sizes up to {MAX_SIZE} are supported"
         )));
     }
     Ok(())
