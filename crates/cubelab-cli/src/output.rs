@@ -202,6 +202,7 @@ impl Schemas {
         crate::cmd::census::schemas(&mut s);
         crate::cmd::stack::schemas(&mut s);
         crate::cmd::verify::schemas(&mut s);
+        crate::cmd::extended::schemas(&mut s);
         s
     }
 }

@@ -11,6 +11,7 @@
 pub mod census;
 pub mod coloring;
 mod error;
+pub mod extended;
 pub mod geometry;
 pub mod histogram;
 pub mod io;

@@ -101,6 +101,32 @@ proptest! {
     }
 
     #[test]
+    fn extended_puzzles(n in any::<usize>(), small_n in 0usize..6, blocks in prop::collection::vec(small_coloring(), 0..70), target in any_coloring(), counts in prop::collection::vec(prop_oneof![0u64..5, Just(u64::MAX)], 0..40), t in any::<usize>(), k in prop_oneof![0u64..60, Just(u64::MAX)]) {
+        use cubelab::extended::{census::Census, classes, search::search, Assembly, Extended};
+        let _ = classes(n);
+        let _ = Extended::new(n, &blocks);
+        if let Ok(e) = Extended::new(small_n, &blocks) {
+            let _ = e.builds(&target);
+            let _ = e.max_fill(&target);
+            let _ = e.count(&target);
+            if let Ok(Some(a)) = e.assembly(&target) {
+                prop_assert!(a.verify(&target, e.cubes()).is_ok());
+            }
+        }
+        let _ = search(small_n, &blocks, &target, 5_000, true);
+        let _ = Assembly { n, placements: Vec::new() }.verify(&target, &blocks);
+        if let Ok(c) = Census::macmahon(small_n.min(4)) {
+            let _ = c.builds(t, &counts);
+            let _ = c.fills_frame(t % 31, &counts);
+            let _ = c.max_fill(t, &counts);
+            let obs = c.obstructions(t % 31);
+            let _ = Census::builds_by_obstructions(&obs, &counts);
+            let m = c.random_multiset(k, &mut cubelab::rng::SplitMix64(t as u64));
+            prop_assert_eq!(m.iter().fold(0u64, |a, &x| a.saturating_add(x)), k.saturating_add(29) - 29);
+        }
+    }
+
+    #[test]
     fn magic_cubes(order in 0usize..6, cells in prop::collection::vec(any::<i64>(), 0..130), huge in any::<usize>(), s in "\\PC{0,40}", i in any::<usize>()) {
         let _ = NumberCube::new(huge, Vec::new());
         let _ = NumberCube::parse(&s);

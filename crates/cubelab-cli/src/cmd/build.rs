@@ -19,14 +19,18 @@ Examples:
   cubelab build Ac Af Ba Bf Ea Ef Fa Fc          Johnson-Roldan Figure 6
   cubelab build G2 R3 \"B3'\" \"P2'\" \"R2'\" \"P3'\" G3 B2   Kahan's puzzle (Sobczyk's P1)
   cubelab build 112345 123345 123455 122345 112345 123445 123451 512345 --improper
-  cubelab build Ab Ac Ad Ae Af Ba Bc Bd Be Bf Ca Cb --json")]
+  cubelab build Ab Ac Ad Ae Af Ba Bc Bd Be Bf Ca Cb --json
+  cubelab build --size 3 $(printf 'Af %.0s' $(seq 26)) Ab   3x3x3 targets (docs/extended.md)")]
 pub struct Args {
-    /// The blocks (at least 8; repeats allowed).
+    /// The blocks (at least 8, or N^3 with --size N; repeats allowed).
     #[arg(required = true, value_name = "BLOCK")]
     blocks: Vec<String>,
     /// Also try improper targets: every coloring over the blocks' colors.
     #[arg(long)]
     improper: bool,
+    /// Build N x N x N targets (MacMahon's extended puzzle; at least N^3 blocks).
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    size: usize,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -94,6 +98,9 @@ impl Report for BuildReport {
 
 /// Runs `cubelab build`.
 pub fn run(args: Args, ctx: &Context) -> anyhow::Result<String> {
+    if args.size != 2 {
+        return super::extended::build(args.size, args.blocks, args.improper, args.json);
+    }
     let cubes = parse_cubes(&args.blocks)?;
     if cubes.len() < CORNERS {
         anyhow::bail!("a 2x2x2 cube needs 8 blocks, {} given", cubes.len());

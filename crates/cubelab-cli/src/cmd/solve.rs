@@ -22,12 +22,13 @@ Examples:
   cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc
   cubelab solve Ba Ac Ad Ae Af Cb Db Eb Fb --interior        Conway's puzzle: 2 of 16
   cubelab solve Y1 Y2 \"Y3'\" \"P1'\" P2 \"R2'\" \"G2'\" \"B1'\" \"R3'\" --explain
-  cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc --svg cb.svg --json")]
+  cubelab solve Cb Ac Af Ba Bf Ea Ef Fa Fc --svg cb.svg --json
+  cubelab solve --size 3 Af $(printf 'Af %.0s' $(seq 26)) Ab --svg af.svg   (docs/extended.md)")]
 pub struct Args {
     /// The target (outer cube), in any notation.
     #[arg(value_name = "TARGET")]
     target: String,
-    /// Exactly eight blocks, in any notation.
+    /// Exactly eight blocks, in any notation (at least N^3 with --size N).
     #[arg(required = true, value_name = "BLOCK")]
     blocks: Vec<String>,
     /// Only arrangements whose 12 pairs of touching inner faces match (Conway's puzzle).
@@ -45,6 +46,9 @@ pub struct Args {
     /// Draw the listed arrangements, layer by layer, as SVG to this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Build the target N x N x N (MacMahon's extended puzzle): one assembly, layer by layer.
+    #[arg(long, default_value_t = 2, value_name = "N", conflicts_with_all = ["interior", "explain"])]
+    size: usize,
 }
 
 /// The input of `cubelab solve`.
@@ -288,6 +292,9 @@ impl Report for SolveReport {
 
 /// Runs `cubelab solve`.
 pub fn run(args: Args) -> anyhow::Result<String> {
+    if args.size != 2 {
+        return super::extended::solve(args.size, args.target, args.blocks, args.json, args.svg);
+    }
     let target = parse_cube(&args.target).map_err(|e| at_position(e, "target"))?;
     let cubes = parse_cubes(&args.blocks)?;
     if cubes.len() != CORNERS {

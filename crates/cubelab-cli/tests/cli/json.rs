@@ -115,6 +115,15 @@ const COMMANDS: &[&[&str]] = &[
     &["census", "max-targets", "--palette", "7", "--restarts", "1", "--steps", "300"],
     &["census", "infeasible", "--within", "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd"],
     &["stack", "classics"],
+    &[
+        "build", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
+        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
+    ],
+    &[
+        "solve", "--size", "3", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af",
+        "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
+    ],
+    &["extended", "--size", "2", "--samples", "10", "--restarts", "1", "--steps", "10"],
     &["stack", "solve", "--classic", "instant-insanity"],
     &["stack", "solve", "Ab", "Ac", "Ad", "Ae", "Af", "Ba", "--method", "backtrack", "--limit", "2"],
     &["stack", "census", "--colors", "3"],

@@ -5,6 +5,7 @@ mod api;
 mod browser;
 mod census;
 mod cubes;
+mod extended;
 mod flags;
 mod help;
 mod json;
