@@ -75,14 +75,10 @@ impl Cube {
         }
         match cube.extract::<String>() {
             Ok(text) => Cube::parse(py, &text),
-            Err(_) => Err(crate::errors::exception(
-                py,
-                cubelab::ErrorKind::Malformed,
-                &format!(
-                    "a cube is given as text (a Conway name, face string, labelled form, K1..K30 or Sobczyk symbol), not {}",
-                    cube.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string())
-                ),
-            )),
+            Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "a cube is given as text (a Conway name, face string, labelled form, K1..K30 or Sobczyk symbol) or a Cube, not {}",
+                cube.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string())
+            ))),
         }
     }
 
@@ -115,7 +111,7 @@ impl Cube {
             (Some(f), None) => Ok(self.coloring.color(f).to_char().to_string()),
             _ => Err(crate::errors::exception(
                 py,
-                cubelab::ErrorKind::Malformed,
+                crate::errors::Class::Input,
                 &format!("'{}' is not a face: expected one of U D F B L R", face.escape_debug()),
             )),
         }

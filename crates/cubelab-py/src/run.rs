@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How often the calling thread wakes up to check for Ctrl-C and report progress.
@@ -64,9 +64,9 @@ pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 pub(crate) fn run_long<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    work: impl FnOnce(&Observer, &Stop) -> T + Send,
+    work: impl FnOnce(&Arc<Observer>, &Stop) -> T + Send,
 ) -> PyResult<T> {
-    let observer = Observer::default();
+    let observer = Arc::new(Observer::default());
     let stop = Stop::new();
     std::thread::scope(|scope| {
         let (tx, mut rx) = mpsc::channel();
