@@ -12,7 +12,7 @@ command prints with ``--json`` for the same input (docs/json.md).
 >>> ab.face_string, ab.mirror.conway
 ('152463', 'Ba')
 >>> [t.name for t in cubelab.build(["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"])]
-['Cb', 'De', 'Ed', 'Fd', 'Fe']
+['Cb', 'De', 'Cd', 'Ce', 'Db']
 """
 
 from __future__ import annotations

@@ -93,9 +93,10 @@ class _WithJson:
         return self._report
 
     @property
-    def kind(self) -> str:
-        """The report's ``kind`` (``"build"``, ``"census-targets"``, ...)."""
-        return self._report["kind"]
+    def kind(self) -> Optional[str]:
+        """The report's ``kind`` (``"build"``, ``"census-targets"``, ...); None for one part
+        of a report (a size of ``census.targets(size="all")``)."""
+        return self._report.get("kind")
 
 
 T = TypeVar("T")
@@ -128,12 +129,12 @@ def bins(histogram: Iterable[Dict[str, int]]) -> Dict[int, int]:
 
 class Histogram(_WithJson, Dict[int, int]):
     """A histogram ``{value: count}`` (values ascending, zero counts left out) that also
-    carries the whole report (``.json``: mean, maximum, examples, ...)."""
+    carries its report (``.json``: mean, maximum, examples, ...; for one part of a
+    report, such as one size of ``census.targets(size="all")``, that part's object)."""
 
-    def __init__(self, report: Dict[str, Any], key: str = "histogram", whole: Optional[Dict[str, Any]] = None) -> None:
+    def __init__(self, report: Dict[str, Any], key: str = "histogram") -> None:
         super().__init__(bins(report[key]))
-        self._report = whole if whole is not None else report
-        self._part = report
+        self._report = report
 
     @property
     def total(self) -> int:

@@ -1,8 +1,8 @@
 """Censuses over collections of cubes (the ``cubelab census`` commands), returning
 histograms as dicts ``{value: count}``.
 
-Every census takes the universe of cubes (``colors=6``: MacMahon's 30; ``colors=N``:
-C_N; ``palette=7``: Sadisticube 7), the method (``"graph"``, the corner-graph theorems,
+Every census takes the universe of cubes (by default MacMahon's 30, ``colors=6``;
+``colors=N``: C_N; ``palette=7``: Sadisticube 7), the method (``"graph"``, the corner-graph theorems,
 or ``"backtrack"``, the general solver: the same figures by two independent methods)
 and a ``progress`` callback ``progress(phase, done, total)`` called about ten times a
 second. Long censuses release the interpreter lock and stop on Ctrl-C
@@ -11,7 +11,7 @@ second. Long censuses release the interpreter lock and stop on Ctrl-C
 >>> from cubelab import census
 >>> table2 = census.targets(size=8)        # Johnson-Roldan Table 2, under a second
 >>> table2
-{0: 2774940, 1: 2233320, 2: 711600, 3: 122400, 4: 10305, 5: 360}
+{0: 2774940, 1: 2256390, 2: 720405, 3: 91920, 4: 8910, 5: 360}
 >>> table2.total, table2.json["mean"]
 (5852925, 0.685196)
 """
@@ -34,17 +34,17 @@ def targets(
     *,
     within: Optional[Iterable[Any]] = None,
     sample: Optional[int] = None,
-    seed: int = 1,
+    seed: Optional[int] = None,
     list_max: bool = False,
     method: str = "graph",
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Union[Histogram, Histograms]:
     """How many targets each set of ``size`` cubes builds: ``{targets: sets}``.
 
     ``within`` restricts to subsets of a set of cubes; ``sample=N`` draws N random sets
-    (seeded by ``seed``) instead of all; ``list_max`` lists the sets reaching the maximum
+    (seeded by ``seed``, default 1) instead of all; ``list_max`` lists the sets reaching the maximum
     (``.json["max_sets"]``). ``size="all"`` runs every size in one pass and returns
     ``{size: Histogram}``.
 
@@ -65,7 +65,7 @@ def targets(
     }
     report = _call("census targets", input, progress)
     if report["kind"] == "census-targets-all":
-        return Histograms(((part["size"], Histogram(part, whole=report)) for part in report["sizes"]), report)
+        return Histograms(((part["size"], Histogram(part)) for part in report["sizes"]), report)
     return Histogram(report)
 
 
@@ -74,7 +74,7 @@ def solution_numbers(
     *,
     all_targets: bool = False,
     method: str = "graph",
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Union[Histogram, Histograms]:
@@ -84,14 +84,14 @@ def solution_numbers(
     whether all distributions are the same.
 
     >>> census.solution_numbers()
-    {2: 93000, 4: 29760, 6: 3600, 8: 6120, 10: 480, 12: 480, 16: 240}
+    {2: 93000, 4: 15987, 6: 2664, 8: 19860, 10: 792, 12: 1296, 16: 81}
     """
     from cubelab._results import cube_text
 
     input = {"target": cube_text(target), "all_targets": all_targets, "method": method, "colors": colors, "palette": palette}
     report = _call("census solution-numbers", input, progress)
     if report["kind"] == "census-solution-numbers-all":
-        return Histograms(((part["target"], Histogram(part, whole=report)) for part in report["targets"]), report)
+        return Histograms(((part["target"], Histogram(part)) for part in report["targets"]), report)
     return Histogram(report)
 
 
@@ -99,7 +99,7 @@ def multisets(
     size: int = 8,
     *,
     method: str = "graph",
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Histogram:
@@ -107,8 +107,9 @@ def multisets(
     ``{targets: multisets}``; ``.json["examples"]`` lists collections reaching the
     maximum.
 
-    >>> census.multisets(colors=2)
-    {0: 3, 1: 3, 2: 2, 3: 1}
+    >>> h = census.multisets(colors=2, method="backtrack")
+    >>> h.total, h.json["multisets"], max(h)
+    (6435, 6435, 8)
     """
     input = {"size": size, "method": method, "colors": colors, "palette": palette}
     return Histogram(_call("census multisets", input, progress))
@@ -118,16 +119,18 @@ def infeasible(
     *,
     within: Optional[Iterable[Any]] = None,
     method: str = "graph",
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Histogram:
-    """The multisets of cubes from which no 8 build any target, by number of cubes:
-    ``{cubes: multisets}`` (Haraguchi: the largest has 23 cubes); ``.json["multisets"]``
-    lists the largest ones.
+    """Haraguchi's question: the largest multisets of cubes (repeats allowed) from which
+    no 8 build any target. The histogram counts their supports (the sets of distinct
+    cubes that build nothing) by size: ``{distinct cubes: supports}``;
+    ``.json["max"]`` is the largest multiset size, ``.json["multisets"]`` lists them.
 
-    >>> max(census.infeasible(colors=2))
-    1
+    >>> h = census.infeasible()              # about 10 s  # doctest: +SKIP
+    >>> max(h), h.json["max"], h.json["count"]             # doctest: +SKIP
+    (9, 23, 120)
     """
     input = {"within": _within(within), "method": method, "colors": colors, "palette": palette}
     return Histogram(_call("census infeasible", input, progress), key="sets_by_size")
@@ -137,20 +140,21 @@ def universal(
     size: Optional[int] = None,
     *,
     search: bool = False,
-    seed: int = 1,
-    restarts: int = 100,
-    steps: int = 20000,
+    seed: Optional[int] = None,
+    restarts: Optional[int] = None,
+    steps: Optional[int] = None,
     method: str = "graph",
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Report:
     """Universal sets: sets of ``size`` cubes building every target (without ``size``,
     the smallest size that has one), as a report dict (``sets``, ``none_below``, ...);
-    ``search=True`` looks for one by seeded local search instead.
+    ``search=True`` looks for one by seeded local search instead (``seed`` 1,
+    ``restarts`` 100 and ``steps`` 20000 by default).
 
-    >>> census.universal(colors=2)["size"]
-    8
+    >>> census.universal(size=12)["sets"][0]   # about 4 s  # doctest: +SKIP
+    ['Ab', 'Af', 'Ba', 'Bf', 'Cd', 'Ce', 'Dc', 'De', 'Ec', 'Ed', 'Fa', 'Fb']
     """
     input = {
         "size": size,
@@ -171,13 +175,14 @@ def max_targets(
     restarts: Optional[int] = None,
     steps: Optional[int] = None,
     prove: bool = False,
-    colors: int = 6,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     progress: Optional[Progress] = None,
 ) -> Report:
     """The collections of 8 cubes building the most targets, as a report dict (``max``,
     ``sets``: each collection with its targets); with ``palette=7`` a seeded search
-    (``prove=True`` also proves its maximum).
+    (``seed`` 1, ``restarts`` 40, ``steps`` 5000 by default; ``prove=True`` also proves
+    its maximum).
 
     >>> census.max_targets()["max"]
     5

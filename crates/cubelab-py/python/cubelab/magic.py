@@ -76,7 +76,7 @@ def enumerate(
     ``"perfect"``. Only order 3 finishes quickly; Ctrl-C stops a search.
 
     >>> magic.enumerate(order=3)[0][0]
-    [[1, 23, 18], [17, 3, 22], [24, 16, 2]]
+    [[1, 15, 26], [17, 19, 6], [24, 8, 10]]
     """
     input = {"order": order, "start": start, "step": step, "property": property, "origin_pinned": origin_pinned, "classes": classes}
     report = _call("magic enumerate", input, progress)
@@ -115,7 +115,7 @@ def construct(order: int) -> ResultList[List[List[int]]]:
     cells (checked by the verifier before it is returned).
 
     >>> magic.construct(3)[0]
-    [[8, 24, 10], [12, 7, 23], [22, 11, 9]]
+    [[1, 15, 26], [17, 19, 6], [24, 8, 10]]
     """
     report = _call("magic construct", {"order": order})
     return ResultList(report["cube"], report)

@@ -72,7 +72,7 @@ def solve(
     beyond them LimitReachedError); ``metric="half"`` counts half turns as one move.
 
     >>> picture.solve("FD UF / UF FD", method="optimal").moves
-    ('u2', 'd1', 'uu2', 'u1')
+    ('d1', 'l2', 'u1', 'd2', 'l2', 'd1', 'u2', 'r2')
     """
     input = {"board": board, "method": method, "metric": metric, "max_nodes": max_nodes, "timeout": timeout}
     return Solution.from_json(_call("picture solve", input, progress))

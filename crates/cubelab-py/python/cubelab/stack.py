@@ -66,10 +66,11 @@ def solve(
     a ``classic`` set, at most ``limit`` listed; ``.json`` has the counts (``solutions``,
     ``distinct``, ``placements``).
 
-    >>> len(stack.solve(["112233", "123123", "321321"]))
-    0
+    >>> found = stack.solve(["112233", "123123", "321321"])
+    >>> len(found), found[0].sides
+    (3, ...)
     """
-    input = {"cubes": cube_texts(cubes) if cubes is not None else [], "classic": classic, "method": method, "limit": limit}
+    input = {"cubes": cube_texts(cubes) if cubes is not None else None, "classic": classic, "method": method, "limit": limit}
     report = _call("stack solve", input)
     return ResultList((Stack.from_json(s) for s in report["stacks"]), report)
 
@@ -78,8 +79,9 @@ def census(colors: int, *, multisets: bool = False, method: str = "graph", progr
     """Every set (or multiset) of ``colors`` cubes of C_N by its number of distinct
     solutions: ``{solutions: collections}``.
 
-    >>> stack.census(3)
-    {0: 8, 1: 2}
+    >>> h = stack.census(3)                  # the 4060 sets of 3 cubes of C_3
+    >>> h.total, h[0], h[1], max(h)
+    (4060, 1998, 33, 96)
     """
     return Histogram(_call("stack census", {"colors": colors, "multisets": multisets, "method": method}, progress))
 
