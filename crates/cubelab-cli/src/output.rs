@@ -149,11 +149,6 @@ pub fn render<R: Report>(report: &R, input: &R::Input, format: Format) -> anyhow
     })
 }
 
-/// Prints a report to stdout.
-pub fn emit<R: Report>(report: &R, input: &R::Input, format: Format) -> anyhow::Result<()> {
-    write_stdout(render(report, input, format)?.as_bytes())
-}
-
 /// Writes bytes to stdout and flushes.
 pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
@@ -240,8 +235,8 @@ mod tests {
     }
 
     /// `docs/schemas/<kind>.json` holds the schema generated from the Rust types, for every
-    /// kind and nothing else. `CUBELAB_UPDATE_SCHEMAS=1 cargo test -p cubelab-cli --bin
-    /// cubelab schemas` rewrites the folder.
+    /// kind and nothing else. `CUBELAB_UPDATE_SCHEMAS=1 cargo test -p cubelab-cli --lib
+    /// schemas` rewrites the folder.
     #[test]
     fn schemas_are_up_to_date() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/schemas");
@@ -277,7 +272,7 @@ mod tests {
         assert!(
             stale.is_empty() && extra.is_empty(),
             "docs/schemas is out of date (stale: {stale:?}, not a kind: {extra:?}); \
-             regenerate with CUBELAB_UPDATE_SCHEMAS=1 cargo test -p cubelab-cli --bin cubelab schemas"
+             regenerate with CUBELAB_UPDATE_SCHEMAS=1 cargo test -p cubelab-cli --lib schemas"
         );
     }
 

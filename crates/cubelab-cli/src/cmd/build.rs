@@ -1,7 +1,7 @@
 //! `cubelab build`: every outer cube a set of blocks can build, with its solution number.
 
-use crate::output::{emit, Format, Report};
-use crate::progress::Bar;
+use crate::api::Context;
+use crate::output::{render, Format, Report};
 use cubelab::notation::{names_of, parse_cubes};
 use cubelab::target::{Blocks, CORNERS};
 use cubelab::words::count;
@@ -93,7 +93,7 @@ impl Report for BuildReport {
 }
 
 /// Runs `cubelab build`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, ctx: &Context) -> anyhow::Result<String> {
     let cubes = parse_cubes(&args.blocks)?;
     if cubes.len() < CORNERS {
         anyhow::bail!("a 2x2x2 cube needs 8 blocks, {} given", cubes.len());
@@ -101,7 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let blocks = Blocks::new(&cubes)?;
     // Finite but long with many blocks (60 with --improper: minutes): a bar over the
     // candidate targets, with its estimate of the time left.
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let targets = blocks.buildable_targets_with(args.improper, &bar)?;
     drop(bar);
     let targets = targets
@@ -120,7 +120,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         targets,
     };
     let input = Input { blocks: args.blocks, improper: args.improper };
-    emit(&report, &input, Format::json_or_text(args.json))
+    render(&report, &input, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

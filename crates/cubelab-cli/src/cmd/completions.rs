@@ -20,9 +20,9 @@ pub struct Args {
     shell: clap_complete::Shell,
 }
 
-/// Runs `cubelab completions`: the script on stdout.
-pub fn run(args: Args) -> anyhow::Result<()> {
+/// Runs `cubelab completions`: the script.
+pub fn run(args: Args) -> anyhow::Result<String> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut crate::Cli::command(), "cubelab", &mut script);
-    crate::output::write_stdout(&script)
+    clap_complete::generate(args.shell, &mut crate::cli::Cli::command(), "cubelab", &mut script);
+    Ok(String::from_utf8(script)?)
 }

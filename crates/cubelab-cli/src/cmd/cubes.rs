@@ -1,6 +1,6 @@
 //! `cubelab cubes`: list a set of cubes with their names, corners and mirrors.
 
-use crate::output::{emit, FormatArgs, Report};
+use crate::output::{render, FormatArgs, Report};
 use cubelab::coloring::{all_colorings, exact_colorings, Coloring};
 use cubelab::macmahon;
 use cubelab::notation::names_of;
@@ -184,12 +184,12 @@ impl Report for Tableau {
 }
 
 /// Runs `cubelab cubes`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<String> {
     let input = Input { colors: args.colors, palette: args.palette, tableau: args.tableau };
     if args.tableau {
         let t = macmahon::tableau();
         let rows = t.iter().map(|r| r.iter().map(|c| c.map(String::from)).collect()).collect();
-        return emit(&Tableau { rows }, &input, args.format.format());
+        return render(&Tableau { rows }, &input, args.format.format());
     }
     let set: Vec<Coloring> = match (args.colors, args.palette) {
         (Some(n), _) => exact_colorings(n)?,
@@ -197,7 +197,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         (None, None) => macmahon::cubes().iter().map(|c| c.coloring).collect(),
     };
     let cubes: Vec<CubeRow> = set.iter().map(CubeRow::new).collect();
-    emit(&CubeList { count: cubes.len(), cubes }, &input, args.format.format())
+    render(&CubeList { count: cubes.len(), cubes }, &input, args.format.format())
 }
 
 /// The schemas of this command's kinds.

@@ -1,7 +1,7 @@
 //! `cubelab magic`: enumerate, check and construct magic cubes.
 
-use crate::output::{emit, FormatArgs, Report};
-use crate::progress::{self, Bar};
+use crate::output::{render, FormatArgs, Report};
+use crate::progress;
 use anyhow::{bail, Context};
 use cubelab::magic::construct::semi_perfect;
 use cubelab::magic::cube::{LineKind, NumberCube};
@@ -12,7 +12,6 @@ use cubelab::run::Options;
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::Serialize;
-use std::io::Read;
 use std::path::PathBuf;
 
 /// Arguments of `cubelab magic`.
@@ -125,10 +124,10 @@ pub struct ConstructArgs {
 }
 
 /// Runs `cubelab magic`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
     match args.command {
-        MagicCommand::Enumerate(a) => enumerate(a),
-        MagicCommand::Check(a) => check(a),
+        MagicCommand::Enumerate(a) => enumerate(a, ctx),
+        MagicCommand::Check(a) => check(a, ctx),
         MagicCommand::Construct(a) => construct(a),
     }
 }
@@ -217,7 +216,7 @@ impl Report for Enumerated {
     }
 }
 
-fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
+fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let property = Property::from_name(&args.property)?;
     // The library names the problem; the flag that causes it is named here (the order is
     // checked first, so a zero step is the cause only for an order that can be enumerated).
@@ -231,11 +230,10 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
         spec = spec.origin_pinned()?;
     }
     let search = Search::new(spec)?;
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts =
-        Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
     let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1));
     let mut cubes = search.run(&opts, batch, args.stop_after).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
@@ -269,7 +267,7 @@ fn enumerate(args: EnumerateArgs) -> anyhow::Result<()> {
         origin_pinned: args.origin_pinned,
         classes: args.classes,
     };
-    emit(&report, &input, args.format.format())
+    render(&report, &input, args.format.format())
 }
 
 /// The input of `cubelab magic check`.
@@ -424,17 +422,15 @@ impl Report for CheckReport {
     }
 }
 
-fn check(args: CheckArgs) -> anyhow::Result<()> {
+fn check(args: CheckArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let text = if args.file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
-        s
+        ctx.read_stdin()?
     } else {
         std::fs::read_to_string(&args.file).with_context(|| format!("cannot read '{}'", args.file))?
     };
     let cube =
         NumberCube::parse(&text).with_context(|| if args.file == "-" { "stdin".into() } else { args.file.clone() })?;
-    emit(&CheckReport::new(&verify(&cube)), &CheckInput { file: args.file }, args.format.format())
+    render(&CheckReport::new(&verify(&cube)), &CheckInput { file: args.file }, args.format.format())
 }
 
 /// The input of `cubelab magic construct`.
@@ -487,12 +483,12 @@ impl Report for Constructed {
     }
 }
 
-fn construct(args: ConstructArgs) -> anyhow::Result<()> {
+fn construct(args: ConstructArgs) -> anyhow::Result<String> {
     let cube = semi_perfect(args.order)?;
     if !has_property(&cube, Property::SemiPerfect) {
         bail!("internal error: the construction of order {} is not semi-perfect", args.order);
     }
-    emit(
+    render(
         &Constructed { order: cube.order(), cube: cube.layers() },
         &ConstructInput { order: args.order },
         args.format.format(),

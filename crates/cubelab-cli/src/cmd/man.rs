@@ -1,7 +1,7 @@
 //! `cubelab man`: manual pages in roff, generated from the command line's own definition
 //! (so they always match `--help`).
 
-use crate::output::{write_atomic, write_stdout};
+use crate::output::write_atomic;
 use anyhow::Context;
 use clap::CommandFactory;
 use std::path::PathBuf;
@@ -22,18 +22,19 @@ pub struct Args {
     out: Option<PathBuf>,
 }
 
-/// Runs `cubelab man`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let mut cli = crate::Cli::command().disable_help_subcommand(true);
+/// Runs `cubelab man`: the page of cubelab itself, or nothing when the pages are written
+/// to a directory.
+pub fn run(args: Args) -> anyhow::Result<String> {
+    let mut cli = crate::cli::Cli::command().disable_help_subcommand(true);
     cli.build();
     match args.out {
-        None => write_stdout(&page(&cli)?),
+        None => Ok(String::from_utf8(page(&cli)?)?),
         Some(dir) => {
             std::fs::create_dir_all(&dir).with_context(|| format!("cannot create '{}'", dir.display()))?;
             let mut written = 0;
             write_pages(&cli, &dir, &mut written)?;
             eprintln!("{written} manual pages written to {}", dir.display());
-            Ok(())
+            Ok(String::new())
         }
     }
 }

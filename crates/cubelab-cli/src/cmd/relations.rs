@@ -1,7 +1,7 @@
 //! `cubelab relations`: Sobczyk's relations over the 30 types (his Table 1, the
 //! incompatibility graph, the twelve five-sets) and his list of ground layers.
 
-use crate::output::{emit, Format, Report};
+use crate::output::{render, Format, Report};
 use cubelab::geometry::Face;
 use cubelab::notation::{names_of, parse_cube};
 use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relation, TheoremCheck, TypeIndex};
@@ -307,7 +307,7 @@ impl Report for GroundReport {
 }
 
 /// Runs `cubelab relations`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<String> {
     let format = Format::json_or_text(args.json);
     let input = Input { ground: args.ground.clone() };
     match args.ground {
@@ -317,9 +317,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let letters = rel::to_letters(&oc)?;
             let sides = [Face::B, Face::L, Face::R, Face::F].map(|f| letters.color(f).to_char().to_string());
             let conway = names_of(&cubelab::macmahon::kahan_to_numbers(&letters)).conway;
-            emit(&GroundReport { list, conway, sides }, &input, format)
+            render(&GroundReport { list, conway, sides }, &input, format)
         }
-        None => emit(&build_report()?, &input, format),
+        None => render(&build_report()?, &input, format),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `cubelab show`: one cube in any notation.
 
 use crate::cmd::cubes::CubeRow;
-use crate::output::{emit, write_svg, Format, Report};
+use crate::output::{render, write_svg, Format, Report};
 use crate::svg;
 use cubelab::coloring::Coloring;
 use cubelab::geometry::{Corner, Face};
@@ -152,7 +152,7 @@ impl Report for Shown {
 }
 
 /// Runs `cubelab show`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<String> {
     let (given, notation) = parse_cube_with_notation(&args.cube)?;
     let canonical = given.canonical();
     let row = CubeRow::new(&given);
@@ -178,7 +178,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         write_svg(&shown, path)?;
     }
-    emit(&shown, &Input { cube: args.cube }, Format::json_or_text(args.json))
+    render(&shown, &Input { cube: args.cube }, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

@@ -1,6 +1,6 @@
 //! `cubelab solve`: how to build one target from eight blocks, step by step.
 
-use crate::output::{emit, write_svg, Format, Report};
+use crate::output::{render, write_svg, Format, Report};
 use crate::svg;
 use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
@@ -287,7 +287,7 @@ impl Report for SolveReport {
 }
 
 /// Runs `cubelab solve`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<String> {
     let target = parse_cube(&args.target).map_err(|e| at_position(e, "target"))?;
     let cubes = parse_cubes(&args.blocks)?;
     if cubes.len() != CORNERS {
@@ -330,7 +330,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         limit: args.limit,
         explain: args.explain,
     };
-    emit(&report, &input, Format::json_or_text(args.json))
+    render(&report, &input, Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.

@@ -1,7 +1,7 @@
 //! `cubelab stack`: Instant Insanity stacks: solve one, the census over C_N, the classics.
 
-use crate::output::{emit, write_svg, Format, FormatArgs, Report};
-use crate::progress::{self, Bar};
+use crate::output::{render, write_svg, Format, FormatArgs, Report};
+use crate::progress;
 use crate::svg;
 use anyhow::Context;
 use cubelab::census::shard::Shard;
@@ -132,10 +132,10 @@ struct ClassicsArgs {
 }
 
 /// Runs `cubelab stack`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
     match args.command {
         StackCommand::Solve(a) => solve(a),
-        StackCommand::Census(a) => census(a),
+        StackCommand::Census(a) => census(a, ctx),
         StackCommand::Classics(a) => classics(a),
         StackCommand::Merge(a) => merge(a),
     }
@@ -335,7 +335,7 @@ impl Report for SolveReport {
     }
 }
 
-fn solve(args: SolveArgs) -> anyhow::Result<()> {
+fn solve(args: SolveArgs) -> anyhow::Result<String> {
     let (cubes, classic) = match &args.classic {
         Some(name) => {
             let c = stack::classic(name).with_context(|| {
@@ -376,7 +376,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<()> {
         write_svg(&report, path)?;
     }
     let input = SolveInput { cubes: args.cubes.clone(), classic: args.classic.clone(), method, limit: args.limit };
-    emit(&report, &input, Format::json_or_text(args.json))
+    render(&report, &input, Format::json_or_text(args.json))
 }
 
 // ------------------------------------------------------------------------ census
@@ -423,25 +423,24 @@ impl Report for StackCensus {
     }
 }
 
-fn census(args: CensusArgs) -> anyhow::Result<()> {
+fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let shard = match &args.shard {
         Some(s) => Shard::parse(s).with_context(|| format!("--shard '{s}'"))?,
         None => Shard::ALL,
     };
     stack::collections(args.colors, args.multisets).with_context(|| format!("--colors {}", args.colors))?;
     let spec = CensusOptions { colors: args.colors, multisets: args.multisets, method: args.method.method(), shard };
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts =
-        Options { progress: &bar, stop: progress::ctrl_c(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
     let report = stack::census(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
-    emit(&report, &CensusInput::of(&report), args.format.format())
+    render(&report, &CensusInput::of(&report), args.format.format())
 }
 
 /// Reads every shard's report (naming the file in any error) and prints the merged one.
-fn merge(args: MergeArgs) -> anyhow::Result<()> {
+fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut parts = Vec::with_capacity(args.files.len());
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
@@ -450,7 +449,7 @@ fn merge(args: MergeArgs) -> anyhow::Result<()> {
         parts.push((name, report));
     }
     let merged = stack::merge(&parts)?;
-    emit(&merged, &CensusInput::of(&merged), args.format.format())
+    render(&merged, &CensusInput::of(&merged), args.format.format())
 }
 
 // ------------------------------------------------------------------------ classics
@@ -497,7 +496,7 @@ impl Report for ClassicsReport {
     }
 }
 
-fn classics(args: ClassicsArgs) -> anyhow::Result<()> {
+fn classics(args: ClassicsArgs) -> anyhow::Result<String> {
     let classics = stack::classics()
         .iter()
         .map(|c| {
@@ -515,7 +514,7 @@ fn classics(args: ClassicsArgs) -> anyhow::Result<()> {
             })
         })
         .collect::<cubelab::Result<Vec<_>>>()?;
-    emit(&ClassicsReport { classics }, &ClassicsInput {}, Format::json_or_text(args.json))
+    render(&ClassicsReport { classics }, &ClassicsInput {}, Format::json_or_text(args.json))
 }
 
 #[cfg(test)]

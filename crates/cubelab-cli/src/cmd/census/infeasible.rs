@@ -32,7 +32,7 @@ pub struct InfeasibleArgs {
 }
 
 /// Runs `census infeasible`.
-pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!("infeasible with --palette 7 is not available: the walk over supports is for MacMahon's cubes");
     }

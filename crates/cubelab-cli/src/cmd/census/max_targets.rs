@@ -39,7 +39,7 @@ pub struct MaxArgs {
 }
 
 /// Runs `census max-targets`.
-pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: MaxArgs) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         return search(&Engine::sadisticube7(), &a);
     }
@@ -82,7 +82,7 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<()> {
     finish(&a, CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
-fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<()> {
+fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<String> {
     let (seed, restarts, steps) = (a.seed.unwrap_or(1), a.restarts.unwrap_or(40), a.steps.unwrap_or(5_000));
     if restarts == 0 {
         bail!("--restarts: give at least one start");

@@ -21,7 +21,7 @@ pub(super) struct MergeArgs {
 
 /// Runs `census merge`: every file is read, checked (checksum, figures, same census,
 /// shards 1..N once each) and merged; the first problem ends the run naming its file.
-pub(super) fn run(a: MergeArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: MergeArgs) -> anyhow::Result<String> {
     let mut parts: Vec<(String, serde_json::Value, CensusReport)> = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());

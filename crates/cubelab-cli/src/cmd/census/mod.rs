@@ -5,7 +5,7 @@
 //! one line). The reports are the library's ([`cubelab::census::report`]); this module
 //! runs the censuses, draws their histograms and prints them ([`render`]).
 
-use crate::output::{emit, FormatArgs, JsonInput};
+use crate::output::{render, FormatArgs, JsonInput};
 use crate::progress::{self, Bar};
 use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable_with;
@@ -197,7 +197,7 @@ impl JsonArgs {
 }
 
 /// Runs `cubelab census`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args) -> anyhow::Result<String> {
     match args.command {
         CensusCommand::SolutionNumbers(a) => solution::run(a),
         CensusCommand::Targets(a) => targets::run(a),
@@ -263,7 +263,7 @@ fn finish(
     mut report: CensusReport,
     plot: Option<&Path>,
     format: &FormatArgs,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<String> {
     if let Some(p) = plot {
         render::plot_report(&report, p)?;
     }
@@ -271,15 +271,15 @@ fn finish(
     report.seal(&input)?;
     let format = format.format();
     match report {
-        CensusReport::SolutionNumbers(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::AllTargets(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::Targets(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::AllSizes(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::Universal(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::Multisets(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::MaxTargets(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::MaxTargetsSearch(r) => emit(&r, &JsonInput::new(input), format),
-        CensusReport::Infeasible(r) => emit(&r, &JsonInput::new(input), format),
+        CensusReport::SolutionNumbers(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::AllTargets(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::Targets(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::AllSizes(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::Universal(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::Multisets(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::MaxTargets(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::MaxTargetsSearch(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::Infeasible(r) => render(&r, &JsonInput::new(input), format),
     }
 }
 

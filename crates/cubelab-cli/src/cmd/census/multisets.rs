@@ -30,7 +30,7 @@ pub struct MultisetArgs {
 }
 
 /// Runs `census multisets`.
-pub(super) fn run(a: MultisetArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: MultisetArgs) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!(
             "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset"

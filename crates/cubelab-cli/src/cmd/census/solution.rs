@@ -73,7 +73,7 @@ fn solution_for(e: &Engine, t: usize, a: &SolutionArgs) -> anyhow::Result<Soluti
 }
 
 /// Runs `census solution-numbers`.
-pub(super) fn run(a: SolutionArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: SolutionArgs) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!(
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \

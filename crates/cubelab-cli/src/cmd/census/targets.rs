@@ -69,7 +69,7 @@ pub struct TargetsArgs {
 const MAX_SAMPLES: u64 = 1_000_000_000_000;
 
 /// Runs `census targets`.
-pub(super) fn run(a: TargetsArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: TargetsArgs) -> anyhow::Result<String> {
     match a.sample {
         Some(0) => anyhow::bail!("--sample: give at least one set to sample"),
         Some(n) if n > MAX_SAMPLES => {
@@ -219,7 +219,7 @@ struct Big<'a> {
 const MAX_WITHIN_SETS: u64 = 1 << 24;
 
 /// Runs `census targets --palette 7`.
-fn run_palette7(a: TargetsArgs) -> anyhow::Result<()> {
+fn run_palette7(a: TargetsArgs) -> anyhow::Result<String> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!(
             "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
@@ -232,7 +232,7 @@ fn run_palette7(a: TargetsArgs) -> anyhow::Result<()> {
 }
 
 /// Runs `census targets --colors 4|5`: sampled or `--within`, as for `--palette 7`.
-fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<()> {
+fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<String> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
     }
@@ -250,7 +250,7 @@ fn base(big: &Big<'_>, a: &TargetsArgs) -> TargetsBase {
     TargetsBase { universe: big.label.clone(), method: a.method.method(), within: None, sample: None, shard: None }
 }
 
-fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<()> {
+fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<String> {
     let (s, flag, n) = (big.s, &big.flag, big.s.len());
     if a.within.is_some() && a.sample.is_some() {
         bail!("with {flag} give either --within SET (every subset) or --sample N (random sets), not both");
@@ -307,7 +307,7 @@ fn exact_for(s: &Engine, k: usize) -> anyhow::Result<Exact> {
     })
 }
 
-fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<()> {
+fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<String> {
     let s = big.s;
     let within = s.parse_list(tokens).map_err(|e| cubelab::notation::at_position(e, "--within"))?;
     let n = within.len();

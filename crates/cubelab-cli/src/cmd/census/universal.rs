@@ -48,7 +48,7 @@ pub struct UniversalArgs {
 }
 
 /// Runs `census universal`.
-pub(super) fn run(a: UniversalArgs) -> anyhow::Result<()> {
+pub(super) fn run(a: UniversalArgs) -> anyhow::Result<String> {
     let palette7 = a.universe.palette7()?;
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         if palette7 {
@@ -69,7 +69,7 @@ pub(super) fn run(a: UniversalArgs) -> anyhow::Result<()> {
     enumerate(&a)
 }
 
-fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
+fn enumerate(a: &UniversalArgs) -> anyhow::Result<String> {
     let u = a.universe.universe()?;
     // Without subset tables (C_3) the enumeration would test Hall's condition set by set
     // for every size from 8 up: refused, as before the engine offered that path.
@@ -134,7 +134,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<()> {
     finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
-fn search(a: &UniversalArgs) -> anyhow::Result<()> {
+fn search(a: &UniversalArgs) -> anyhow::Result<String> {
     let Some(k) = a.size else { bail!("--search needs --size K") };
     // In the order of exact_colorings (not the tableau order of Engine::exact_colors), so
     // that a seed finds the same set as it always has.
@@ -172,7 +172,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<()> {
     finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
-fn palette_7(a: &UniversalArgs) -> anyhow::Result<()> {
+fn palette_7(a: &UniversalArgs) -> anyhow::Result<String> {
     let s = Engine::sadisticube7();
     let blocks = s.len();
     let Some(bound) = s.universal_lower_bound() else {

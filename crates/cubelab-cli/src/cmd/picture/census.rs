@@ -118,11 +118,12 @@ pub(super) fn census(
     output: Option<&PathBuf>,
     ck: &CheckpointArgs,
     json: bool,
-) -> anyhow::Result<()> {
+    ctx: &crate::api::Context,
+) -> anyhow::Result<String> {
     Board::solved(m, n)?;
     let max_bytes = max_memory.saturating_mul(1 << 30);
-    let bar = Bar::new();
-    let stop = progress::ctrl_c();
+    let bar = ctx.bar();
+    let stop = ctx.stop();
     // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
     let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Table> {
         let path = ck.checkpoint.as_deref();
@@ -180,7 +181,7 @@ pub(super) fn census(
     if let Some(path) = output {
         write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
     }
-    emit(&report, &input, Format::json_or_text(json))
+    render(&report, &input, Format::json_or_text(json))
 }
 
 /// A census of a group puzzle (`--group`): the table, its title, the notes on |H| and the

@@ -75,12 +75,13 @@ pub(super) fn run_bounds(
     sample: u64,
     limits: LimitArgs,
     json: bool,
-) -> anyhow::Result<()> {
+    ctx: &crate::api::Context,
+) -> anyhow::Result<String> {
     Board::solved(m, n)?;
     if sample == 0 && limits.given() {
         bail!("--max-nodes and --timeout limit the optimal solves of --sample only (add --sample K)");
     }
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let b = bounds::bounds(m, n, metric, &bar)?;
     let solver = optimal::Solver::new(m, n, metric, optimal::default_max_entries(m, n))?;
     bar.start("random sample", sample, 0);
@@ -99,7 +100,7 @@ pub(super) fn run_bounds(
         "diameter bounds for {m}x{n}, {} metric",
         if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
     );
-    emit(
+    render(
         &BoundsReport { bounds: b, sample_lengths, title },
         &BoundsInput { m, n, metric, sample },
         Format::json_or_text(json),

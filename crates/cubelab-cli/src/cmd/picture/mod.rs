@@ -1,7 +1,7 @@
 //! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
 
-use crate::output::{emit, write_atomic, write_svg, Format, Report};
-use crate::progress::{self, Bar};
+use crate::output::{render, write_atomic, write_svg, Format, Report};
+use crate::progress;
 use crate::svg;
 use anyhow::{bail, Context};
 use cubelab::histogram::{bins, Bin};
@@ -396,7 +396,8 @@ fn solve(
     limits: LimitArgs,
     json: bool,
     svg_path: Option<&Path>,
-) -> anyhow::Result<()> {
+    ctx: &crate::api::Context,
+) -> anyhow::Result<String> {
     let board = Board::parse(given)?;
     if method != Method::Optimal && limits.given() {
         bail!("--max-nodes and --timeout limit the optimal search only (add --method optimal)");
@@ -425,7 +426,7 @@ fn solve(
             ([p1, p2].concat(), false)
         }
         Method::Optimal => {
-            let spinner = Bar::spinner("building pattern databases");
+            let spinner = ctx.spinner("building pattern databases");
             let solver = optimal::Solver::new(
                 board.rows(),
                 board.cols(),
@@ -457,11 +458,11 @@ fn solve(
         write_svg(&solved, path)?;
     }
     let input = SolveInput { board: given.to_string(), method, metric };
-    emit(&solved, &input, Format::json_or_text(json))
+    render(&solved, &input, Format::json_or_text(json))
 }
 
 /// Runs `cubelab picture`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
     match args.command {
         Sub::Check { board, json, svg } => {
             let b = Board::parse(&board)?;
@@ -470,12 +471,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             if let Some(path) = &svg {
                 write_svg(&checked, path)?;
             }
-            emit(&checked, &CheckInput { board }, Format::json_or_text(json))
+            render(&checked, &CheckInput { board }, Format::json_or_text(json))
         }
         Sub::Solve { board, method, metric, limits, json, svg } => {
-            solve(&board, method, metric, limits, json, svg.as_deref())
+            solve(&board, method, metric, limits, json, svg.as_deref(), ctx)
         }
-        Sub::Bounds { m, n, metric, sample, limits, json } => run_bounds(m, n, metric, sample, limits, json),
+        Sub::Bounds { m, n, metric, sample, limits, json } => run_bounds(m, n, metric, sample, limits, json, ctx),
         Sub::Scramble { m, n, seed, moves, json, svg } => {
             let (board, seq) = match moves {
                 Some(k) => {
@@ -489,7 +490,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 write_svg(&scrambled, path)?;
             }
             let input = ScrambleInput { m, n, seed, moves };
-            emit(&scrambled, &input, Format::json_or_text(json))
+            render(&scrambled, &input, Format::json_or_text(json))
         }
         Sub::Census {
             m,
@@ -515,6 +516,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             output.as_ref(),
             &CheckpointArgs { checkpoint, resume, stop_after_layer },
             json,
+            ctx,
         ),
     }
 }
