@@ -51,18 +51,12 @@ impl Cube {
 
     /// Reads a cube in any notation; bad text raises `InputError`.
     pub(crate) fn parse(py: Python<'_>, spec: &str) -> PyResult<Cube> {
-        let (coloring, notation) =
-            parse_cube_with_notation(spec).map_err(|e| crate::errors::from_library(py, &e))?;
+        let (coloring, notation) = parse_cube_with_notation(spec).map_err(|e| crate::errors::from_library(py, &e))?;
         Ok(Cube { coloring, canonical: coloring.canonical(), notation: Some(notation), spec: spec.to_string() })
     }
 
     fn names(&self) -> CubeNames {
         names_of(&self.coloring)
-    }
-
-    /// The text the cube was read from, as the `cube` input of the `show` command.
-    pub(crate) fn spec(&self) -> &str {
-        &self.spec
     }
 }
 
@@ -185,6 +179,19 @@ impl Cube {
     #[getter]
     fn name(&self) -> Option<String> {
         self.names().short()
+    }
+
+    /// The JSON `cubelab show CUBE --json` prints (kind `show`).
+    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let input = serde_json::json!({ "cube": self.spec });
+        let text = crate::command::run_command(py, "show", input, None, None)?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// Same as `to_json()`.
+    #[getter]
+    fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.to_json(py)
     }
 
     fn __repr__(&self) -> String {

@@ -4,6 +4,7 @@
 //! Python modules in `python/cubelab/` give it its Pythonic API; `docs/python.md`
 //! is the guide.
 
+mod command;
 mod cube;
 mod errors;
 mod run;
@@ -14,6 +15,10 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::Cube>()?;
-    m.add("FORMAT_VERSION", 1)?;
+    m.add_function(wrap_pyfunction!(command::call, m)?)?;
+    m.add("FORMAT_VERSION", cubelab_cli::api::FORMAT_VERSION)?;
+    let commands: Vec<&str> =
+        cubelab_cli::api::COMMANDS.iter().chain(cubelab_cli::api::CENSUS_COMMANDS).copied().collect();
+    m.add("COMMANDS", commands)?;
     Ok(())
 }

@@ -1,14 +1,13 @@
 //! Long computations from Python: run on a worker thread without the interpreter lock,
 //! watched from the calling thread, which reports progress to an optional Python
-//! callback and checks for Ctrl-C; either one raising stops the run through the
-//! library's [`Stop`] flag, and that exception is what the caller sees.
+//! callback and checks for Ctrl-C; either one raising requests the library's [`Stop`]
+//! and raises that exception at once.
 
 use cubelab::run::{Progress, Stop};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 /// How often the calling thread wakes up to check for Ctrl-C and report progress.
@@ -48,7 +47,7 @@ impl Observer {
 }
 
 /// The message of a caught panic.
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -58,71 +57,61 @@ pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// Runs `work` on a worker thread with the interpreter lock released. Every [`POLL`]
 /// the calling thread checks for signals (Ctrl-C raises `KeyboardInterrupt`) and calls
-/// `progress(phase, done, total)` when the counts changed; when either raises, the
-/// library's stop flag is set, the worker winds down, and that exception is raised. A
-/// panic of the worker is an internal error.
-pub(crate) fn run_long<T: Send>(
+/// `progress(phase, done, total)` (and once more at the end with the final counts).
+/// When either raises, the stop flag given to `work` is requested and the exception is
+/// raised at once: the worker winds down on its own (runs that check the flag end
+/// within a batch; its result is dropped). A panic of the worker is an internal error.
+pub(crate) fn run_long<T: Send + 'static>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
-    work: impl FnOnce(&Arc<Observer>, &Stop) -> T + Send,
+    work: impl FnOnce(Arc<Observer>, Stop) -> T + Send + 'static,
 ) -> PyResult<T> {
     let observer = Arc::new(Observer::default());
     let stop = Stop::new();
-    std::thread::scope(|scope| {
-        let (tx, mut rx) = mpsc::channel();
-        let (obs, stp) = (&observer, &stop);
-        let worker = std::thread::Builder::new().stack_size(STACK).spawn_scoped(scope, move || {
-            // The receiver lives on the calling thread until the result arrives.
+    let (tx, mut rx) = mpsc::channel();
+    let (obs, stp) = (observer.clone(), stop.clone());
+    std::thread::Builder::new()
+        .name("cubelab".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            // The receiver may be gone (the caller raised): the result is dropped.
             let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(obs, stp))));
+        })
+        .map_err(|e| crate::errors::internal(py, &format!("cannot start a worker thread: {e}")))?;
+    let mut reported = None;
+    let outcome = loop {
+        let (back, got) = py.detach(move || {
+            let got = rx.recv_timeout(POLL);
+            (rx, got)
         });
-        if let Err(e) = worker {
-            return Err(crate::errors::internal(py, &format!("cannot start a worker thread: {e}")));
+        rx = back;
+        match got {
+            Ok(outcome) => break outcome,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(crate::errors::internal(py, "the worker thread ended without a result"))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        let mut raised: Option<PyErr> = None;
-        let mut reported = None;
-        let outcome = loop {
-            let (back, got) = py.detach(move || {
-                let got = rx.recv_timeout(POLL);
-                (rx, got)
-            });
-            rx = back;
-            match got {
-                Ok(outcome) => break outcome,
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(crate::errors::internal(py, "the worker thread ended without a result"))
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
+        let step = py.check_signals().and_then(|()| match progress {
+            Some(callback) => {
+                let now = observer.snapshot();
+                reported = Some(now.clone());
+                callback.call1(now).map(drop)
             }
-            if raised.is_some() {
-                continue;
-            }
-            let step = py.check_signals().and_then(|()| match progress {
-                Some(callback) => {
-                    let now = observer.snapshot();
-                    if reported.as_ref() == Some(&now) {
-                        return Ok(());
-                    }
-                    reported = Some(now.clone());
-                    callback.call1(now).map(drop)
-                }
-                None => Ok(()),
-            });
-            if let Err(e) = step {
-                stop.request();
-                raised = Some(e);
-            }
-        };
-        if let Some(e) = raised {
+            None => Ok(()),
+        });
+        if let Err(e) = step {
+            stop.request();
             return Err(e);
         }
-        let value = outcome.map_err(|payload| crate::errors::internal(py, &panic_message(payload.as_ref())))?;
-        // A last report, so that a progress display ends at the final count.
-        if let Some(callback) = progress {
-            let now = observer.snapshot();
-            if reported.as_ref() != Some(&now) && !now.0.is_empty() {
-                callback.call1(now)?;
-            }
+    };
+    let value = outcome.map_err(|payload| crate::errors::internal(py, &panic_message(payload.as_ref())))?;
+    // A last report, so that a progress display ends at the final count.
+    if let Some(callback) = progress {
+        let now = observer.snapshot();
+        if reported.as_ref() != Some(&now) && !now.0.is_empty() {
+            callback.call1(now)?;
         }
-        Ok(value)
-    })
+    }
+    Ok(value)
 }
