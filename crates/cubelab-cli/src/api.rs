@@ -14,7 +14,9 @@
 //! `--output`, `--checkpoint`, ...) are refused, and `magic check` reads its cube from
 //! [`Context::with_stdin`] (`"file": "-"`). Work too long for a request (the censuses,
 //! large boards, many blocks) is refused up front with the command to run instead
-//! ([`ErrorKind::Refused`]); see [`COMMANDS`] and `docs/web.md`.
+//! ([`ErrorKind::Refused`]); see [`COMMANDS`] and `docs/web.md`. A library caller (the
+//! Python package) uses [`Context::unlimited`] instead: no limits, and the censuses
+//! ([`CENSUS_COMMANDS`]) run too.
 //!
 //! ```
 //! use cubelab_cli::api::{call, Context};
@@ -56,6 +58,20 @@ pub const COMMANDS: &[&str] = &[
     "stack solve",
     "stack census",
     "stack classics",
+];
+
+/// The version of the JSON contract every output of [`call`] follows (`docs/json.md`).
+pub use crate::output::FORMAT_VERSION;
+
+/// The censuses, which only an unlimited context runs ([`Context::unlimited`]: the Python
+/// package); `census merge` reads files and is never run.
+pub const CENSUS_COMMANDS: &[&str] = &[
+    "census solution-numbers",
+    "census targets",
+    "census universal",
+    "census multisets",
+    "census max-targets",
+    "census infeasible",
 ];
 
 /// Argument ids that only choose where or how output goes, or name a file: never taken
@@ -118,6 +134,8 @@ pub struct Context {
     stop: Option<Stop>,
     stdin: Option<String>,
     limits: Limits,
+    /// No limits and the census commands too ([`Context::unlimited`]).
+    unlimited: bool,
     cli: bool,
 }
 
@@ -131,13 +149,28 @@ impl Context {
     /// A context for API calls: no progress reports, a fresh stop flag, no standard
     /// input, the default limits.
     pub fn new() -> Context {
-        Context { progress: None, stop: Some(Stop::new()), stdin: None, limits: Limits::default(), cli: false }
+        Context {
+            progress: None,
+            stop: Some(Stop::new()),
+            stdin: None,
+            limits: Limits::default(),
+            unlimited: false,
+            cli: false,
+        }
+    }
+
+    /// A context for a program calling the API as a library (the Python package): like
+    /// [`Context::new`], but nothing is refused as too expensive (no [`Limits`]) and the
+    /// censuses run too ([`CENSUS_COMMANDS`]); the caller stops long runs with the stop
+    /// flag.
+    pub fn unlimited() -> Context {
+        Context { unlimited: true, ..Context::new() }
     }
 
     /// The context of the `cubelab` program: progress bars on a terminal's stderr,
     /// Ctrl-C as the stop flag, the real standard input, no limits.
     pub(crate) fn cli() -> Context {
-        Context { progress: None, stop: None, stdin: None, limits: Limits::default(), cli: true }
+        Context { progress: None, stop: None, stdin: None, limits: Limits::default(), unlimited: false, cli: true }
     }
 
     /// Reports the progress of long runs to `observer` (phases, units done, notes).
@@ -186,6 +219,17 @@ impl Context {
             Bar::new()
         } else {
             Bar::forwarding(self.progress.clone())
+        }
+    }
+
+    /// A bar for `total` units of work described by `what` (see [`Bar::counting`]).
+    pub(crate) fn counting(&self, total: u64, what: &str) -> Bar {
+        if self.cli {
+            Bar::counting(total, what)
+        } else {
+            let bar = self.bar();
+            bar.start(what, total, 0);
+            bar
         }
     }
 
@@ -303,14 +347,18 @@ impl std::error::Error for ApiError {}
 /// [`ErrorKind::Internal`] otherwise (a panic is caught and reported as one).
 pub fn call(command: &str, input: &Value, ctx: &Context) -> Result<String, ApiError> {
     let path: Vec<&str> = command.split_whitespace().collect();
-    if !COMMANDS.contains(&path.join(" ").as_str()) {
-        return Err(not_a_command(&path.join(" ")));
+    let joined = path.join(" ");
+    let census = ctx.unlimited && CENSUS_COMMANDS.contains(&joined.as_str());
+    if !COMMANDS.contains(&joined.as_str()) && !census {
+        return Err(not_a_command(&joined));
     }
     let argv = argv(&path, input)?;
     let shown = shell_line(&path, input);
     let matches = cli::command().try_get_matches_from(&argv).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let sub = leaf(&matches, &path);
-    guard(&path.join(" "), sub, ctx.limits(), &shown)?;
+    if !ctx.unlimited {
+        guard(&joined, sub, ctx.limits(), &shown)?;
+    }
     let parsed = Cli::from_arg_matches(&matches).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli::run(parsed, ctx)));
     match ran {

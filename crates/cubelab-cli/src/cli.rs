@@ -74,7 +74,7 @@ pub(crate) fn run(cli: Cli, ctx: &Context) -> anyhow::Result<String> {
         Command::Show(a) => cmd::show::run(a),
         Command::Build(a) => cmd::build::run(a, ctx),
         Command::Solve(a) => cmd::solve::run(a),
-        Command::Census(a) => cmd::census::run(a),
+        Command::Census(a) => cmd::census::run(a, ctx),
         Command::Relations(a) => cmd::relations::run(a),
         Command::Magic(a) => cmd::magic::run(a, ctx),
         Command::Picture(a) => cmd::picture::run(a, ctx),

@@ -32,7 +32,7 @@ pub struct InfeasibleArgs {
 }
 
 /// Runs `census infeasible`.
-pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: InfeasibleArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!("infeasible with --palette 7 is not available: the walk over supports is for MacMahon's cubes");
     }
@@ -60,6 +60,7 @@ pub(super) fn run(a: InfeasibleArgs) -> anyhow::Result<String> {
     // The largest size found so far only prunes what is strictly smaller (see the library).
     let best = AtomicUsize::new(0);
     let part = run_census(
+        ctx,
         "supports",
         &fingerprint,
         range,

@@ -4,7 +4,6 @@
 //! optionally proven maximal by an exhaustive branch-and-bound.
 
 use super::{finish, JsonArgs, UniverseArgs};
-use crate::progress::Bar;
 use anyhow::{bail, Context};
 use cubelab::census::combin::binomial;
 use cubelab::census::engine::Engine;
@@ -39,9 +38,9 @@ pub struct MaxArgs {
 }
 
 /// Runs `census max-targets`.
-pub(super) fn run(a: MaxArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: MaxArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.universe.palette7()? {
-        return search(&Engine::sadisticube7(), &a);
+        return search(&Engine::sadisticube7(), &a, ctx);
     }
     if a.prove {
         bail!("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already");
@@ -55,7 +54,7 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<String> {
     let e = Engine::macmahon();
     let u = e.universe().context("MacMahon's 30 cubes take the small representation")?;
     let all: Vec<usize> = (0..e.len()).collect();
-    let bar = Bar::counting(binomial(30, 8), "max targets");
+    let bar = ctx.counting(binomial(30, 8), "max targets");
     // Over the whole universe a tally's sets are bitmasks of cube indices.
     let t = e.tally(8, &all, None, Method::Graph, true, &bar)?;
     bar.finish();
@@ -82,12 +81,12 @@ pub(super) fn run(a: MaxArgs) -> anyhow::Result<String> {
     finish(&a, CensusReport::MaxTargets(report), None, &a.format.format())
 }
 
-fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<String> {
+fn search(s: &Engine, a: &MaxArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let (seed, restarts, steps) = (a.seed.unwrap_or(1), a.restarts.unwrap_or(40), a.steps.unwrap_or(5_000));
     if restarts == 0 {
         bail!("--restarts: give at least one start");
     }
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let (max_found, sets) = s.search_max_targets(seed, restarts, steps, &bar);
     bar.finish();
     let mut listed = Vec::new();
@@ -100,7 +99,7 @@ fn search(s: &Engine, a: &MaxArgs) -> anyhow::Result<String> {
         listed.push(MaxSet { collection: s.set_names(set), targets: s.set_names(&by_solver) });
     }
     let proven_maximum = if a.prove {
-        let bar = Bar::new();
+        let bar = ctx.bar();
         let better = s.eight_building_at_least(max_found + 1, &bar);
         bar.finish();
         if let Some(set) = better {

@@ -201,14 +201,14 @@ impl JsonArgs {
 }
 
 /// Runs `cubelab census`.
-pub fn run(args: Args) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
     match args.command {
-        CensusCommand::SolutionNumbers(a) => solution::run(a),
-        CensusCommand::Targets(a) => targets::run(a),
-        CensusCommand::Universal(a) => universal::run(a),
-        CensusCommand::Multisets(a) => multisets::run(a),
-        CensusCommand::MaxTargets(a) => max_targets::run(a),
-        CensusCommand::Infeasible(a) => infeasible::run(a),
+        CensusCommand::SolutionNumbers(a) => solution::run(a, ctx),
+        CensusCommand::Targets(a) => targets::run(a, ctx),
+        CensusCommand::Universal(a) => universal::run(a, ctx),
+        CensusCommand::Multisets(a) => multisets::run(a, ctx),
+        CensusCommand::MaxTargets(a) => max_targets::run(a, ctx),
+        CensusCommand::Infeasible(a) => infeasible::run(a, ctx),
         CensusCommand::Sobczyk(a) => sobczyk::run(a),
         CensusCommand::Merge(a) => merge::run(a),
     }
@@ -243,6 +243,7 @@ impl Progress for Phase<'_> {
 /// way to resume in a stopped run's error.
 #[allow(clippy::too_many_arguments)]
 fn run_census<T: Serialize + DeserializeOwned>(
+    ctx: &crate::api::Context,
     what: &str,
     fingerprint: &str,
     range: Range<u64>,
@@ -252,10 +253,10 @@ fn run_census<T: Serialize + DeserializeOwned>(
     work: impl Fn(Range<u64>, &dyn Progress) -> T,
     merge: impl Fn(T, T) -> T,
 ) -> anyhow::Result<T> {
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let phase = Phase { bar: &bar, what };
     let resume = checkpoint.resume();
-    let opts = Options { progress: &phase, stop: progress::ctrl_c(), ..Options::default() };
+    let opts = Options { progress: &phase, stop: ctx.stop(), ..Options::default() };
     run_resumable_with(fingerprint, range, batch, resume, &opts, init, |r| work(r, &bar), merge)
         .map_err(|e| progress::with_resume_hint(e, resume.path))
 }

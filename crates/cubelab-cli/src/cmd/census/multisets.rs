@@ -2,7 +2,6 @@
 
 use super::{finish, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use crate::progress::Bar;
 use anyhow::Context;
 use cubelab::census::report::{tag, CensusReport, MaxSet, Multisets};
 use cubelab::census::Method;
@@ -30,7 +29,7 @@ pub struct MultisetArgs {
 }
 
 /// Runs `census multisets`.
-pub(super) fn run(a: MultisetArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: MultisetArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!(
             "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset"
@@ -41,7 +40,7 @@ pub(super) fn run(a: MultisetArgs) -> anyhow::Result<String> {
     }
     let e = a.universe.engine()?;
     let method = a.method.method();
-    let bar = Bar::new();
+    let bar = ctx.bar();
     // The library says why the graph method cannot run; the command line names the flag.
     let colors = a.universe.colors;
     let graph = if method == Method::Graph && !e.six_colored() { " --method graph" } else { "" };

@@ -38,13 +38,14 @@ pub struct SolutionArgs {
     format: FormatArgs,
 }
 
-fn solution_for(e: &Engine, t: usize, a: &SolutionArgs) -> anyhow::Result<SolutionNumbers> {
+fn solution_for(e: &Engine, t: usize, a: &SolutionArgs, ctx: &crate::api::Context) -> anyhow::Result<SolutionNumbers> {
     let total = e.collections();
     let name = &e.names()[t];
     let shard = a.shard.shard()?;
     let method = a.method.method();
     let fingerprint = format!("solution-numbers {} {} {:?} {}", a.universe.label(), name, method, shard);
     let histogram = run_census(
+        ctx,
         &format!("solution numbers for {name}"),
         &fingerprint,
         shard.range(total),
@@ -73,7 +74,7 @@ fn solution_for(e: &Engine, t: usize, a: &SolutionArgs) -> anyhow::Result<Soluti
 }
 
 /// Runs `census solution-numbers`.
-pub(super) fn run(a: SolutionArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: SolutionArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.universe.palette7()? {
         anyhow::bail!(
             "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
@@ -95,7 +96,8 @@ pub(super) fn run(a: SolutionArgs) -> anyhow::Result<String> {
         let t = parse_cube(&a.target).map_err(|e| cubelab::notation::at_position(e, "--target"))?;
         vec![e.index_of(&t).with_context(|| format!("--target: '{}' is not one of this census's cubes", a.target))?]
     };
-    let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, &a)).collect::<anyhow::Result<_>>()?;
+    let outs: Vec<SolutionNumbers> =
+        targets.iter().map(|&t| solution_for(&e, t, &a, ctx)).collect::<anyhow::Result<_>>()?;
     let report = if a.all_targets {
         CensusReport::AllTargets(AllTargets {
             census: tag::AllTargets,

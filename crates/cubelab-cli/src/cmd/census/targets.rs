@@ -10,7 +10,6 @@
 
 use super::{finish, plot_histogram, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::{binomial, binomial_u128};
 use cubelab::census::engine::Engine;
@@ -69,7 +68,7 @@ pub struct TargetsArgs {
 const MAX_SAMPLES: u64 = 1_000_000_000_000;
 
 /// Runs `census targets`.
-pub(super) fn run(a: TargetsArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: TargetsArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     match a.sample {
         Some(0) => anyhow::bail!("--sample: give at least one set to sample"),
         Some(n) if n > MAX_SAMPLES => {
@@ -78,11 +77,11 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<String> {
         _ => {}
     }
     if a.universe.palette7()? {
-        return run_palette7(a);
+        return run_palette7(a, ctx);
     }
     // C_4 and C_5 are beyond the 32-cube engine: the census runs on the 256-bit one.
     if matches!(a.universe.colors, 4 | 5) {
-        return run_colors(a.universe.colors, a);
+        return run_colors(a.universe.colors, a, ctx);
     }
     let e = a.universe.engine()?;
     let within: Vec<usize> = match &a.within {
@@ -114,14 +113,14 @@ pub(super) fn run(a: TargetsArgs) -> anyhow::Result<String> {
         shard: a.shard.label()?,
     };
     let report = if let Some(samples) = a.sample {
-        let bar = Bar::counting(samples, "random sets");
+        let bar = ctx.counting(samples, "random sets");
         let t = e.sample_within(sizes[0], &within, samples, a.seed, a.method.method(), &bar)?;
         bar.finish();
         CensusReport::Targets(report_of(&base, sizes[0], &t, &e, &within, a.list_max))
     } else if a.size == "all" {
-        all_sizes(&a, &e, &within, &base)?
+        all_sizes(&a, &e, &within, &base, ctx)?
     } else {
-        one_size(&a, &e, &within, sizes[0], &base)?
+        one_size(&a, &e, &within, sizes[0], &base, ctx)?
     };
     finish(&a, report, a.plot.plot.as_deref(), &a.format)
 }
@@ -140,7 +139,13 @@ fn mask_of(within: &[usize]) -> u32 {
 }
 
 /// Every subset at once: a depth-first walk, split into prefixes of the highest cubes.
-fn all_sizes(a: &TargetsArgs, e: &Engine, within: &[usize], base: &TargetsBase) -> anyhow::Result<CensusReport> {
+fn all_sizes(
+    a: &TargetsArgs,
+    e: &Engine,
+    within: &[usize],
+    base: &TargetsBase,
+    ctx: &crate::api::Context,
+) -> anyhow::Result<CensusReport> {
     let n = within.len();
     let shard = a.shard.shard()?;
     let range = shard.range(Engine::prefixes(n));
@@ -150,6 +155,7 @@ fn all_sizes(a: &TargetsArgs, e: &Engine, within: &[usize], base: &TargetsBase) 
         base.universe, base.method, a.list_max
     );
     let tallies: Vec<Tally> = run_census(
+        ctx,
         "every subset",
         &fingerprint,
         range,
@@ -182,6 +188,7 @@ fn one_size(
     within: &[usize],
     k: usize,
     base: &TargetsBase,
+    ctx: &crate::api::Context,
 ) -> anyhow::Result<CensusReport> {
     let n = within.len() as u64;
     let mask = mask_of(within);
@@ -192,6 +199,7 @@ fn one_size(
         base.universe, base.method, a.list_max
     );
     let t = run_census(
+        ctx,
         "targets census",
         &fingerprint,
         range,
@@ -219,7 +227,7 @@ struct Big<'a> {
 const MAX_WITHIN_SETS: u64 = 1 << 24;
 
 /// Runs `census targets --palette 7`.
-fn run_palette7(a: TargetsArgs) -> anyhow::Result<String> {
+fn run_palette7(a: TargetsArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!(
             "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
@@ -228,18 +236,18 @@ fn run_palette7(a: TargetsArgs) -> anyhow::Result<String> {
     let engine = Engine::sadisticube7();
     let big =
         Big { s: &engine, label: "palette7".into(), flag: "--palette 7".into(), what: "Sadisticube 7 blocks".into() };
-    targets(&big, a)
+    targets(&big, a, ctx)
 }
 
 /// Runs `census targets --colors 4|5`: sampled or `--within`, as for `--palette 7`.
-fn run_colors(n: usize, a: TargetsArgs) -> anyhow::Result<String> {
+fn run_colors(n: usize, a: TargetsArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         bail!("--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint");
     }
     let engine = Engine::for_universe(cubelab::coloring::exact_colorings(n)?)?;
     let big =
         Big { s: &engine, label: format!("C{n}"), flag: format!("--colors {n}"), what: format!("cubes of C_{n}") };
-    targets(&big, a)
+    targets(&big, a, ctx)
 }
 
 fn names(s: &Engine, blocks: &[usize]) -> Vec<String> {
@@ -250,13 +258,13 @@ fn base(big: &Big<'_>, a: &TargetsArgs) -> TargetsBase {
     TargetsBase { universe: big.label.clone(), method: a.method.method(), within: None, sample: None, shard: None }
 }
 
-fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<String> {
+fn targets(big: &Big<'_>, a: TargetsArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let (s, flag, n) = (big.s, &big.flag, big.s.len());
     if a.within.is_some() && a.sample.is_some() {
         bail!("with {flag} give either --within SET (every subset) or --sample N (random sets), not both");
     }
     if let Some(names) = &a.within {
-        return targets_within(big, &a, names);
+        return targets_within(big, &a, names, ctx);
     }
     let k: usize = match a.size.parse() {
         Ok(k) if k <= n => k,
@@ -272,10 +280,10 @@ fn targets(big: &Big<'_>, a: TargetsArgs) -> anyhow::Result<String> {
         );
     };
     let method = a.method.method();
-    let bar = Bar::counting(samples, "random sets");
+    let bar = ctx.counting(samples, "random sets");
     let (tally, examples) = s.sample_with_examples(k, samples, a.seed, method, &bar)?;
     bar.finish();
-    let spinner = Bar::spinner("exact mean");
+    let spinner = ctx.spinner("exact mean");
     let exact = exact_for(s, k)?;
     spinner.finish();
     let max_sets = a.list_max.then(|| examples.iter().map(|b| names(s, b)).collect());
@@ -307,7 +315,12 @@ fn exact_for(s: &Engine, k: usize) -> anyhow::Result<Exact> {
     })
 }
 
-fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::Result<String> {
+fn targets_within(
+    big: &Big<'_>,
+    a: &TargetsArgs,
+    tokens: &[String],
+    ctx: &crate::api::Context,
+) -> anyhow::Result<String> {
     let s = big.s;
     let within = s.parse_list(tokens).map_err(|e| cubelab::notation::at_position(e, "--within"))?;
     let n = within.len();
@@ -327,7 +340,7 @@ fn targets_within(big: &Big<'_>, a: &TargetsArgs, tokens: &[String]) -> anyhow::
     if total > MAX_WITHIN_SETS {
         bail!("--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N", big.flag);
     }
-    let bar = Bar::counting(total, "every subset");
+    let bar = ctx.counting(total, "every subset");
     let names_of_positions =
         |p: u32| -> Vec<String> { (0..n).filter(|&i| p >> i & 1 == 1).map(|i| s.names()[within[i]].clone()).collect() };
     let mut base = base(big, a);

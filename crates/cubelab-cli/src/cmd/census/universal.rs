@@ -3,7 +3,6 @@
 
 use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
-use crate::progress::Bar;
 use anyhow::bail;
 use cubelab::census::combin::binomial;
 use cubelab::census::engine::Engine;
@@ -48,7 +47,7 @@ pub struct UniversalArgs {
 }
 
 /// Runs `census universal`.
-pub(super) fn run(a: UniversalArgs) -> anyhow::Result<String> {
+pub(super) fn run(a: UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let palette7 = a.universe.palette7()?;
     if a.shard.shard.is_some() || a.checkpoint.checkpoint.is_some() {
         if palette7 {
@@ -61,15 +60,15 @@ pub(super) fn run(a: UniversalArgs) -> anyhow::Result<String> {
         }
     }
     if palette7 {
-        return palette_7(&a);
+        return palette_7(&a, ctx);
     }
     if a.search {
-        return search(&a);
+        return search(&a, ctx);
     }
-    enumerate(&a)
+    enumerate(&a, ctx)
 }
 
-fn enumerate(a: &UniversalArgs) -> anyhow::Result<String> {
+fn enumerate(a: &UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let u = a.universe.universe()?;
     // Without subset tables (C_3) the enumeration would test Hall's condition set by set
     // for every size from 8 up: refused, as before the engine offered that path.
@@ -80,6 +79,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<String> {
         let range = shard.range(binomial(u.len() as u64, k as u64));
         let fingerprint = format!("universal {} {:?} size={k} shard={shard}", a.universe.label(), a.method.method());
         run_census(
+            ctx,
             &format!("universal sets of {k}"),
             &fingerprint,
             range,
@@ -134,7 +134,7 @@ fn enumerate(a: &UniversalArgs) -> anyhow::Result<String> {
     finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
-fn search(a: &UniversalArgs) -> anyhow::Result<String> {
+fn search(a: &UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let Some(k) = a.size else { bail!("--search needs --size K") };
     // In the order of exact_colorings (not the tableau order of Engine::exact_colors), so
     // that a seed finds the same set as it always has.
@@ -143,7 +143,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<String> {
     if k > cubes.len() || k < 8 {
         bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
     }
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let found = e.search_universal_sequential(k, a.seed, a.restarts, a.steps, &bar);
     bar.finish();
     let mut sets = Vec::new();
@@ -172,7 +172,7 @@ fn search(a: &UniversalArgs) -> anyhow::Result<String> {
     finish(&a, CensusReport::Universal(report), None, &a.format)
 }
 
-fn palette_7(a: &UniversalArgs) -> anyhow::Result<String> {
+fn palette_7(a: &UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let s = Engine::sadisticube7();
     let blocks = s.len();
     let Some(bound) = s.universal_lower_bound() else {
@@ -188,7 +188,7 @@ fn palette_7(a: &UniversalArgs) -> anyhow::Result<String> {
     if !(8..=blocks).contains(&k) {
         bail!("--size: {k} is not between 8 and the {blocks} blocks of --palette 7");
     }
-    let bar = Bar::new();
+    let bar = ctx.bar();
     let found = s.search_universal(k, a.seed, a.restarts, a.steps, &bar);
     bar.finish();
     let argument = format!(

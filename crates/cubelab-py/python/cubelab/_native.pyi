@@ -1,0 +1,110 @@
+"""The native module of cubelab (Rust, PyO3): the :class:`Cube` class and the command
+runner the Python modules wrap."""
+
+from typing import Any, Callable, Dict, List, Optional
+
+#: The version of the JSON contract (docs/json.md).
+FORMAT_VERSION: int
+#: The commands :func:`call` runs.
+COMMANDS: List[str]
+
+def call(
+    command: str,
+    input: str,
+    progress: Optional[Callable[[str, int, int], Any]] = None,
+    stdin: Optional[str] = None,
+) -> str:
+    """Runs the ``cubelab`` command ``command`` on ``input`` (the JSON text of its
+    ``"input"`` object) and returns the JSON text ``cubelab COMMAND ... --json`` prints.
+    The interpreter lock is released while it runs; ``progress(phase, done, total)`` is
+    called from the calling thread about ten times a second; Ctrl-C or an exception
+    raised by ``progress`` stops the run and is raised. ``stdin`` is the text a command
+    reads from standard input (``magic check`` with ``"file": "-"``)."""
+
+class Cube:
+    """A colored cube, read in any notation: a Conway name (``"Ab"``), a face string of six
+    colors in face order U D F B L R (``"152463"``), a labelled form
+    (``"U=r,D=g,F=b,B=y,L=p,R=w"``), Kahan's ``"K1"``..``"K30"`` or Sobczyk's symbols
+    (``"Y1"``..``"B3'"``). Colors are the characters 0-9, a-z, A-Z.
+
+    A cube is held in the position it was given (``faces``, ``face_string``, ``corners``
+    describe that position) and compared up to rotation: ``Cube("Ab") ==
+    Cube("152436")`` is False (mirror images differ), but any rotation of a cube equals it,
+    and equal cubes hash alike.
+
+    >>> from cubelab import Cube
+    >>> ab = Cube("Ab")
+    >>> ab.faces
+    {'U': '1', 'D': '5', 'F': '2', 'B': '4', 'L': '6', 'R': '3'}
+    >>> ab.kahan, ab.sobczyk, ab.mirror.conway, ab.symmetries
+    ('K7', 'P2', 'Ba', 1)
+    >>> Cube("U=1,D=5,F=3,B=6,L=2,R=4") == ab     # the same cube turned
+    True
+    """
+
+    def __init__(self, cube: "Cube | str") -> None: ...
+    @property
+    def faces(self) -> Dict[str, str]:
+        """The color of each face as held, keyed ``"U"``, ``"D"``, ``"F"``, ``"B"``, ``"L"``, ``"R"``."""
+    @property
+    def face_string(self) -> str:
+        """The six colors as held, in face order U D F B L R (``"152463"``)."""
+    @property
+    def labelled(self) -> str:
+        """The labelled form as held (``"U=1,D=5,F=2,B=4,L=6,R=3"``)."""
+    def color(self, face: str) -> str:
+        """The color of one face (``"U"``, ``"D"``, ``"F"``, ``"B"``, ``"L"`` or ``"R"``).
+
+        >>> Cube("Ab").color("F")
+        '2'
+        """
+    @property
+    def notation(self) -> Optional[str]:
+        """The notation the cube was read in: ``"conway"``, ``"face-string"``,
+        ``"labelled"``, ``"kahan"`` or ``"sobczyk"``; None for a cube made by
+        :attr:`mirror` or :attr:`canonical`."""
+    @property
+    def canonical(self) -> "Cube":
+        """The same cube held in its canonical position (the least face string over the 24
+        rotations)."""
+    @property
+    def mirror(self) -> "Cube":
+        """The mirror image, in canonical position."""
+    @property
+    def corners(self) -> Dict[str, str]:
+        """The corner number of each corner as held (its three colors clockwise from
+        outside, least rotation first), keyed UFL UFR UBR UBL DFL DFR DBR DBL.
+
+        >>> Cube("Ab").corners["UFL"]
+        '126'
+        """
+    @property
+    def symmetries(self) -> int:
+        """How many of the 24 rotations fix the cube."""
+    @property
+    def is_achiral(self) -> bool:
+        """Whether the cube equals its mirror image."""
+    @property
+    def is_proper(self) -> bool:
+        """Whether its six faces have six different colors."""
+    @property
+    def conway(self) -> Optional[str]:
+        """Conway's name (cubes in colors 1-6, each once), or None."""
+    @property
+    def kahan(self) -> Optional[str]:
+        """Kahan's type ``"K1"``..``"K30"`` (in his colors w y b g p r, or through
+        w=1 y=2 b=3 g=4 p=5 r=6), or None."""
+    @property
+    def sobczyk(self) -> Optional[str]:
+        """Sobczyk's symbol (``"Y1"``..``"B3'"``), or None."""
+    @property
+    def name(self) -> Optional[str]:
+        """Conway's name if it has one, else Sobczyk's symbol, else None."""
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON ``cubelab show CUBE --json`` prints (kind ``"show"``)."""
+    @property
+    def json(self) -> Dict[str, Any]:
+        """Same as :meth:`to_json`."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> Any: ...

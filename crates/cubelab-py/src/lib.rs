@@ -1,0 +1,24 @@
+//! The native part of the `cubelab` Python package (`cubelab._native`): the `Cube`
+//! class over the library, the command runner that returns the command line's JSON,
+//! and the long-run driver (interpreter lock released, progress callback, Ctrl-C). The
+//! Python modules in `python/cubelab/` give it its Pythonic API; `docs/python.md`
+//! is the guide.
+
+mod command;
+mod cube;
+mod errors;
+mod run;
+
+use pyo3::prelude::*;
+
+/// The native module `cubelab._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<cube::Cube>()?;
+    m.add_function(wrap_pyfunction!(command::call, m)?)?;
+    m.add("FORMAT_VERSION", cubelab_cli::api::FORMAT_VERSION)?;
+    let commands: Vec<&str> =
+        cubelab_cli::api::COMMANDS.iter().chain(cubelab_cli::api::CENSUS_COMMANDS).copied().collect();
+    m.add("COMMANDS", commands)?;
+    Ok(())
+}

@@ -1,0 +1,117 @@
+//! Long computations from Python: run on a worker thread without the interpreter lock,
+//! watched from the calling thread, which reports progress to an optional Python
+//! callback and checks for Ctrl-C; either one raising requests the library's [`Stop`]
+//! and raises that exception at once.
+
+use cubelab::run::{Progress, Stop};
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+/// How often the calling thread wakes up to check for Ctrl-C and report progress.
+const POLL: Duration = Duration::from_millis(100);
+
+/// The worker thread's stack: deep searches recurse (the command line runs them on the
+/// 8 MiB main thread).
+const STACK: usize = 64 << 20;
+
+/// The library's progress observer for a Python call: it records the phase and the
+/// counts; the calling thread reads them.
+#[derive(Default)]
+pub(crate) struct Observer {
+    phase: Mutex<(String, u64)>,
+    done: AtomicU64,
+}
+
+impl Progress for Observer {
+    fn start(&self, phase: &str, total: u64, done: u64) {
+        if let Ok(mut p) = self.phase.lock() {
+            *p = (phase.to_string(), total);
+        }
+        self.done.store(done, Ordering::Relaxed);
+    }
+
+    fn advance(&self, units: u64) {
+        self.done.fetch_add(units, Ordering::Relaxed);
+    }
+}
+
+impl Observer {
+    /// The phase, units done and total units (0: unknown) so far.
+    fn snapshot(&self) -> (String, u64, u64) {
+        let (phase, total) = self.phase.lock().map(|p| p.clone()).unwrap_or_default();
+        (phase, self.done.load(Ordering::Relaxed), total)
+    }
+}
+
+/// The message of a caught panic.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// Runs `work` on a worker thread with the interpreter lock released. Every [`POLL`]
+/// the calling thread checks for signals (Ctrl-C raises `KeyboardInterrupt`) and calls
+/// `progress(phase, done, total)` (and once more at the end with the final counts).
+/// When either raises, the stop flag given to `work` is requested and the exception is
+/// raised at once: the worker winds down on its own (runs that check the flag end
+/// within a batch; its result is dropped). A panic of the worker is an internal error.
+pub(crate) fn run_long<T: Send + 'static>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(Arc<Observer>, Stop) -> T + Send + 'static,
+) -> PyResult<T> {
+    let observer = Arc::new(Observer::default());
+    let stop = Stop::new();
+    let (tx, mut rx) = mpsc::channel();
+    let (obs, stp) = (observer.clone(), stop.clone());
+    std::thread::Builder::new()
+        .name("cubelab".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            // The receiver may be gone (the caller raised): the result is dropped.
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(obs, stp))));
+        })
+        .map_err(|e| crate::errors::internal(py, &format!("cannot start a worker thread: {e}")))?;
+    let mut reported = None;
+    let outcome = loop {
+        let (back, got) = py.detach(move || {
+            let got = rx.recv_timeout(POLL);
+            (rx, got)
+        });
+        rx = back;
+        match got {
+            Ok(outcome) => break outcome,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(crate::errors::internal(py, "the worker thread ended without a result"))
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        let step = py.check_signals().and_then(|()| match progress {
+            Some(callback) => {
+                let now = observer.snapshot();
+                reported = Some(now.clone());
+                callback.call1(now).map(drop)
+            }
+            None => Ok(()),
+        });
+        if let Err(e) = step {
+            stop.request();
+            return Err(e);
+        }
+    };
+    let value = outcome.map_err(|payload| crate::errors::internal(py, &panic_message(payload.as_ref())))?;
+    // A last report, so that a progress display ends at the final count.
+    if let Some(callback) = progress {
+        let now = observer.snapshot();
+        if reported.as_ref() != Some(&now) && !now.0.is_empty() {
+            callback.call1(now)?;
+        }
+    }
+    Ok(value)
+}

@@ -1,0 +1,130 @@
+"""Every function returns the command line's JSON for the same input (``.json``), and
+its Python objects hold the same figures."""
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import cubelab
+from cubelab import census, magic, picture, stack
+
+FIG6 = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
+
+
+def test_build(cli):
+    for blocks, improper, extra in [
+        (FIG6, False, []),
+        (["G2", "R3", "B3'", "P2'", "R2'", "P3'", "G3", "B2"], False, []),
+        (["112345", "123345", "123455", "122345", "112345", "123445", "123451", "512345"], True, ["--improper"]),
+        (FIG6 + ["Ab"], False, []),
+    ]:
+        built = cubelab.build(blocks, improper=improper)
+        expected = cli.json("build", *blocks, *extra)
+        assert built.json == expected
+        assert [dataclasses.asdict(t) for t in built] == expected["targets"]
+        assert [t.to_json() for t in built] == expected["targets"]
+    assert cubelab.build(FIG6)[0].cube == cubelab.Cube("Cb")
+    assert cubelab.build([cubelab.Cube(b) for b in FIG6]).json["targets"] == cli.json("build", *FIG6)["targets"]
+
+
+def test_solve(cli):
+    found = cubelab.solve("Cb", FIG6)
+    expected = cli.json("solve", "Cb", *FIG6)
+    assert found.json == expected
+    assert found.count == 4 and len(found) == 4
+    assert [s.to_json() for s in found] == expected["solutions"]
+    assert [p.corner for p in found[0].placements] == ["UFL", "UFR", "UBR", "UBL", "DFL", "DFR", "DBR", "DBL"]
+    conway = ["Ba", "Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"]
+    assert cubelab.solve(conway[0], conway[1:], interior=True, limit=1).json == cli.json("solve", *conway, "--interior", "--limit", "1")
+    sobczyk = ["Y1", "Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"]
+    explained = cubelab.solve(sobczyk[0], sobczyk[1:], explain=True)
+    assert explained.json == cli.json("solve", *sobczyk, "--explain")
+    assert explained.count == 0 and explained.explanation["reason"]
+
+
+def test_relations(cli):
+    assert cubelab.relations().json == cli.json("relations")
+    assert cubelab.relations(ground="Ab").json == cli.json("relations", "--ground", "Ab")
+    assert cubelab.relations()["graph"]["edges"] == 135
+
+
+def test_census(cli):
+    table2 = census.targets(size=8)
+    expected = cli.json("census", "targets", "--size", "8")
+    assert table2.json == expected
+    assert table2 == {b["value"]: b["count"] for b in expected["histogram"]}
+    assert table2.total == 5852925
+    assert census.targets(size=9, sample=500, seed=3).json == cli.json("census", "targets", "--size", "9", "--sample", "500", "--seed", "3")
+    within = ["Ab", "Ac", "Ad", "Ae", "Af", "Ba", "Bc", "Bd", "Be", "Bf", "Ca", "Cb"]
+    assert census.targets(size=8, within=within).json == cli.json("census", "targets", "--size", "8", "--within", ",".join(within))
+    assert census.targets(size=8, within=",".join(within)).json == census.targets(size=8, within=within).json
+    every = census.targets(size="all", colors=2)
+    assert every.json == cli.json("census", "targets", "--size", "all", "--colors", "2")
+    assert sorted(every) == list(range(len(every))) and every[0] == {0: 1}
+    assert every[8] == census.targets(size=8, colors=2) and every[8].json["sets"] == every[8].total
+    assert census.solution_numbers().json == cli.json("census", "solution-numbers")
+    assert census.solution_numbers(target="Ab").json == cli.json("census", "solution-numbers", "--target", "Ab")
+    assert census.targets(size=8, colors=2, method="backtrack").json == cli.json(
+        "census", "targets", "--size", "8", "--colors", "2", "--method", "backtrack"
+    )
+    assert census.multisets(colors=2, method="backtrack").json == cli.json("census", "multisets", "--colors", "2", "--method", "backtrack")
+    assert census.max_targets().json == cli.json("census", "max-targets")
+    assert census.universal(colors=2).json == cli.json("census", "universal", "--colors", "2")
+
+
+def test_picture(cli):
+    board = "UF RB / DL UF"
+    assert picture.check(board).json == cli.json("picture", "check", board)
+    for method in ["local", "subgroup", "optimal"]:
+        solved = picture.solve(board, method=method)
+        expected = cli.json("picture", "solve", board, "--method", method)
+        assert solved.json == expected and list(solved.moves) == expected["moves"]
+    assert picture.solve(board, metric="half").json == cli.json("picture", "solve", board, "--metric", "half")
+    assert picture.scramble(3, 3, seed=7).json == cli.json("picture", "scramble", "3", "3", "--seed", "7")
+    assert picture.scramble(2, 3, moves=5).json == cli.json("picture", "scramble", "2", "3", "--moves", "5")
+    assert picture.bounds(2, 2).json == cli.json("picture", "bounds", "2", "2")
+    distances = picture.census(2, 2)
+    expected = cli.json("picture", "census", "2", "2")
+    assert distances.json == expected and distances.total == expected["states"] and max(distances) == expected["diameter"]
+
+
+def test_magic(cli):
+    assert magic.enumerate(order=3).json == cli.json("magic", "enumerate")
+    classes = magic.enumerate(order=3, classes=True)
+    assert classes.json == cli.json("magic", "enumerate", "--classes")
+    assert [c.size for c in classes] == [48, 48, 48, 48]
+    cube = magic.construct(4)
+    assert cube.json == cli.json("magic", "construct", "--order", "4")
+    text = cli.run("magic", "construct", "--order", "4").stdout
+    assert magic.check(cube).json == cli.json("magic", "check", "-", stdin=text)
+    assert magic.check(text).json == magic.check(cube).json
+    broken = [[list(row) for row in layer] for layer in cube]
+    broken[0][0][0], broken[0][0][1] = broken[0][0][1], broken[0][0][0]
+    result = magic.check(broken)
+    assert not result.semi_perfect and result.failing_lines and result.failing_lines[0].sum != result.magic_sum
+
+
+def test_stack(cli):
+    classic = stack.solve(classic="instant-insanity")
+    assert classic.json == cli.json("stack", "solve", "--classic", "instant-insanity")
+    assert len(classic) == 1 and classic[0].sides == classic.json["stacks"][0]["sides"]
+    cubes = ["112233", "123123", "321321"]
+    assert stack.solve(cubes, method="backtrack").json == cli.json("stack", "solve", *cubes, "--method", "backtrack")
+    assert stack.census(3).json == cli.json("stack", "census", "--colors", "3")
+    assert stack.census(3, multisets=True).json == cli.json("stack", "census", "--colors", "3", "--multisets")
+    assert stack.classics().json == cli.json("stack", "classics")
+
+
+def test_run_is_the_command_line(cli):
+    assert cubelab.run("show", {"cube": "Y1'"}) == cli.json("show", "Y1'")
+    assert cubelab.run("census targets", {"size": 8}) == census.targets(size=8).json
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.permutations(FIG6 + ["Cb", "Dc"]))
+def test_build_does_not_depend_on_block_order(blocks):
+    reference = cubelab.build(FIG6 + ["Cb", "Dc"])
+    built = cubelab.build(blocks)
+    assert list(built) == list(reference)
+    assert {k: v for k, v in built.json.items() if k != "input"} == {k: v for k, v in reference.json.items() if k != "input"}
