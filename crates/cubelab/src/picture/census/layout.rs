@@ -303,12 +303,16 @@ impl Layout {
         }
     }
 
-    /// Least entry of the images of `rows` under `G_c` (and row permutations), folded
-    /// into `best` with the number of images that tie for it; `false` if the rows do not
-    /// have consistent parity patterns.
-    fn fold(&self, rows: &[u32], best: &mut (u64, u32)) -> bool {
+    /// The least orbit of the rows.
+    fn least_orbit(&self, rows: &[u32]) -> usize {
+        rows.iter().map(|&v| self.orbit[v as usize]).min().expect("a row") as usize
+    }
+
+    /// Least entry of the images of `rows` under `G_c` (and row permutations), where `o`
+    /// is their least orbit, folded into `best` with the number of images that tie for
+    /// it; `false` if the rows do not have consistent parity patterns.
+    fn fold(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
         let m = self.m;
-        let o = rows.iter().map(|&v| self.orbit[v as usize]).min().expect("a row") as usize;
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
         let w = m + 1;
@@ -330,7 +334,8 @@ impl Layout {
                 }
                 let others = &mut others[..m - 1];
                 others.sort_unstable();
-                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
+                let rank: u64 =
+                    others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
                 let index = base + rank;
                 if index < best.0 {
                     *best = (index, 1);
@@ -346,17 +351,16 @@ impl Layout {
     /// tying for it; `None` when the rows' parity patterns are inconsistent.
     pub(crate) fn canonical(&self, rows: &[u32]) -> Option<(u64, u32)> {
         let mut best = (u64::MAX, 0);
-        if !self.fold(rows, &mut best) {
-            return None;
-        }
-        if let Some(sigma) = &self.transpose {
-            let mut t = [0u32; MAX_ROWS];
-            self.transpose_rows(sigma, rows, &mut t[..self.m]);
-            if !self.fold(&t[..self.m], &mut best) {
-                return None;
-            }
-        }
-        Some(best)
+        let o = self.least_orbit(rows);
+        let Some(sigma) = &self.transpose else {
+            return self.fold(rows, o, &mut best).then_some(best);
+        };
+        let mut t = [0u32; MAX_ROWS];
+        self.transpose_rows(sigma, rows, &mut t[..self.m]);
+        // Entries are ordered by orbit first: only the images with the least orbit count.
+        let ot = self.least_orbit(&t[..self.m]);
+        let ok = (o > ot || self.fold(rows, o, &mut best)) && (ot > o || self.fold(&t[..self.m], ot, &mut best));
+        ok.then_some(best)
     }
 
     /// The transpose of a square board of row values, with `sigma` on every cell.
