@@ -143,7 +143,8 @@ pub(super) fn census(
     let bar = Bar::new();
     let stop = progress::ctrl_c();
     let path = ck.checkpoint.as_deref();
-    let opts = Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
+    let opts =
+        Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
     // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
     let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Found> {
         progress::note_fresh_start(&bar, path, ck.resume);
@@ -191,7 +192,8 @@ pub(super) fn census(
             };
             let found = run(&cube_puzzle(m, n, metric), &title)?;
             cubelab::picture::check_theorem_8(m, n, found.census.states)?;
-            let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
+            let notes =
+                vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
             (found, title, notes, None)
         }
         Some(spec) => {

@@ -334,8 +334,7 @@ impl Layout {
                 }
                 let others = &mut others[..m - 1];
                 others.sort_unstable();
-                let rank: u64 =
-                    others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
+                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
                 let index = base + rank;
                 if index < best.0 {
                     *best = (index, 1);

@@ -80,11 +80,6 @@ pub struct TwoBitCensus {
     pub symmetries: u64,
 }
 
-/// Bytes of the two-bit table of a puzzle, or the error saying why it has none.
-pub fn table_bytes(puzzle: &LinePuzzle, sym: &CellSymmetry) -> Result<u64> {
-    Ok(Layout::new(puzzle, sym, u64::MAX / 4)?.size().div_ceil(32) * 8)
-}
-
 struct Engine {
     layout: Layout,
     table: Vec<AtomicU64>,
@@ -302,7 +297,7 @@ pub fn run(
     ck: &Checkpointing<'_>,
     antipodes: usize,
 ) -> Result<TwoBitCensus> {
-    let layout = Layout::new(puzzle, sym, max_bytes.saturating_mul(4))?;
+    let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
     let size = layout.size();
     let words = size.div_ceil(32);
     if words.saturating_mul(8) > max_bytes {
