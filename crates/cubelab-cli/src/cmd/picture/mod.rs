@@ -146,7 +146,7 @@ number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 
 
 Boards whose byte table does not fit (3x3, 5x2) run on the two-bit engine: two bits
 per class of boards under the row and column permutations, the half-turn conjugations
-and (square boards) the transpose, rows of consistent parity only (3x3: XXXGB).
+and (square boards) the transpose, rows of consistent parity only (3x3: 0.42 GB).
 
 With --checkpoint the distance table is saved (atomically, with a checksum) after
 completed layers and when stopped (--stop-after-layer or Ctrl-C, exit 3); a run killed
