@@ -243,3 +243,44 @@ fn the_metric_is_refused_with_a_group() {
     let e = bad(&["picture", "census", "2", "2", "--group", "S3", "--metric", "half"]);
     assert!(e.contains("--metric") && e.contains("--group"), "{e}");
 }
+
+#[test]
+fn two_bit_census_equals_the_byte_census_and_resumes_after_a_stop_or_a_kill() {
+    let byte = json(&["picture", "census", "2", "2", "--json", "--engine", "byte"]);
+    let two = json(&["picture", "census", "2", "2", "--json", "--engine", "two-bit", "--antipodes", "3"]);
+    for key in ["states", "diameter", "average", "median", "distances"] {
+        assert_eq!(byte[key], two[key], "{key}");
+    }
+    assert_eq!(byte["antipodes"], Value::Null);
+    assert_eq!(two["input"]["antipodes"], 3);
+    // Every antipode is solved optimally in exactly the diameter (2x2: the 36 boards at
+    // distance 12 form 2 classes, so 2 are listed).
+    let antipodes = two["antipodes"].as_array().unwrap();
+    assert_eq!(antipodes.len(), 2);
+    for a in antipodes {
+        let (length, _, optimal) = solution_length(a.as_str().unwrap(), "optimal");
+        assert!(optimal);
+        assert_eq!(length as u64, two["diameter"].as_u64().unwrap(), "{a}");
+    }
+    // --antipodes picks the two-bit engine by itself, and the byte engine refuses it.
+    assert_eq!(json(&["picture", "census", "2", "2", "--json", "--antipodes", "3"]), two);
+    assert!(bad(&["picture", "census", "2", "2", "--engine", "byte", "--antipodes", "1"]).contains("two-bit"));
+    assert!(bad(&["picture", "census", "2", "2", "--engine", "two-bit", "--group", "C2"]).contains("picture cube only"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("2x2.ckpt");
+    let cp = ckpt.to_str().unwrap();
+    let args = ["picture", "census", "2", "2", "--json", "--engine", "two-bit", "--antipodes", "3"];
+    let straight = ok(&args);
+    let err = stopped(&[&args[..], &["--checkpoint", cp, "--stop-after-layer", "4"]].concat());
+    assert!(err.contains("stopped after layer 4") && err.contains("--resume"), "{err}");
+    assert_eq!(ok(&[&args[..], &["--checkpoint", cp, "--resume"]].concat()), straight);
+    // The byte engine does not take the two-bit engine's checkpoint.
+    stopped(&[&args[..], &["--checkpoint", cp, "--stop-after-layer", "2"]].concat());
+    let e = bad(&["picture", "census", "2", "2", "--engine", "byte", "--checkpoint", cp, "--resume"]);
+    assert!(e.contains("two-bit table"), "{e}");
+    // A kill right after the first save, then --resume: the same output, byte for byte.
+    std::fs::remove_file(&ckpt).unwrap();
+    super::kill_after_first_checkpoint(&args, &ckpt);
+    assert_eq!(ok(&[&args[..], &["--checkpoint", cp, "--resume"]].concat()), straight);
+}

@@ -14,8 +14,11 @@ use crate::io::Checksum;
 use crate::{Error, Result};
 use serde::Serialize;
 
+mod layout;
 mod table;
+pub mod twobit;
 
+pub use layout::CellSymmetry;
 pub use table::{Checkpointing, Table};
 
 /// Distance byte of a state not (yet) reached.
@@ -435,6 +438,17 @@ pub fn cube_puzzle(rows: usize, cols: usize, metric: super::board::Metric) -> Li
         col_moves.push(table(MoveKind::ColumnHalf));
     }
     LinePuzzle { alphabet: super::cube::ORIENTATIONS, rows, cols, row_moves, col_moves }
+}
+
+/// The cell symmetries of the picture cube for the two-bit census: the parity of each
+/// orientation, and the conjugations `a ↦ c⁻¹ a c` by the 24 rotations as candidate cell
+/// maps (the census keeps those that map the row moves and the column moves to moves).
+pub fn cube_symmetry() -> CellSymmetry {
+    let t = super::cube::tables();
+    let n = super::cube::ORIENTATIONS;
+    let inverse = |c: usize| (0..n).find(|&b| t.compose[c][b] == 0).expect("a group");
+    let maps = (0..n).map(|c| (0..n).map(|a| t.compose[t.compose[inverse(c)][a] as usize][c]).collect()).collect();
+    CellSymmetry { parity: t.odd.iter().map(|&o| o as u8).collect(), maps }
 }
 
 /// `2^(m+n-1) · 12^(mn)`, the number of reachable boards (Theorem 8), if it fits in u64.

@@ -17,6 +17,8 @@ pub struct CensusInput {
     row_moves: Option<String>,
     /// `--col-moves`: the column moves as given, or null (all of the group).
     col_moves: Option<String>,
+    /// `--antipodes`: how many boards at the greatest distance to list, or null.
+    antipodes: Option<usize>,
 }
 
 /// The group of a generalised puzzle.
@@ -57,6 +59,9 @@ pub struct CensusReport {
     median: usize,
     /// Number of states at each distance (value: the distance).
     distances: Vec<Bin>,
+    /// With `--antipodes K`: up to K boards at the greatest distance (the least board of
+    /// each symmetry class, the least first), else null.
+    antipodes: Option<Vec<String>>,
     #[serde(skip)]
     census: Census,
     #[serde(skip)]
@@ -83,6 +88,12 @@ impl Report for CensusReport {
         for (d, n) in c.distances.iter().enumerate() {
             s += &format!("{d:>8}  {n}\n");
         }
+        if let Some(a) = &self.antipodes {
+            s += &format!("antipodes ({} at distance {}):\n", a.len(), c.diameter);
+            for b in a {
+                s += &format!("  {b}\n");
+            }
+        }
         s
     }
 
@@ -91,6 +102,14 @@ impl Report for CensusReport {
         rows.extend(self.census.distances.iter().enumerate().map(|(d, n)| vec![d.to_string(), n.to_string()]));
         Some(rows)
     }
+}
+
+/// What a census found, by either engine.
+struct Found {
+    census: Census,
+    antipodes: Option<Vec<String>>,
+    /// A line on the two-bit table, or empty.
+    note: String,
 }
 
 fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> {
@@ -124,17 +143,46 @@ pub(super) fn census(
     let max_bytes = max_memory.saturating_mul(1 << 30);
     let bar = ctx.bar();
     let stop = ctx.stop();
+    let path = ck.checkpoint.as_deref();
+    let opts =
+        Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
     // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
-    let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Table> {
-        let path = ck.checkpoint.as_deref();
+    let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Found> {
         progress::note_fresh_start(&bar, path, ck.resume);
-        let opts =
-            Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
         let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
-        Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
-            .map_err(|e| progress::with_resume_hint(e, path))
+        let two_bit = match ck.engine {
+            Engine::Byte => false,
+            Engine::TwoBit => true,
+            Engine::Auto => ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err(),
+        };
+        if !two_bit {
+            let table = Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
+                .map_err(|e| progress::with_resume_hint(e, path))?;
+            return Ok(Found { census: table.census().clone(), antipodes: None, note: String::new() });
+        }
+        if group_spec.is_some() {
+            bail!("--engine two-bit runs the picture cube only, not a group puzzle");
+        }
+        let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, &opts, &checkpointing, ck.antipodes.unwrap_or(0))
+            .map_err(|e| progress::with_resume_hint(e, path))?;
+        let note = format!(
+            "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
+            t.entries,
+            t.entries.div_ceil(32) * 8,
+            t.classes,
+            t.symmetries
+        );
+        let boards = |cells: Vec<u8>| Board::from_cubes(m, n, cells).map(|b| b.to_string());
+        let antipodes = match ck.antipodes {
+            Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),
+            None => None,
+        };
+        Ok(Found { census: t.census, antipodes, note })
     };
-    let (table, title, mut notes, group) = match group_spec {
+    if ck.antipodes.is_some() && ck.engine == Engine::Byte {
+        bail!("--antipodes needs the two-bit engine (--engine two-bit or auto)");
+    }
+    let (found, title, mut notes, group) = match group_spec {
         None => {
             let title = format!(
                 "picture cube {m}x{n}, {} metric",
@@ -143,19 +191,20 @@ pub(super) fn census(
             let Some(expected) = reachable_count(m, n) else {
                 bail!("{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits");
             };
-            let table = run(&cube_puzzle(m, n, metric), &title)?;
-            cubelab::picture::check_theorem_8(m, n, table.census().states)?;
-            let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees")];
-            (table, title, notes, None)
+            let found = run(&cube_puzzle(m, n, metric), &title)?;
+            cubelab::picture::check_theorem_8(m, n, found.census.states)?;
+            let notes =
+                vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
+            (found, title, notes, None)
         }
         Some(spec) => {
-            let (table, title, notes, group) = group_census(spec, m, n, row_moves, col_moves, &run)?;
-            (table, title, notes, Some(group))
+            let (found, title, notes, group) = group_census(spec, m, n, row_moves, col_moves, &run)?;
+            (found, title, notes, Some(group))
         }
     };
     bar.finish();
     notes.retain(|n| !n.is_empty());
-    let census = table.census().clone();
+    let census = found.census;
     let report = CensusReport {
         rows: m,
         cols: n,
@@ -166,6 +215,7 @@ pub(super) fn census(
         average: census.average,
         median: census.median,
         distances: bins(&census.distances),
+        antipodes: found.antipodes,
         census,
         title,
         notes,
@@ -177,6 +227,7 @@ pub(super) fn census(
         group: group_spec.map(String::from),
         row_moves: row_moves.map(String::from),
         col_moves: col_moves.map(String::from),
+        antipodes: ck.antipodes,
     };
     if let Some(path) = output {
         write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
@@ -192,8 +243,8 @@ fn group_census(
     n: usize,
     row_moves: Option<&str>,
     col_moves: Option<&str>,
-    run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Table>,
-) -> anyhow::Result<(Table, String, Vec<String>, GroupInfo)> {
+    run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Found>,
+) -> anyhow::Result<(Found, String, Vec<String>, GroupInfo)> {
     let g = Group::parse(spec)?;
     let r = parse_elements(&g, row_moves).context("--row-moves")?;
     let c = parse_elements(&g, col_moves).context("--col-moves")?;
@@ -205,12 +256,12 @@ fn group_census(
         r.len(),
         c.len()
     );
-    let table = run(&g.puzzle(m, n, &r, &c)?, &title)?;
-    let mut notes =
-        vec![format!("|H| = {} of |G|^(mn) = {}", table.census().states, (g.order() as f64).powi((m * n) as i32))];
+    let found = run(&g.puzzle(m, n, &r, &c)?, &title)?;
+    let states = found.census.states;
+    let mut notes = vec![format!("|H| = {} of |G|^(mn) = {}", states, (g.order() as f64).powi((m * n) as i32))];
     if row_moves.is_none() && col_moves.is_none() {
         if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
-            let holds = (table.census().states as f64 - expected).abs() < 0.5;
+            let holds = (states as f64 - expected).abs() < 0.5;
             notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
         }
     }
@@ -222,5 +273,5 @@ fn group_census(
         row_moves: r.len(),
         col_moves: c.len(),
     };
-    Ok((table, title, notes, info))
+    Ok((found, title, notes, info))
 }

@@ -6,7 +6,9 @@ use crate::svg;
 use anyhow::{bail, Context};
 use cubelab::histogram::{bins, Bin};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
-use cubelab::picture::census::{cube_puzzle, reachable_count, Census, Checkpointing, LinePuzzle, Table};
+use cubelab::picture::census::{
+    cube_puzzle, cube_symmetry, reachable_count, twobit, Census, Checkpointing, LinePuzzle, Space, Table,
+};
 use cubelab::picture::group::{self, Group};
 use cubelab::picture::{local, optimal, parity, subgroup};
 use cubelab::run::{Options, Progress};
@@ -142,6 +144,10 @@ The census is reduced by the symmetry of the board (permuting rows or columns ma
 to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend on the
 number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
 
+Boards whose byte table does not fit (3x3, 5x2) run on the two-bit engine: two bits
+per class of boards under the row and column permutations, the half-turn conjugations
+and (square boards) the transpose, rows of consistent parity only (3x3: 0.42 GB).
+
 With --checkpoint the distance table is saved (atomically, with a checksum) after
 completed layers and when stopped (--stop-after-layer or Ctrl-C, exit 3); a run killed
 at any point and restarted with --resume ends with the same output. The file is as
@@ -151,6 +157,7 @@ Examples:
   cubelab picture census 3 2                   (about 5 s)
   cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume   (about 15 min)
   cubelab picture census 6 1 --json
+  cubelab picture census 3 2 --engine two-bit --antipodes 5
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
   cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'
@@ -176,6 +183,15 @@ Examples:
         /// Largest distance table allowed, in GiB.
         #[arg(long, default_value_t = 16)]
         max_memory: u64,
+        /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
+        /// symmetry class, for 3x3 and other boards whose byte table is too large), or
+        /// auto (byte when its table fits --max-memory and no --antipodes, else two-bit).
+        #[arg(long, value_enum, default_value = "auto")]
+        engine: Engine,
+        /// Also list K boards at the greatest distance (the least board of each class, the
+        /// least first; two-bit engine).
+        #[arg(long, value_name = "K")]
+        antipodes: Option<usize>,
         /// Also write the JSON result to this file.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -248,6 +264,16 @@ struct CheckpointArgs {
     checkpoint: Option<PathBuf>,
     resume: bool,
     stop_after_layer: Option<usize>,
+    engine: Engine,
+    antipodes: Option<usize>,
+}
+
+/// The engine of `picture census` (the result does not depend on it).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Auto,
+    Byte,
+    TwoBit,
 }
 
 /// A solving method (in JSON: `"local"`, `"subgroup"`, `"optimal"`).
@@ -500,6 +526,8 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             row_moves,
             col_moves,
             max_memory,
+            engine,
+            antipodes,
             output,
             checkpoint,
             resume,
@@ -514,7 +542,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             col_moves.as_deref(),
             max_memory,
             output.as_ref(),
-            &CheckpointArgs { checkpoint, resume, stop_after_layer },
+            &CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes },
             json,
             ctx,
         ),

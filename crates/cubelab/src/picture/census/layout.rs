@@ -1,0 +1,563 @@
+//! The symmetric layout of the two-bit census ([`super::twobit`]): which boards share a
+//! table entry, how an entry is ranked and unranked, and how many boards it stands for.
+//!
+//! The board is transposed so that it has at least as many rows as columns; a row is a
+//! value in `0..A^n` (cell `j` is digit `j` in base `A`). Three kinds of symmetry map
+//! moves to moves of the same metric and fix the solved board, so a board and its images
+//! are at the same distance (each is checked on the move tables, not assumed):
+//!
+//! - permuting the rows (`S_m`) or the columns (`S_n`);
+//! - a *cell map* `σ` applied to every cell, with `σ(0) = 0`, that conjugates the set of
+//!   row moves to itself and the set of column moves to itself (`σ t σ⁻¹`); for the
+//!   picture cube these are the conjugations by the half turns about the three axes
+//!   (`u ↔ d` and/or `l ↔ r`);
+//! - on a square board, the transpose followed by a cell map that conjugates the row moves
+//!   to the column moves and back (the quarter turns about the vertical axis and the half
+//!   turns about the two horizontal diagonals).
+//!
+//! A *parity* `h` of the cell values with `h(t(a)) = h(a) ⊕ e_t` for every move `t`
+//! (checked) makes the parity pattern of a reachable board `a_i ⊕ b_j`: every row of it
+//! has the pattern of the first row or its complement. Only such rows share an entry.
+//!
+//! Let `G_c` be the column permutations times the non-transposing cell maps, acting on
+//! row values; its orbits are numbered by their least value. An entry is a pair
+//! (`o`, multiset of `m − 1` rows) with the rows drawn from the values whose orbit is
+//! at least `o` and whose parity pattern is that of `rep(o)` or its complement, ranked
+//! by the combinatorial number system after the offset of `o`. A board's *canonical*
+//! entry is the least entry among its images: `o` is the least orbit of its rows (or of
+//! its transpose's), some `g ∈ G_c` takes a row of that orbit to `rep(o)`, and the other
+//! rows' images form the multiset. Entries that are no board's canonical entry are
+//! unused. The number of boards of an entry's class is `|G| / |Stab|`, computed from the
+//! number of images that tie for the least entry.
+
+use super::{binomials, value_tables, LinePuzzle, MAX_ROWS};
+use crate::{Error, ErrorKind, Result};
+
+/// Cell maps and parity of a puzzle, for the two-bit census.
+#[derive(Debug, Clone, Default)]
+pub struct CellSymmetry {
+    /// Parity (0 or 1) of every cell value; empty for none.
+    pub parity: Vec<u8>,
+    /// Candidate cell maps (permutations of the alphabet); the layout keeps those that
+    /// are symmetries of the puzzle and drops the others.
+    pub maps: Vec<Vec<u8>>,
+}
+
+/// The layout (see the module documentation).
+#[derive(Debug)]
+pub(crate) struct Layout {
+    /// Rows and columns after transposing (rows >= columns).
+    pub(crate) m: usize,
+    pub(crate) n: usize,
+    /// True when the puzzle was transposed.
+    transposed: bool,
+    alphabet: usize,
+    /// `row_move[t][v]`, `col_move[t * n + j][v]`: row value after a move.
+    row_move: Vec<Vec<u32>>,
+    col_move: Vec<Vec<u32>>,
+    /// `act[g][v]`: row value after element g of `G_c`.
+    act: Vec<Vec<u32>>,
+    /// The cell map of the transpose symmetry (square boards).
+    transpose: Option<Vec<u8>>,
+    /// `digits[v * n + j]`: cell j of row value v.
+    digits: Vec<u8>,
+    /// Orbit of each row value, and the least value of each orbit.
+    orbit: Vec<u32>,
+    reps: Vec<u32>,
+    /// The elements of `G_c` taking v to its orbit's least value: `maps[maps_at[v]..maps_at[v + 1]]`.
+    maps_at: Vec<u32>,
+    maps: Vec<u8>,
+    /// Parity class of each row value (its pattern or the complement, whichever is less).
+    class: Vec<u8>,
+    /// Position of each row value in its class, ordered by (orbit, value).
+    position: Vec<u32>,
+    /// `by_class[c][k]`: the value at position k of class c.
+    by_class: Vec<Vec<u32>>,
+    /// `start[c][o]`: values of class c in orbits before o.
+    start: Vec<Vec<u32>>,
+    /// `offset[o]`: first entry of orbit o (one more entry at the end: the size).
+    offset: Vec<u64>,
+    /// `binom[x * (m + 1) + k] = C(x, k)`.
+    binom: Vec<u64>,
+    /// `m! · |G_c| · (2 if square)`: the order of the symmetry group.
+    group_order: u64,
+    factorial: Vec<u64>,
+}
+
+/// `σ t σ⁻¹` of a move table.
+fn conjugate(sigma: &[u8], t: &[u8]) -> Vec<u8> {
+    let mut inverse = vec![0u8; sigma.len()];
+    for (a, &s) in sigma.iter().enumerate() {
+        inverse[s as usize] = a as u8;
+    }
+    (0..sigma.len()).map(|x| sigma[t[inverse[x] as usize] as usize]).collect()
+}
+
+/// True if conjugating every table of `from` by `sigma` gives exactly the set `to`.
+fn maps_moves(sigma: &[u8], from: &[Vec<u8>], to: &[Vec<u8>]) -> bool {
+    let mut image: Vec<Vec<u8>> = from.iter().map(|t| conjugate(sigma, t)).collect();
+    let mut target = to.to_vec();
+    image.sort();
+    image.dedup();
+    target.sort();
+    target.dedup();
+    image == target
+}
+
+impl Layout {
+    /// The layout of a puzzle with the given cell symmetries; fails when its table would
+    /// have more than `max_entries` entries.
+    pub(crate) fn new(puzzle: &LinePuzzle, sym: &CellSymmetry, max_entries: u64) -> Result<Layout> {
+        let transposed = puzzle.cols > puzzle.rows;
+        let (m, n, rows_moves, cols_moves) = if transposed {
+            (puzzle.cols, puzzle.rows, &puzzle.col_moves, &puzzle.row_moves)
+        } else {
+            (puzzle.rows, puzzle.cols, &puzzle.row_moves, &puzzle.col_moves)
+        };
+        let a = puzzle.alphabet;
+        let too_large = || Error::out_of_range(format!("{}x{} board is too large", puzzle.rows, puzzle.cols));
+        if a == 0 || a > 256 || m == 0 || n == 0 || m > MAX_ROWS || n > 4 {
+            return Err(too_large());
+        }
+        let values = a.checked_pow(n as u32).filter(|&v| v <= 1 << 22).ok_or_else(too_large)?;
+        if rows_moves.iter().chain(cols_moves).any(|t| t.len() != a || t.iter().any(|&x| x as usize >= a)) {
+            return Err(Error::malformed(format!("a move does not map each of the {a} cell values to a cell value")));
+        }
+        let parity: Vec<u8> =
+            if sym.parity.len() == a { sym.parity.iter().map(|&p| p & 1).collect() } else { vec![0; a] };
+        let homomorphic = rows_moves
+            .iter()
+            .chain(cols_moves)
+            .all(|t| (0..a).all(|x| parity[t[x] as usize] ^ parity[x] == parity[t[0] as usize] ^ parity[0]));
+        if !homomorphic {
+            return Err(Error::new(ErrorKind::Internal, "the parity is not preserved by the moves"));
+        }
+        let valid = |s: &Vec<u8>| {
+            let mut seen = vec![false; a];
+            s.len() == a
+                && s[0] == 0
+                && s.iter().all(|&x| (x as usize) < a && !std::mem::replace(&mut seen[x as usize], true))
+                && (0..a).all(|x| parity[s[x] as usize] == parity[x])
+        };
+        let mut plain: Vec<Vec<u8>> = Vec::new();
+        let mut transpose = None;
+        for s in sym.maps.iter().filter(|s| valid(s)) {
+            if maps_moves(s, rows_moves, rows_moves) && maps_moves(s, cols_moves, cols_moves) {
+                if !plain.contains(s) {
+                    plain.push(s.clone());
+                }
+            } else if m == n
+                && transpose.is_none()
+                && maps_moves(s, rows_moves, cols_moves)
+                && maps_moves(s, cols_moves, rows_moves)
+            {
+                transpose = Some(s.clone());
+            }
+        }
+        let identity: Vec<u8> = (0..a as u8).collect();
+        if !plain.contains(&identity) {
+            plain.insert(0, identity);
+        }
+        let (row_move, col_move, perms) = value_tables(a, n, values, rows_moves, cols_moves);
+        let mut digits = vec![0u8; values * n];
+        for v in 0..values {
+            for j in 0..n {
+                digits[v * n + j] = (v / a.pow(j as u32) % a) as u8;
+            }
+        }
+        let pack = |d: &mut dyn Iterator<Item = u8>| -> u32 {
+            d.enumerate().map(|(j, x)| x as u32 * (a as u32).pow(j as u32)).sum()
+        };
+        let mut act = Vec::new();
+        for s in &plain {
+            for p in &perms {
+                // `p[v]` permutes the cells of v; then the cell map on every cell.
+                act.push(
+                    (0..values)
+                        .map(|v| pack(&mut (0..n).map(|j| s[digits[p[v] as usize * n + j] as usize])))
+                        .collect::<Vec<u32>>(),
+                );
+            }
+        }
+        // Orbits of G_c, numbered by their least value.
+        let mut orbit = vec![u32::MAX; values];
+        let mut reps = Vec::new();
+        for v in 0..values {
+            if orbit[v] == u32::MAX {
+                for g in &act {
+                    orbit[g[v] as usize] = reps.len() as u32;
+                }
+                reps.push(v as u32);
+            }
+        }
+        let mut maps_at = vec![0u32; values + 1];
+        let mut maps = Vec::new();
+        for v in 0..values {
+            let rep = reps[orbit[v] as usize];
+            maps.extend((0..act.len()).filter(|&g| act[g][v] == rep).map(|g| g as u8));
+            maps_at[v + 1] = maps.len() as u32;
+        }
+        let mask = (1usize << n) - 1;
+        let class: Vec<u8> = (0..values)
+            .map(|v| {
+                let p = (0..n).fold(0usize, |acc, j| acc | (parity[digits[v * n + j] as usize] as usize) << j);
+                p.min(p ^ mask) as u8
+            })
+            .collect();
+        let mut by_class = vec![Vec::new(); 1 << n];
+        let mut sorted: Vec<u32> = (0..values as u32).collect();
+        sorted.sort_by_key(|&v| (orbit[v as usize], v));
+        let mut position = vec![0u32; values];
+        for &v in &sorted {
+            let c = &mut by_class[class[v as usize] as usize];
+            position[v as usize] = c.len() as u32;
+            c.push(v);
+        }
+        let start: Vec<Vec<u32>> = by_class
+            .iter()
+            .map(|list| {
+                let mut s = vec![0u32; reps.len() + 1];
+                for &v in list {
+                    s[orbit[v as usize] as usize + 1] += 1;
+                }
+                for o in 0..reps.len() {
+                    s[o + 1] += s[o];
+                }
+                s
+            })
+            .collect();
+        let widest = by_class.iter().map(Vec::len).max().unwrap_or(0);
+        let binom = binomials(widest, m, puzzle)?;
+        let w = m + 1;
+        let mut offset = vec![0u64];
+        for (o, &rep) in reps.iter().enumerate() {
+            let c = class[rep as usize] as usize;
+            let free = by_class[c].len() - start[c][o] as usize;
+            let block = binom[(free + m - 2) * w + m - 1];
+            let next = offset[o].checked_add(block).filter(|&s| s <= max_entries).ok_or_else(|| {
+                Error::out_of_range(format!(
+                    "{}x{} board needs more than {max_entries} table entries",
+                    puzzle.rows, puzzle.cols
+                ))
+            })?;
+            offset.push(next);
+        }
+        let factorial: Vec<u64> = (0..=MAX_ROWS as u64)
+            .scan(1u64, |f, k| {
+                *f *= k.max(1);
+                Some(*f)
+            })
+            .collect();
+        let group_order = factorial[m] * act.len() as u64 * if transpose.is_some() { 2 } else { 1 };
+        Ok(Layout {
+            m,
+            n,
+            transposed,
+            alphabet: a,
+            row_move,
+            col_move,
+            act,
+            transpose,
+            digits,
+            orbit,
+            reps,
+            maps_at,
+            maps,
+            class,
+            position,
+            by_class,
+            start,
+            offset,
+            binom,
+            group_order,
+            factorial,
+        })
+    }
+
+    /// Number of table entries.
+    pub(crate) fn size(&self) -> u64 {
+        *self.offset.last().expect("at least the start")
+    }
+
+    /// Number of symmetries used (rows, columns, cell maps, transpose).
+    pub(crate) fn symmetries(&self) -> u64 {
+        self.group_order
+    }
+
+    /// Number of moves.
+    pub(crate) fn moves(&self) -> usize {
+        self.row_move.len() * self.m + self.col_move.len()
+    }
+
+    /// Applies move k (rows first) to m row values.
+    pub(crate) fn apply(&self, k: usize, rows: &mut [u32]) {
+        let per_row = self.row_move.len();
+        if k < per_row * self.m {
+            let (t, i) = (k % per_row, k / per_row);
+            rows[i] = self.row_move[t][rows[i] as usize];
+        } else {
+            let table = &self.col_move[k - per_row * self.m];
+            for v in rows.iter_mut() {
+                *v = table[*v as usize];
+            }
+        }
+    }
+
+    /// The least orbit of the rows.
+    fn least_orbit(&self, rows: &[u32]) -> usize {
+        rows.iter().map(|&v| self.orbit[v as usize]).min().expect("a row") as usize
+    }
+
+    /// Least entry of the images of `rows` under `G_c` (and row permutations), where `o`
+    /// is their least orbit, folded into `best` with the number of images that tie for
+    /// it; `false` if the rows do not have consistent parity patterns.
+    fn fold(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
+        let m = self.m;
+        let c = self.class[self.reps[o] as usize];
+        let (base, first) = (self.offset[o], self.start[c as usize][o]);
+        let w = m + 1;
+        let mut others = [0u32; MAX_ROWS];
+        for i in (0..m).filter(|&i| self.orbit[rows[i] as usize] as usize == o) {
+            let v = rows[i] as usize;
+            for &g in &self.maps[self.maps_at[v] as usize..self.maps_at[v + 1] as usize] {
+                let act = &self.act[g as usize];
+                let mut k = 0;
+                for (j, &r) in rows.iter().enumerate() {
+                    if j != i {
+                        let x = act[r as usize] as usize;
+                        if self.class[x] != c {
+                            return false;
+                        }
+                        others[k] = self.position[x] - first;
+                        k += 1;
+                    }
+                }
+                let others = &mut others[..m - 1];
+                others.sort_unstable();
+                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
+                let index = base + rank;
+                if index < best.0 {
+                    *best = (index, 1);
+                } else if index == best.0 {
+                    best.1 += 1;
+                }
+            }
+        }
+        true
+    }
+
+    /// The canonical entry of a board given as m row values, with the number of images
+    /// tying for it; `None` when the rows' parity patterns are inconsistent.
+    pub(crate) fn canonical(&self, rows: &[u32]) -> Option<(u64, u32)> {
+        let mut best = (u64::MAX, 0);
+        let o = self.least_orbit(rows);
+        let Some(sigma) = &self.transpose else {
+            return self.fold(rows, o, &mut best).then_some(best);
+        };
+        let mut t = [0u32; MAX_ROWS];
+        self.transpose_rows(sigma, rows, &mut t[..self.m]);
+        // Entries are ordered by orbit first: only the images with the least orbit count.
+        let ot = self.least_orbit(&t[..self.m]);
+        let ok = (o > ot || self.fold(rows, o, &mut best)) && (ot > o || self.fold(&t[..self.m], ot, &mut best));
+        ok.then_some(best)
+    }
+
+    /// The transpose of a square board of row values, with `sigma` on every cell.
+    fn transpose_rows(&self, sigma: &[u8], rows: &[u32], out: &mut [u32]) {
+        let (n, a) = (self.n, self.alphabet as u32);
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = (0..self.m)
+                .rev()
+                .fold(0u32, |acc, j| acc * a + sigma[self.digits[rows[j] as usize * n + i] as usize] as u32);
+        }
+    }
+
+    /// The rows of entry `index` (`rep(o)` first, then the others in class order).
+    pub(crate) fn unrank(&self, index: u64, rows: &mut [u32]) {
+        let o = self.offset.partition_point(|&x| x <= index) - 1;
+        let rep = self.reps[o];
+        let c = self.class[rep as usize] as usize;
+        let first = self.start[c][o] as usize;
+        let free = self.by_class[c].len() - first;
+        let s = self.m - 1;
+        let w = self.m + 1;
+        let mut r = index - self.offset[o];
+        let mut hi = free + s - 1;
+        rows[0] = rep;
+        for k in (0..s).rev() {
+            let (mut lo, mut top) = (k, hi);
+            while top - lo > 1 {
+                let mid = (lo + top) / 2;
+                if self.binom[mid * w + k + 1] <= r {
+                    lo = mid;
+                } else {
+                    top = mid;
+                }
+            }
+            r -= self.binom[lo * w + k + 1];
+            rows[k + 1] = self.by_class[c][first + lo - k];
+            hi = lo;
+        }
+    }
+
+    /// Number of boards whose canonical entry is that of `rows` (the rows of an entry, as
+    /// given by [`Layout::unrank`]), given the ties of its canonical form.
+    pub(crate) fn weight(&self, rows: &[u32], ties: u32) -> u64 {
+        // rows[0] is rep(o) and the others follow in class order, so equal rows are adjacent.
+        let mut stabiliser = ties as u64;
+        let mut run = 1usize;
+        let rep_count = rows.iter().filter(|&&v| v == rows[0]).count() as u64;
+        for k in 1..=self.m {
+            if k < self.m && rows[k] == rows[k - 1] {
+                run += 1;
+            } else {
+                stabiliser *= self.factorial[run];
+                run = 1;
+            }
+        }
+        self.group_order * rep_count / stabiliser
+    }
+
+    /// Row values of a board given row-major cells in the puzzle's own orientation.
+    pub(crate) fn rows_of(&self, cells: &[u8], out: &mut [u32]) -> bool {
+        if cells.len() != self.m * self.n || cells.iter().any(|&c| c as usize >= self.alphabet) {
+            return false;
+        }
+        let a = self.alphabet as u32;
+        for (i, o) in out.iter_mut().enumerate().take(self.m) {
+            *o = (0..self.n).rev().fold(0u32, |acc, j| {
+                acc * a + if self.transposed { cells[j * self.m + i] } else { cells[i * self.n + j] } as u32
+            });
+        }
+        true
+    }
+
+    /// The least board (row-major cells in the puzzle's own orientation) among all images
+    /// of a board given as row values.
+    pub(crate) fn least_board(&self, rows: &[u32]) -> Vec<u8> {
+        let (m, n) = (self.m, self.n);
+        let mut best: Option<Vec<u8>> = None;
+        let mut t = [0u32; MAX_ROWS];
+        let mut sources: Vec<&[u32]> = vec![rows];
+        if let Some(sigma) = &self.transpose {
+            self.transpose_rows(sigma, rows, &mut t[..m]);
+            sources.push(&t[..m]);
+        }
+        for src in sources {
+            for act in &self.act {
+                let mut cells: Vec<Vec<u8>> = src
+                    .iter()
+                    .map(|&v| {
+                        let x = act[v as usize] as usize;
+                        self.digits[x * n..x * n + n].to_vec()
+                    })
+                    .collect();
+                cells.sort();
+                let flat: Vec<u8> = if self.transposed {
+                    (0..n).flat_map(|j| cells.iter().map(move |r| r[j])).collect()
+                } else {
+                    cells.concat()
+                };
+                if best.as_ref().is_none_or(|b| flat < *b) {
+                    best = Some(flat);
+                }
+            }
+        }
+        best.expect("at least the identity")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::board::Metric;
+    use crate::picture::census::{cube_puzzle, cube_symmetry};
+    use std::collections::HashSet;
+
+    fn layout(m: usize, n: usize, metric: Metric) -> Layout {
+        Layout::new(&cube_puzzle(m, n, metric), &cube_symmetry(), 1 << 40).unwrap()
+    }
+
+    #[test]
+    fn the_cube_has_the_expected_symmetries() {
+        // 4 cell maps (half turns about the axes) times column permutations, and the
+        // transpose on square boards.
+        assert_eq!(layout(3, 3, Metric::Quarter).symmetries(), 6 * 6 * 4 * 2);
+        assert_eq!(layout(3, 3, Metric::Half).symmetries(), 6 * 6 * 4 * 2);
+        assert_eq!(layout(3, 2, Metric::Quarter).symmetries(), 6 * 2 * 4);
+        assert_eq!(layout(2, 3, Metric::Quarter).symmetries(), 6 * 2 * 4);
+        assert_eq!(layout(5, 1, Metric::Quarter).symmetries(), 120 * 4);
+    }
+
+    #[test]
+    fn entries_round_trip_and_canonical_classes_weigh_all_consistent_boards() {
+        for (m, n) in [(1, 1), (2, 1), (3, 1), (2, 2), (1, 3)] {
+            let l = layout(m, n, Metric::Quarter);
+            let mut rows = [0u32; MAX_ROWS];
+            let mut total = 0u64;
+            for index in 0..l.size() {
+                l.unrank(index, &mut rows[..l.m]);
+                let (canonical, ties) = l.canonical(&rows[..l.m]).unwrap();
+                assert!(canonical <= index);
+                if canonical == index {
+                    total += l.weight(&rows[..l.m], ties);
+                }
+            }
+            // Every board with a consistent parity pattern: 2^(m+n-1) 12^(mn).
+            assert_eq!(Some(total), crate::picture::census::reachable_count(m, n), "{m}x{n}");
+        }
+    }
+
+    #[test]
+    fn canonical_entries_are_invariant_and_weights_are_orbit_sizes() {
+        // Brute force on 2x2 (cells b0 b1 / b2 b3): the orbit of a board by closure under
+        // a row swap, a column swap, the cell maps and the transpose.
+        let l = layout(2, 2, Metric::Quarter);
+        let p = cube_puzzle(2, 2, Metric::Quarter);
+        let sym = cube_symmetry();
+        let plain: Vec<&Vec<u8>> = sym
+            .maps
+            .iter()
+            .filter(|s| maps_moves(s, &p.row_moves, &p.row_moves) && maps_moves(s, &p.col_moves, &p.col_moves))
+            .collect();
+        let turning: Vec<&Vec<u8>> = sym
+            .maps
+            .iter()
+            .filter(|s| maps_moves(s, &p.row_moves, &p.col_moves) && maps_moves(s, &p.col_moves, &p.row_moves))
+            .collect();
+        assert_eq!((plain.len(), turning.len()), (4, 4));
+        let index_of = |b: &[u8]| {
+            let mut r = [0u32; 2];
+            assert!(l.rows_of(b, &mut r));
+            l.canonical(&r).unwrap()
+        };
+        let mut classes = HashSet::new();
+        for seed in 0..200 {
+            let b = crate::picture::board::Board::random_reachable(2, 2, seed).unwrap();
+            let (index, _) = index_of(b.cubes());
+            let mut orbit: HashSet<Vec<u8>> = HashSet::from([b.cubes().to_vec()]);
+            let mut stack = vec![b.cubes().to_vec()];
+            while let Some(b) = stack.pop() {
+                assert_eq!(index_of(&b).0, index, "{b:?}");
+                let mut images = vec![vec![b[2], b[3], b[0], b[1]], vec![b[1], b[0], b[3], b[2]]];
+                images.extend(plain.iter().map(|s| b.iter().map(|&x| s[x as usize]).collect()));
+                images
+                    .extend(turning.iter().map(|s| [b[0], b[2], b[1], b[3]].iter().map(|&x| s[x as usize]).collect()));
+                for img in images {
+                    if orbit.insert(img.clone()) {
+                        stack.push(img);
+                    }
+                }
+            }
+            let mut rows = [0u32; 2];
+            l.unrank(index, &mut rows);
+            let (c, ties) = l.canonical(&rows).unwrap();
+            assert_eq!(c, index);
+            assert_eq!(orbit.len() as u64, l.weight(&rows, ties), "entry {index}");
+            // The least board is the least of the orbit.
+            assert_eq!(Some(&l.least_board(&rows)), orbit.iter().min());
+            classes.insert(index);
+        }
+        assert!(classes.len() > 100);
+    }
+}
