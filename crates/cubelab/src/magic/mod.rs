@@ -8,7 +8,8 @@
 //! - [`construct`]: a semi-perfect cube of every order n ≥ 3;
 //! - [`square`]: magic squares (kinds, checks, symmetries, Frénicle's standard form);
 //! - [`square_census`]: counts of the squares of orders 3 to 5 by two methods, the fast
-//!   one in `square_diagonals` and plain backtracking in `square_backtrack`.
+//!   one in `square_diagonals` and plain backtracking in `square_backtrack`;
+//! - [`estimate`]: statistical estimates of the number of magic cubes and squares.
 //!
 //! Cells are listed layer by layer from the top, rows from the back, cells from the left.
 //!
@@ -29,6 +30,7 @@
 pub mod construct;
 pub mod cube;
 pub mod enumerate;
+pub mod estimate;
 pub mod search;
 pub mod square;
 mod square_backtrack;

@@ -435,8 +435,10 @@ fn dudeney_classes(engine: &Engine, n: usize) -> Vec<PatternClass> {
             }
         })
         .collect();
+    const NUMERALS: [&str; 12] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
     let rank = |c: &PatternClass| {
-        DUDENEY.iter().flat_map(|(_, names)| names.iter()).position(|&d| c.dudeney.starts_with(d)).unwrap_or(99)
+        let first = c.dudeney.split(" or ").next().unwrap_or("");
+        NUMERALS.iter().position(|&d| d == first).unwrap_or(NUMERALS.len())
     };
     classes.sort_by(|a, b| (rank(a), &a.partners).cmp(&(rank(b), &b.partners)));
     classes

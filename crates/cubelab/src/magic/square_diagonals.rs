@@ -420,11 +420,16 @@ impl Diagonals {
                 };
                 if !explicit {
                     table.clear();
+                    let mut any = false;
                     half(free, ha, &mut |mask, v| {
                         if pair_ok(&v) {
-                            table.add(mask as u32)
+                            table.add(mask as u32);
+                            any = true;
                         }
                     });
+                    if !any {
+                        continue;
+                    }
                     half(free, hb, &mut |mask, v| {
                         if pair_ok(&v) {
                             found += table.get((free ^ mask) as u32) as u64
