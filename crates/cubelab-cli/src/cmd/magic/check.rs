@@ -298,7 +298,8 @@ impl Report for SquareCheckReport {
             .map(|k| k.1)
             .collect();
         s += &if !kinds.is_empty() {
-            format!("a {} magic square\n", kinds.join(" and "))
+            let what = kinds.join(" and ");
+            format!("{} {what} magic square\n", if what.starts_with('a') { "an" } else { "a" })
         } else if self.normal {
             "a magic square\n".to_string()
         } else if self.semi {

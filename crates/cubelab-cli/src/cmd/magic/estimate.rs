@@ -119,6 +119,13 @@ impl Report for EstimateReport {
             "Knuth's estimator: {} probes (seed {}), {} reaching a solution, exact counts of the last {} free cells, {} nodes\n",
             e.samples, e.seed, e.hits, e.tail, e.nodes
         );
+        if !e.reliable {
+            s += &format!(
+                "only {} probes reached a solution (fewer than {}): the interval is not reliable, use more --samples\n",
+                e.hits,
+                cubelab::magic::estimate::MIN_HITS
+            );
+        }
         if let (Some(x), Some(w)) = (self.exact, self.within) {
             s += &format!("exact: {x}, {} the interval\n", if w { "inside" } else { "OUTSIDE" });
         }
