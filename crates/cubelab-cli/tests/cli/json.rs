@@ -138,6 +138,10 @@ fn every_json_output_matches_its_schema() {
     std::fs::write(&good, &cube).unwrap();
     let args = ["magic", "check", good.to_str().unwrap(), "--json"];
     seen.insert(check_output(&args, &ok(&args)));
+    let square = dir.path().join("square.txt");
+    std::fs::write(&square, "2 7 6\n9 5 1\n4 8 3\n").unwrap();
+    let args = ["magic", "check", square.to_str().unwrap(), "--json"];
+    seen.insert(check_output(&args, &ok(&args)));
     let mut parts = Vec::new();
     for i in 1..=2 {
         let args = ["census", "targets", "--size", "9", "--within", "Ab,Ac,Ad,Ae,Af,Ba,Bc,Bd,Be,Bf,Ca,Cb", "--shard"];

@@ -297,7 +297,11 @@ fn squares_count_orders_three_and_four_by_both_methods() {
             let v = json(&["magic", "squares", "--order", order, "--kind", kind, "--method", method, "--json"]);
             assert_eq!(v["kind"], "magic-squares");
             assert_eq!(v["square_kind"], kind);
-            assert_eq!((v["count"].as_u64(), v["total"].as_u64()), (Some(count), Some(total)), "{order} {kind} {method}");
+            assert_eq!(
+                (v["count"].as_u64(), v["total"].as_u64()),
+                (Some(count), Some(total)),
+                "{order} {kind} {method}"
+            );
         }
     }
 }
@@ -359,9 +363,30 @@ fn squares_resume_from_a_checkpoint_prints_the_same() {
     let ckpt = dir.path().join("sq.ckpt");
     let whole = ok(&["magic", "squares", "--order", "4", "--method", "backtrack", "--json"]);
     super::kill_after_first_checkpoint(&["magic", "squares", "--order", "4", "--method", "backtrack", "--json"], &ckpt);
-    let args = ["magic", "squares", "--order", "4", "--method", "backtrack", "--json", "--checkpoint", ckpt.to_str().unwrap(), "--resume"];
+    let args = [
+        "magic",
+        "squares",
+        "--order",
+        "4",
+        "--method",
+        "backtrack",
+        "--json",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--resume",
+    ];
     assert_eq!(ok(&args), whole);
-    let other = ["magic", "squares", "--order", "3", "--method", "backtrack", "--checkpoint", ckpt.to_str().unwrap(), "--resume"];
+    let other = [
+        "magic",
+        "squares",
+        "--order",
+        "3",
+        "--method",
+        "backtrack",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--resume",
+    ];
     assert!(bad(&other).contains("belongs to another"));
 }
 
@@ -386,7 +411,10 @@ fn squares_bad_input_gets_one_line() {
         (vec!["--order", "4", "--kind", "semi", "--method", "diagonals"], "semi squares use backtrack"),
         (vec!["--order", "4", "--fix", "1,1"], "--fix '1,1': fixed cell '1,1' is not ROW,CELL=VALUE"),
         (vec!["--order", "4", "--fix", "1,2=3"], "only cells on the two diagonals"),
-        (vec!["--order", "4", "--fix", "5,1=3", "--method", "backtrack"], "fixed cell 1 (5,1=3): row and cell must be 1 to 4"),
+        (
+            vec!["--order", "4", "--fix", "5,1=3", "--method", "backtrack"],
+            "fixed cell 1 (5,1=3): row and cell must be 1 to 4",
+        ),
         (vec!["--order", "4", "--shard", "4/3"], "--shard '4/3'"),
         (vec!["--order", "3", "--classes"], "Dudeney's groups exist"),
     ] {
@@ -427,19 +455,29 @@ fn check_accepts_squares() {
 
 #[test]
 fn estimate_reproduces_the_exact_counts_it_can_check() {
-    for args in [
-        // 95% intervals miss one time in 20; the seed is fixed, so the test is too. (Cubes
-        // of order 3: the library's test `estimates_cover_the_exact_counts`.)
-        vec!["--of", "squares", "--order", "4", "--samples", "3000", "--exact", "--seed", "7", "--tail", "3"],
-    ] {
-        let mut full = vec!["magic", "estimate", "--json"];
-        full.extend(args);
-        let v = json(&full);
-        assert_eq!(v["kind"], "magic-estimate");
-        assert_eq!(v["within"], true, "{v}");
-        // Deterministic for a seed.
-        assert_eq!(json(&full), v);
-    }
+    // 95% intervals miss one time in 20; the seed is fixed, so the test is too. (Cubes of
+    // order 3: the library's test `estimates_cover_the_exact_counts`.)
+    let full = [
+        "magic",
+        "estimate",
+        "--json",
+        "--of",
+        "squares",
+        "--order",
+        "4",
+        "--samples",
+        "3000",
+        "--exact",
+        "--seed",
+        "7",
+        "--tail",
+        "3",
+    ];
+    let v = json(&full);
+    assert_eq!(v["kind"], "magic-estimate");
+    assert_eq!(v["within"], true, "{v}");
+    // Deterministic for a seed.
+    assert_eq!(json(&full), v);
     assert!(bad(&["magic", "estimate", "--order", "7"]).contains("order 7"));
     assert!(bad(&["magic", "estimate", "--of", "tori"]).contains("--of 'tori'"));
 }

@@ -153,7 +153,8 @@ impl System {
                     return Err(Error::out_of_range(format!("order {n}: squares are estimated for orders 3 to 5")));
                 }
                 use super::square::{lines, SquareLineKind as K};
-                let ls = [K::Row, K::Column, K::Diagonal].into_iter().flat_map(|k| lines(n, k)).map(|l| l.cells).collect();
+                let ls =
+                    [K::Row, K::Column, K::Diagonal].into_iter().flat_map(|k| lines(n, k)).map(|l| l.cells).collect();
                 Ok(System::new(n * n, (n * n) as u32, (n * (n * n + 1) / 2) as u32, ls))
             }
         }
@@ -277,7 +278,12 @@ struct Sums {
 
 impl Sums {
     fn merge(self, o: Sums) -> Sums {
-        Sums { sum: self.sum + o.sum, sum_sq: self.sum_sq + o.sum_sq, hits: self.hits + o.hits, nodes: self.nodes + o.nodes }
+        Sums {
+            sum: self.sum + o.sum,
+            sum_sq: self.sum_sq + o.sum_sq,
+            hits: self.hits + o.hits,
+            nodes: self.nodes + o.nodes,
+        }
     }
 }
 
@@ -328,7 +334,8 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
         spec.seed,
         spec.tail
     );
-    let job = Batches { kind: "magic-estimate", fingerprint: &label, label: &label, range: 0..spec.samples, batch: BATCH };
+    let job =
+        Batches { kind: "magic-estimate", fingerprint: &label, label: &label, range: 0..spec.samples, batch: BATCH };
     let work = |r: Range<u64>| {
         chunked(r, CHUNK, |r| {
             let mut s = Sums::default();

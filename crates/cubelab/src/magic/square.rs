@@ -82,7 +82,9 @@ pub struct SquareLine {
 pub fn lines(n: usize, kind: SquareLineKind) -> Vec<SquareLine> {
     let line = |cells: Vec<usize>, name: String| SquareLine { kind, cells, name };
     match kind {
-        SquareLineKind::Row => (0..n).map(|r| line((0..n).map(|c| r * n + c).collect(), format!("row {}", r + 1))).collect(),
+        SquareLineKind::Row => {
+            (0..n).map(|r| line((0..n).map(|c| r * n + c).collect(), format!("row {}", r + 1))).collect()
+        }
         SquareLineKind::Column => {
             (0..n).map(|c| line((0..n).map(|r| r * n + c).collect(), format!("column {}", c + 1))).collect()
         }
@@ -236,7 +238,8 @@ impl Square {
 /// `map[i]` of the original (identity first).
 pub fn symmetries(n: usize) -> Vec<Vec<usize>> {
     let m = n - 1;
-    let f: [fn(usize, usize, usize) -> (usize, usize); 8] = [
+    type Map = fn(usize, usize, usize) -> (usize, usize);
+    let f: [Map; 8] = [
         |_, r, c| (r, c),
         |m, r, c| (r, m - c),
         |m, r, c| (m - r, c),
@@ -344,9 +347,7 @@ pub(crate) fn is_kind(n: usize, cells: &[u8], kind: SquareKind) -> bool {
     match kind {
         SquareKind::Semi => semi,
         SquareKind::Normal => semi && all(SquareLineKind::Diagonal, s),
-        SquareKind::Pandiagonal => {
-            semi && all(SquareLineKind::Diagonal, s) && all(SquareLineKind::BrokenDiagonal, s)
-        }
+        SquareKind::Pandiagonal => semi && all(SquareLineKind::Diagonal, s) && all(SquareLineKind::BrokenDiagonal, s),
         SquareKind::Associative => {
             semi && all(SquareLineKind::Diagonal, s) && all(SquareLineKind::Pair, (n * n + 1) as u32)
         }

@@ -329,6 +329,9 @@ impl Engine {
     }
 }
 
+/// A receiver of listed squares (cells row by row), called in task order.
+pub type ListFn<'a> = dyn Fn(&[u8]) + Sync + 'a;
+
 /// A short name of the census for messages and checkpoints.
 fn describe(spec: &SquareSpec) -> String {
     let fixed: Vec<String> = spec.fixed.iter().map(|f| f.to_string()).collect();
@@ -346,7 +349,7 @@ fn describe(spec: &SquareSpec) -> String {
 /// With `list`, every essentially different square found (every square when cells are
 /// fixed) is given to it, cells row by row, in Frénicle's standard form, in task order
 /// (the same for every thread count).
-pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&(dyn Fn(&[u8]) + Sync)>) -> Result<SquareCensus> {
+pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&ListFn<'_>>) -> Result<SquareCensus> {
     let fixed = validate(spec)?;
     let n = spec.order;
     let engine = Engine::new(spec, &fixed);
@@ -354,7 +357,8 @@ pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&(dyn Fn(&[u8]
     let range = spec.shard.range(all);
     let label = describe(spec);
     let fingerprint = format!("{label} tasks={all}");
-    let job = Batches { kind: "magic-squares", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    let job =
+        Batches { kind: "magic-squares", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
     let is_fixed = !fixed.is_empty();
     let work = |r: Range<u64>| {
         let parts = chunked(r, CHUNK, |r| {
@@ -448,7 +452,10 @@ impl SquareCensus {
     /// Reads a report from the JSON `magic squares` printed (envelope keys are ignored).
     pub fn from_json(text: &str) -> Result<SquareCensus> {
         serde_json::from_str(text).map_err(|e| {
-            Error::malformed(format!("not the JSON output of a magic squares census: {}", e.to_string().replace('\n', " ")))
+            Error::malformed(format!(
+                "not the JSON output of a magic squares census: {}",
+                e.to_string().replace('\n', " ")
+            ))
         })
     }
 
@@ -561,7 +568,9 @@ mod tests {
             let r = census(&spec(4, SquareKind::Normal, method), &Options::default(), Some(&list)).unwrap();
             let mut seen = seen.into_inner().unwrap();
             assert_eq!(seen.len() as u64, r.count.unwrap());
-            assert!(seen.iter().all(|c| frenicle(4, c) == *c && super::super::square::is_kind(4, c, SquareKind::Normal)));
+            assert!(seen
+                .iter()
+                .all(|c| frenicle(4, c) == *c && super::super::square::is_kind(4, c, SquareKind::Normal)));
             seen.sort();
             seen.dedup();
             assert_eq!(seen.len(), 880);
@@ -585,7 +594,10 @@ mod tests {
         let whole = run(&spec(4, SquareKind::Normal, SquareMethod::Diagonals));
         let parts: Vec<(String, SquareCensus)> = (1..=3)
             .map(|i| {
-                let s = SquareSpec { shard: Shard { index: i, count: 3 }, ..spec(4, SquareKind::Normal, SquareMethod::Diagonals) };
+                let s = SquareSpec {
+                    shard: Shard { index: i, count: 3 },
+                    ..spec(4, SquareKind::Normal, SquareMethod::Diagonals)
+                };
                 (format!("part {i}"), run(&s))
             })
             .collect();
@@ -611,7 +623,8 @@ mod tests {
     fn fixed_cells_agree_on_order_five() {
         // Centre 13, main diagonal 1, 2, 13, 25, 24 and 3 top right: 56 squares, found by
         // backtracking in about 30 s of CPU.
-        let fixed = ["3,3=13", "1,1=1", "2,2=2", "4,4=25", "5,5=24", "1,5=3"].map(|f| FixedCell::parse(f).unwrap()).to_vec();
+        let fixed =
+            ["3,3=13", "1,1=1", "2,2=2", "4,4=25", "5,5=24", "1,5=3"].map(|f| FixedCell::parse(f).unwrap()).to_vec();
         let a = run(&SquareSpec { fixed: fixed.clone(), ..spec(5, SquareKind::Normal, SquareMethod::Diagonals) });
         let b = run(&SquareSpec { fixed, ..spec(5, SquareKind::Normal, SquareMethod::Backtrack) });
         assert_eq!((a.total, b.total), (56, 56));

@@ -50,6 +50,9 @@ impl Reduction {
     }
 }
 
+/// A receiver of found squares (cells row by row).
+pub(crate) type Visit<'a> = dyn FnMut(&[u8]) + 'a;
+
 /// A task: the centre (0 for order 4) and the four corners (0,0), (0,n−1), (n−1,0),
 /// (n−1,n−1) of the diagonals.
 pub(crate) type Task = [u8; 5];
@@ -286,7 +289,8 @@ impl Diagonals {
                                 Reduction::Group32 | Reduction::Geometric => d0 < e0 && d0 < el && d0 < dl && e0 < el,
                                 Reduction::None => true,
                             };
-                            let assoc = self.kind != SquareKind::Associative || (d0 + dl == n2 + 1 && e0 + el == n2 + 1);
+                            let assoc =
+                                self.kind != SquareKind::Associative || (d0 + dl == n2 + 1 && e0 + el == n2 + 1);
                             let fixed = self.fixed_ok(0, d0)
                                 && self.fixed_ok(at(0, m), e0)
                                 && self.fixed_ok(at(m, 0), el)
@@ -305,7 +309,7 @@ impl Diagonals {
     /// How many times the squares of a task count (centre c < 13 of order 5 stands for
     /// 26 − c too).
     pub(crate) fn weight(&self, task: &Task) -> u64 {
-        if self.complement && (task[0] as usize) < (self.n * self.n + 1) / 2 {
+        if self.complement && (task[0] as usize) < (self.n * self.n).div_ceil(2) {
             2
         } else {
             1
@@ -315,7 +319,7 @@ impl Diagonals {
     /// The squares (one per orbit of the reduction) with this task's centre and corners:
     /// counted, and given to `visit` (cells row by row) when there is one. Pandiagonal
     /// squares are always visited (the check is on whole squares).
-    pub(crate) fn count(&self, task: &Task, table: &mut Table, visit: Option<&mut dyn FnMut(&[u8])>) -> u64 {
+    pub(crate) fn count(&self, task: &Task, table: &mut Table, visit: Option<&mut Visit<'_>>) -> u64 {
         let n = self.n;
         let s = self.s;
         let n2 = (n * n) as i32;
@@ -343,7 +347,11 @@ impl Diagonals {
             }
             let v = [s - d0 - e0, s - el - dl, s - d0 - el, s - e0 - dl];
             let mask = v.iter().fold(0u64, |acc, &x| if (1..=9).contains(&x) { acc | 1 << x } else { acc | 1 });
-            if mask & 1 != 0 || mask & used != 0 || mask.count_ones() != 4 || v[0] + v[1] + c != s || v[2] + v[3] + c != s
+            if mask & 1 != 0
+                || mask & used != 0
+                || mask.count_ones() != 4
+                || v[0] + v[1] + c != s
+                || v[2] + v[3] + c != s
             {
                 return 0;
             }
@@ -485,8 +493,28 @@ pub(crate) fn coset_images(n: usize, cells: &[u8]) -> [Vec<u8>; 4] {
     let m = n - 1;
     let perms: [Vec<usize>; 4] = [
         (0..n).collect(),
-        (0..n).map(|i| if i == 0 { m } else if i == m { 0 } else { i }).collect(),
-        (0..n).map(|i| [1, 0].get(i).copied().unwrap_or(if i == m - 1 { m } else if i == m { m - 1 } else { i })).collect(),
+        (0..n)
+            .map(|i| {
+                if i == 0 {
+                    m
+                } else if i == m {
+                    0
+                } else {
+                    i
+                }
+            })
+            .collect(),
+        (0..n)
+            .map(|i| {
+                [1, 0].get(i).copied().unwrap_or(if i == m - 1 {
+                    m
+                } else if i == m {
+                    m - 1
+                } else {
+                    i
+                })
+            })
+            .collect(),
         // 0 -> 1 -> m -> m-1 -> 0
         (0..n)
             .map(|i| {
@@ -532,12 +560,16 @@ mod tests {
         let mut t = Table::new();
         let mut all = std::collections::BTreeSet::new();
         for task in d.tasks() {
-            d.count(&task, &mut t, Some(&mut |c: &[u8]| {
-                for img in coset_images(4, c) {
-                    assert!(is_kind(4, &img, SquareKind::Normal));
-                    assert!(all.insert(frenicle(4, &img)));
-                }
-            }));
+            d.count(
+                &task,
+                &mut t,
+                Some(&mut |c: &[u8]| {
+                    for img in coset_images(4, c) {
+                        assert!(is_kind(4, &img, SquareKind::Normal));
+                        assert!(all.insert(frenicle(4, &img)));
+                    }
+                }),
+            );
         }
         assert_eq!(all.len(), 880);
     }

@@ -317,7 +317,11 @@ impl Report for SquareCheckReport {
             .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
             .collect();
         let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
-        s += &format!("{} fail: {}\n", count(self.failing_lines.len(), "line or pair", "lines or pairs"), summary.join(", "));
+        s += &format!(
+            "{} fail: {}\n",
+            count(self.failing_lines.len(), "line or pair", "lines or pairs"),
+            summary.join(", ")
+        );
         for (one, many, rows) in failing {
             for f in rows.iter().take(TEXT_LINES_PER_KIND) {
                 s += &format!("  {} sums to {}, not {}\n", f.line, f.sum, f.expected);
@@ -348,4 +352,3 @@ pub(super) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<CheckReport>();
     out.add::<SquareCheckReport>();
 }
-

@@ -137,7 +137,14 @@ impl Report for EstimateReport {
 pub fn run(args: EstimateArgs) -> anyhow::Result<()> {
     let family = Family::from_name(&args.of).with_context(|| format!("--of '{}'", args.of))?;
     let tail = args.tail.unwrap_or(if family == Family::Cubes && args.order == 4 { 9 } else { 4 });
-    let spec = EstimateSpec { family, order: args.order, fixed_cells: args.fixed_cells, samples: args.samples, seed: args.seed, tail };
+    let spec = EstimateSpec {
+        family,
+        order: args.order,
+        fixed_cells: args.fixed_cells,
+        samples: args.samples,
+        seed: args.seed,
+        tail,
+    };
     let bar = Bar::new();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);

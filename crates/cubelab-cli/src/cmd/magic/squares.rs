@@ -6,7 +6,9 @@ use crate::progress::{self, Bar};
 use anyhow::Context;
 use cubelab::census::shard::Shard;
 use cubelab::magic::square::SquareKind;
-use cubelab::magic::square_census::{census, merge as merge_shards, FixedCell, SquareCensus, SquareMethod, SquareSpec};
+use cubelab::magic::square_census::{
+    census, merge as merge_shards, FixedCell, ListFn, SquareCensus, SquareMethod, SquareSpec,
+};
 use cubelab::run::Options;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -202,7 +204,7 @@ pub fn run(args: SquaresArgs) -> anyhow::Result<()> {
             failed.lock().expect("lock").get_or_insert(e);
         }
     };
-    let list: Option<&(dyn Fn(&[u8]) + Sync)> = if args.list { Some(&print) } else { None };
+    let list: Option<&ListFn<'_>> = if args.list { Some(&print) } else { None };
     let report = census(&spec, &opts, list).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     if let Some(e) = failed.into_inner().expect("lock") {
@@ -211,7 +213,8 @@ pub fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let input = SquaresInput::of(&report, args.classes, args.list);
     if args.list {
         // The counts follow the list as comment lines.
-        let text: String = report.text().lines().map(|l| if l.is_empty() { "#\n".into() } else { format!("# {l}\n") }).collect();
+        let text: String =
+            report.text().lines().map(|l| if l.is_empty() { "#\n".into() } else { format!("# {l}\n") }).collect();
         return write_stdout(text.as_bytes());
     }
     emit(&report, &input, Format::json_or_text(args.json))
