@@ -68,6 +68,11 @@ const COMMANDS: &[&[&str]] = &[
     &["magic", "enumerate", "--property", "pantriagonal"],
     &["magic", "construct", "--order", "3"],
     &["magic", "construct", "--order", "6"],
+    &["magic", "squares", "--order", "3"],
+    &["magic", "squares", "--order", "4", "--classes"],
+    &["magic", "squares", "--order", "4", "--kind", "pandiagonal", "--shard", "2/3"],
+    &["magic", "squares", "--order", "4", "--fix", "1,1=1", "--method", "backtrack"],
+    &["magic", "estimate", "--order", "3", "--samples", "200", "--exact"],
     &["picture", "check", "UF RB / DL UF"],
     &["picture", "check", "FD UF / UF UF"],
     &["picture", "solve", "UF RB / DL UF"],
@@ -144,6 +149,10 @@ fn every_json_output_matches_its_schema() {
     let good = dir.path().join("good.txt");
     std::fs::write(&good, &cube).unwrap();
     let args = ["magic", "check", good.to_str().unwrap(), "--json"];
+    seen.insert(check_output(&args, &ok(&args)));
+    let square = dir.path().join("square.txt");
+    std::fs::write(&square, "2 7 6\n9 5 1\n4 8 3\n").unwrap();
+    let args = ["magic", "check", square.to_str().unwrap(), "--json"];
     seen.insert(check_output(&args, &ok(&args)));
     let mut parts = Vec::new();
     for i in 1..=2 {

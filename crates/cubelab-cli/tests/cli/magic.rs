@@ -1,4 +1,4 @@
-//! `cubelab magic enumerate`, `check` and `construct`.
+//! `cubelab magic enumerate`, `check`, `construct`, `squares`, `squares-merge` and `estimate`.
 
 use super::{bad, checkpoint_content, cubelab, io_fail, ok, stopped};
 use serde_json::Value;
@@ -265,9 +265,219 @@ fn malformed_cubes_get_one_line_naming_the_position() {
 
 #[test]
 fn help_has_examples_for_every_command() {
-    for cmd in [vec!["magic"], vec!["magic", "enumerate"], vec!["magic", "check"], vec!["magic", "construct"]] {
+    for cmd in [
+        vec!["magic"],
+        vec!["magic", "enumerate"],
+        vec!["magic", "check"],
+        vec!["magic", "construct"],
+        vec!["magic", "squares"],
+        vec!["magic", "squares-merge"],
+        vec!["magic", "estimate"],
+    ] {
         let mut args = cmd.clone();
         args.push("--help");
         assert!(ok(&args).contains("Examples:"), "{cmd:?}");
     }
+}
+
+#[test]
+fn squares_count_orders_three_and_four_by_both_methods() {
+    for (order, kind, count, total) in [
+        ("3", "normal", 1, 8),
+        ("3", "semi", 9, 72),
+        ("4", "normal", 880, 7040),
+        ("4", "associative", 48, 384),
+        ("4", "pandiagonal", 48, 384),
+    ] {
+        let mut methods = vec!["backtrack"];
+        if kind != "semi" {
+            methods.push("diagonals");
+        }
+        for method in methods {
+            let v = json(&["magic", "squares", "--order", order, "--kind", kind, "--method", method, "--json"]);
+            assert_eq!(v["kind"], "magic-squares");
+            assert_eq!(v["square_kind"], kind);
+            assert_eq!(
+                (v["count"].as_u64(), v["total"].as_u64()),
+                (Some(count), Some(total)),
+                "{order} {kind} {method}"
+            );
+        }
+    }
+}
+
+#[test]
+fn squares_list_streams_every_square_in_standard_form() {
+    let text = ok(&["magic", "squares", "--order", "4", "--kind", "pandiagonal", "--list"]);
+    let squares: Vec<Vec<u32>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(squares.len(), 48);
+    for s in &squares {
+        let at = |r: usize, c: usize| s[r * 4 + c];
+        for i in 0..4 {
+            assert_eq!((0..4).map(|j| at(i, j)).sum::<u32>(), 34);
+            assert_eq!((0..4).map(|j| at(j, i)).sum::<u32>(), 34);
+            assert_eq!((0..4).map(|j| at(j, (j + i) % 4)).sum::<u32>(), 34);
+            assert_eq!((0..4).map(|j| at(j, (4 + i - j) % 4)).sum::<u32>(), 34);
+        }
+        // Frénicle's standard form.
+        assert!(at(0, 0) < at(0, 3) && at(0, 0) < at(3, 0) && at(0, 0) < at(3, 3) && at(0, 1) < at(1, 0));
+    }
+    assert!(text.contains("# pandiagonal magic squares of order 4: 48 essentially different, 384 in all"));
+}
+
+#[test]
+fn squares_classes_are_dudeneys_groups() {
+    let v = json(&["magic", "squares", "--order", "4", "--classes", "--json"]);
+    let classes = v["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 12);
+    assert_eq!(classes.iter().map(|c| c["count"].as_u64().unwrap()).sum::<u64>(), 880);
+    assert_eq!(classes[0]["dudeney"], "I");
+    assert_eq!(classes[0]["pandiagonal"], true);
+    assert!(classes.iter().any(|c| c["dudeney"] == "VI" && c["count"] == 304));
+}
+
+#[test]
+fn squares_shards_merge_to_the_whole_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = ok(&["magic", "squares", "--order", "4", "--json"]);
+    let mut files = vec![];
+    for i in 1..=3 {
+        let shard = format!("{i}/3");
+        let path = dir.path().join(format!("part{i}.json"));
+        std::fs::write(&path, ok(&["magic", "squares", "--order", "4", "--shard", &shard, "--json"])).unwrap();
+        files.push(path.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["magic", "squares-merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(ok(&args), whole);
+    assert!(bad(&["magic", "squares-merge", &files[0], &files[1]]).contains("only 2 of the 3 shards"));
+}
+
+#[test]
+fn squares_resume_from_a_checkpoint_prints_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("sq.ckpt");
+    let whole = ok(&["magic", "squares", "--order", "4", "--method", "backtrack", "--json"]);
+    super::kill_after_first_checkpoint(&["magic", "squares", "--order", "4", "--method", "backtrack", "--json"], &ckpt);
+    let args = [
+        "magic",
+        "squares",
+        "--order",
+        "4",
+        "--method",
+        "backtrack",
+        "--json",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--resume",
+    ];
+    assert_eq!(ok(&args), whole);
+    let other = [
+        "magic",
+        "squares",
+        "--order",
+        "3",
+        "--method",
+        "backtrack",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+        "--resume",
+    ];
+    assert!(bad(&other).contains("belongs to another"));
+}
+
+#[test]
+fn squares_fixed_cells_agree_between_methods() {
+    let fix = ["--fix", "1,1=1", "--fix", "2,3=12"];
+    let count = |method: &str| {
+        let mut args = vec!["magic", "squares", "--order", "4", "--method", method, "--json"];
+        args.extend(fix);
+        json(&args)["total"].as_u64().unwrap()
+    };
+    assert_eq!(count("diagonals"), count("backtrack"));
+    assert!(count("backtrack") > 0);
+}
+
+#[test]
+fn squares_bad_input_gets_one_line() {
+    for (args, msg) in [
+        (vec!["--order", "6"], "order 6: magic squares are counted for orders 3 to 5"),
+        (vec!["--order", "4", "--kind", "magic"], "--kind 'magic': unknown kind of square 'magic'"),
+        (vec!["--order", "4", "--method", "fast"], "--method 'fast': unknown method"),
+        (vec!["--order", "4", "--kind", "semi", "--method", "diagonals"], "semi squares use backtrack"),
+        (vec!["--order", "4", "--fix", "1,1"], "--fix '1,1': fixed cell '1,1' is not ROW,CELL=VALUE"),
+        (vec!["--order", "4", "--fix", "1,2=3"], "only cells on the two diagonals"),
+        (
+            vec!["--order", "4", "--fix", "5,1=3", "--method", "backtrack"],
+            "fixed cell 1 (5,1=3): row and cell must be 1 to 4",
+        ),
+        (vec!["--order", "4", "--shard", "4/3"], "--shard '4/3'"),
+        (vec!["--order", "3", "--classes"], "Dudeney's groups exist"),
+    ] {
+        let mut full = vec!["magic", "squares"];
+        full.extend(args);
+        let err = bad(&full);
+        assert!(err.contains(msg), "{full:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn check_accepts_squares() {
+    let out = check_text("# the Lo Shu\n2 7 6\n9 5 1\n4 3 8\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("a square of order 3, magic sum 15"), "{text}");
+    assert!(text.contains("an associative magic square") || text.contains("a associative magic square"), "{text}");
+    assert!(text.contains("4 lines or pairs fail: 4 broken diagonals"), "{text}");
+    let out = check_text("2 7 6\n9 5 1\n4 8 3\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("not a magic square"), "{text}");
+    assert!(text.contains("column 2 sums to 20, not 15"), "{text}");
+    let cases = [
+        ("1 2 3\n4 x 6\n7 8 9\n", "row 2, cell 2: 'x' is not an integer"),
+        ("1 2 3\n4 5\n7 8 9\n", "row 2 has 2 numbers, expected 3 like row 1"),
+        ("1 2 3\n4 5 6\n", "2 rows of 3 numbers, expected 3 rows for a square"),
+        ("1 2 3\n4 5 6\n7 8 1\n", "row 3, cell 3: number 1 is repeated (first at row 1, cell 1)"),
+    ];
+    for (text, msg) in cases {
+        let out = check_text(text);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        assert!(err.contains(msg), "{text:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn estimate_reproduces_the_exact_counts_it_can_check() {
+    // 95% intervals miss one time in 20; the seed is fixed, so the test is too. (Cubes of
+    // order 3: the library's test `estimates_cover_the_exact_counts`.)
+    let full = [
+        "magic",
+        "estimate",
+        "--json",
+        "--of",
+        "squares",
+        "--order",
+        "4",
+        "--samples",
+        "3000",
+        "--exact",
+        "--seed",
+        "7",
+        "--tail",
+        "3",
+    ];
+    let v = json(&full);
+    assert_eq!(v["kind"], "magic-estimate");
+    assert_eq!(v["within"], true, "{v}");
+    // Deterministic for a seed.
+    assert_eq!(json(&full), v);
+    assert!(bad(&["magic", "estimate", "--order", "7"]).contains("order 7"));
+    assert!(bad(&["magic", "estimate", "--of", "tori"]).contains("--of 'tori'"));
 }

@@ -5,7 +5,11 @@
 //! - [`symmetry`]: the 48 rotations and reflections, canonical forms and classes;
 //! - [`search`]: exhaustive, parallel, checkpointed search of any order and property;
 //! - [`enumerate`]: all cubes of order 3 and their classes;
-//! - [`construct`]: a semi-perfect cube of every order n ≥ 3.
+//! - [`construct`]: a semi-perfect cube of every order n ≥ 3;
+//! - [`square`]: magic squares (kinds, checks, symmetries, Frénicle's standard form);
+//! - [`square_census`]: counts of the squares of orders 3 to 5 by two methods, the fast
+//!   one in `square_diagonals` and plain backtracking in `square_backtrack`;
+//! - [`estimate`]: statistical estimates of the number of magic cubes and squares.
 //!
 //! Cells are listed layer by layer from the top, rows from the back, cells from the left.
 //!
@@ -26,7 +30,12 @@
 pub mod construct;
 pub mod cube;
 pub mod enumerate;
+pub mod estimate;
 pub mod search;
+pub mod square;
+mod square_backtrack;
+pub mod square_census;
+mod square_diagonals;
 pub mod symmetry;
 pub mod verify;
 

@@ -1,15 +1,19 @@
 //! `cubelab magic`: enumerate, check and construct magic cubes.
 
+mod check;
+mod estimate;
+mod squares;
+
 use crate::output::{render, FormatArgs, Report};
-use crate::progress;
-use anyhow::{bail, Context};
+use crate::progress::{self, Bar};
+use anyhow::bail;
+use check::{check, CheckArgs};
 use cubelab::magic::construct::semi_perfect;
-use cubelab::magic::cube::{LineKind, NumberCube};
+use cubelab::magic::cube::NumberCube;
 use cubelab::magic::search::{Search, SearchSpec};
 use cubelab::magic::symmetry::classes;
-use cubelab::magic::verify::{has_property, verify, Property, Verdict};
+use cubelab::magic::verify::{has_property, Property};
 use cubelab::run::Options;
-use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -21,6 +25,8 @@ Examples:
   cubelab magic enumerate --classes          the 192 cubes of order 3 in 4 classes
   cubelab magic check cube.txt               which properties a cube has, which lines fail
   cubelab magic construct --order 6 --json   a semi-perfect cube of order 6
+  cubelab magic squares --order 4 --classes  the 880 squares of order 4 in Dudeney's groups
+  cubelab magic estimate --order 4           how many semi-perfect cubes of order 4, roughly
 
 Cells are listed layer by layer from the top, each layer row by row from the back,
 each row from left to right.")]
@@ -37,6 +43,12 @@ enum MagicCommand {
     Check(CheckArgs),
     /// Build a semi-perfect magic cube of any order n >= 3.
     Construct(ConstructArgs),
+    /// Count (and list) the magic squares of order 3, 4 or 5 of a kind.
+    Squares(squares::SquaresArgs),
+    /// Merge the JSON outputs of every shard of one `magic squares` census.
+    SquaresMerge(squares::MergeArgs),
+    /// Estimate the number of semi-perfect magic cubes of order 4 (or check the estimator).
+    Estimate(estimate::EstimateArgs),
 }
 
 /// Arguments of `cubelab magic enumerate`.
@@ -88,23 +100,6 @@ pub struct EnumerateArgs {
     format: FormatArgs,
 }
 
-/// Arguments of `cubelab magic check`.
-#[derive(clap::Args, Debug)]
-#[command(after_help = "\
-Examples:
-  cubelab magic check cube.txt
-  cubelab magic construct --order 5 | cubelab magic check - --json
-
-Input: n layers separated by blank lines, each n rows of n integers (spaces, tabs or
-commas); '#' starts a comment line. The numbers must be A, A+D, ..., A+(n³-1)D in
-some order, such as 1..n³.")]
-pub struct CheckArgs {
-    /// The cube file, or - for standard input.
-    file: String,
-    #[command(flatten)]
-    format: FormatArgs,
-}
-
 /// Arguments of `cubelab magic construct`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -129,6 +124,9 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
         MagicCommand::Enumerate(a) => enumerate(a, ctx),
         MagicCommand::Check(a) => check(a, ctx),
         MagicCommand::Construct(a) => construct(a),
+        MagicCommand::Squares(a) => squares::run(a, ctx),
+        MagicCommand::SquaresMerge(a) => squares::merge(a),
+        MagicCommand::Estimate(a) => estimate::run(a, ctx),
     }
 }
 
@@ -270,169 +268,6 @@ fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<S
     render(&report, &input, args.format.format())
 }
 
-/// The input of `cubelab magic check`.
-#[derive(Serialize, JsonSchema)]
-struct CheckInput {
-    /// The cube file as given (`-` for standard input).
-    file: String,
-}
-
-/// A line whose sum is not the magic sum.
-#[derive(Serialize, JsonSchema)]
-struct FailingRow {
-    /// The kind of line.
-    kind: LineKind,
-    /// The line in words.
-    line: String,
-    /// 1-based [layer, row, cell] of each cell on the line.
-    cells: Vec<[usize; 3]>,
-    /// Its sum.
-    sum: i128,
-}
-
-/// `cubelab magic check`: which properties a cube has, and which lines fail.
-#[derive(Serialize, JsonSchema)]
-struct CheckReport {
-    /// Order n.
-    order: usize,
-    /// The magic sum, or null when it is not a whole number.
-    magic_sum: Option<i128>,
-    /// Rows, columns, pillars and the 4 triagonals are magic.
-    semi_perfect: bool,
-    /// Also the plane diagonals.
-    diagonal: bool,
-    /// Also the broken triagonals.
-    pantriagonal: bool,
-    /// Every line of the above.
-    perfect: bool,
-    /// Every failing line.
-    failing_lines: Vec<FailingRow>,
-}
-
-impl CheckReport {
-    fn new(v: &Verdict) -> CheckReport {
-        let n = v.order;
-        let failing_lines = v
-            .failing
-            .iter()
-            .map(|f| FailingRow {
-                kind: f.line.kind,
-                line: f.line.describe(),
-                cells: f.line.cells.iter().map(|&i| [i / (n * n) + 1, i / n % n + 1, i % n + 1]).collect(),
-                sum: f.sum,
-            })
-            .collect();
-        CheckReport {
-            order: n,
-            magic_sum: v.magic_sum,
-            semi_perfect: v.holds(Property::SemiPerfect),
-            diagonal: v.holds(Property::Diagonal),
-            pantriagonal: v.holds(Property::Pantriagonal),
-            perfect: v.holds(Property::Perfect),
-            failing_lines,
-        }
-    }
-}
-
-/// How many failing lines of one kind the text lists before summarising.
-const TEXT_LINES_PER_KIND: usize = 12;
-
-impl CheckReport {
-    /// The strongest property the cube has (perfect, then pantriagonal or diagonal, then
-    /// semi-perfect), if any.
-    fn strongest(&self) -> Option<&'static str> {
-        [
-            (self.perfect, "perfect"),
-            (self.pantriagonal && self.diagonal, "pantriagonal and diagonal"),
-            (self.pantriagonal, "pantriagonal"),
-            (self.diagonal, "diagonal"),
-            (self.semi_perfect, "semi-perfect"),
-        ]
-        .into_iter()
-        .find(|(holds, _)| *holds)
-        .map(|(_, name)| name)
-    }
-}
-
-/// The kinds of line in the order the verifier groups them, with their names in text.
-const LINE_KINDS: [(LineKind, &str, &str); 7] = [
-    (LineKind::Row, "row", "rows"),
-    (LineKind::Column, "column", "columns"),
-    (LineKind::Pillar, "pillar", "pillars"),
-    (LineKind::Triagonal, "triagonal", "triagonals"),
-    (LineKind::BrokenTriagonal, "broken triagonal", "broken triagonals"),
-    (LineKind::PlaneDiagonal, "plane diagonal", "plane diagonals"),
-    (LineKind::BrokenPlaneDiagonal, "broken plane diagonal", "broken plane diagonals"),
-];
-
-impl Report for CheckReport {
-    const KIND: &'static str = "magic-check";
-    type Input = CheckInput;
-
-    fn text(&self) -> String {
-        let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
-        let mut s = format!("order {}, magic sum {sum}\n", self.order);
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        s += &format!("semi-perfect  {}\n", yes(self.semi_perfect));
-        s += &format!("diagonal      {}\n", yes(self.diagonal));
-        s += &format!("pantriagonal  {}\n", yes(self.pantriagonal));
-        s += &format!("perfect       {}\n", yes(self.perfect));
-        s += &match self.strongest() {
-            Some(p) => format!("a {p} magic cube\n"),
-            None => "not a magic cube: some rows, columns, pillars or triagonals are not magic\n".to_string(),
-        };
-        if self.failing_lines.is_empty() {
-            s += "every line is magic, broken diagonals included\n";
-            return s;
-        }
-        // Which kinds fail, each counted, in the verifier's order.
-        let failing: Vec<(&str, &str, Vec<&FailingRow>)> = LINE_KINDS
-            .iter()
-            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
-            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
-            .collect();
-        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
-        s += &format!(
-            "{} not sum to {sum}{}:\n  {}\n",
-            count(self.failing_lines.len(), "line does", "lines do"),
-            if self.semi_perfect { ", lines only the stronger properties need" } else { "" },
-            summary.join(", ")
-        );
-        for (one, many, rows) in failing {
-            for f in rows.iter().take(TEXT_LINES_PER_KIND) {
-                s += &format!("  {} sums to {}\n", f.line, f.sum);
-            }
-            if rows.len() > TEXT_LINES_PER_KIND {
-                s +=
-                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
-            }
-        }
-        s
-    }
-
-    /// One row per failing line: its kind, the line in words and its sum (a header only
-    /// when every line is magic).
-    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        let mut rows = vec![["kind", "line", "sum"].map(String::from).to_vec()];
-        for f in &self.failing_lines {
-            let kind = LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
-            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string()]);
-        }
-        Some(rows)
-    }
-}
-
-fn check(args: CheckArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
-    let text = if args.file == "-" {
-        ctx.read_stdin()?
-    } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read '{}'", args.file))?
-    };
-    let cube =
-        NumberCube::parse(&text).with_context(|| if args.file == "-" { "stdin".into() } else { args.file.clone() })?;
-    render(&CheckReport::new(&verify(&cube)), &CheckInput { file: args.file }, args.format.format())
-}
-
 /// The input of `cubelab magic construct`.
 #[derive(Serialize, JsonSchema)]
 struct ConstructInput {
@@ -499,6 +334,8 @@ fn construct(args: ConstructArgs) -> anyhow::Result<String> {
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<Enumerated>();
-    out.add::<CheckReport>();
+    check::schemas(out);
     out.add::<Constructed>();
+    squares::schemas(out);
+    estimate::schemas(out);
 }
