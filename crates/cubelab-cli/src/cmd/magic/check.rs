@@ -8,7 +8,6 @@ use cubelab::magic::verify::{verify, Property, Verdict};
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::Serialize;
-use std::io::Read;
 
 /// Arguments of `cubelab magic check`.
 #[derive(clap::Args, Debug)]

@@ -2,7 +2,7 @@
 //! cubes of order 4 (and of families with an exact count, to check the estimator).
 
 use crate::output::{render, Format, Report};
-use crate::progress::{self, Bar};
+use crate::progress;
 use anyhow::Context;
 use cubelab::census::shard::Shard;
 use cubelab::magic::estimate::{estimate, exact, Estimate, EstimateSpec, Family};
@@ -148,8 +148,7 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts =
-        Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
     let est = estimate(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     let exact = if !args.exact {
         None

@@ -5,7 +5,7 @@ mod estimate;
 mod squares;
 
 use crate::output::{render, FormatArgs, Report};
-use crate::progress::{self, Bar};
+use crate::progress;
 use anyhow::bail;
 use check::{check, CheckArgs};
 use cubelab::magic::construct::semi_perfect;

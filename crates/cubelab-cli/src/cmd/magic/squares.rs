@@ -2,7 +2,7 @@
 //! orders 3 to 5.
 
 use crate::output::{render, Format, Report};
-use crate::progress::{self, Bar};
+use crate::progress;
 use anyhow::Context;
 use cubelab::census::shard::Shard;
 use cubelab::magic::square::SquareKind;
