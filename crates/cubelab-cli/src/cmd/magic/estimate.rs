@@ -17,11 +17,12 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cubelab magic estimate --order 4                        semi-perfect cubes of order 4
+  cubelab magic estimate --order 4     semi-perfect cubes of order 4 (about 20 min; so far no
+                                       probe reaches a cube, so there is no estimate yet)
   cubelab magic estimate --order 3 --exact                checks the estimator: 192 cubes
+                                                          (about 30 s)
   cubelab magic estimate --of squares --order 5 --exact   checks it on 2202441792 squares
-  cubelab magic estimate --order 4 --fixed-cells 24 --exact
-                       cubes of order 4 starting like cubelab's constructed one
+                                                          (about 15 min)
 
 Knuth's estimator: random probes down the backtracking tree, each the product of the
 numbers of choices on its way times the exact count of the last --tail free cells;
