@@ -5,7 +5,7 @@
 //! split into shards and merged like the other censuses.
 //!
 //! Two methods ([`SquareMethod`]): **diagonals**, the fast counter of
-//! [`super::square_diagonals`] (normal, associative and pandiagonal squares), and
+//! `super::square_diagonals` (normal, associative and pandiagonal squares), and
 //! **backtrack**, plain backtracking with line-sum pruning (every kind), which checks it.
 
 use super::square::{frenicle, pair_pattern, SquareKind};

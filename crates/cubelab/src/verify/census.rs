@@ -1,6 +1,6 @@
 //! The census figures of the target puzzle by a second method: the corner fits of the
 //! seed's Table 3 ([`super::table3`]) and the plain corner-set program of
-//! [`super::matching`], set by set. No corner graph, no subset tables, no upward closure,
+//! `super::matching`, set by set. No corner graph, no subset tables, no upward closure,
 //! no symmetry between targets: every target is worked out on its own.
 
 use super::matching::{fills_exactly, Reach};
@@ -130,7 +130,7 @@ fn buildable_subsets(fits: &SeedFits, t: usize, cubes: &[usize]) -> Vec<u64> {
 
 /// Every subset of the cubes `within` (bit c = row c of Table 3), by size:
 /// `result[k][n]` = k-subsets building exactly n targets. Each target's buildable subsets
-/// of its own usable cubes are found by [`buildable_subsets`]; a set builds the target
+/// of its own usable cubes are found by `buildable_subsets`; a set builds the target
 /// when its usable part is one of them.
 pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
     let cubes = bits(within);

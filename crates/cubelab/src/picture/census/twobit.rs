@@ -1,5 +1,5 @@
 //! The two-bit census: breadth-first search over the symmetric layout of
-//! [`super::layout`], two bits per entry.
+//! `super::layout`, two bits per entry.
 //!
 //! An entry is `unseen` (0), in the `frontier` (1: distance d), `next` (2: distance
 //! d + 1) or `done` (3: an earlier layer, or an entry that is no board's canonical entry).
