@@ -56,6 +56,63 @@ pub fn chunked<T: Send>(range: Range<u64>, size: u64, f: impl Fn(Range<u64>) -> 
         .collect()
 }
 
+/// The seal of a shard report: the checksum of its JSON with the seal itself left out
+/// (`bare` is the report with its checksum field set to `None`).
+pub(crate) fn seal_of<T: serde::Serialize>(bare: &T) -> Result<String, Error> {
+    let bytes = serde_json::to_vec(bare)
+        .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
+    Ok(format!("{:016x}", crate::io::Checksum::of(&bytes)))
+}
+
+/// Opens one part given to a merge (`name` for messages): it must be a shard, sealed,
+/// with a seal that matches its content (`content_seal` recomputes it).
+pub(crate) fn open_part(
+    name: &str,
+    shard: Option<&str>,
+    seal: Option<&str>,
+    content_seal: impl FnOnce() -> Result<String, Error>,
+) -> Result<Shard, Error> {
+    let shard = shard
+        .ok_or_else(|| Error::malformed(format!("{name}: a whole census, not a shard")))
+        .and_then(|s| Shard::parse(s).map_err(|e| e.at(name)))?;
+    match seal {
+        None => Err(Error::checkpoint(format!("{name}: shard {shard} has no checksum"))),
+        Some(c) if c != content_seal()? => {
+            Err(Error::checkpoint(format!("{name}: checksum does not match the content (edited?)")))
+        }
+        Some(_) => Ok(shard),
+    }
+}
+
+/// Sorts the opened parts of a merge by shard and checks that they are every shard
+/// `1/N … N/N` of one census, once each (`same` tells whether two parts are of the same
+/// census); returns them in shard order.
+pub(crate) fn in_shard_order<'a, R>(
+    mut parts: Vec<(Shard, &'a str, &'a R)>,
+    same: impl Fn(&R, &R) -> bool,
+) -> Result<Vec<(Shard, &'a str, &'a R)>, Error> {
+    parts.sort_by_key(|(s, _, _)| s.index);
+    let Some(&(first, first_name, head)) = parts.first() else {
+        return Err(Error::malformed("no shard to merge"));
+    };
+    for (i, &(shard, name, r)) in parts.iter().enumerate() {
+        if !same(r, head) || shard.count != first.count {
+            return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));
+        }
+        if shard.index != i as u64 + 1 {
+            return Err(Error::malformed(format!(
+                "shard {}/{} is missing or given twice (at {name})",
+                i + 1,
+                first.count
+            )));
+        }
+    }
+    if parts.len() as u64 != first.count {
+        return Err(Error::malformed(format!("only {} of the {} shards are given", parts.len(), first.count)));
+    }
+    Ok(parts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,11 +11,10 @@
 use super::square::{frenicle, pair_pattern, SquareKind};
 use super::square_backtrack::Backtrack;
 use super::square_diagonals::{coset_images, Diagonals, Reduction, Table, Task};
-use crate::census::shard::{chunked, Shard};
+use crate::census::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
 use crate::histogram::Bin;
-use crate::io::Checksum;
 use crate::run::{run_batches, Batches, Options};
-use crate::{Error, ErrorKind, Result};
+use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -154,7 +153,7 @@ pub struct SquareCensus {
     pub by_centre: Vec<Bin>,
     /// Dudeney's groups (order 4 with classes), by size then numeral; else null.
     pub classes: Option<Vec<PatternClass>>,
-    /// A shard's seal: the [`Checksum`] of the compact JSON of the rest of the report
+    /// A shard's seal: the [`Checksum`](crate::io::Checksum) of the compact JSON of the rest of the report
     /// (16 hexadecimal digits); null for a whole census.
     pub checksum: Option<String>,
 }
@@ -460,10 +459,7 @@ impl SquareCensus {
     }
 
     fn content_checksum(&self) -> Result<String> {
-        let bare = SquareCensus { checksum: None, ..self.clone() };
-        let bytes = serde_json::to_vec(&bare)
-            .map_err(|e| Error::new(ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
-        Ok(format!("{:016x}", Checksum::of(&bytes)))
+        seal_of(&SquareCensus { checksum: None, ..self.clone() })
     }
 }
 
@@ -472,44 +468,16 @@ impl SquareCensus {
 /// line naming the part, a whole census, a missing or wrong seal, another census, or a
 /// shard missing or given twice.
 pub fn merge<S: AsRef<str>>(parts: &[(S, SquareCensus)]) -> Result<SquareCensus> {
-    let mut indexed = Vec::with_capacity(parts.len());
+    let mut opened = Vec::with_capacity(parts.len());
     for (name, r) in parts {
         let name = name.as_ref();
-        let shard = r
-            .shard
-            .as_deref()
-            .ok_or_else(|| Error::malformed(format!("{name}: a whole census, not a shard")))
-            .and_then(|s| Shard::parse(s).map_err(|e| e.at(name)))?;
-        match &r.checksum {
-            None => return Err(Error::checkpoint(format!("{name}: shard {shard} has no checksum"))),
-            Some(c) if *c != r.content_checksum()? => {
-                return Err(Error::checkpoint(format!("{name}: checksum does not match the content (edited?)")))
-            }
-            Some(_) => {}
-        }
-        indexed.push((shard, name, r));
+        let shard = open_part(name, r.shard.as_deref(), r.checksum.as_deref(), || r.content_checksum())?;
+        opened.push((shard, name, r));
     }
-    indexed.sort_by_key(|(s, _, _)| s.index);
-    let Some(&(first, first_name, head)) = indexed.first() else {
-        return Err(Error::malformed("no shard to merge"));
-    };
-    for (i, &(shard, name, r)) in indexed.iter().enumerate() {
-        if (r.order, r.square_kind, r.method, &r.fixed) != (head.order, head.square_kind, head.method, &head.fixed)
-            || shard.count != first.count
-        {
-            return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));
-        }
-        if shard.index != i as u64 + 1 {
-            return Err(Error::malformed(format!(
-                "shard {}/{} is missing or given twice (at {name})",
-                i + 1,
-                first.count
-            )));
-        }
-    }
-    if indexed.len() as u64 != first.count {
-        return Err(Error::malformed(format!("only {} of the {} shards are given", indexed.len(), first.count)));
-    }
+    let indexed = in_shard_order(opened, |r, head| {
+        (r.order, r.square_kind, r.method, &r.fixed) == (head.order, head.square_kind, head.method, &head.fixed)
+    })?;
+    let head = indexed[0].2;
     let mut by_centre: BTreeMap<u64, u64> = BTreeMap::new();
     for (_, _, r) in &indexed {
         for b in &r.by_centre {

@@ -8,8 +8,7 @@
 use super::{count_direct, count_graph, Method, MAX_CUBES, MIN_CUBES};
 use crate::census::combin::binomial;
 use crate::census::engine::Engine;
-use crate::census::shard::{chunked, Shard};
-use crate::io::Checksum;
+use crate::census::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
 use crate::run::{run_batches, Batches, Options};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -67,7 +66,7 @@ pub struct StackCensus {
     pub most: Vec<Vec<String>>,
     /// Collections by number of solutions (value ascending, zero counts left out).
     pub histogram: Vec<Bin>,
-    /// A shard's seal: the [`Checksum`] of the compact JSON of the rest of the report
+    /// A shard's seal: the [`Checksum`](crate::io::Checksum) of the compact JSON of the rest of the report
     /// (16 hexadecimal digits); null for a whole census.
     pub checksum: Option<String>,
 }
@@ -83,10 +82,7 @@ impl StackCensus {
 
     /// The checksum of the report without its checksum.
     fn content_checksum(&self) -> Result<String> {
-        let bare = StackCensus { checksum: None, ..self.clone() };
-        let bytes = serde_json::to_vec(&bare)
-            .map_err(|e| Error::new(crate::ErrorKind::Internal, format!("a report cannot be serialized: {e}")))?;
-        Ok(format!("{:016x}", Checksum::of(&bytes)))
+        seal_of(&StackCensus { checksum: None, ..self.clone() })
     }
 }
 
@@ -95,47 +91,19 @@ impl StackCensus {
 /// one line naming the part, a report that is not a shard, has no checksum or a wrong
 /// one, whose histogram does not add up, of another census, or a shard missing or twice.
 pub fn merge<S: AsRef<str>>(parts: &[(S, StackCensus)]) -> Result<StackCensus> {
-    let mut indexed = Vec::with_capacity(parts.len());
+    let mut opened = Vec::with_capacity(parts.len());
     for (name, r) in parts {
         let name = name.as_ref();
-        let shard = r
-            .shard
-            .as_deref()
-            .ok_or_else(|| Error::malformed(format!("{name}: a whole census, not a shard")))
-            .and_then(|s| Shard::parse(s).map_err(|e| e.at(name)))?;
-        match &r.checksum {
-            None => return Err(Error::checkpoint(format!("{name}: shard {shard} has no checksum"))),
-            Some(c) if *c != r.content_checksum()? => {
-                return Err(Error::checkpoint(format!("{name}: checksum does not match the content (edited?)")))
-            }
-            Some(_) => {}
-        }
+        let shard = open_part(name, r.shard.as_deref(), r.checksum.as_deref(), || r.content_checksum())?;
         if r.histogram.iter().map(|b| b.count).sum::<u64>() != r.collections {
             return Err(Error::checkpoint(format!("{name}: the histogram does not add up to the collections")));
         }
-        indexed.push((shard, name, r));
+        opened.push((shard, name, r));
     }
-    indexed.sort_by_key(|(s, _, _)| s.index);
-    let Some(&(first, first_name, head)) = indexed.first() else {
-        return Err(Error::malformed("no shard to merge"));
-    };
-    for (i, &(shard, name, r)) in indexed.iter().enumerate() {
-        if (r.colors, r.multisets, r.method, r.universe) != (head.colors, head.multisets, head.method, head.universe)
-            || shard.count != first.count
-        {
-            return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));
-        }
-        if shard.index != i as u64 + 1 {
-            return Err(Error::malformed(format!(
-                "shard {}/{} is missing or given twice (at {name})",
-                i + 1,
-                first.count
-            )));
-        }
-    }
-    if indexed.len() as u64 != first.count {
-        return Err(Error::malformed(format!("only {} of the {} shards are given", indexed.len(), first.count)));
-    }
+    let indexed = in_shard_order(opened, |r, head| {
+        (r.colors, r.multisets, r.method, r.universe) == (head.colors, head.multisets, head.method, head.universe)
+    })?;
+    let head = indexed[0].2;
     let mut histogram = BTreeMap::new();
     let (mut max, mut max_count, mut most) = (0u64, 0u64, Vec::new());
     for &(_, _, r) in &indexed {
