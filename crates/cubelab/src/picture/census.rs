@@ -124,6 +124,22 @@ pub struct Space {
     factorial: Vec<u64>,
 }
 
+/// One digit of the combinatorial number system: the largest b in [k, hi) with
+/// C(b, k + 1) <= r, by bisection (`binom` as [`binomials`] builds it, rows of width `w`).
+#[inline]
+fn colex_digit(binom: &[u64], w: usize, k: usize, hi: usize, r: u64) -> usize {
+    let (mut lo, mut top) = (k, hi);
+    while top - lo > 1 {
+        let mid = (lo + top) / 2;
+        if binom[mid * w + k + 1] <= r {
+            lo = mid;
+        } else {
+            top = mid;
+        }
+    }
+    lo
+}
+
 /// Binomials `C(x, k)` for `x < row_values + m`, `k <= m`, at `x * (m + 1) + k`,
 /// failing on overflow.
 fn binomials(row_values: usize, m: usize, puzzle: &LinePuzzle) -> Result<Vec<u64>> {
@@ -296,16 +312,7 @@ impl Space {
         let w = self.m + 1;
         let mut hi = self.row_values + self.m - 1; // exclusive bound on b
         for k in (0..self.m).rev() {
-            // Largest b in [k, hi) with C(b, k + 1) <= r.
-            let (mut lo, mut top) = (k, hi);
-            while top - lo > 1 {
-                let mid = (lo + top) / 2;
-                if self.binom[mid * w + k + 1] <= r {
-                    lo = mid;
-                } else {
-                    top = mid;
-                }
-            }
+            let lo = colex_digit(&self.binom, w, k, hi, r);
             r -= self.binom[lo * w + k + 1];
             out[k] = (lo - k) as u32;
             hi = lo;

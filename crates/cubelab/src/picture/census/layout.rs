@@ -30,7 +30,7 @@
 //! unused. The number of boards of an entry's class is `|G| / |Stab|`, computed from the
 //! number of images that tie for the least entry.
 
-use super::{binomials, value_tables, LinePuzzle, MAX_ROWS};
+use super::{binomials, colex_digit, value_tables, LinePuzzle, MAX_ROWS};
 use crate::{Error, ErrorKind, Result};
 
 /// Cell maps and parity of a puzzle, for the two-bit census.
@@ -385,15 +385,7 @@ impl Layout {
         let mut hi = free + s - 1;
         rows[0] = rep;
         for k in (0..s).rev() {
-            let (mut lo, mut top) = (k, hi);
-            while top - lo > 1 {
-                let mid = (lo + top) / 2;
-                if self.binom[mid * w + k + 1] <= r {
-                    lo = mid;
-                } else {
-                    top = mid;
-                }
-            }
+            let lo = colex_digit(&self.binom, w, k, hi, r);
             r -= self.binom[lo * w + k + 1];
             rows[k + 1] = self.by_class[c][first + lo - k];
             hi = lo;
