@@ -122,7 +122,7 @@ def solve(target: Any, blocks: Iterable[Any], size: int = 3) -> Assembly:
     (False, 19, 0)
     >>> found = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
     >>> found[0]
-    Placed(layer=1, row=1, column=1, shows='UBL', block=1, name='Af', up='1', front='3', faces='123456', kind='corner')
+    Placed(layer=1, row=1, column=1, shows='UBL', block=4, name='Af', up='1', front='3', faces='123456', kind='corner')
     """
     if size == 2:
         raise InputError("size=2 is the 2x2x2 puzzle: use cubelab.solve (every arrangement)")
