@@ -162,7 +162,8 @@ fn extended_blocks(size: u64, blocks: &[&str], improper: bool, limits: &Limits) 
         let Ok(cubes) = cubelab::notation::parse_cubes(blocks) else {
             return Ok(());
         };
-        let colors: std::collections::BTreeSet<char> = cubes.iter().flat_map(|c| c.face_string().chars().collect::<Vec<_>>()).collect();
+        let colors: std::collections::BTreeSet<char> =
+            cubes.iter().flat_map(|c| c.face_string().chars().collect::<Vec<_>>()).collect();
         if colors.len() as u64 > limits.extended_improper_colors {
             return Err(format!(
                 "improper {size}x{size}x{size} targets over {} colors take too long for a request (at most {} colors)",
@@ -234,10 +235,7 @@ fn picture_size(path: &str, m: &ArgMatches, limits: &Limits) -> Refusal {
 /// `stack census --colors N`.
 fn stack_census(m: &ArgMatches, limits: &Limits) -> Refusal {
     if let Some(n) = number(m, "colors").filter(|&n| n > limits.stack_colors) {
-        return Err(format!(
-            "the census over C_{n} takes too long for a request (at most C_{})",
-            limits.stack_colors
-        ));
+        return Err(format!("the census over C_{n} takes too long for a request (at most C_{})", limits.stack_colors));
     }
     Ok(())
 }

@@ -520,4 +520,3 @@ fn quote(s: &str) -> String {
         format!("'{}'", s.replace('\'', "'\\''"))
     }
 }
-

@@ -229,10 +229,20 @@ fn the_extended_puzzle_runs_through_the_api_as_the_cli() {
 fn extended_work_beyond_the_limits_is_refused_with_the_command_to_run() {
     let af = |k: usize| -> Vec<&str> { std::iter::repeat_n("Af", k).collect() };
     let cases: Vec<(&str, Value, &str, &str)> = vec![
-        ("build", json!({"blocks": af(55), "size": 3}), "55 blocks take too long for a 3x3x3 request (at most 54", "cubelab build Af"),
+        (
+            "build",
+            json!({"blocks": af(55), "size": 3}),
+            "55 blocks take too long for a 3x3x3 request (at most 54",
+            "cubelab build Af",
+        ),
         ("solve", json!({"target": "Af", "blocks": af(129), "size": 4}), "(at most 128", "--size 4 --json"),
         ("build", json!({"blocks": af(4913), "size": 17}), "a 17x17x17 cube is too large", "--size 17"),
-        ("build", json!({"blocks": vec!["Ab"; 27], "size": 3, "improper": true}), "over 6 colors", "--improper --size 3"),
+        (
+            "build",
+            json!({"blocks": vec!["Ab"; 27], "size": 3, "improper": true}),
+            "over 6 colors",
+            "--improper --size 3",
+        ),
         ("extended", json!({}), "3000 steps", "cubelab extended --json"),
         ("extended", json!({"samples": 5000, "restarts": 1}), "5000 random multisets", "--samples 5000"),
         ("extended", json!({"size": 20, "restarts": 1, "steps": 10}), "N = 20 is too large", "--size 20"),
