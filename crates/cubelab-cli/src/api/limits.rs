@@ -141,7 +141,7 @@ fn blocks(path: &str, m: &ArgMatches, limits: &Limits) -> Refusal {
 /// multiple of N³) and, with improper targets, their colors. A size the command refuses
 /// (outside 2..=32) is left to its own message.
 fn extended_blocks(size: u64, blocks: &[&str], improper: bool, limits: &Limits) -> Refusal {
-    if usize::try_from(size).map_or(true, |n| cubelab::extended::check_size(n).is_err()) {
+    if !usize::try_from(size).is_ok_and(|n| cubelab::extended::check_size(n).is_ok()) {
         return Ok(());
     }
     if size > limits.extended_size {
