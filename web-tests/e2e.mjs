@@ -422,6 +422,98 @@ async function stacksScenario(page, url) {
   assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
   const img = await shot(page.locator('#stack-view'), 'stacks-view');
   assert.ok(inkShare(img) > 0.03, 'stack view not blank');
+  writeFileSync(join(shots, 'web-stacks.png'), await page.locator('#page-stacks').screenshot());
+}
+
+/** Checks the squares of the layer view against an assembly of `solve --size N --json`:
+ * each square's centre pixel has the color of its block's up face there. */
+async function checkLayers(page, name, expected, minColored) {
+  const cells = await page.evaluate(() => {
+    const box = document.getElementById('ext-layers').getBoundingClientRect();
+    return [...document.querySelectorAll('#ext-layers .ext-cell')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { layer: Number(c.closest('.ext-grid').dataset.layer), row: Number(c.dataset.row), column: Number(c.dataset.column), x: r.x + r.width / 2 - box.x, y: r.y + r.height / 2 - box.y };
+    });
+  });
+  assert.equal(cells.length, expected.assembly.length, 'one square per position');
+  const img = await shot(page.locator('#ext-layers'), name);
+  let colored = 0;
+  for (const c of cells) {
+    const p = expected.assembly.find((q) => q.layer === c.layer && q.row === c.row && q.column === c.column);
+    assert.ok(p, `position ${c.layer},${c.row},${c.column} is in the assembly`);
+    const want = hex(BLOCK_COLOR[p.up]);
+    const got = pixel(img, c.x + 6, c.y + 6);
+    assert.ok(near(got, want), `layer ${c.layer} row ${c.row} column ${c.column}: pixel ${got} is not ${BLOCK_COLOR[p.up]} (up ${p.up})`);
+    if (p.up !== '1') colored++;
+  }
+  assert.ok(colored >= minColored, `at least ${minColored} squares checked are not white (${colored})`);
+}
+
+async function extendedScenario(page, url) {
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  // Errors: the CLI's line.
+  await page.fill('#ext-blocks', 'Af Af');
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-error:not([hidden])');
+  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', 'Af', 'Af']));
+  await page.fill('#ext-blocks', 'Af Zz');
+  await page.click('#ext-repeat');
+  assert.equal((await page.inputValue('#ext-blocks')).split(' ').length, 27, 'repeated to 27 blocks');
+  await page.click('#ext-build');
+  await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('Zz'));
+  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', ...(await page.inputValue('#ext-blocks')).split(' ')]));
+  // 26 Af and one Ab (docs/extended.md): the targets and counts of `build --size 3`.
+  await page.selectOption('#ext-preset', '0');
+  const blocks = (await page.inputValue('#ext-blocks')).split(' ');
+  assert.equal(blocks.length, 27);
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-summary');
+  assert.equal(await page.isHidden('#ext-error'), true, 'no error');
+  const built = cli(['build', '--size', '3', ...blocks]);
+  const rows = await page.$$eval('#ext-targets tr', (trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
+  assert.deepEqual(rows, built.targets.map((t) => [t.target, t.name ?? '–', t.arrangements == null ? 'too many to count' : t.arrangements.toLocaleString('en-US')]));
+  assert.equal(await page.textContent('#ext-summary'), `27 blocks over colors ${built.colors}: ${built.targets.length} proper target${built.targets.length === 1 ? '' : 's'} can be built as 3×3×3 cubes`);
+  // Open the assembly of the first target: every square is the CLI's.
+  await page.click(`#ext-targets button[data-target="${built.targets[0].target}"]`);
+  await page.waitForSelector('#ext-layers .ext-cell');
+  const first = cli(['solve', '--size', '3', built.targets[0].target, ...blocks]);
+  assert.equal(await page.locator('#ext-instructions li').count(), 27);
+  // The same target held another way up (Af turned so that its front comes up: blue on top).
+  await page.fill('#ext-target', '342156');
+  await page.click('#ext-solve');
+  await page.waitForFunction(() => document.getElementById('ext-title').textContent.startsWith('342156'));
+  const turned = cli(['solve', '--size', '3', '342156', ...blocks]);
+  assert.ok(turned.builds && turned.assembly.filter((p) => p.layer === 1).every((p) => p.up === '3'), 'the top layer is blue');
+  await checkLayers(page, 'extended-layers', turned, 9);
+  assert.equal(await page.textContent('#ext-count-line'), `${turned.arrangements.toLocaleString('en-US')} arrangements; one assembly, layer by layer from the top, each layer seen from above with the front toward you (rows from the back, columns from the left; the strips are the faces on the big cube's sides).`);
+  const lines = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
+  const p0 = turned.assembly[0];
+  assert.equal(lines[0], `layer 1, row 1 (back), column 1 (left): ${p0.shows}, block ${p0.block} (${p0.name}), hold it with ${p0.up} up and ${p0.front} front [${p0.faces}]`);
+  const view = await shot(page.locator('#ext-view'), 'extended-view');
+  assert.ok(inkShare(view) > 0.1, `3D view not blank (${inkShare(view)})`);
+  // One layer: its instructions only, the view down to it.
+  await page.click('#ext-assembly .chips button[data-layer="1"]');
+  assert.equal(await page.locator('#ext-instructions li').count(), 9);
+  const top = await shot(page.locator('#ext-view'), 'extended-view-top');
+  assert.ok(diffShare(view, top) > 0.02, 'the view changes with the layer');
+  await page.click('#ext-assembly .chips button[data-layer="0"]');
+  writeFileSync(join(shots, 'web-extended.png'), await page.locator('#ext-assembly').screenshot());
+  // The first assembly, drawn again by clicking its target, is the CLI's too.
+  await page.click(`#ext-targets button[data-target="${built.targets[0].target}"]`);
+  await page.waitForFunction((t) => document.getElementById('ext-title').textContent.startsWith(t), built.targets[0].target);
+  await checkLayers(page, 'extended-layers-first', first, 0);
+  // The mirror image is never built: no assembly, the fill of `solve --size 3`.
+  await page.fill('#ext-blocks', Array(27).fill('Ba').join(' '));
+  await page.fill('#ext-target', 'Ab');
+  await page.click('#ext-solve');
+  await page.waitForSelector('#ext-none');
+  const none = cli(['solve', '--size', '3', 'Ab', ...Array(27).fill('Ba')]);
+  assert.equal(await page.textContent('#ext-none'), `no assembly: the blocks can fill at most ${none.fillable} of the 27 positions`);
+  // Too many blocks for a request: refused with the command to run.
+  await page.fill('#ext-blocks', Array(60).fill('Af').join(' '));
+  await page.click('#ext-build');
+  await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('run it with: cubelab build'));
 }
 
 // --- main ----------------------------------------------------------------------------------
@@ -431,6 +523,7 @@ const scenarios = [
   ['magic cubes: the four classes, a pasted non-magic cube with its failing lines', magicScenario],
   ['census: stored results drawn, their commands reproduce them', censusScenario],
   ['stacks: Instant Insanity solved and drawn', stacksScenario],
+  ['larger targets: a 3x3x3 target built, its assembly drawn layer by layer as the CLI says', extendedScenario],
 ];
 
 let server;

@@ -128,3 +128,39 @@ def test_build_does_not_depend_on_block_order(blocks):
     built = cubelab.build(blocks)
     assert list(built) == list(reference)
     assert {k: v for k, v in built.json.items() if k != "input"} == {k: v for k, v in reference.json.items() if k != "input"}
+
+
+def test_extended(cli):
+    from cubelab import extended
+
+    af = ["Af"] * 26 + ["Ab"]
+    built = extended.build(af, size=3)
+    expected = cli.json("build", "--size", "3", *af)
+    assert built.json == expected
+    assert [t.to_json() for t in built] == expected["targets"]
+    assert [(t.name, t.arrangements) for t in built] == [("Af", 1572864)]
+    macmahon = [c.conway for c in cubelab.cubes()][:27]
+    every = extended.build(macmahon, size=3)
+    assert every.json == cli.json("build", "--size", "3", *macmahon)
+    assert len(every) == 30 and all(t.arrangements is None for t in every)
+    three = ["112233"] * 14 + ["123123"] * 13
+    assert extended.build(three, size=3, improper=True).json == cli.json("build", "--size", "3", "--improper", *three)
+    assert extended.build(af[:8], size=2).json == cli.json("build", *af[:8]) == cubelab.build(af[:8]).json
+    for target, blocks in [("Af", af), ("342156", af), ("Ab", ["Ba"] * 27)]:
+        found = extended.solve(target, blocks, size=3)
+        expected = cli.json("solve", "--size", "3", target, *blocks)
+        assert found.json == expected
+        assert found.builds == expected["builds"] and found.fillable == expected["fillable"] and found.count == expected["arrangements"]
+        assert [p.to_json() for p in found] == (expected["assembly"] or [])
+        assert [p.kind for p in found] == [p["class"] for p in expected["assembly"] or []]
+    assert [p.up for p in extended.solve("342156", af, size=3).layer(1)] == ["3"] * 9
+    big = ["Af"] * 64
+    assert extended.solve("Af", big, size=4).json == cli.json("solve", "--size", "4", "Af", *big)
+    answers = extended.census(3, samples=100, restarts=1, steps=30)
+    assert answers.json == cli.json("extended", "--size", "3", "--samples", "100", "--restarts", "1", "--steps", "30")
+    assert answers["a"]["obstructions"] == 380
+    with pytest.raises(cubelab.InputError) as e:
+        extended.build(["Af", "Af"], size=3)
+    assert str(e.value) == cli.error("build", "--size", "3", "Af", "Af")
+    with pytest.raises(ValueError):
+        extended.solve("Af", af[:8], size=2)

@@ -14,7 +14,7 @@ import cubelab
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 GUIDE = ROOT / "docs" / "python.md"
 PACKAGE = pathlib.Path(cubelab.__file__).parent
-MODULES = ["cubelab", "cubelab.errors", "cubelab.census", "cubelab.picture", "cubelab.magic", "cubelab.stack"]
+MODULES = ["cubelab", "cubelab.errors", "cubelab.census", "cubelab.picture", "cubelab.magic", "cubelab.stack", "cubelab.extended"]
 
 
 def _blocks(text):
@@ -52,7 +52,7 @@ def test_the_guide_runs_as_written(tmp_path, monkeypatch):
 def test_module_docstrings(name):
     module = importlib.import_module(name)
     finder = doctest.DocTestFinder()
-    globs = {"cubelab": cubelab, "Cube": cubelab.Cube, "census": cubelab.census, "picture": cubelab.picture, "magic": cubelab.magic, "stack": cubelab.stack}
+    globs = {"cubelab": cubelab, "Cube": cubelab.Cube, "census": cubelab.census, "picture": cubelab.picture, "magic": cubelab.magic, "stack": cubelab.stack, "extended": cubelab.extended}
     tests = [t for t in finder.find(module, globs=globs) if t.examples]
     assert tests, f"{name} has no examples"
     # Every function has an example; all but the long ones run.

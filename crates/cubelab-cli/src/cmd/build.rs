@@ -99,7 +99,7 @@ impl Report for BuildReport {
 /// Runs `cubelab build`.
 pub fn run(args: Args, ctx: &Context) -> anyhow::Result<String> {
     if args.size != 2 {
-        return super::extended::build(args.size, args.blocks, args.improper, args.json);
+        return super::extended::build(args.size, args.blocks, args.improper, args.json, ctx);
     }
     let cubes = parse_cubes(&args.blocks)?;
     if cubes.len() < CORNERS {

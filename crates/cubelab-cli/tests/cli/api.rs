@@ -195,3 +195,66 @@ fn progress_reaches_the_observer() {
     call("picture census", &json!({"m": 2, "n": 2}), &ctx).unwrap();
     assert!(seen.0.load(Ordering::Relaxed) > 0);
 }
+
+#[test]
+fn the_extended_puzzle_runs_through_the_api_as_the_cli() {
+    let af: Vec<&str> = std::iter::repeat_n("Af", 26).chain(["Ab"]).collect();
+    let ba: Vec<&str> = std::iter::repeat_n("Ba", 27).collect();
+    let three: Vec<&str> = std::iter::repeat_n("112233", 14).chain(std::iter::repeat_n("123123", 13)).collect();
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        ("build", [&["build", "--size", "3"], af.as_slice()].concat()),
+        ("build", [&["build", "--size", "3", "--improper"], three.as_slice()].concat()),
+        ("solve", [&["solve", "--size", "3", "Af"], af.as_slice()].concat()),
+        ("solve", [&["solve", "--size", "3", "342156"], af.as_slice()].concat()),
+        ("solve", [&["solve", "--size", "3", "Ab"], ba.as_slice()].concat()),
+        ("build", [&["build", "--size", "2"], &af[..8]].concat()),
+        ("extended", vec!["extended", "--size", "3", "--samples", "50", "--restarts", "1", "--steps", "20"]),
+    ];
+    for (path, words) in cases {
+        let stdout = super::ok(&[words.as_slice(), &["--json"]].concat());
+        let input = serde_json::from_str::<Value>(&stdout).unwrap()["input"].clone();
+        let text = call(path, &input, &Context::new()).unwrap_or_else(|e| panic!("{words:?}: {e}"));
+        assert_eq!(text, stdout, "{words:?}: the API's output differs");
+    }
+    // Errors are the CLI's lines.
+    let (kind, message) = bad("build", json!({"blocks": ["Af", "Af"], "size": 3}));
+    assert_eq!(kind, ErrorKind::BadInput);
+    assert_eq!(message, "a 3x3x3 cube needs 27 blocks, 2 given");
+    let (kind, message) = bad("solve", json!({"target": "Af", "blocks": ["Af"], "size": 40}));
+    assert_eq!(kind, ErrorKind::BadInput);
+    assert_eq!(format!("error: {message}\n"), super::bad(&["solve", "--size", "40", "Af", "Af", "--json"]));
+}
+
+#[test]
+fn extended_work_beyond_the_limits_is_refused_with_the_command_to_run() {
+    let af = |k: usize| -> Vec<&str> { std::iter::repeat_n("Af", k).collect() };
+    let cases: Vec<(&str, Value, &str, &str)> = vec![
+        (
+            "build",
+            json!({"blocks": af(55), "size": 3}),
+            "55 blocks take too long for a 3x3x3 request (at most 54",
+            "cubelab build Af",
+        ),
+        ("solve", json!({"target": "Af", "blocks": af(129), "size": 4}), "(at most 128", "--size 4 --json"),
+        ("build", json!({"blocks": af(4913), "size": 17}), "a 17x17x17 cube is too large", "--size 17"),
+        (
+            "build",
+            json!({"blocks": vec!["Ab"; 27], "size": 3, "improper": true}),
+            "over 6 colors",
+            "--improper --size 3",
+        ),
+        ("extended", json!({}), "3000 steps", "cubelab extended --json"),
+        ("extended", json!({"samples": 5000, "restarts": 1}), "5000 random multisets", "--samples 5000"),
+        ("extended", json!({"size": 20, "restarts": 1, "steps": 10}), "N = 20 is too large", "--size 20"),
+    ];
+    for (command, input, why, line) in cases {
+        let e = call(command, &input, &Context::new()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Refused, "{command} {input}: {e}");
+        assert!(e.message().contains(why), "{command}: {e} should hold {why:?}");
+        assert!(e.command().is_some_and(|c| c.contains(line)), "{command}: {e:?} should hold {line:?}");
+    }
+    // Within the limits: 54 blocks, improper over 3 colors.
+    let mut blocks = af(53);
+    blocks.push("Ab");
+    assert!(call("build", &json!({"blocks": blocks, "size": 3}), &Context::new()).is_ok());
+}

@@ -142,6 +142,8 @@ fn results_are_the_clis_json() {
     let server = start(&[]);
     let mut c = Conn::open(&server.addr);
     let blocks = json!(CONWAY);
+    // MacMahon's extended puzzle (docs/extended.md): 26 Af and one Ab.
+    let af: Vec<&str> = std::iter::repeat_n("Af", 26).chain(["Ab"]).collect();
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
         ("build", json!({"blocks": blocks}), [&["build"], &CONWAY[..]].concat()),
         (
@@ -163,6 +165,17 @@ fn results_are_the_clis_json() {
             vec!["stack", "solve", "--classic", "instant-insanity"],
         ),
         ("cubes", json!({"tableau": true}), vec!["cubes", "--tableau"]),
+        ("build", json!({"blocks": af, "size": 3}), [&["build", "--size", "3"], &af[..]].concat()),
+        (
+            "solve",
+            json!({"target": "342156", "blocks": af, "size": 3}),
+            [&["solve", "--size", "3", "342156"], &af[..]].concat(),
+        ),
+        (
+            "extended",
+            json!({"size": 3, "samples": 50, "restarts": 1, "steps": 20}),
+            vec!["extended", "--size", "3", "--samples", "50", "--restarts", "1", "--steps", "20"],
+        ),
     ];
     for (endpoint, body, args) in cases {
         let r = c.post(&format!("/api/{endpoint}"), &body.to_string());
@@ -171,6 +184,10 @@ fn results_are_the_clis_json() {
         let cli = ok(&[&args[..], &["--json"]].concat());
         assert_eq!(r.text(), cli, "{endpoint} {body}");
     }
+    // Too many blocks for a 3x3x3 request: 422 with the command to run.
+    let r = c.post("/api/build", &json!({"blocks": vec!["Af"; 55], "size": 3}).to_string());
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.json()["command"].as_str().is_some_and(|c| c.starts_with("cubelab build Af Af")), "{}", r.text());
     // magic check reads the body's "stdin".
     let cube = ok(&["magic", "construct", "--order", "3"]);
     let swapped = cube.replacen(" 1 15 26", "15  1 26", 1);

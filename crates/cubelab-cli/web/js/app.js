@@ -4,8 +4,9 @@ import * as picture from './picture.js';
 import * as magic from './magic.js';
 import * as census from './census.js';
 import * as stacks from './stacks.js';
+import * as extended from './extended.js';
 
-const PAGES = { blocks, picture, magic, census, stacks };
+const PAGES = { blocks, picture, magic, census, stacks, extended };
 const started = new Set();
 
 function show() {

@@ -2,8 +2,9 @@
 
 MacMahon's 30 six-colored cubes and their notations (:class:`Cube`), the 2x2x2 target
 puzzle (:func:`build`, :func:`solve`), censuses over collections (:mod:`cubelab.census`),
-the picture cube puzzle (:mod:`cubelab.picture`), magic cubes (:mod:`cubelab.magic`) and
-Instant Insanity stacks (:mod:`cubelab.stack`). Every result is a plain Python object
+the extended N x N x N puzzle (:mod:`cubelab.extended`), the picture cube puzzle
+(:mod:`cubelab.picture`), magic cubes (:mod:`cubelab.magic`) and Instant Insanity stacks
+(:mod:`cubelab.stack`). Every result is a plain Python object
 (lists, dicts, frozen dataclasses); each also offers ``.json``, the JSON the ``cubelab``
 command prints with ``--json`` for the same input (docs/json.md).
 
@@ -49,6 +50,7 @@ __all__ = [
     "picture",
     "magic",
     "stack",
+    "extended",
 ]
 
 #: The version of the JSON contract (docs/json.md) of every ``.json``.
@@ -183,4 +185,4 @@ def relations(ground: Optional[CubeLike] = None) -> Report:
     return Report(_call("relations", {"ground": cube_text(ground) if ground is not None else None}))
 
 
-from cubelab import census, magic, picture, stack  # noqa: E402  (they import the above)
+from cubelab import census, extended, magic, picture, stack  # noqa: E402  (they import the above)

@@ -103,9 +103,16 @@ impl Report for BuildExtendedReport {
 }
 
 /// Runs `cubelab build --size N` for N ≠ 2.
-pub fn build(size: usize, blocks: Vec<String>, improper: bool, json: bool) -> anyhow::Result<String> {
+pub fn build(
+    size: usize,
+    blocks: Vec<String>,
+    improper: bool,
+    json: bool,
+    ctx: &crate::api::Context,
+) -> anyhow::Result<String> {
     let puzzle = prepare(size, &blocks)?;
-    let bar = Bar::new();
+    // The program's terminal bar; through the API, reports to the caller's observer.
+    let bar = ctx.bar();
     let built = puzzle.buildable_targets(improper, &bar)?;
     drop(bar);
     let report = BuildExtendedReport {

@@ -35,7 +35,9 @@ use cubelab::run::{Progress, Stop};
 use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
+
+mod limits;
+pub use limits::Limits;
 
 /// The commands the API runs (command paths, subcommands separated by a space), in the
 /// order `GET /api/commands` lists them. Every other command is refused: the censuses
@@ -58,6 +60,7 @@ pub const COMMANDS: &[&str] = &[
     "stack solve",
     "stack census",
     "stack classics",
+    "extended",
 ];
 
 /// The version of the JSON contract every output of [`call`] follows (`docs/json.md`).
@@ -78,53 +81,6 @@ pub const CENSUS_COMMANDS: &[&str] = &[
 /// from an API input (`json` is always set; the others are refused when given).
 const OUTPUT_ONLY: &[&str] =
     &["json", "csv", "svg", "plot", "output", "checkpoint", "resume", "stop_after", "stop_after_layer", "max_memory"];
-
-/// The limits of one call: what a request may ask for before it is refused as too
-/// expensive (each bound is a few seconds of one core and a few megabytes of output at
-/// most, measured in `docs/web.md`).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Longest time an optimal picture search may take (given to it as `--timeout`
-    /// unless the input sets a shorter one). Long runs also stop when the context's stop
-    /// flag is raised (the server raises it at its request timeout).
-    pub time: Duration,
-    /// Most blocks `build` and `solve` take (`build` with `improper`: `improper_blocks`).
-    pub blocks: usize,
-    /// Most blocks `build --improper` takes.
-    pub improper_blocks: usize,
-    /// Most arrangements or stacks listed (`limit` of `solve` and `stack solve`).
-    pub listed: u64,
-    /// Most cells of a picture board (`m * n`) for check, scramble and the local solver.
-    pub board_cells: u64,
-    /// Most cells of a board solved with the optimal or the subgroup method, or bounded
-    /// (`picture bounds`): their tables take 8 to 45 s to build for 8 or 9 cells.
-    pub optimal_cells: u64,
-    /// Most states of a picture census (`2^(m+n-1)·12^(mn)`).
-    pub census_states: u64,
-    /// Largest palette of `cubes --palette`.
-    pub palette: u64,
-    /// Largest order of `magic construct`.
-    pub magic_order: u64,
-    /// Largest N of `stack census --colors N`.
-    pub stack_colors: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            time: Duration::from_secs(10),
-            blocks: 16,
-            improper_blocks: 12,
-            listed: 1000,
-            board_cells: 400,
-            optimal_cells: 6,
-            census_states: 10_000_000,
-            palette: 8,
-            magic_order: 30,
-            stack_colors: 4,
-        }
-    }
-}
 
 /// What a command runs with: where its progress goes, what stops it, its standard input
 /// and its limits. [`Context::new`] is the API's (quiet, no input, [`Limits::default`]);
@@ -357,7 +313,7 @@ pub fn call(command: &str, input: &Value, ctx: &Context) -> Result<String, ApiEr
     let matches = cli::command().try_get_matches_from(&argv).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let sub = leaf(&matches, &path);
     if !ctx.unlimited {
-        guard(&joined, sub, ctx.limits(), &shown)?;
+        limits::guard(&joined, sub, ctx.limits(), &shown)?;
     }
     let parsed = Cli::from_arg_matches(&matches).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli::run(parsed, ctx)));
@@ -563,113 +519,4 @@ fn quote(s: &str) -> String {
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
     }
-}
-
-/// The raw string values of an argument (as typed).
-fn raw<'a>(m: &'a ArgMatches, id: &str) -> Vec<&'a str> {
-    match m.try_get_raw(id) {
-        Ok(Some(v)) => v.filter_map(|s| s.to_str()).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// An argument's number, if it was given and is one (else the command reports it).
-fn number(m: &ArgMatches, id: &str) -> Option<u64> {
-    raw(m, id).first().and_then(|s| s.parse().ok())
-}
-
-/// Refuses work beyond the limits, up front, with the command to run instead.
-fn guard(path: &str, m: &ArgMatches, limits: &Limits, shown: &str) -> Result<(), ApiError> {
-    let refuse = |why: String| Err(ApiError::refused(&why, shown));
-    match path {
-        "cubes" => {
-            if let Some(k) = number(m, "palette").filter(|&k| k > limits.palette) {
-                return refuse(format!(
-                    "a palette of {k} colors lists too many cubes for a request (at most {})",
-                    limits.palette
-                ));
-            }
-        }
-        "build" | "solve" => {
-            let blocks = raw(m, "blocks").len();
-            let improper = path == "build" && m.get_flag("improper");
-            let max = if improper { limits.improper_blocks } else { limits.blocks };
-            if blocks > max {
-                let what = if improper { " with improper targets" } else { "" };
-                return refuse(format!("{blocks} blocks{what} take too long for a request (at most {max})"));
-            }
-            if let Some(n) = number(m, "limit").filter(|&n| n > limits.listed) {
-                return refuse(format!(
-                    "listing {n} arrangements is too much for a request (limit at most {})",
-                    limits.listed
-                ));
-            }
-        }
-        "stack solve" => {
-            if let Some(n) = number(m, "limit").filter(|&n| n > limits.listed) {
-                return refuse(format!(
-                    "listing {n} stacks is too much for a request (limit at most {})",
-                    limits.listed
-                ));
-            }
-        }
-        "magic enumerate" if number(m, "order").is_some_and(|n| n > 3) => {
-            return refuse("a search beyond order 3 takes hours".to_string());
-        }
-        "magic construct" => {
-            if let Some(n) = number(m, "order").filter(|&n| n > limits.magic_order) {
-                return refuse(format!(
-                    "a cube of order {n} is too large for a request (at most {})",
-                    limits.magic_order
-                ));
-            }
-        }
-        "picture check" | "picture solve" => {
-            let board = raw(m, "board").first().copied().unwrap_or("");
-            let cells = board.split_whitespace().filter(|t| *t != "/").count() as u64;
-            let method = raw(m, "method").first().copied().unwrap_or("local");
-            let tables = method == "optimal" || method == "subgroup";
-            let max = if tables { limits.optimal_cells } else { limits.board_cells };
-            if cells > max {
-                let what = if tables { format!("the {method} method in a request") } else { "a request".to_string() };
-                return refuse(format!("a board of {cells} cubes is too large for {what} (at most {max})"));
-            }
-        }
-        "picture scramble" | "picture bounds" | "picture census" => {
-            let (rows, cols) = (number(m, "m").unwrap_or(0), number(m, "n").unwrap_or(0));
-            let cells = rows.saturating_mul(cols);
-            let max = if path == "picture scramble" { limits.board_cells } else { limits.optimal_cells };
-            if cells > max {
-                return refuse(format!("a {rows}x{cols} board is too large for a request (at most {max} cubes)"));
-            }
-            if path == "picture bounds" && number(m, "sample").is_some_and(|s| s > 10) {
-                return refuse("more than 10 optimal solves take too long for a request".to_string());
-            }
-            if path == "picture scramble" && number(m, "moves").is_some_and(|k| k > 100_000) {
-                return refuse("more than 100000 scramble moves is too much for a request".to_string());
-            }
-            if path == "picture census" {
-                if !raw(m, "group").is_empty() {
-                    return refuse("a group census takes up to minutes".to_string());
-                }
-                let states = cubelab::picture::census::reachable_count(rows as usize, cols as usize);
-                if states.is_none_or(|s| s > limits.census_states) {
-                    return refuse(format!(
-                        "the {rows}x{cols} census has too many states for a request (at most {})",
-                        limits.census_states
-                    ));
-                }
-            }
-        }
-        "stack census" => {
-            if let Some(n) = number(m, "colors").filter(|&n| n > limits.stack_colors) {
-                return refuse(format!(
-                    "the census over C_{n} takes too long for a request (at most C_{})",
-                    limits.stack_colors
-                ));
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }

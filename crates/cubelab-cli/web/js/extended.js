@@ -1,0 +1,212 @@
+// Larger targets page (docs/extended.md): MacMahon's extended puzzle, an N x N x N copy of a
+// target from N³ or more blocks. Build (POST /api/build with `size`) lists every target with
+// its number of arrangements; Assemble (POST /api/solve with `size`) gives one assembly,
+// drawn layer by layer (each layer seen from above, front toward you, its outer side faces
+// as strips) and in 3D, with the instructions beside it.
+import { post, showError, fmt, h } from './api.js';
+import { fill, ink, legendText } from './colors.js';
+import { createView, makeCube, place } from './cube3d.js';
+
+const $ = (id) => document.getElementById(id);
+const MACMAHON = 'Ab Ac Ad Ae Af Ba Bc Bd Be Bf Ca Cb Cd Ce Cf Da Db Dc De Df Ea Eb Ec Ed Ef Fa Fb Fc Fd Fe'.split(' ');
+const copies = (cube, k) => Array(k).fill(cube);
+
+// Examples of docs/extended.md, for N = 3 (the "repeat" button adapts a list to any N).
+const EXAMPLES = [
+  ['26 Af and one Ab: only Af, 1,572,864 arrangements', [...copies('Af', 26), 'Ab']],
+  ['27 distinct MacMahon cubes: every target, too many arrangements to count', MACMAHON.slice(0, 27)],
+  ['A 2x2x2 solution of Ba and 19 Bc: builds Bc, not Ba', ['Ad', 'Ae', 'Af', 'Ac', 'Ba', 'Cb', 'Cf', 'Dc', ...copies('Bc', 19)]],
+  ['27 Ba: never its mirror image Ab (19 of 27 positions)', copies('Ba', 27)],
+];
+
+let view = null;
+let shown = null; // {out, size}
+
+function blockList() {
+  return $('ext-blocks').value.trim().split(/\s+/).filter((b) => b.length > 0);
+}
+
+const size = () => Number($('ext-size').value);
+
+export function init() {
+  $('page-extended-body').replaceChildren(
+    h('p', { class: 'hint' }, 'Build an N × N × N copy of a target cube from N³ or more blocks: each face of the big cube shows the target\'s color on that face (MacMahon\'s extended puzzle). Blocks in any notation, repeats allowed.'),
+    h('div', { class: 'row' },
+      h('label', { for: 'ext-size' }, 'N'),
+      h('select', { id: 'ext-size' }, ...[2, 3, 4, 5].map((n) => h('option', { value: n, selected: n === 3 }, `${n} × ${n} × ${n} (${n ** 3} blocks)`))),
+      h('label', { for: 'ext-preset' }, 'Example'),
+      h('select', { id: 'ext-preset' }, h('option', { value: '' }, 'choose…'), ...EXAMPLES.map(([title], i) => h('option', { value: i }, title)))),
+    h('div', { class: 'row' },
+      h('label', { for: 'ext-blocks' }, 'Blocks'),
+      h('textarea', { id: 'ext-blocks', rows: 3, cols: 80, spellcheck: 'false' })),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'ext-repeat' }, 'Repeat the list to N³ blocks'),
+      h('span', { id: 'ext-count', class: 'hint' }),
+      h('label', {}, h('input', { type: 'checkbox', id: 'ext-improper' }), ' include improper targets'),
+      h('button', { type: 'button', id: 'ext-build' }, 'Build')),
+    h('p', { class: 'error', id: 'ext-error', role: 'alert', hidden: true }),
+    h('div', { id: 'ext-result', 'aria-live': 'polite' }),
+    h('div', { class: 'row' },
+      h('label', { for: 'ext-target' }, 'Any target'),
+      h('input', { id: 'ext-target', type: 'text', size: 10, spellcheck: 'false', placeholder: 'Ba or 152436' }),
+      h('button', { type: 'button', id: 'ext-solve' }, 'Assemble')),
+    h('section', { id: 'ext-assembly', hidden: true, 'aria-live': 'polite' }));
+  $('ext-preset').onchange = (e) => {
+    if (e.target.value === '') return;
+    $('ext-blocks').value = EXAMPLES[Number(e.target.value)][1].join(' ');
+    $('ext-size').value = '3';
+    count();
+  };
+  $('ext-blocks').oninput = count;
+  $('ext-size').onchange = count;
+  $('ext-repeat').onclick = () => {
+    const list = blockList();
+    if (!list.length) return;
+    const need = size() ** 3;
+    $('ext-blocks').value = Array.from({ length: Math.max(need, list.length) }, (_, i) => list[i % list.length]).join(' ');
+    count();
+  };
+  $('ext-build').onclick = build;
+  $('ext-solve').onclick = () => solve($('ext-target').value.trim());
+  $('ext-target').onkeydown = (e) => {
+    if (e.key === 'Enter') solve($('ext-target').value.trim());
+  };
+  count();
+}
+
+function count() {
+  const n = size();
+  $('ext-count').textContent = `${blockList().length} blocks (${n}³ = ${n ** 3} needed)`;
+}
+
+async function build() {
+  showError($('ext-error'), null);
+  let out;
+  try {
+    out = await post('build', { blocks: blockList(), improper: $('ext-improper').checked, size: size() });
+  } catch (e) {
+    showError($('ext-error'), e.message);
+    $('ext-result').replaceChildren();
+    return;
+  }
+  const n = out.size ?? 2;
+  const countOf = (t) => (t.arrangements == null ? 'too many to count' : fmt(t.arrangements));
+  const rows = out.targets.map((t) => h('tr', {},
+    h('td', { class: 'mono' }, t.target), h('td', {}, t.name ?? '–'), h('td', { class: 'num' }, countOf(t)),
+    h('td', {}, h('button', { type: 'button', 'data-target': t.target, onclick: () => solve(t.target) }, 'Assemble'))));
+  const what = `${out.targets.length} ${out.improper ? 'target' : 'proper target'}${out.targets.length === 1 ? '' : 's'}`;
+  $('ext-result').replaceChildren(
+    h('p', { id: 'ext-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${what} can be built as ${n}×${n}×${n} cubes`),
+    out.targets.length ? h('table', { id: 'ext-targets' },
+      h('tr', {}, h('th', {}, 'target'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, '')), ...rows) : null);
+}
+
+async function solve(target) {
+  showError($('ext-error'), null);
+  if (!target) return;
+  let out;
+  try {
+    out = await post('solve', { target, blocks: blockList(), size: size() });
+  } catch (e) {
+    showError($('ext-error'), e.message);
+    return;
+  }
+  if (!out.size) {
+    // N = 2: the answer of `solve` itself; the Blocks page draws its arrangements.
+    showError($('ext-error'), 'for N = 2, see the Blocks page (8 blocks, every arrangement)');
+    return;
+  }
+  draw(out);
+}
+
+function side(i, n, first, last) {
+  return i === 1 ? `${i} (${first})` : i === n ? `${i} (${last})` : String(i);
+}
+
+/** The instruction for one placed block, as the CLI's text writes it. */
+function instruction(p, n) {
+  const who = p.name ? `block ${p.block} (${p.name})` : `block ${p.block}`;
+  const shows = p.shows || 'inside';
+  return `row ${side(p.row, n, 'back', 'front')}, column ${side(p.column, n, 'left', 'right')}: ${shows}, ${who}, hold it with ${p.up} up and ${p.front} front [${p.faces}]`;
+}
+
+function draw(out) {
+  const n = out.size;
+  const box = $('ext-assembly');
+  box.hidden = false;
+  const title = `${out.target}${out.name ? ` (${out.name})` : ''} as a ${n}×${n}×${n} cube`;
+  if (!out.assembly) {
+    box.replaceChildren(h('h3', { id: 'ext-title' }, title),
+      h('p', { id: 'ext-none' }, `no assembly: the blocks can fill at most ${out.fillable} of the ${n ** 3} positions`));
+    shown = null;
+    return;
+  }
+  shown = { out, size: n };
+  const count = out.arrangements == null ? 'buildable (too many arrangements to count exactly)' : `${fmt(out.arrangements)} arrangement${out.arrangements == 1 ? '' : 's'}`;
+  const chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Layer' },
+    ...Array.from({ length: n }, (_, i) => h('button', { type: 'button', 'data-layer': i + 1, onclick: () => select(i + 1) }, `Layer ${side(i + 1, n, 'top', 'bottom')}`)),
+    h('button', { type: 'button', 'data-layer': 0, onclick: () => select(0) }, 'Whole cube'));
+  const colors = [...new Set(out.assembly.flatMap((p) => [...p.faces]))].sort();
+  box.replaceChildren(
+    h('h3', { id: 'ext-title' }, title),
+    h('p', { id: 'ext-count-line' }, `${count}; one assembly, layer by layer from the top, each layer seen from above with the front toward you (rows from the back, columns from the left; the strips are the faces on the big cube's sides).`),
+    chips,
+    h('div', { class: 'viewer' },
+      h('div', {},
+        h('div', { id: 'ext-layers', class: 'ext-layers' }, ...Array.from({ length: n }, (_, i) => layerGrid(out, i + 1))),
+        h('div', { class: 'view3d', id: 'ext-view', tabindex: '0', role: 'img', 'aria-label': '3D view of the assembly; drag or use the arrow keys to rotate' }),
+        h('div', { class: 'legend' }, ...colors.map((c) => {
+          const sw = h('span', { class: 'swatch' });
+          sw.style.background = fill(c);
+          return h('span', {}, sw, legendText(c));
+        }))),
+      h('div', { class: 'steps' }, h('ol', { id: 'ext-instructions' }))));
+  select(0);
+}
+
+/** One layer as a grid of squares: each block's up color, its side faces as strips. */
+function layerGrid(out, layer) {
+  const n = out.size;
+  const cell = Math.max(22, Math.min(44, Math.floor(180 / n)));
+  const grid = h('div', { class: 'ext-grid', 'data-layer': layer });
+  grid.style.gridTemplateColumns = `repeat(${n}, ${cell}px)`;
+  grid.style.gridTemplateRows = `repeat(${n}, ${cell}px)`;
+  for (const p of out.assembly.filter((q) => q.layer === layer)) {
+    const [, , F, B, L, R] = [...p.faces];
+    const sq = h('div', { class: 'ext-cell', 'data-row': p.row, 'data-column': p.column, 'data-up': p.up, title: `block ${p.block}` }, String(p.block));
+    sq.style.gridRow = p.row;
+    sq.style.gridColumn = p.column;
+    sq.style.background = fill(p.up);
+    sq.style.color = ink(p.up);
+    const strip = (cond, c) => (cond ? `6px solid ${fill(c)}` : null);
+    if (p.row === 1) sq.style.borderTop = strip(true, B);
+    if (p.row === n) sq.style.borderBottom = strip(true, F);
+    if (p.column === 1) sq.style.borderLeft = strip(true, L);
+    if (p.column === n) sq.style.borderRight = strip(true, R);
+    grid.append(sq);
+  }
+  return h('figure', { class: 'ext-layer' }, h('figcaption', {}, `layer ${side(layer, n, 'top', 'bottom')}`), grid);
+}
+
+/** Shows one layer (0: the whole cube): its instructions, highlighted; the 3D view down to it. */
+function select(layer) {
+  const { out, size: n } = shown;
+  for (const b of document.querySelectorAll('#ext-assembly .chips button')) b.classList.toggle('current', Number(b.dataset.layer) === layer);
+  for (const g of document.querySelectorAll('#ext-layers .ext-layer')) g.classList.toggle('current', layer !== 0 && Number(g.querySelector('.ext-grid').dataset.layer) === layer);
+  const list = $('ext-instructions');
+  list.replaceChildren(...out.assembly.filter((p) => layer === 0 || p.layer === layer).map((p) =>
+    h('li', { 'data-layer': p.layer }, `layer ${p.layer}, ${instruction(p, n)}`)));
+  const keep = view ? view.rotation() : null;
+  view = createView($('ext-view'));
+  if (keep) view.setRotation(keep.rx, keep.ry);
+  const s = Math.max(16, Math.floor(200 / n));
+  const mid = (n - 1) / 2;
+  const upTo = layer === 0 ? n : layer;
+  for (const p of out.assembly) {
+    if (p.layer > upTo) continue;
+    const cols = [...p.faces];
+    const cube = makeCube(s, cols.map(fill), [], cols.map(ink));
+    place(cube, (p.column - 1 - mid) * s, (mid - (p.layer - 1)) * s, (p.row - 1 - mid) * s);
+    view.world.append(cube);
+  }
+}
