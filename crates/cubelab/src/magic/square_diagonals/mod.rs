@@ -28,6 +28,10 @@
 
 use super::square::{is_kind, SquareKind};
 
+mod table;
+
+pub(crate) use table::Table;
+
 /// Which diagonal fillings are searched, and what each found square stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Reduction {
@@ -104,68 +108,6 @@ struct Half {
     r1: i32,
     c0: i32,
     c1: i32,
-}
-
-/// A table of counts by 32-bit mask, cleared by a generation stamp.
-pub(crate) struct Table {
-    keys: Vec<u32>,
-    counts: Vec<u32>,
-    stamps: Vec<u32>,
-    now: u32,
-}
-
-const TABLE_BITS: u32 = 15;
-
-impl Table {
-    pub(crate) fn new() -> Table {
-        let size = 1 << TABLE_BITS;
-        Table { keys: vec![0; size], counts: vec![0; size], stamps: vec![0; size], now: 0 }
-    }
-
-    fn clear(&mut self) {
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
-            self.now = 1;
-        }
-    }
-
-    #[inline(always)]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
-    }
-
-    #[inline(always)]
-    fn add(&mut self, key: u32) {
-        let mut i = Table::slot(key);
-        loop {
-            if self.stamps[i] != self.now {
-                self.stamps[i] = self.now;
-                self.keys[i] = key;
-                self.counts[i] = 1;
-                return;
-            }
-            if self.keys[i] == key {
-                self.counts[i] += 1;
-                return;
-            }
-            i = (i + 1) & ((1 << TABLE_BITS) - 1);
-        }
-    }
-
-    #[inline(always)]
-    fn get(&self, key: u32) -> u32 {
-        let mut i = Table::slot(key);
-        loop {
-            if self.stamps[i] != self.now {
-                return 0;
-            }
-            if self.keys[i] == key {
-                return self.counts[i];
-            }
-            i = (i + 1) & ((1 << TABLE_BITS) - 1);
-        }
-    }
 }
 
 /// The cells of half A of order 5 in the order its enumerator fills them: (0,1), (0,3),
