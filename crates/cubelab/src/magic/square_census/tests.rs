@@ -36,9 +36,7 @@ fn listing_gives_every_square_once_in_standard_form() {
         let r = census(&spec(4, SquareKind::Normal, method), &Options::default(), Some(&list)).unwrap();
         let mut seen = seen.into_inner().unwrap();
         assert_eq!(seen.len() as u64, r.count.unwrap());
-        assert!(seen
-            .iter()
-            .all(|c| frenicle(4, c) == *c && is_kind(4, c, SquareKind::Normal)));
+        assert!(seen.iter().all(|c| frenicle(4, c) == *c && is_kind(4, c, SquareKind::Normal)));
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), 880);

@@ -356,8 +356,7 @@ impl Diagonals {
         }
         let v = [s - d0 - e0, s - el - dl, s - d0 - el, s - e0 - dl];
         let mask = v.iter().fold(0u64, |acc, &x| if (1..=9).contains(&x) { acc | 1 << x } else { acc | 1 });
-        if mask & 1 != 0 || mask & used != 0 || mask.count_ones() != 4 || v[0] + v[1] + c != s || v[2] + v[3] + c != s
-        {
+        if mask & 1 != 0 || mask & used != 0 || mask.count_ones() != 4 || v[0] + v[1] + c != s || v[2] + v[3] + c != s {
             return 0;
         }
         let mut cells = self.corners(task);

@@ -8,8 +8,7 @@ use crate::{Error, ErrorKind, Result};
 /// The parity of the cell values in `sym` (none: all 0), checked to be a homomorphism:
 /// every move flips the parity of every value or of none.
 fn checked_parity(a: usize, sym: &CellSymmetry, moves: &[&Vec<u8>]) -> Result<Vec<u8>> {
-    let parity: Vec<u8> =
-        if sym.parity.len() == a { sym.parity.iter().map(|&p| p & 1).collect() } else { vec![0; a] };
+    let parity: Vec<u8> = if sym.parity.len() == a { sym.parity.iter().map(|&p| p & 1).collect() } else { vec![0; a] };
     let homomorphic =
         moves.iter().all(|t| (0..a).all(|x| parity[t[x] as usize] ^ parity[x] == parity[t[0] as usize] ^ parity[0]));
     if !homomorphic {
@@ -256,5 +255,4 @@ impl Layout {
             factorial,
         })
     }
-
 }

@@ -51,12 +51,7 @@ fn antipodes_are_at_the_diameter_and_least_in_their_class() {
     assert_eq!(a.antipodes.len(), b.antipodes.len());
 }
 
-fn resumable(
-    path: &std::path::Path,
-    stop: Option<usize>,
-    progress: &dyn Progress,
-    s: Stop,
-) -> Result<TwoBitCensus> {
+fn resumable(path: &std::path::Path, stop: Option<usize>, progress: &dyn Progress, s: Stop) -> Result<TwoBitCensus> {
     let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
     let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
     run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3)
