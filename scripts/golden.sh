@@ -85,6 +85,29 @@ picture census 2 2 --json
 picture census 3 1 --json
 picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)'
 picture census 2 2 --metric half --json
+picture census 2 2 --engine two-bit --antipodes 3 --json
+picture census 3 1 --engine two-bit --metric half
+picture census 3 2 --engine two-bit --antipodes 2
+picture census 2 2 --engine byte --antipodes 2
+magic squares --order 3 --json
+magic squares --order 3 --kind semi --list
+magic squares --order 4 --json
+magic squares --order 4 --classes
+magic squares --order 4 --classes --json
+magic squares --order 4 --kind pandiagonal --list
+magic squares --order 4 --kind associative --list --json
+magic squares --order 4 --kind associative --method backtrack --json
+magic squares --order 4 --fix 1,1=3 --fix 2,3=7 --list
+magic squares --order 4 --fix 1,1=3 --fix 2,3=7 --method backtrack --json
+magic squares --order 5 --fix 3,3=13 --fix 1,1=1 --fix 2,2=2 --fix 4,4=25 --fix 5,5=24 --fix 1,5=3 --list
+magic squares --order 5 --shard 40/40 --json
+magic squares --order 4 --shard 2/3 --json
+magic squares --order 6
+magic squares --order 4 --fix 1,2=3
+census sobczyk
+census sobczyk --json
+extended --size 2
+extended --size 3 --target Af --json
 picture check 'UF RB / DL'
 picture solve 'XX'
 CMDS
@@ -101,5 +124,20 @@ run stack solve 001122 112200 220011 --limit 2
 run stack solve Ab Ac Ad Ae
 run stack census --colors 3 --multisets --json
 run stack census --colors 4
+# Magic squares: merge of shard outputs.
+for s in 1 2 3; do "$bin" magic squares --order 4 --shard $s/3 --json > "sq$s.json"; done
+run magic squares-merge sq1.json sq2.json sq3.json --json
+run magic squares-merge sq3.json sq1.json
+# Two-bit picture census stopped after a layer (its checkpoint kept), then resumed.
+run picture census 2 2 --engine two-bit --checkpoint c.ckpt --stop-after-layer 3
+cp c.ckpt "$(printf '%s/%03d' "$out" "$i").ckpt"
+run picture census 2 2 --engine two-bit --checkpoint c.ckpt --resume --json
+# picture census --output: the JSON file written beside the output.
+run picture census 2 1 --output o.json
+cp o.json "$(printf '%s/%03d' "$out" "$i").json"
+# verify --quick without the wall times (which vary from run to run).
+i=$((i + 1)); f=$(printf '%s/%03d' "$out" "$i")
+echo 'verify --quick --json (the *_seconds values removed)' > "$f.cmd"
+"$bin" verify --quick --json 2> "$f.err" | grep -v '_seconds"' > "$f.out"; echo "${PIPESTATUS[0]}" > "$f.rc"
 cd /; rm -rf "$work"
 echo "$i commands run into $out"

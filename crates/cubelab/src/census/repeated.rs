@@ -178,8 +178,32 @@ fn blocks_of(types: &[usize], m: &[u8]) -> [usize; 8] {
 /// each against every target whose corners all its blocks fit.
 pub fn sobczyk_claims() -> Result<SobczykClaims> {
     let ty = Types::new()?;
-    let e = &ty.engine;
-    let n = e.len();
+    let mut claims = repeated_type_claims(&ty)?;
+    claims.push(five_incompatible_types(&ty)?);
+    let yellow = yellow_families(&ty)?;
+    let example = ["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1'", "Y1'"];
+    let built = ty.built(&ty.parse(&example)?)?;
+    let yellow_example = Priming { puzzle: example.iter().map(|s| s.to_string()).collect(), built: ty.names(built) };
+    let p6_six = ty.primings(&["Y1", "Y1", "G1", "G1", "B1", "B1", "B2", "P3"], |b| b.count_ones() == 6)?;
+    let y1 = ty.parse(&["Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1"])?[0];
+    let p7_y1_only = ty.primings(&["Y2", "Y2", "R3", "R3", "R3'", "G1'", "B1'", "B1'"], |b| b == 1 << y1)?;
+    Ok(SobczykClaims { claims, yellow, yellow_example, p6_six, p7_y1_only })
+}
+
+/// The statements on repeated types, in the order of [`repeated_type_tally`]'s tallies.
+const REPEATED_TYPE_STATEMENTS: [&str; 6] = [
+    "Theorem 1: a puzzle with three or more copies of one type X (and of no other) builds no outer cube but X",
+    "Corollary 2: a puzzle with three copies each of two types builds nothing",
+    "Corollary 3: three like blocks X and a block incompatible with X: nothing",
+    "after Corollary 2: three types in distributions 1,3,4 and 2,3,3 build nothing",
+    "after Corollary 2: three types in distribution 2,2,4 build at most one outer cube",
+    "Step 1: more than one outer cube needs at least four different types",
+];
+
+/// Theorem 1, Corollaries 2 and 3 and the remarks on distributions, over every multiset
+/// of 8 with a type three times or more (in parallel).
+fn repeated_type_claims(ty: &Types) -> Result<Vec<Claim>> {
+    let n = ty.engine.len();
     let all: Vec<usize> = (0..n).collect();
     let mut candidates: Vec<[u8; 8]> = Vec::new();
     multiplicities(n, &mut |m| {
@@ -187,61 +211,58 @@ pub fn sobczyk_claims() -> Result<SobczykClaims> {
             candidates.push(blocks_of(&all, m).map(|c| c as u8));
         }
     });
-    let fits = e.fits();
-    // (multisets, counterexamples) for: Theorem 1, Corollary 2, Corollary 3,
-    // distributions 1,3,4 and 2,3,3, distribution 2,2,4, at most three types.
-    let tallies = candidates
-        .par_iter()
-        .map(|b| -> Result<[[u64; 2]; 6]> {
-            let blocks = b.map(usize::from);
-            let built = ty.built(&blocks)?;
-            let mut m = [0u8; 30];
-            for &c in &blocks {
-                m[c] += 1;
+    let tallies = candidates.par_iter().map(|b| repeated_type_tally(ty, &b.map(usize::from))).try_reduce(
+        || [[0u64; 2]; 6],
+        |mut a, b| {
+            for (x, y) in a.iter_mut().zip(b) {
+                x[0] += y[0];
+                x[1] += y[1];
             }
-            let triples: Vec<usize> = (0..n).filter(|&c| m[c] >= 3).collect();
-            let mut dist: Vec<u8> = m.iter().copied().filter(|&k| k > 0).collect();
-            dist.sort_unstable();
-            let mut t = [[0u64; 2]; 6];
-            let mut count = |i: usize, applies: bool, holds: bool| {
-                if applies {
-                    t[i][0] += 1;
-                    t[i][1] += u64::from(!holds);
-                }
-            };
-            let x = triples[0];
-            count(0, triples.len() == 1, built & !(1 << x) == 0);
-            count(1, triples.len() >= 2, built == 0);
-            count(2, triples.len() == 1 && blocks.iter().any(|&c| fits[x][c] == 0), built == 0);
-            count(3, dist == [1, 3, 4] || dist == [2, 3, 3], built == 0);
-            count(4, dist == [2, 2, 4], built.count_ones() <= 1);
-            count(5, dist.len() <= 3, built.count_ones() <= 1);
-            Ok(t)
-        })
-        .try_reduce(
-            || [[0u64; 2]; 6],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    x[0] += y[0];
-                    x[1] += y[1];
-                }
-                Ok(a)
-            },
-        )?;
-    let statements = [
-        "Theorem 1: a puzzle with three or more copies of one type X (and of no other) builds no outer cube but X",
-        "Corollary 2: a puzzle with three copies each of two types builds nothing",
-        "Corollary 3: three like blocks X and a block incompatible with X: nothing",
-        "after Corollary 2: three types in distributions 1,3,4 and 2,3,3 build nothing",
-        "after Corollary 2: three types in distribution 2,2,4 build at most one outer cube",
-        "Step 1: more than one outer cube needs at least four different types",
-    ];
-    let mut claims: Vec<Claim> = statements
+            Ok(a)
+        },
+    )?;
+    Ok(REPEATED_TYPE_STATEMENTS
         .iter()
         .zip(tallies)
         .map(|(s, [multisets, counterexamples])| Claim { statement: s.to_string(), multisets, counterexamples })
-        .collect();
-    // Five mutually incompatible types (each of the twelve five-sets) and any three more.
+        .collect())
+}
+
+/// (multisets, counterexamples) of one multiset (with a type three times or more) for:
+/// Theorem 1, Corollary 2, Corollary 3, distributions 1,3,4 and 2,3,3, distribution
+/// 2,2,4, at most three types.
+fn repeated_type_tally(ty: &Types, blocks: &[usize; 8]) -> Result<[[u64; 2]; 6]> {
+    let n = ty.engine.len();
+    let fits = ty.engine.fits();
+    let built = ty.built(blocks)?;
+    let mut m = [0u8; 30];
+    for &c in blocks {
+        m[c] += 1;
+    }
+    let triples: Vec<usize> = (0..n).filter(|&c| m[c] >= 3).collect();
+    let mut dist: Vec<u8> = m.iter().copied().filter(|&k| k > 0).collect();
+    dist.sort_unstable();
+    let mut t = [[0u64; 2]; 6];
+    let mut count = |i: usize, applies: bool, holds: bool| {
+        if applies {
+            t[i][0] += 1;
+            t[i][1] += u64::from(!holds);
+        }
+    };
+    let x = triples[0];
+    count(0, triples.len() == 1, built & !(1 << x) == 0);
+    count(1, triples.len() >= 2, built == 0);
+    count(2, triples.len() == 1 && blocks.iter().any(|&c| fits[x][c] == 0), built == 0);
+    count(3, dist == [1, 3, 4] || dist == [2, 3, 3], built == 0);
+    count(4, dist == [2, 2, 4], built.count_ones() <= 1);
+    count(5, dist.len() <= 3, built.count_ones() <= 1);
+    Ok(t)
+}
+
+/// Step 2: five mutually incompatible types (each of the twelve five-sets) and any three
+/// more build nothing.
+fn five_incompatible_types(ty: &Types) -> Result<Claim> {
+    let n = ty.engine.len();
     let mut five = Claim {
         statement: "Step 2: a puzzle with five mutually incompatible types has no solution".into(),
         multisets: 0,
@@ -263,8 +284,12 @@ pub fn sobczyk_claims() -> Result<SobczykClaims> {
             }
         }
     }
-    claims.push(five);
-    // The yellow-ground types.
+    Ok(five)
+}
+
+/// The puzzles of section 3 made of the yellow-ground types: every multiset of 8 of them,
+/// and those of four antitype pairs, by number of outer cubes built.
+fn yellow_families(ty: &Types) -> Result<Vec<Family>> {
     let yellow_types: Vec<usize> = ty.parse(&["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1", "Y1"])?[..6].to_vec();
     let mut any = vec![0u64; 9];
     let mut pairs = vec![0u64; 9];
@@ -293,17 +318,10 @@ pub fn sobczyk_claims() -> Result<SobczykClaims> {
         }
         h
     };
-    let yellow = vec![
+    Ok(vec![
         Family { family: "every multiset of 8 of Y1, Y1', Y2, Y2', Y3, Y3'".into(), histogram: trim(any) },
         Family { family: "four antitype pairs Yi Yi' (each Yi as often as Yi')".into(), histogram: trim(pairs) },
-    ];
-    let example = ["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1'", "Y1'"];
-    let built = ty.built(&ty.parse(&example)?)?;
-    let yellow_example = Priming { puzzle: example.iter().map(|s| s.to_string()).collect(), built: ty.names(built) };
-    let p6_six = ty.primings(&["Y1", "Y1", "G1", "G1", "B1", "B1", "B2", "P3"], |b| b.count_ones() == 6)?;
-    let y1 = ty.parse(&["Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1", "Y1"])?[0];
-    let p7_y1_only = ty.primings(&["Y2", "Y2", "R3", "R3", "R3'", "G1'", "B1'", "B1'"], |b| b == 1 << y1)?;
-    Ok(SobczykClaims { claims, yellow, yellow_example, p6_six, p7_y1_only })
+    ])
 }
 
 #[cfg(test)]

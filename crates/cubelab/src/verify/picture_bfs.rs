@@ -84,6 +84,37 @@ pub fn census(rows: usize, cols: usize) -> Result<Vec<u64>> {
             "the plain breadth-first search takes boards of 2 to {MAX_CELLS} cells, not {k}"
         )));
     }
+    let moves = moves(rows, cols);
+    let chunks = 24usize.pow(k as u32 - 2);
+    let states: Vec<AtomicU64> = (0..chunks * WORDS).map(|_| AtomicU64::new(0)).collect();
+    states[0].store(1, Relaxed); // the solved board, current layer
+    let mut frontier = vec![false; chunks];
+    let mut open = vec![true; chunks];
+    frontier[0] = true;
+    let mut distances = vec![1u64];
+    loop {
+        // The next layer, chunk by chunk.
+        (0..chunks).into_par_iter().with_min_len(256).for_each(|q| {
+            if open[q] {
+                next_layer(q, k, &moves, &states, &frontier);
+            }
+        });
+        let flags = close_layer(&states, chunks);
+        let count: u64 = flags.iter().map(|f| f.0).sum();
+        if count == 0 {
+            break;
+        }
+        distances.push(count);
+        for (q, f) in flags.into_iter().enumerate() {
+            frontier[q] = f.1;
+            open[q] = f.2;
+        }
+    }
+    Ok(distances)
+}
+
+/// The moves of a `rows` x `cols` board: u and d on every row, l and r on every column.
+fn moves(rows: usize, cols: usize) -> Vec<Move> {
     let g = S4::new();
     let [u, d, l, r] = [[1, 4, 2, 3], [1, 3, 2, 4], [1, 3, 4, 2], [1, 2, 4, 3]].map(|c| g.cycle(c));
     let mut lines: Vec<(u32, u8)> = Vec::new();
@@ -95,7 +126,7 @@ pub fn census(rows: usize, cols: usize) -> Result<Vec<u64>> {
         let cells = (0..rows).fold(0u32, |m, i| m | 1 << (i * cols + j));
         lines.extend([(cells, l), (cells, r)]);
     }
-    let moves: Vec<Move> = lines
+    lines
         .into_iter()
         .map(|(cells, x)| {
             let forward = g.times(x);
@@ -113,93 +144,78 @@ pub fn census(rows: usize, cols: usize) -> Result<Vec<u64>> {
             });
             Move { cells, backward, inner }
         })
-        .collect();
-    let chunks = 24usize.pow(k as u32 - 2);
-    let states: Vec<AtomicU64> = (0..chunks * WORDS).map(|_| AtomicU64::new(0)).collect();
-    states[0].store(1, Relaxed); // the solved board, current layer
-    let mut frontier = vec![false; chunks];
-    let mut open = vec![true; chunks];
-    frontier[0] = true;
-    let mut distances = vec![1u64];
-    loop {
-        // The next layer, chunk by chunk.
-        (0..chunks).into_par_iter().with_min_len(256).for_each(|q| {
-            if !open[q] {
-                return;
-            }
-            let words = &states[q * WORDS..(q + 1) * WORDS];
-            let cur: [u64; WORDS] = std::array::from_fn(|w| words[w].load(Relaxed));
-            let unreached: [u64; WORDS] = std::array::from_fn(|w| !cur[w] & !(cur[w] >> 1) & LOW);
-            let mut reached = [0u64; WORDS];
-            let mut digits = [0usize; MAX_CELLS];
-            let mut x = q;
-            for digit in digits.iter_mut().take(k - 2) {
-                *digit = x % 24;
-                x /= 24;
-            }
-            for m in &moves {
-                let mut p = 0;
-                for i in (0..k - 2).rev() {
-                    let v = digits[i];
-                    p = p * 24 + if m.cells >> (i + 2) & 1 == 1 { m.backward[v] as usize } else { v };
-                }
-                if !frontier[p] {
-                    continue;
-                }
-                let source = &states[p * WORDS..(p + 1) * WORDS];
-                for w in 0..WORDS {
-                    let s = source[w].load(Relaxed);
-                    let mut f = s & !(s >> 1) & LOW;
-                    match &m.inner {
-                        None => reached[w] |= f,
-                        Some(inner) => {
-                            while f != 0 {
-                                let b = w * 32 + f.trailing_zeros() as usize / 2;
-                                f &= f - 1;
-                                let t = inner[b] as usize;
-                                reached[t / 32] |= 1 << (2 * (t % 32));
-                            }
-                        }
+        .collect()
+}
+
+/// Marks next the unreached boards of chunk `q` (of boards of `k` cells) one move away
+/// from a board of the current layer: the chunks one move back that hold some, by whole
+/// words or board by board.
+fn next_layer(q: usize, k: usize, moves: &[Move], states: &[AtomicU64], frontier: &[bool]) {
+    let words = &states[q * WORDS..(q + 1) * WORDS];
+    let cur: [u64; WORDS] = std::array::from_fn(|w| words[w].load(Relaxed));
+    let unreached: [u64; WORDS] = std::array::from_fn(|w| !cur[w] & !(cur[w] >> 1) & LOW);
+    let mut reached = [0u64; WORDS];
+    let mut digits = [0usize; MAX_CELLS];
+    let mut x = q;
+    for digit in digits.iter_mut().take(k - 2) {
+        *digit = x % 24;
+        x /= 24;
+    }
+    for m in moves {
+        let mut p = 0;
+        for i in (0..k - 2).rev() {
+            let v = digits[i];
+            p = p * 24 + if m.cells >> (i + 2) & 1 == 1 { m.backward[v] as usize } else { v };
+        }
+        if !frontier[p] {
+            continue;
+        }
+        let source = &states[p * WORDS..(p + 1) * WORDS];
+        for w in 0..WORDS {
+            let s = source[w].load(Relaxed);
+            let mut f = s & !(s >> 1) & LOW;
+            match &m.inner {
+                None => reached[w] |= f,
+                Some(inner) => {
+                    while f != 0 {
+                        let b = w * 32 + f.trailing_zeros() as usize / 2;
+                        f &= f - 1;
+                        let t = inner[b] as usize;
+                        reached[t / 32] |= 1 << (2 * (t % 32));
                     }
                 }
             }
-            for w in 0..WORDS {
-                let new = reached[w] & unreached[w];
-                if new != 0 {
-                    words[w].store(cur[w] | new | new << 1, Relaxed);
-                }
-            }
-        });
-        // Close the layer: next -> current, current -> earlier; count and flag chunks.
-        let flags: Vec<(u64, bool, bool)> = (0..chunks)
-            .into_par_iter()
-            .with_min_len(256)
-            .map(|q| {
-                let (mut count, mut any_new, mut any_open) = (0u64, false, false);
-                for word in &states[q * WORDS..(q + 1) * WORDS] {
-                    let w = word.load(Relaxed);
-                    let (lo, hi) = (w & LOW, w >> 1 & LOW);
-                    let new = lo & hi;
-                    let done = (lo & !hi) | (hi & !lo);
-                    count += u64::from(new.count_ones());
-                    any_new |= new != 0;
-                    any_open |= !lo & !hi & LOW != 0;
-                    word.store(done << 1 | new, Relaxed);
-                }
-                (count, any_new, any_open)
-            })
-            .collect();
-        let count: u64 = flags.iter().map(|f| f.0).sum();
-        if count == 0 {
-            break;
-        }
-        distances.push(count);
-        for (q, f) in flags.into_iter().enumerate() {
-            frontier[q] = f.1;
-            open[q] = f.2;
         }
     }
-    Ok(distances)
+    for w in 0..WORDS {
+        let new = reached[w] & unreached[w];
+        if new != 0 {
+            words[w].store(cur[w] | new | new << 1, Relaxed);
+        }
+    }
+}
+
+/// Closes a layer: next -> current, current -> earlier. For each chunk: the boards of
+/// the new layer, whether it has any, and whether it still has unreached boards.
+fn close_layer(states: &[AtomicU64], chunks: usize) -> Vec<(u64, bool, bool)> {
+    (0..chunks)
+        .into_par_iter()
+        .with_min_len(256)
+        .map(|q| {
+            let (mut count, mut any_new, mut any_open) = (0u64, false, false);
+            for word in &states[q * WORDS..(q + 1) * WORDS] {
+                let w = word.load(Relaxed);
+                let (lo, hi) = (w & LOW, w >> 1 & LOW);
+                let new = lo & hi;
+                let done = (lo & !hi) | (hi & !lo);
+                count += u64::from(new.count_ones());
+                any_new |= new != 0;
+                any_open |= !lo & !hi & LOW != 0;
+                word.store(done << 1 | new, Relaxed);
+            }
+            (count, any_new, any_open)
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `cubelab extended`: the census questions of the extended target puzzle.
 
 use super::*;
+use cubelab::extended::census::Obstruction;
 use cubelab::histogram::Bin;
 
 /// Arguments of `cubelab extended`.
@@ -249,85 +250,11 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         .with_context(|| format!("--target '{}': not one of MacMahon's 30 cubes", args.target))?;
     let positions = (n as u64).pow(3);
     let bar = Bar::new();
-    // (a)
     let obs = census.obstructions(ti);
-    let mut by = std::collections::BTreeMap::new();
-    for o in &obs {
-        *by.entry(o.deficit).or_insert(0u64) += 1;
-    }
-    let mut small: Vec<_> = obs.iter().filter(|o| o.outside.count_ones() < 30).collect();
-    small.sort_by_key(|o| (o.outside.count_ones(), std::cmp::Reverse(o.deficit), o.outside));
-    let names = |mask: u32| -> Vec<String> {
-        (0..30)
-            .filter(|t| mask >> t & 1 == 1)
-            .map(|t| names_of(&census.types()[t]).short().unwrap_or_default())
-            .collect()
-    };
-    let mut rng = SplitMix64(args.seed);
-    let (mut built, mut agree, mut built_some) = (0u64, true, 0u64);
-    cubelab::run::Progress::start(&bar, "samples", args.samples, 0);
-    for _ in 0..args.samples {
-        let m = census.random_multiset(positions, &mut rng);
-        let f = census.builds(ti, &m);
-        agree &= f == Census::builds_by_obstructions(&obs, &m);
-        built += f as u64;
-        built_some += census.builds_any(&m) as u64;
-        cubelab::run::Progress::advance(&bar, 1);
-    }
-    let a = QuestionA {
-        obstructions: obs.len(),
-        by_deficit: by.into_iter().map(|(value, count)| Bin { value, count }).collect(),
-        smallest: small
-            .iter()
-            .take(12)
-            .map(|o| ObstructionOut { outside: names(o.outside), deficit: o.deficit })
-            .collect(),
-        samples: args.samples,
-        built,
-        methods_agree: agree,
-    };
-    // (b)
-    let mirror = target.mirror();
-    let mirror_name = names_of(&mirror).short().unwrap_or_else(|| mirror.face_string());
-    let (best, example) = census.largest_infeasible_found(args.restarts, args.steps, args.seed);
-    let b = QuestionB {
-        given_target_k: None,
-        given_target_witness: format!("any number of copies of its mirror image {mirror_name} fit no corner"),
-        largest_infeasible_found: multiset_out(&census, &example),
-        lower_bound_k: positions.max(best + 1),
-        samples: args.samples,
-        built_some,
-    };
-    // (c): a 2x2x2 solution of the target, then copies of the cube fitting no corner and
-    // the fewest positions.
-    let all: Vec<Coloring> = census.types().to_vec();
-    let blocks2 = cubelab::target::Blocks::new(&all)?;
-    let (_, listed) = blocks2.arrangements(&target, false, Some(1), false)?;
-    let eight: Vec<usize> = listed
-        .first()
-        .map(|a| a.placements.iter().map(|p| p.block).collect())
-        .context("internal: no 2x2x2 solution over the 30 cubes")?;
-    let masks = census.masks(ti).context("internal: target index")?;
-    let corners = (1u32 << 8) - 1;
-    let filler = (0..30)
-        .filter(|&t| masks[t] & corners == 0)
-        .min_by_key(|&t| (masks[t].count_ones(), t))
-        .context("internal: every cube fits a corner")?;
-    let mut counts = vec![0u64; 30];
-    for &t in &eight {
-        counts[t] += 1;
-    }
-    counts[filler] += positions.saturating_sub(8);
-    let cubes_c: Vec<Coloring> =
-        counts.iter().enumerate().flat_map(|(t, &k)| std::iter::repeat_n(all[t], k as usize)).collect();
-    let by_search = search(n, &cubes_c, &target, 5_000_000, false)?.builds;
-    let c = QuestionC {
-        two_by_two: eight.iter().map(|&t| names_of(&all[t]).short().unwrap_or_default()).collect(),
-        multiset: multiset_out(&census, &counts),
-        builds_target: census.builds(ti, &counts),
-        builds_target_by_search: by_search,
-        builds_some_target: census.builds_any(&counts),
-    };
+    let sampled = sample(&census, ti, &obs, positions, &args, &bar);
+    let a = question_a(&census, &obs, &sampled, args.samples);
+    let b = question_b(&census, &target, positions, &args, sampled.built_some);
+    let c = question_c(&census, ti, &target, n, positions)?;
     drop(bar);
     let report = ExtendedCensusReport {
         size: n,
@@ -347,6 +274,110 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         seed: args.seed,
     };
     render(&report, &input, Format::json_or_text(args.json))
+}
+
+/// What the random N^3-multisets of (a) and (b) build.
+struct Sampled {
+    /// How many build the target (flow).
+    built: u64,
+    /// Whether the flow and the obstruction test agreed on every one.
+    agree: bool,
+    /// How many build some target.
+    built_some: u64,
+}
+
+/// Draws `args.samples` random multisets of `positions` cubes (seed `args.seed`) and
+/// checks each, with progress on `bar`.
+fn sample(census: &Census, ti: usize, obs: &[Obstruction], positions: u64, args: &Args, bar: &Bar) -> Sampled {
+    let mut rng = SplitMix64(args.seed);
+    let (mut built, mut agree, mut built_some) = (0u64, true, 0u64);
+    cubelab::run::Progress::start(bar, "samples", args.samples, 0);
+    for _ in 0..args.samples {
+        let m = census.random_multiset(positions, &mut rng);
+        let f = census.builds(ti, &m);
+        agree &= f == Census::builds_by_obstructions(obs, &m);
+        built += f as u64;
+        built_some += census.builds_any(&m) as u64;
+        cubelab::run::Progress::advance(bar, 1);
+    }
+    Sampled { built, agree, built_some }
+}
+
+/// (a): the Hall obstructions of the target by deficit, the smallest ones, and the samples.
+fn question_a(census: &Census, obs: &[Obstruction], sampled: &Sampled, samples: u64) -> QuestionA {
+    let mut by = std::collections::BTreeMap::new();
+    for o in obs {
+        *by.entry(o.deficit).or_insert(0u64) += 1;
+    }
+    let mut small: Vec<_> = obs.iter().filter(|o| o.outside.count_ones() < 30).collect();
+    small.sort_by_key(|o| (o.outside.count_ones(), std::cmp::Reverse(o.deficit), o.outside));
+    let names = |mask: u32| -> Vec<String> {
+        (0..30)
+            .filter(|t| mask >> t & 1 == 1)
+            .map(|t| names_of(&census.types()[t]).short().unwrap_or_default())
+            .collect()
+    };
+    QuestionA {
+        obstructions: obs.len(),
+        by_deficit: by.into_iter().map(|(value, count)| Bin { value, count }).collect(),
+        smallest: small
+            .iter()
+            .take(12)
+            .map(|o| ObstructionOut { outside: names(o.outside), deficit: o.deficit })
+            .collect(),
+        samples,
+        built: sampled.built,
+        methods_agree: sampled.agree,
+    }
+}
+
+/// (b): no k for the target (its mirror image), and the local search's largest multiset
+/// filling no frame.
+fn question_b(census: &Census, target: &Coloring, positions: u64, args: &Args, built_some: u64) -> QuestionB {
+    let mirror = target.mirror();
+    let mirror_name = names_of(&mirror).short().unwrap_or_else(|| mirror.face_string());
+    let (best, example) = census.largest_infeasible_found(args.restarts, args.steps, args.seed);
+    QuestionB {
+        given_target_k: None,
+        given_target_witness: format!("any number of copies of its mirror image {mirror_name} fit no corner"),
+        largest_infeasible_found: multiset_out(census, &example),
+        lower_bound_k: positions.max(best + 1),
+        samples: args.samples,
+        built_some,
+    }
+}
+
+/// (c): a 2x2x2 solution of the target, then copies of the cube fitting no corner and
+/// the fewest positions.
+fn question_c(census: &Census, ti: usize, target: &Coloring, n: usize, positions: u64) -> anyhow::Result<QuestionC> {
+    let all: Vec<Coloring> = census.types().to_vec();
+    let blocks2 = cubelab::target::Blocks::new(&all)?;
+    let (_, listed) = blocks2.arrangements(target, false, Some(1), false)?;
+    let eight: Vec<usize> = listed
+        .first()
+        .map(|a| a.placements.iter().map(|p| p.block).collect())
+        .context("internal: no 2x2x2 solution over the 30 cubes")?;
+    let masks = census.masks(ti).context("internal: target index")?;
+    let corners = (1u32 << 8) - 1;
+    let filler = (0..30)
+        .filter(|&t| masks[t] & corners == 0)
+        .min_by_key(|&t| (masks[t].count_ones(), t))
+        .context("internal: every cube fits a corner")?;
+    let mut counts = vec![0u64; 30];
+    for &t in &eight {
+        counts[t] += 1;
+    }
+    counts[filler] += positions.saturating_sub(8);
+    let cubes_c: Vec<Coloring> =
+        counts.iter().enumerate().flat_map(|(t, &k)| std::iter::repeat_n(all[t], k as usize)).collect();
+    let by_search = search(n, &cubes_c, target, 5_000_000, false)?.builds;
+    Ok(QuestionC {
+        two_by_two: eight.iter().map(|&t| names_of(&all[t]).short().unwrap_or_default()).collect(),
+        multiset: multiset_out(census, &counts),
+        builds_target: census.builds(ti, &counts),
+        builds_target_by_search: by_search,
+        builds_some_target: census.builds_any(&counts),
+    })
 }
 
 /// The schema of `cubelab extended`'s kind.

@@ -125,79 +125,47 @@ fn parse_elements(group: &Group, list: Option<&str>) -> anyhow::Result<Vec<u8>> 
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn census(
-    m: usize,
-    n: usize,
-    metric: Metric,
-    group_spec: Option<&str>,
-    row_moves: Option<&str>,
-    col_moves: Option<&str>,
-    max_memory: u64,
-    output: Option<&PathBuf>,
-    ck: &CheckpointArgs,
-    json: bool,
-    ctx: &crate::api::Context,
-) -> anyhow::Result<String> {
+/// The arguments of `cubelab picture census` (see its help).
+pub(super) struct CensusArgs {
+    /// Rows and columns.
+    pub(super) m: usize,
+    pub(super) n: usize,
+    /// `--metric` (the cube puzzle).
+    pub(super) metric: Metric,
+    /// `--group`, `--row-moves`, `--col-moves` (a group puzzle).
+    pub(super) group: Option<String>,
+    pub(super) row_moves: Option<String>,
+    pub(super) col_moves: Option<String>,
+    /// `--max-memory`, in GiB.
+    pub(super) max_memory: u64,
+    /// `--output`.
+    pub(super) output: Option<PathBuf>,
+    /// The engine, antipodes and checkpoint flags.
+    pub(super) ck: CheckpointArgs,
+    /// `--json`.
+    pub(super) json: bool,
+}
+
+pub(super) fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+    let (m, n) = (args.m, args.n);
     Board::solved(m, n)?;
-    let max_bytes = max_memory.saturating_mul(1 << 30);
+    let max_bytes = args.max_memory.saturating_mul(1 << 30);
     let bar = ctx.bar();
     let stop = ctx.stop();
-    let path = ck.checkpoint.as_deref();
+    let path = args.ck.checkpoint.as_deref();
     let opts =
-        Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: ck.resume, ..Options::default() };
-    // Runs a census with the checkpoint flags; a stop (--stop-after-layer, Ctrl-C) is an error.
-    let run = |puzzle: &LinePuzzle, label: &str| -> anyhow::Result<Found> {
-        progress::note_fresh_start(&bar, path, ck.resume);
-        let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
-        let two_bit = match ck.engine {
-            Engine::Byte => false,
-            Engine::TwoBit => true,
-            Engine::Auto => ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err(),
-        };
-        if !two_bit {
-            let table = Table::build_resumable(puzzle, max_bytes, &opts, &checkpointing)
-                .map_err(|e| progress::with_resume_hint(e, path))?;
-            return Ok(Found { census: table.census().clone(), antipodes: None, note: String::new() });
-        }
-        if group_spec.is_some() {
-            bail!("--engine two-bit runs the picture cube only, not a group puzzle");
-        }
-        let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, &opts, &checkpointing, ck.antipodes.unwrap_or(0))
-            .map_err(|e| progress::with_resume_hint(e, path))?;
-        let note = format!(
-            "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
-            t.entries,
-            t.entries.div_ceil(32) * 8,
-            t.classes,
-            t.symmetries
-        );
-        let boards = |cells: Vec<u8>| Board::from_cubes(m, n, cells).map(|b| b.to_string());
-        let antipodes = match ck.antipodes {
-            Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),
-            None => None,
-        };
-        Ok(Found { census: t.census, antipodes, note })
-    };
-    if ck.antipodes.is_some() && ck.engine == Engine::Byte {
+        Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: args.ck.resume, ..Options::default() };
+    let run = |puzzle: &LinePuzzle, label: &str| run_census(&args, &bar, &opts, max_bytes, puzzle, label);
+    if args.ck.antipodes.is_some() && args.ck.engine == Engine::Byte {
         bail!("--antipodes needs the two-bit engine (--engine two-bit or auto)");
     }
-    let (found, title, mut notes, group) = match group_spec {
+    let (found, title, mut notes, group) = match args.group.as_deref() {
         None => {
-            let title = format!(
-                "picture cube {m}x{n}, {} metric",
-                if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
-            );
-            let Some(expected) = reachable_count(m, n) else {
-                bail!("{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits");
-            };
-            let found = run(&cube_puzzle(m, n, metric), &title)?;
-            cubelab::picture::check_theorem_8(m, n, found.census.states)?;
-            let notes =
-                vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
+            let (found, title, notes) = cube_census(m, n, args.metric, &run)?;
             (found, title, notes, None)
         }
         Some(spec) => {
+            let (row_moves, col_moves) = (args.row_moves.as_deref(), args.col_moves.as_deref());
             let (found, title, notes, group) = group_census(spec, m, n, row_moves, col_moves, &run)?;
             (found, title, notes, Some(group))
         }
@@ -208,7 +176,7 @@ pub(super) fn census(
     let report = CensusReport {
         rows: m,
         cols: n,
-        metric: if group.is_none() { Some(metric) } else { None },
+        metric: if group.is_none() { Some(args.metric) } else { None },
         group,
         states: census.states,
         diameter: census.diameter,
@@ -224,15 +192,76 @@ pub(super) fn census(
         m,
         n,
         metric: report.metric,
-        group: group_spec.map(String::from),
-        row_moves: row_moves.map(String::from),
-        col_moves: col_moves.map(String::from),
-        antipodes: ck.antipodes,
+        group: args.group,
+        row_moves: args.row_moves,
+        col_moves: args.col_moves,
+        antipodes: args.ck.antipodes,
     };
-    if let Some(path) = output {
+    if let Some(path) = &args.output {
         write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
     }
-    render(&report, &input, Format::json_or_text(json))
+    render(&report, &input, Format::json_or_text(args.json))
+}
+
+/// Runs a census of `puzzle` (titled `label`) on the engine and with the checkpoint
+/// flags of `args`; a stop (--stop-after-layer, Ctrl-C) is an error.
+fn run_census(
+    args: &CensusArgs,
+    bar: &progress::Bar,
+    opts: &Options<'_>,
+    max_bytes: u64,
+    puzzle: &LinePuzzle,
+    label: &str,
+) -> anyhow::Result<Found> {
+    let (ck, path) = (&args.ck, args.ck.checkpoint.as_deref());
+    progress::note_fresh_start(bar, path, ck.resume);
+    let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
+    let two_bit = match ck.engine {
+        Engine::Byte => false,
+        Engine::TwoBit => true,
+        Engine::Auto => ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err(),
+    };
+    if !two_bit {
+        let table = Table::build_resumable(puzzle, max_bytes, opts, &checkpointing)
+            .map_err(|e| progress::with_resume_hint(e, path))?;
+        return Ok(Found { census: table.census().clone(), antipodes: None, note: String::new() });
+    }
+    if args.group.is_some() {
+        bail!("--engine two-bit runs the picture cube only, not a group puzzle");
+    }
+    let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, ck.antipodes.unwrap_or(0))
+        .map_err(|e| progress::with_resume_hint(e, path))?;
+    let note = format!(
+        "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
+        t.entries,
+        t.entries.div_ceil(32) * 8,
+        t.classes,
+        t.symmetries
+    );
+    let boards = |cells: Vec<u8>| Board::from_cubes(args.m, args.n, cells).map(|b| b.to_string());
+    let antipodes = match ck.antipodes {
+        Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),
+        None => None,
+    };
+    Ok(Found { census: t.census, antipodes, note })
+}
+
+/// A census of the picture cube: the table, its title and the note on Theorem 8.
+fn cube_census(
+    m: usize,
+    n: usize,
+    metric: Metric,
+    run: &dyn Fn(&LinePuzzle, &str) -> anyhow::Result<Found>,
+) -> anyhow::Result<(Found, String, Vec<String>)> {
+    let title =
+        format!("picture cube {m}x{n}, {} metric", if metric == Metric::Half { "half-turn" } else { "quarter-turn" });
+    let Some(expected) = reachable_count(m, n) else {
+        bail!("{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits");
+    };
+    let found = run(&cube_puzzle(m, n, metric), &title)?;
+    cubelab::picture::check_theorem_8(m, n, found.census.states)?;
+    let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
+    Ok((found, title, notes))
 }
 
 /// A census of a group puzzle (`--group`): the table, its title, the notes on |H| and the

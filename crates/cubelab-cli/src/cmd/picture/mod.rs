@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 mod census;
 mod diameter;
 
-use census::census;
+use census::{census, CensusArgs};
 use diameter::run_bounds;
 
 /// Arguments of `cubelab picture`.
@@ -534,16 +534,18 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             stop_after_layer,
             json,
         } => census(
-            m,
-            n,
-            metric,
-            group.as_deref(),
-            row_moves.as_deref(),
-            col_moves.as_deref(),
-            max_memory,
-            output.as_ref(),
-            &CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes },
-            json,
+            CensusArgs {
+                m,
+                n,
+                metric,
+                group,
+                row_moves,
+                col_moves,
+                max_memory,
+                output,
+                ck: CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes },
+                json,
+            },
             ctx,
         ),
     }

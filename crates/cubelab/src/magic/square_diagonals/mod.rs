@@ -28,6 +28,10 @@
 
 use super::square::{is_kind, SquareKind};
 
+mod table;
+
+pub(crate) use table::Table;
+
 /// Which diagonal fillings are searched, and what each found square stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Reduction {
@@ -104,68 +108,6 @@ struct Half {
     r1: i32,
     c0: i32,
     c1: i32,
-}
-
-/// A table of counts by 32-bit mask, cleared by a generation stamp.
-pub(crate) struct Table {
-    keys: Vec<u32>,
-    counts: Vec<u32>,
-    stamps: Vec<u32>,
-    now: u32,
-}
-
-const TABLE_BITS: u32 = 15;
-
-impl Table {
-    pub(crate) fn new() -> Table {
-        let size = 1 << TABLE_BITS;
-        Table { keys: vec![0; size], counts: vec![0; size], stamps: vec![0; size], now: 0 }
-    }
-
-    fn clear(&mut self) {
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
-            self.now = 1;
-        }
-    }
-
-    #[inline(always)]
-    fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - TABLE_BITS)) as usize
-    }
-
-    #[inline(always)]
-    fn add(&mut self, key: u32) {
-        let mut i = Table::slot(key);
-        loop {
-            if self.stamps[i] != self.now {
-                self.stamps[i] = self.now;
-                self.keys[i] = key;
-                self.counts[i] = 1;
-                return;
-            }
-            if self.keys[i] == key {
-                self.counts[i] += 1;
-                return;
-            }
-            i = (i + 1) & ((1 << TABLE_BITS) - 1);
-        }
-    }
-
-    #[inline(always)]
-    fn get(&self, key: u32) -> u32 {
-        let mut i = Table::slot(key);
-        loop {
-            if self.stamps[i] != self.now {
-                return 0;
-            }
-            if self.keys[i] == key {
-                return self.counts[i];
-            }
-            i = (i + 1) & ((1 << TABLE_BITS) - 1);
-        }
-    }
 }
 
 /// The cells of half A of order 5 in the order its enumerator fills them: (0,1), (0,3),
@@ -319,12 +261,18 @@ impl Diagonals {
     /// The squares (one per orbit of the reduction) with this task's centre and corners:
     /// counted, and given to `visit` (cells row by row) when there is one. Pandiagonal
     /// squares are always visited (the check is on whole squares).
+    ///
+    /// The loops over the inner diagonal cells prune each diagonal pair here; its halves
+    /// are joined by [`Diagonals::join_count`] or [`Diagonals::join_visit`] (where the time
+    /// goes: the enumerators [`half5`] and [`half4`] stay inlined in them).
     pub(crate) fn count(&self, task: &Task, table: &mut Table, visit: Option<&mut Visit<'_>>) -> u64 {
         let n = self.n;
+        if n == 3 {
+            return self.count3(task, visit);
+        }
         let s = self.s;
         let n2 = (n * n) as i32;
         let [c, d0, e0, el, dl] = task.map(|x| x as i32);
-        let m = n - 1;
         let all: u64 = ((1u64 << (n2 + 1)) - 1) & !1;
         let mut used = (1u64 << d0) | (1 << e0) | (1 << el) | (1 << dl);
         if n % 2 == 1 {
@@ -333,41 +281,7 @@ impl Diagonals {
         let mut found = 0u64;
         let mut visit = visit;
         let explicit = visit.is_some() || self.kind == SquareKind::Pandiagonal;
-        let mut cells = vec![0u8; n * n];
-        let put = |cells: &mut Vec<u8>, r: usize, col: usize, v: i32| cells[r * n + col] = v as u8;
-        put(&mut cells, 0, 0, d0);
-        put(&mut cells, 0, m, e0);
-        put(&mut cells, m, 0, el);
-        put(&mut cells, m, m, dl);
-        if n == 3 {
-            // Everything else is forced.
-            let (d2, e2) = (s - c - d0, s - c - e0);
-            if d2 != dl || e2 != el {
-                return 0;
-            }
-            let v = [s - d0 - e0, s - el - dl, s - d0 - el, s - e0 - dl];
-            let mask = v.iter().fold(0u64, |acc, &x| if (1..=9).contains(&x) { acc | 1 << x } else { acc | 1 });
-            if mask & 1 != 0
-                || mask & used != 0
-                || mask.count_ones() != 4
-                || v[0] + v[1] + c != s
-                || v[2] + v[3] + c != s
-            {
-                return 0;
-            }
-            put(&mut cells, 1, 1, c);
-            put(&mut cells, 0, 1, v[0]);
-            put(&mut cells, 2, 1, v[1]);
-            put(&mut cells, 1, 0, v[2]);
-            put(&mut cells, 1, 2, v[3]);
-            if !is_kind(3, &cells, self.kind) {
-                return 0;
-            }
-            if let Some(f) = visit.as_mut() {
-                f(&cells);
-            }
-            return 1;
-        }
+        let mut cells = self.corners(task);
         let centre = if n == 5 { c } else { 0 };
         let (dsum, esum) = (s - centre - d0 - dl, s - centre - e0 - el);
         let (i1, i2) = (1, n - 2);
@@ -402,86 +316,157 @@ impl Diagonals {
                     continue;
                 }
                 let free = all & !(used_d | (1 << e1) | (1 << e2));
-                // Off-diagonal line sums: row i has d_i and e_i; column j has d_j and
-                // e_{n-1-j} (e at row n-1-j).
-                let (row0, rowl) = (s - d0 - e0, s - el - dl);
-                let (row1, row2) = (s - d1 - e1, s - e2 - d2);
-                let (col0, coll) = (s - d0 - el, s - e0 - dl);
-                let (col1, col2) = (s - d1 - e2, s - e1 - d2);
-                let ha = Half { r0: row0, r1: rowl, c0: col1, c1: col2 };
-                let hb = Half { r0: col0, r1: coll, c0: row1, c1: row2 };
-                let assoc = self.kind == SquareKind::Associative;
-                let pair_ok = |v: &[i32; 8]| {
-                    !assoc
-                        || if n == 5 {
-                            v[0] + v[5] == 26 && v[1] + v[3] == 26 && v[2] + v[6] == 26 && v[4] + v[7] == 26
-                        } else {
-                            v[0] + v[3] == 17 && v[1] + v[2] == 17
-                        }
-                };
-                let half = |free: u64, h: Half, emit: &mut dyn FnMut(u64, [i32; 8])| {
-                    if n == 5 {
-                        half5(free, h, emit)
-                    } else {
-                        half4(free, h, emit)
-                    }
-                };
+                let (ha, hb) = self.halves([d0, d1, d2, dl], [e0, e1, e2, el]);
                 if !explicit {
-                    table.clear();
-                    let mut any = false;
-                    half(free, ha, &mut |mask, v| {
-                        if pair_ok(&v) {
-                            table.add(mask as u32);
-                            any = true;
-                        }
-                    });
-                    if !any {
-                        continue;
-                    }
-                    half(free, hb, &mut |mask, v| {
-                        if pair_ok(&v) {
-                            found += table.get((free ^ mask) as u32) as u64
-                        }
-                    });
+                    found += self.join_count(free, ha, hb, table);
                     continue;
                 }
-                let mut list: Vec<(u64, [i32; 8])> = Vec::new();
-                half(free, ha, &mut |mask, v| {
-                    if pair_ok(&v) {
-                        list.push((mask, v))
-                    }
-                });
-                list.sort_by_key(|&(k, _)| k);
                 if n == 5 {
-                    put(&mut cells, 2, 2, c);
+                    cells[at(2, 2)] = c as u8;
                 }
-                put(&mut cells, i1, i1, d1);
-                put(&mut cells, i2, i2, d2);
-                put(&mut cells, i1, n - 1 - i1, e1);
-                put(&mut cells, i2, n - 1 - i2, e2);
-                let cells_a: &[(usize, usize)] = if n == 5 { &A5 } else { &A4 };
-                half(free, hb, &mut |mask, vb| {
-                    if !pair_ok(&vb) {
-                        return;
-                    }
-                    let want = free ^ mask;
-                    let start = list.partition_point(|&(k, _)| k < want);
-                    for (_, va) in list[start..].iter().take_while(|&&(k, _)| k == want) {
-                        for (j, &(r, col)) in cells_a.iter().enumerate() {
-                            cells[r * n + col] = va[j] as u8;
-                            cells[col * n + r] = vb[j] as u8;
-                        }
-                        if self.kind == SquareKind::Pandiagonal && !is_kind(n, &cells, self.kind) {
-                            continue;
-                        }
-                        found += 1;
-                        if let Some(f) = visit.as_mut() {
-                            f(&cells);
-                        }
-                    }
-                });
+                cells[at(i1, i1)] = d1 as u8;
+                cells[at(i2, i2)] = d2 as u8;
+                cells[at(i1, n - 1 - i1)] = e1 as u8;
+                cells[at(i2, n - 1 - i2)] = e2 as u8;
+                found += self.join_visit(free, ha, hb, &mut cells, &mut visit);
             }
         }
+        found
+    }
+
+    /// A square with the task's four corners filled in, the other cells 0.
+    fn corners(&self, task: &Task) -> Vec<u8> {
+        let (n, m) = (self.n, self.n - 1);
+        let mut cells = vec![0u8; n * n];
+        cells[0] = task[1];
+        cells[m] = task[2];
+        cells[m * n] = task[3];
+        cells[m * n + m] = task[4];
+        cells
+    }
+
+    /// [`Diagonals::count`] for order 3, where the centre and the corners force the rest.
+    fn count3(&self, task: &Task, mut visit: Option<&mut Visit<'_>>) -> u64 {
+        let s = self.s;
+        let [c, d0, e0, el, dl] = task.map(|x| x as i32);
+        let used = (1u64 << d0) | (1 << e0) | (1 << el) | (1 << dl) | (1 << c);
+        let (d2, e2) = (s - c - d0, s - c - e0);
+        if d2 != dl || e2 != el {
+            return 0;
+        }
+        let v = [s - d0 - e0, s - el - dl, s - d0 - el, s - e0 - dl];
+        let mask = v.iter().fold(0u64, |acc, &x| if (1..=9).contains(&x) { acc | 1 << x } else { acc | 1 });
+        if mask & 1 != 0 || mask & used != 0 || mask.count_ones() != 4 || v[0] + v[1] + c != s || v[2] + v[3] + c != s {
+            return 0;
+        }
+        let mut cells = self.corners(task);
+        // (1,1), (0,1), (2,1), (1,0), (1,2).
+        for (i, x) in [(4, c), (1, v[0]), (7, v[1]), (3, v[2]), (5, v[3])] {
+            cells[i] = x as u8;
+        }
+        if !is_kind(3, &cells, self.kind) {
+            return 0;
+        }
+        if let Some(f) = visit.as_mut() {
+            f(&cells);
+        }
+        1
+    }
+
+    /// The line sums halves A and B must reach, given the main diagonal `d` and the
+    /// anti-diagonal `e` (each from row 0 to row n−1, without the centre): row i has
+    /// d_i and e_i off its half cells; column j has d_j and e_{n−1−j} (e at row n−1−j).
+    #[inline(always)]
+    fn halves(&self, d: [i32; 4], e: [i32; 4]) -> (Half, Half) {
+        let s = self.s;
+        let [d0, d1, d2, dl] = d;
+        let [e0, e1, e2, el] = e;
+        let (row0, rowl) = (s - d0 - e0, s - el - dl);
+        let (row1, row2) = (s - d1 - e1, s - e2 - d2);
+        let (col0, coll) = (s - d0 - el, s - e0 - dl);
+        let (col1, col2) = (s - d1 - e2, s - e1 - d2);
+        (Half { r0: row0, r1: rowl, c0: col1, c1: col2 }, Half { r0: col0, r1: coll, c0: row1, c1: row2 })
+    }
+
+    /// Whether a half's filling (cells in the order of [`A5`] or [`A4`]) keeps the
+    /// associative pairs (always true for the other kinds).
+    #[inline(always)]
+    fn pair_ok(&self, v: &[i32; 8]) -> bool {
+        self.kind != SquareKind::Associative
+            || if self.n == 5 {
+                v[0] + v[5] == 26 && v[1] + v[3] == 26 && v[2] + v[6] == 26 && v[4] + v[7] == 26
+            } else {
+                v[0] + v[3] == 17 && v[1] + v[2] == 17
+            }
+    }
+
+    /// The fillings of a half of order 4 or 5 (see [`half5`], [`half4`]).
+    #[inline(always)]
+    fn half(&self, free: u64, h: Half, emit: &mut dyn FnMut(u64, [i32; 8])) {
+        if self.n == 5 {
+            half5(free, h, emit)
+        } else {
+            half4(free, h, emit)
+        }
+    }
+
+    /// The number of squares joining a filling of half A (sums `ha`) and one of half B
+    /// (sums `hb`) that use every number of `free` between them: half A's masks in the
+    /// table, then each of half B's looks up its complement.
+    fn join_count(&self, free: u64, ha: Half, hb: Half, table: &mut Table) -> u64 {
+        table.clear();
+        let mut any = false;
+        self.half(free, ha, &mut |mask, v| {
+            if self.pair_ok(&v) {
+                table.add(mask as u32);
+                any = true;
+            }
+        });
+        if !any {
+            return 0;
+        }
+        let mut found = 0u64;
+        self.half(free, hb, &mut |mask, v| {
+            if self.pair_ok(&v) {
+                found += table.get((free ^ mask) as u32) as u64
+            }
+        });
+        found
+    }
+
+    /// [`Diagonals::join_count`] square by square: `cells` (both diagonals filled in)
+    /// completed by each join, checked when pandiagonal, and given to `visit`.
+    fn join_visit(&self, free: u64, ha: Half, hb: Half, cells: &mut [u8], visit: &mut Option<&mut Visit<'_>>) -> u64 {
+        let n = self.n;
+        let mut list: Vec<(u64, [i32; 8])> = Vec::new();
+        self.half(free, ha, &mut |mask, v| {
+            if self.pair_ok(&v) {
+                list.push((mask, v))
+            }
+        });
+        list.sort_by_key(|&(k, _)| k);
+        let cells_a: &[(usize, usize)] = if n == 5 { &A5 } else { &A4 };
+        let mut found = 0u64;
+        self.half(free, hb, &mut |mask, vb| {
+            if !self.pair_ok(&vb) {
+                return;
+            }
+            let want = free ^ mask;
+            let start = list.partition_point(|&(k, _)| k < want);
+            for (_, va) in list[start..].iter().take_while(|&&(k, _)| k == want) {
+                for (j, &(r, col)) in cells_a.iter().enumerate() {
+                    cells[r * n + col] = va[j] as u8;
+                    cells[col * n + r] = vb[j] as u8;
+                }
+                if self.kind == SquareKind::Pandiagonal && !is_kind(n, cells, self.kind) {
+                    continue;
+                }
+                found += 1;
+                if let Some(f) = visit.as_mut() {
+                    f(cells);
+                }
+            }
+        });
         found
     }
 }

@@ -297,277 +297,189 @@ pub fn run(
     ck: &Checkpointing<'_>,
     antipodes: usize,
 ) -> Result<TwoBitCensus> {
-    let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
-    let size = layout.size();
-    let words = size.div_ceil(32);
-    if words.saturating_mul(8) > max_bytes {
-        return Err(Error::out_of_range(format!(
-            "{}x{} board needs {} bytes for its two-bit table, more than the {max_bytes} allowed",
-            puzzle.rows,
-            puzzle.cols,
-            words * 8
-        )));
-    }
-    let table: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0)).take(words as usize).collect();
-    let engine = Engine { layout, table };
-    let chunks = size.div_ceil(CHUNK);
+    let engine = Engine::new(puzzle, sym, max_bytes)?;
+    let size = engine.layout.size();
     let fingerprint = format!("{} two-bit {size}", puzzle.fingerprint());
     let label = format!("{}, two-bit table", ck.label);
-    let mut saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
-    let mut state =
-        State { pass: Pass::Prepare, next_chunk: 0, counts: Vec::new(), classes: 0, frontier: 0, unseen: 0 };
-    match saver.resume_file(opts).map(|f| engine.load(f, chunks)).transpose()?.flatten() {
-        Some(s) => {
-            state = s;
-            saver.mark_saved();
-        }
-        None => (size..words * 32).for_each(|i| engine.or(i, DONE)),
-    }
-    let found = |s: &State| s.counts.iter().sum::<u64>();
-    let stop = |saver: &mut Saver, state: &State, what: String| -> Error {
-        opts.progress.finish();
-        match saver.save(true, |f| engine.save(f, state)) {
-            Ok(_) => saver.stopped(&what),
-            Err(e) => e,
-        }
-    };
+    let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
+    let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
+    let mut state = run.start()?;
     loop {
         // The layer whose frontier is being expanded.
         let layer = state.counts.len().saturating_sub(1);
         if state.pass != Pass::Prepare && state.next_chunk == 0 && ck.stop_after_layer.is_some_and(|k| layer > k) {
-            let what = format!("after layer {} with {} boards found", layer - 1, found(&state));
-            return Err(stop(&mut saver, &state, what));
+            let what = format!("after layer {} with {} boards found", layer - 1, state.found());
+            return Err(run.stop(&state, what));
         }
-        let phase = match state.pass {
-            Pass::Prepare => "preparing the table".to_string(),
-            Pass::Forward => format!("layer {layer} (forward)"),
-            Pass::Backward => format!("layer {layer} (backward)"),
-        };
-        opts.progress.start(&phase, size, (state.next_chunk * CHUNK).min(size));
-        while state.next_chunk < chunks {
-            if opts.stop.is_requested() {
-                let what = match state.pass {
-                    Pass::Prepare => "while preparing the table".to_string(),
-                    _ => format!("in layer {layer} with {} boards found", found(&state)),
-                };
-                return Err(stop(&mut saver, &state, what));
-            }
-            let batch = state.next_chunk..(state.next_chunk + BATCH).min(chunks);
-            let pass = state.pass;
-            state.classes += batch.clone().into_par_iter().map(|c| engine.work(pass, c)).sum::<u64>();
-            opts.progress.advance((batch.end * CHUNK).min(size) - batch.start * CHUNK);
-            opts.progress.note(&format!("{} found", found(&state)));
-            state.next_chunk = batch.end;
-            if state.next_chunk < chunks {
-                saver.save(false, |f| engine.save(f, &state))?;
-            }
-        }
+        run.pass(&mut state, layer)?;
         let prepared = state.pass == Pass::Prepare;
         if prepared {
-            let solved = vec![0u8; puzzle.rows * puzzle.cols];
-            let mut rows = [0u32; MAX_ROWS];
-            let start =
-                engine.layout.rows_of(&solved, &mut rows).then(|| engine.layout.canonical(&rows[..engine.layout.m]));
-            let Some(Some((start, _))) = start else {
-                return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
-            };
-            engine.or(start, FRONTIER);
-            (state.counts, state.frontier, state.unseen) = (vec![1], 1, state.classes - 1);
-        } else {
-            let (boards, entries) = engine.count_next(chunks)?;
-            if entries == 0 {
-                opts.progress.finish();
-                let antipodes = engine.antipodes(chunks, antipodes);
-                return Ok(TwoBitCensus {
-                    census: Census::from_counts(state.counts),
-                    antipodes,
-                    classes: state.classes,
-                    entries: size,
-                    symmetries: engine.layout.symmetries(),
-                });
-            }
-            let total = u64::try_from(boards).ok().filter(|b| found(&state).checked_add(*b).is_some());
-            let Some(boards) = total else {
-                return Err(Error::out_of_range(format!(
-                    "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
-                    puzzle.rows,
-                    puzzle.cols,
-                    layer + 1
-                )));
-            };
-            engine.relabel();
-            state.counts.push(boards);
-            state.unseen = state
-                .unseen
-                .checked_sub(entries)
-                .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
-            state.frontier = entries;
+            run.seed(&mut state)?;
+        } else if !run.close_layer(&mut state, layer)? {
+            return Ok(run.finish(state, antipodes));
         }
-        state.pass = choose(state.frontier, state.unseen, engine.layout.moves());
+        state.pass = choose(state.frontier, state.unseen, run.engine.layout.moves());
         state.next_chunk = 0;
         if opts.stop.is_requested() {
             let what = if prepared {
                 "after preparing the table".to_string()
             } else {
-                format!("after layer {layer} with {} boards found", found(&state))
+                format!("after layer {layer} with {} boards found", state.found())
             };
-            return Err(stop(&mut saver, &state, what));
+            return Err(run.stop(&state, what));
         }
-        saver.save(false, |f| engine.save(f, &state))?;
+        run.saver.save(false, |f| run.engine.save(f, &state))?;
+    }
+}
+
+impl State {
+    /// Boards found so far.
+    fn found(&self) -> u64 {
+        self.counts.iter().sum::<u64>()
+    }
+}
+
+impl Engine {
+    /// The layout of `puzzle` and its table, all entries unseen; fails when the table
+    /// would take more than `max_bytes`.
+    fn new(puzzle: &LinePuzzle, sym: &CellSymmetry, max_bytes: u64) -> Result<Engine> {
+        let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
+        let words = layout.size().div_ceil(32);
+        if words.saturating_mul(8) > max_bytes {
+            return Err(Error::out_of_range(format!(
+                "{}x{} board needs {} bytes for its two-bit table, more than the {max_bytes} allowed",
+                puzzle.rows,
+                puzzle.cols,
+                words * 8
+            )));
+        }
+        let table: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0)).take(words as usize).collect();
+        Ok(Engine { layout, table })
+    }
+}
+
+/// A two-bit census under way: the engine, its checkpoint and the options it reports to.
+struct Run<'a> {
+    puzzle: &'a LinePuzzle,
+    opts: &'a Options<'a>,
+    engine: Engine,
+    saver: Saver,
+    /// Table entries, and chunks of them.
+    size: u64,
+    chunks: u64,
+}
+
+impl Run<'_> {
+    /// The state to start from: the checkpoint's when resuming one, else a fresh table
+    /// (its entries past the end done) about to be prepared.
+    fn start(&mut self) -> Result<State> {
+        let mut state =
+            State { pass: Pass::Prepare, next_chunk: 0, counts: Vec::new(), classes: 0, frontier: 0, unseen: 0 };
+        match self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten() {
+            Some(s) => {
+                state = s;
+                self.saver.mark_saved();
+            }
+            None => (self.size..self.engine.table.len() as u64 * 32).for_each(|i| self.engine.or(i, DONE)),
+        }
+        Ok(state)
+    }
+
+    /// The error of a run stopped `what`, after saving the checkpoint.
+    fn stop(&mut self, state: &State, what: String) -> Error {
+        self.opts.progress.finish();
+        match self.saver.save(true, |f| self.engine.save(f, state)) {
+            Ok(_) => self.saver.stopped(&what),
+            Err(e) => e,
+        }
+    }
+
+    /// The rest of the current pass (expanding `layer`), batch by batch in parallel, with
+    /// progress, stop requests and checkpoints between batches.
+    fn pass(&mut self, state: &mut State, layer: usize) -> Result<()> {
+        let (size, chunks) = (self.size, self.chunks);
+        let progress = self.opts.progress;
+        let phase = match state.pass {
+            Pass::Prepare => "preparing the table".to_string(),
+            Pass::Forward => format!("layer {layer} (forward)"),
+            Pass::Backward => format!("layer {layer} (backward)"),
+        };
+        progress.start(&phase, size, (state.next_chunk * CHUNK).min(size));
+        while state.next_chunk < chunks {
+            if self.opts.stop.is_requested() {
+                let what = match state.pass {
+                    Pass::Prepare => "while preparing the table".to_string(),
+                    _ => format!("in layer {layer} with {} boards found", state.found()),
+                };
+                return Err(self.stop(state, what));
+            }
+            let batch = state.next_chunk..(state.next_chunk + BATCH).min(chunks);
+            let pass = state.pass;
+            let engine = &self.engine;
+            state.classes += batch.clone().into_par_iter().map(|c| engine.work(pass, c)).sum::<u64>();
+            progress.advance((batch.end * CHUNK).min(size) - batch.start * CHUNK);
+            progress.note(&format!("{} found", state.found()));
+            state.next_chunk = batch.end;
+            if state.next_chunk < chunks {
+                self.saver.save(false, |f| engine.save(f, state))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// After the prepare pass: the solved board's entry is the first frontier.
+    fn seed(&self, state: &mut State) -> Result<()> {
+        let layout = &self.engine.layout;
+        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
+        let mut rows = [0u32; MAX_ROWS];
+        let start = layout.rows_of(&solved, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
+        let Some(Some((start, _))) = start else {
+            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
+        };
+        self.engine.or(start, FRONTIER);
+        (state.counts, state.frontier, state.unseen) = (vec![1], 1, state.classes - 1);
+        Ok(())
+    }
+
+    /// After expanding `layer`: counts the boards of the next layer and relabels (next
+    /// becomes the frontier); false when the next layer is empty (the census is done).
+    fn close_layer(&self, state: &mut State, layer: usize) -> Result<bool> {
+        let (boards, entries) = self.engine.count_next(self.chunks)?;
+        if entries == 0 {
+            return Ok(false);
+        }
+        let total = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
+        let Some(boards) = total else {
+            return Err(Error::out_of_range(format!(
+                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
+                self.puzzle.rows,
+                self.puzzle.cols,
+                layer + 1
+            )));
+        };
+        self.engine.relabel();
+        state.counts.push(boards);
+        state.unseen = state
+            .unseen
+            .checked_sub(entries)
+            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.frontier = entries;
+        Ok(true)
+    }
+
+    /// The result, once a layer was found empty (its frontier is the last layer).
+    fn finish(self, state: State, antipodes: usize) -> TwoBitCensus {
+        self.opts.progress.finish();
+        let antipodes = self.engine.antipodes(self.chunks, antipodes);
+        TwoBitCensus {
+            census: Census::from_counts(state.counts),
+            antipodes,
+            classes: state.classes,
+            entries: self.size,
+            symmetries: self.engine.layout.symmetries(),
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::picture::board::Metric;
-    use crate::picture::census::{cube_puzzle, cube_symmetry, Table};
-    use crate::run::{NoProgress, Progress, SavePolicy, Stop};
-
-    fn twobit(m: usize, n: usize, metric: Metric) -> TwoBitCensus {
-        let puzzle = cube_puzzle(m, n, metric);
-        run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3).unwrap()
-    }
-
-    fn bytes(m: usize, n: usize, metric: Metric) -> Census {
-        Table::build(&cube_puzzle(m, n, metric), 1 << 32, &NoProgress).unwrap().census().clone()
-    }
-
-    #[test]
-    fn small_boards_match_the_byte_census() {
-        for (m, n) in [(1, 1), (2, 1), (1, 2), (3, 1), (2, 2), (4, 1), (1, 3)] {
-            for metric in [Metric::Quarter, Metric::Half] {
-                let t = twobit(m, n, metric);
-                assert_eq!(t.census, bytes(m, n, metric), "{m}x{n} {metric:?}");
-                assert_eq!(Some(t.census.states), crate::picture::census::reachable_count(m, n));
-                assert!(!t.antipodes.is_empty() && t.antipodes.len() <= 3);
-            }
-        }
-    }
-
-    #[test]
-    #[ignore = "seconds in release; run with --ignored"]
-    fn larger_boards_match_the_byte_census() {
-        for (m, n) in [(3, 2), (2, 3), (5, 1), (6, 1)] {
-            assert_eq!(twobit(m, n, Metric::Quarter).census, bytes(m, n, Metric::Quarter), "{m}x{n}");
-        }
-        assert_eq!(twobit(3, 2, Metric::Half).census, bytes(3, 2, Metric::Half));
-    }
-
-    #[test]
-    fn antipodes_are_at_the_diameter_and_least_in_their_class() {
-        let t = twobit(2, 2, Metric::Quarter);
-        let table = Table::build(&cube_puzzle(2, 2, Metric::Quarter), 1 << 30, &NoProgress).unwrap();
-        let mut previous: Option<&Vec<u8>> = None;
-        for a in &t.antipodes {
-            assert_eq!(table.distance(a), Some(t.census.diameter as u8));
-            assert!(previous.is_none_or(|p| p < a));
-            previous = Some(a);
-        }
-        // The same boards however the board is turned: 1x3 and 3x1 are transposes.
-        let (a, b) = (twobit(1, 3, Metric::Quarter), twobit(3, 1, Metric::Quarter));
-        assert_eq!(a.census, b.census);
-        assert_eq!(a.antipodes.len(), b.antipodes.len());
-    }
-
-    fn resumable(
-        path: &std::path::Path,
-        stop: Option<usize>,
-        progress: &dyn Progress,
-        s: Stop,
-    ) -> Result<TwoBitCensus> {
-        let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
-        let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
-        run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3)
-    }
-
-    #[test]
-    fn stopped_and_resumed_censuses_end_the_same() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("c.ckpt");
-        let whole = twobit(2, 2, Metric::Quarter);
-        for k in 0..whole.census.diameter {
-            let e = resumable(&path, Some(k), &NoProgress, Stop::new()).unwrap_err();
-            assert_eq!(e.kind(), ErrorKind::Stopped);
-            let found: u64 = whole.census.distances[..=k + 1].iter().sum();
-            assert!(e.to_string().starts_with(&format!("stopped after layer {k} with {found} boards found")), "{e}");
-        }
-        assert_eq!(resumable(&path, None, &NoProgress, Stop::new()).unwrap(), whole);
-        // A stop request at the first chance: every pass is cut, and resuming finishes it.
-        struct StopNow(Stop);
-        impl Progress for StopNow {
-            fn advance(&self, _: u64) {
-                self.0.request();
-            }
-        }
-        std::fs::remove_file(&path).unwrap();
-        let mut stops = 0;
-        let result = loop {
-            let s = Stop::new();
-            match resumable(&path, None, &StopNow(s.clone()), s) {
-                Ok(r) => break r,
-                Err(e) => {
-                    assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
-                    stops += 1;
-                }
-            }
-        };
-        assert!(stops > whole.census.diameter, "{stops}");
-        assert_eq!(result, whole);
-        // Another puzzle's checkpoint is refused.
-        let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
-        let e = run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0)
-            .unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::Checkpoint);
-    }
-
-    /// Boards at distance 0..=k by brute force over boards (no table, no symmetry).
-    fn brute_force_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
-        use crate::picture::board::{Board, Move};
-        use std::collections::HashSet;
-        let moves = Move::all(m, n, Metric::Quarter);
-        let mut seen: HashSet<Board> = HashSet::from([Board::solved(m, n).unwrap()]);
-        let mut frontier: Vec<Board> = seen.iter().cloned().collect();
-        let mut counts = vec![1u64];
-        for _ in 0..k {
-            let mut next = Vec::new();
-            for b in &frontier {
-                for mv in &moves {
-                    let mut c = b.clone();
-                    c.apply(mv);
-                    if seen.insert(c.clone()) {
-                        next.push(c);
-                    }
-                }
-            }
-            counts.push(next.len() as u64);
-            frontier = next;
-        }
-        counts
-    }
-
-    /// The layer counts of a census stopped after layer k - 1 (read from its checkpoint).
-    fn first_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("c.ckpt");
-        let opts = Options { checkpoint: Some(&path), ..Options::default() };
-        let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1) };
-        let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::Stopped);
-        let text = std::fs::read(&path).unwrap();
-        let line = text.split(|&b| b == b'\n').next().unwrap();
-        let header: serde_json::Value = serde_json::from_slice(line).unwrap();
-        serde_json::from_value(header["state"]["counts"].clone()).unwrap()
-    }
-
-    #[test]
-    fn first_layers_match_a_brute_force_search() {
-        assert_eq!(first_layers(3, 2, 5), brute_force_layers(3, 2, 5));
-    }
-
-    #[test]
-    #[ignore = "3x3: about a minute in release; run with --ignored"]
-    fn first_layers_of_3x3_match_a_brute_force_search() {
-        assert_eq!(first_layers(3, 3, 6), brute_force_layers(3, 3, 6));
-    }
-}
+mod tests;

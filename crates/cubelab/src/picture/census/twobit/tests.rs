@@ -1,0 +1,148 @@
+//! The two-bit census against the byte census and a brute-force search; stop and resume.
+
+use super::*;
+use crate::picture::board::Metric;
+use crate::picture::census::{cube_puzzle, cube_symmetry, Table};
+use crate::run::{NoProgress, Progress, SavePolicy, Stop};
+
+fn twobit(m: usize, n: usize, metric: Metric) -> TwoBitCensus {
+    let puzzle = cube_puzzle(m, n, metric);
+    run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3).unwrap()
+}
+
+fn bytes(m: usize, n: usize, metric: Metric) -> Census {
+    Table::build(&cube_puzzle(m, n, metric), 1 << 32, &NoProgress).unwrap().census().clone()
+}
+
+#[test]
+fn small_boards_match_the_byte_census() {
+    for (m, n) in [(1, 1), (2, 1), (1, 2), (3, 1), (2, 2), (4, 1), (1, 3)] {
+        for metric in [Metric::Quarter, Metric::Half] {
+            let t = twobit(m, n, metric);
+            assert_eq!(t.census, bytes(m, n, metric), "{m}x{n} {metric:?}");
+            assert_eq!(Some(t.census.states), crate::picture::census::reachable_count(m, n));
+            assert!(!t.antipodes.is_empty() && t.antipodes.len() <= 3);
+        }
+    }
+}
+
+#[test]
+#[ignore = "seconds in release; run with --ignored"]
+fn larger_boards_match_the_byte_census() {
+    for (m, n) in [(3, 2), (2, 3), (5, 1), (6, 1)] {
+        assert_eq!(twobit(m, n, Metric::Quarter).census, bytes(m, n, Metric::Quarter), "{m}x{n}");
+    }
+    assert_eq!(twobit(3, 2, Metric::Half).census, bytes(3, 2, Metric::Half));
+}
+
+#[test]
+fn antipodes_are_at_the_diameter_and_least_in_their_class() {
+    let t = twobit(2, 2, Metric::Quarter);
+    let table = Table::build(&cube_puzzle(2, 2, Metric::Quarter), 1 << 30, &NoProgress).unwrap();
+    let mut previous: Option<&Vec<u8>> = None;
+    for a in &t.antipodes {
+        assert_eq!(table.distance(a), Some(t.census.diameter as u8));
+        assert!(previous.is_none_or(|p| p < a));
+        previous = Some(a);
+    }
+    // The same boards however the board is turned: 1x3 and 3x1 are transposes.
+    let (a, b) = (twobit(1, 3, Metric::Quarter), twobit(3, 1, Metric::Quarter));
+    assert_eq!(a.census, b.census);
+    assert_eq!(a.antipodes.len(), b.antipodes.len());
+}
+
+fn resumable(path: &std::path::Path, stop: Option<usize>, progress: &dyn Progress, s: Stop) -> Result<TwoBitCensus> {
+    let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
+    let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
+    run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3)
+}
+
+#[test]
+fn stopped_and_resumed_censuses_end_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.ckpt");
+    let whole = twobit(2, 2, Metric::Quarter);
+    for k in 0..whole.census.diameter {
+        let e = resumable(&path, Some(k), &NoProgress, Stop::new()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Stopped);
+        let found: u64 = whole.census.distances[..=k + 1].iter().sum();
+        assert!(e.to_string().starts_with(&format!("stopped after layer {k} with {found} boards found")), "{e}");
+    }
+    assert_eq!(resumable(&path, None, &NoProgress, Stop::new()).unwrap(), whole);
+    // A stop request at the first chance: every pass is cut, and resuming finishes it.
+    struct StopNow(Stop);
+    impl Progress for StopNow {
+        fn advance(&self, _: u64) {
+            self.0.request();
+        }
+    }
+    std::fs::remove_file(&path).unwrap();
+    let mut stops = 0;
+    let result = loop {
+        let s = Stop::new();
+        match resumable(&path, None, &StopNow(s.clone()), s) {
+            Ok(r) => break r,
+            Err(e) => {
+                assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+                stops += 1;
+            }
+        }
+    };
+    assert!(stops > whole.census.diameter, "{stops}");
+    assert_eq!(result, whole);
+    // Another puzzle's checkpoint is refused.
+    let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
+    let e = run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Checkpoint);
+}
+
+/// Boards at distance 0..=k by brute force over boards (no table, no symmetry).
+fn brute_force_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
+    use crate::picture::board::{Board, Move};
+    use std::collections::HashSet;
+    let moves = Move::all(m, n, Metric::Quarter);
+    let mut seen: HashSet<Board> = HashSet::from([Board::solved(m, n).unwrap()]);
+    let mut frontier: Vec<Board> = seen.iter().cloned().collect();
+    let mut counts = vec![1u64];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for b in &frontier {
+            for mv in &moves {
+                let mut c = b.clone();
+                c.apply(mv);
+                if seen.insert(c.clone()) {
+                    next.push(c);
+                }
+            }
+        }
+        counts.push(next.len() as u64);
+        frontier = next;
+    }
+    counts
+}
+
+/// The layer counts of a census stopped after layer k - 1 (read from its checkpoint).
+fn first_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.ckpt");
+    let opts = Options { checkpoint: Some(&path), ..Options::default() };
+    let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1) };
+    let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Stopped);
+    let text = std::fs::read(&path).unwrap();
+    let line = text.split(|&b| b == b'\n').next().unwrap();
+    let header: serde_json::Value = serde_json::from_slice(line).unwrap();
+    serde_json::from_value(header["state"]["counts"].clone()).unwrap()
+}
+
+#[test]
+fn first_layers_match_a_brute_force_search() {
+    assert_eq!(first_layers(3, 2, 5), brute_force_layers(3, 2, 5));
+}
+
+#[test]
+#[ignore = "3x3: about a minute in release; run with --ignored"]
+fn first_layers_of_3x3_match_a_brute_force_search() {
+    assert_eq!(first_layers(3, 3, 6), brute_force_layers(3, 3, 6));
+}
