@@ -57,3 +57,98 @@ fn ten_universal_sets_of_12_follow_conjecture_8() {
         }
     }
 }
+
+/// The 720 permutations of the colors 1..=6, as relabeling maps indexed by color.
+fn color_permutations() -> Vec<Vec<crate::coloring::Color>> {
+    use crate::coloring::Color;
+    let mut out = Vec::new();
+    let mut p = [1u8, 2, 3, 4, 5, 6];
+    // Heap's algorithm over the six colors.
+    fn heap(k: usize, p: &mut [u8; 6], out: &mut Vec<Vec<Color>>) {
+        if k == 1 {
+            out.push(std::iter::once(Color(0)).chain(p.iter().map(|&c| Color(c))).collect());
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, p, out);
+            if k % 2 == 0 {
+                p.swap(i, k - 1);
+            } else {
+                p.swap(0, k - 1);
+            }
+        }
+    }
+    heap(6, &mut p, &mut out);
+    out
+}
+
+/// Johnson–Roldán §6: "These ten minimum universal sets ... form an orbit of the S6 group
+/// action on sets of 12 MacMahon cubes. We have observed many 3-cycles within this orbit
+/// that send a minimum universal set of cubes to itself. However, these 3-cycles are not
+/// the identity on individual cubes." Computed: the orbit of one set under the 720 color
+/// permutations is exactly the ten universal sets (its stabilizer has order 72); 8 of the
+/// 40 3-cycles fix each set, and each of them moves 9 of its 12 cubes.
+#[test]
+fn the_ten_universal_sets_are_one_s6_orbit_fixed_by_3_cycles_that_move_cubes() {
+    let u = Universe::macmahon();
+    let tables = BuildTables::new(&u, Method::Graph).unwrap();
+    let start = u.parse_set(&["Ab", "Af", "Ba", "Bf", "Cd", "Ce", "Dc", "De", "Ec", "Ed", "Fa", "Fb"]).unwrap();
+    assert_eq!(tables.count(start).unwrap(), 30);
+    let perms = color_permutations();
+    assert_eq!(perms.len(), 720);
+    let mut orbit = std::collections::BTreeSet::new();
+    let mut three_cycles_fixing = 0;
+    for map in &perms {
+        let cube_perm: Vec<usize> = u.cubes.iter().map(|c| u.index_of(&c.recolored(map)).unwrap()).collect();
+        let image = (0..30).filter(|&c| start >> c & 1 == 1).fold(0u32, |s, c| s | 1 << cube_perm[c]);
+        assert_eq!(tables.count(image).unwrap(), 30, "an image of a universal set is universal");
+        orbit.insert(image);
+        // A permutation moving exactly three colors is a 3-cycle.
+        let is_three_cycle = (1..=6).filter(|&c| map[c].0 as usize != c).count() == 3;
+        if is_three_cycle && image == start {
+            three_cycles_fixing += 1;
+            let moved_cubes = (0..30).filter(|&c| start >> c & 1 == 1 && cube_perm[c] != c).count();
+            assert_eq!(moved_cubes, 9, "a 3-cycle fixing the set moves cubes of it");
+        }
+    }
+    assert_eq!(orbit.len(), 10, "one orbit of ten sets (stabilizer of order 720 / 10 = 72)");
+    assert_eq!(three_cycles_fixing, 8);
+}
+
+/// Johnson–Roldán §6 on Haraguchi's set: "a target in the set has 9 collections (two with
+/// solution number 8, seven with 2); a target outside it has one collection, with 4".
+/// Checked per collection of 8, for every one of the ten minimum universal sets (found as
+/// the orbit of one under the color permutations).
+#[test]
+fn haraguchis_set_splits_into_collections_as_printed_for_all_ten_sets() {
+    let u = Universe::macmahon();
+    let start = u.parse_set(&["Ab", "Af", "Ba", "Bf", "Cd", "Ce", "Dc", "De", "Ec", "Ed", "Fa", "Fb"]).unwrap();
+    let mut sets = std::collections::BTreeSet::new();
+    for map in &color_permutations() {
+        let cube_perm: Vec<usize> = u.cubes.iter().map(|c| u.index_of(&c.recolored(map)).unwrap()).collect();
+        sets.insert((0..30).filter(|&c| start >> c & 1 == 1).fold(0u32, |s, c| s | 1 << cube_perm[c]));
+    }
+    assert_eq!(sets.len(), 10);
+    for &set in &sets {
+        let members: Vec<usize> = (0..30).filter(|&c| set >> c & 1 == 1).collect();
+        for t in 0..30 {
+            let mut numbers = Vec::new();
+            for w in 0u32..1 << 12 {
+                if w.count_ones() != 8 {
+                    continue;
+                }
+                let fits: Vec<u8> = (0..12).filter(|&i| w >> i & 1 == 1).map(|i| u.fits[t][members[i]]).collect();
+                let n = super::graph::solution_number(&fits).unwrap();
+                if n > 0 {
+                    numbers.push(n);
+                }
+            }
+            numbers.sort();
+            if set >> t & 1 == 1 {
+                assert_eq!(numbers, [2, 2, 2, 2, 2, 2, 2, 8, 8], "target {} in {:?}", u.names[t], u.set_names(set));
+            } else {
+                assert_eq!(numbers, [4], "target {} outside {:?}", u.names[t], u.set_names(set));
+            }
+        }
+    }
+}
