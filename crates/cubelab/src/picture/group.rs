@@ -327,7 +327,8 @@ mod tests {
         for name in ["C2", "C3", "C4", "V4", "C5", "C6"] {
             let g = Group::parse(name).unwrap();
             for (m, n) in [(1, 1), (2, 1), (2, 2), (3, 2)] {
-                let d = census(&g, m, n, &all(&g), &all(&g), 1 << 30, &crate::run::NoProgress).unwrap().census().diameter;
+                let d =
+                    census(&g, m, n, &all(&g), &all(&g), 1 << 30, &crate::run::NoProgress).unwrap().census().diameter;
                 assert!(d < m + n, "{name} {m}x{n}: at most m+n-1 moves");
                 assert_eq!(d, m + n - (m + n).div_ceil(g.order()), "{name} {m}x{n}");
                 assert_eq!(d == m + n - 1, g.order() >= m + n, "{name} {m}x{n}");

@@ -331,10 +331,17 @@ fn an_antitype_pair_never_fits_facially_adjacent_corners() {
     let mut diagonal = 0;
     for oc in TypeIndex::all() {
         for t in TypeIndex::all() {
-            let (here, there) = (fit_positions(&coloring(t), &coloring(oc)), fit_positions(&coloring(antitype(t)), &coloring(oc)));
+            let (here, there) =
+                (fit_positions(&coloring(t), &coloring(oc)), fit_positions(&coloring(antitype(t)), &coloring(oc)));
             for &p in &here {
                 for &q in &there {
-                    assert!(!facially_adjacent(p, q), "{} and {} in o.c. {}", symbol(t), symbol(antitype(t)), symbol(oc));
+                    assert!(
+                        !facially_adjacent(p, q),
+                        "{} and {} in o.c. {}",
+                        symbol(t),
+                        symbol(antitype(t)),
+                        symbol(oc)
+                    );
                     diagonal += cubically_diagonal(p, q) as usize;
                 }
             }
@@ -384,7 +391,8 @@ fn sobczyks_chart_on_his_examples() {
     // Four mutually incompatible types in P1, and no five.
     let types: Vec<TypeIndex> = p1.iter().map(|s| idx(s)).collect();
     let incompatible = |a: TypeIndex, b: TypeIndex| relation(a, b).is_incompatible();
-    let mutually = |set: &[TypeIndex]| set.iter().enumerate().all(|(i, &a)| set[i + 1..].iter().all(|&b| incompatible(a, b)));
+    let mutually =
+        |set: &[TypeIndex]| set.iter().enumerate().all(|(i, &a)| set[i + 1..].iter().all(|&b| incompatible(a, b)));
     let largest = (0u32..1 << 8)
         .filter(|m| mutually(&(0..8).filter(|&i| m >> i & 1 == 1).map(|i| types[i]).collect::<Vec<_>>()))
         .map(|m| m.count_ones())
