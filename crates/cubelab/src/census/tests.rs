@@ -86,8 +86,9 @@ fn color_permutations() -> Vec<Vec<crate::coloring::Color>> {
 /// action on sets of 12 MacMahon cubes. We have observed many 3-cycles within this orbit
 /// that send a minimum universal set of cubes to itself. However, these 3-cycles are not
 /// the identity on individual cubes." Computed: the orbit of one set under the 720 color
-/// permutations is exactly the ten universal sets (its stabilizer has order 72); 8 of the
-/// 40 3-cycles fix each set, and each of them moves 9 of its 12 cubes.
+/// permutations is exactly the ten universal sets (its stabilizer has order 72); each of
+/// the 40 3-cycles fixes exactly one of the ten, so 4 fix each set, and each of them moves
+/// all 12 of its cubes.
 #[test]
 fn the_ten_universal_sets_are_one_s6_orbit_fixed_by_3_cycles_that_move_cubes() {
     let u = Universe::macmahon();
@@ -96,23 +97,27 @@ fn the_ten_universal_sets_are_one_s6_orbit_fixed_by_3_cycles_that_move_cubes() {
     assert_eq!(tables.count(start).unwrap(), 30);
     let perms = color_permutations();
     assert_eq!(perms.len(), 720);
-    let mut orbit = std::collections::BTreeSet::new();
-    let mut three_cycles_fixing = 0;
-    for map in &perms {
-        let cube_perm: Vec<usize> = u.cubes.iter().map(|c| u.index_of(&c.recolored(map)).unwrap()).collect();
-        let image = (0..30).filter(|&c| start >> c & 1 == 1).fold(0u32, |s, c| s | 1 << cube_perm[c]);
-        assert_eq!(tables.count(image).unwrap(), 30, "an image of a universal set is universal");
-        orbit.insert(image);
+    let cube_perms: Vec<Vec<usize>> =
+        perms.iter().map(|map| u.cubes.iter().map(|c| u.index_of(&c.recolored(map)).unwrap()).collect()).collect();
+    let image = |p: &[usize], set: u32| (0..30).filter(|&c| set >> c & 1 == 1).fold(0u32, |s, c| s | 1 << p[c]);
+    let orbit: std::collections::BTreeSet<u32> = cube_perms.iter().map(|p| image(p, start)).collect();
+    assert_eq!(orbit.len(), 10, "one orbit of ten sets (stabilizer of order 720 / 10 = 72)");
+    assert!(orbit.iter().all(|&s| tables.count(s).unwrap() == 30), "every image is universal");
+    assert_eq!(cube_perms.iter().filter(|p| image(p, start) == start).count(), 72);
+    let mut fixing_start = 0;
+    for (map, p) in perms.iter().zip(&cube_perms) {
         // A permutation moving exactly three colors is a 3-cycle.
-        let is_three_cycle = (1..=6).filter(|&c| map[c].0 as usize != c).count() == 3;
-        if is_three_cycle && image == start {
-            three_cycles_fixing += 1;
-            let moved_cubes = (0..30).filter(|&c| start >> c & 1 == 1 && cube_perm[c] != c).count();
-            assert_eq!(moved_cubes, 9, "a 3-cycle fixing the set moves cubes of it");
+        if (1..=6).filter(|&c| map[c].0 as usize != c).count() != 3 {
+            continue;
+        }
+        assert_eq!(orbit.iter().filter(|&&s| image(p, s) == s).count(), 1, "a 3-cycle fixes one of the ten");
+        if image(p, start) == start {
+            fixing_start += 1;
+            let moved = (0..30).filter(|&c| start >> c & 1 == 1 && p[c] != c).count();
+            assert_eq!(moved, 12, "a 3-cycle fixing the set moves every cube of it");
         }
     }
-    assert_eq!(orbit.len(), 10, "one orbit of ten sets (stabilizer of order 720 / 10 = 72)");
-    assert_eq!(three_cycles_fixing, 8);
+    assert_eq!(fixing_start, 4);
 }
 
 /// Johnson–Roldán §6 on Haraguchi's set: "a target in the set has 9 collections (two with
