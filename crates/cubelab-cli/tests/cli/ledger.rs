@@ -692,7 +692,8 @@ fn picture_half_turn_12x1() {
     );
 }
 
-/// The targets a set builds, as (name, arrangements), sorted.
+/// The targets a set builds, as (name, arrangements), sorted; with improper targets, as
+/// (face string, arrangements).
 fn built(blocks: &[&str], improper: bool) -> Vec<(String, u64)> {
     let mut args = vec!["build"];
     args.extend(blocks);
@@ -707,7 +708,7 @@ fn built(blocks: &[&str], improper: bool) -> Vec<(String, u64)> {
         .iter()
         .map(|t| {
             (
-                t["name"].as_str().unwrap_or(t["target"].as_str().unwrap()).to_string(),
+                if improper { &t["target"] } else { &t["name"] }.as_str().unwrap().to_string(),
                 t["arrangements"].as_u64().unwrap(),
             )
         })

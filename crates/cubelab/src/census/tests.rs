@@ -137,6 +137,22 @@ fn haraguchis_set_splits_into_collections_as_printed_for_all_ten_sets() {
     for &set in &sets {
         let members: Vec<usize> = (0..30).filter(|&c| set >> c & 1 == 1).collect();
         for t in 0..30 {
+            // "Exactly three other cubes from his set have no corner numbers in common with
+            // the target" (its mirror, and the cubes in its row and its column) when the
+            // target is in the set; four (in its row or column) when it is not.
+            let useless: Vec<usize> = members.iter().copied().filter(|&c| u.fits[t][c] == 0).collect();
+            let (row, col) = (u.names[t].as_bytes()[0], u.names[t].as_bytes()[1].to_ascii_uppercase());
+            let mirror = crate::macmahon::cubes()[t].mirror_name();
+            let expected: Vec<usize> = members
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let n = u.names[c].as_bytes();
+                    c != t && (n[0] == row || n[1].to_ascii_uppercase() == col || u.names[c] == mirror)
+                })
+                .collect();
+            assert_eq!(useless, expected, "target {}", u.names[t]);
+            assert_eq!(useless.len(), if set >> t & 1 == 1 { 3 } else { 4 }, "target {}", u.names[t]);
             let mut numbers = Vec::new();
             for w in 0u32..1 << 12 {
                 if w.count_ones() != 8 {
