@@ -103,4 +103,34 @@ mod tests {
         let b = bounds(2, 2, Metric::Quarter, &crate::run::NoProgress).unwrap();
         assert!(b.lower <= 12 && 12 <= b.upper && b.upper <= b.local, "{b:?}");
     }
+
+    /// Eq. (1) of the seed on every size whose diameter is computed (the seed's Table 1,
+    /// and docs/results.md: m x 1 to 12x1, 4x2, 3x3): the counting lower bound ≤ the
+    /// diameter ≤ the local method's bound 8mn + m + n − 1 (quarter-turn metric).
+    #[test]
+    fn bounds_bracket_every_computed_diameter() {
+        let diameters = [
+            (1, 1, 4),
+            (2, 1, 7),
+            (3, 1, 10),
+            (4, 1, 12),
+            (5, 1, 15),
+            (6, 1, 17),
+            (7, 1, 20),
+            (8, 1, 22),
+            (9, 1, 25),
+            (10, 1, 27),
+            (11, 1, 30),
+            (12, 1, 32),
+            (2, 2, 12),
+            (3, 2, 14),
+            (4, 2, 19),
+            (3, 3, 20),
+        ];
+        for (m, n, diameter) in diameters {
+            let lower = counting_lower_bound(m, n, Metric::Quarter).unwrap();
+            let local = crate::picture::local::bound(m, n);
+            assert!(lower <= diameter && diameter <= local, "{m}x{n}: {lower} <= {diameter} <= {local}");
+        }
+    }
 }

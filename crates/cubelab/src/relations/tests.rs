@@ -321,3 +321,81 @@ fn layer_list_accepts_numbers_and_rejects_other_colors() {
     assert!(layer_list(&parse_cube("112345").unwrap()).is_err());
     assert!(layer_list(&parse_cube("abcdef").unwrap()).is_err());
 }
+
+/// Sobczyk §2: "In any solution of a puzzle which contains an antitype pair of blocks, the
+/// pair cannot be in facially adjacent position." For every o.c. and every type, no corner
+/// the type fits is facially adjacent to a corner its antitype fits (so no solution can
+/// place them so); the pair does fit cubically diagonal corners of some o.c.'s.
+#[test]
+fn an_antitype_pair_never_fits_facially_adjacent_corners() {
+    let mut diagonal = 0;
+    for oc in TypeIndex::all() {
+        for t in TypeIndex::all() {
+            let (here, there) =
+                (fit_positions(&coloring(t), &coloring(oc)), fit_positions(&coloring(antitype(t)), &coloring(oc)));
+            for &p in &here {
+                for &q in &there {
+                    assert!(
+                        !facially_adjacent(p, q),
+                        "{} and {} in o.c. {}",
+                        symbol(t),
+                        symbol(antitype(t)),
+                        symbol(oc)
+                    );
+                    diagonal += cubically_diagonal(p, q) as usize;
+                }
+            }
+        }
+    }
+    assert!(diagonal > 0);
+}
+
+/// The types Sobczyk's chart (Step 2, Figure 1, with the antitypes) leaves as possible
+/// o.c.'s of a puzzle: those no block of the puzzle is incompatible with.
+fn chart_survivors(puzzle: &[&str]) -> Vec<String> {
+    let blocks: Vec<TypeIndex> = puzzle.iter().map(|s| idx(s)).collect();
+    let left: Vec<TypeIndex> =
+        TypeIndex::all().filter(|&oc| blocks.iter().all(|&b| !relation(b, oc).is_incompatible())).collect();
+    syms(&left)
+}
+
+/// Sobczyk §5, "Method for solution", Steps 0–3, on his examples: the chart (Steps 1–2)
+/// leaves a superset of the o.c.'s the puzzle builds (an incompatible block fits no corner,
+/// so the exclusion is sound), and Step 3 (the list of ground layers, here the solver)
+/// decides among them. "The chart shows that P7 is compatible with seven o.c.'s as
+/// solutions": it is (P7 builds two of them, Y1 and P1: docs/errata.md). The specific
+/// puzzle P1 "contains four mutually incompatible types" (and not five).
+#[test]
+fn sobczyks_chart_on_his_examples() {
+    let build = |puzzle: &[&str]| -> Vec<String> {
+        let blocks: Vec<_> = puzzle.iter().map(|s| coloring(idx(s))).collect();
+        let b = crate::target::Blocks::new(&blocks).unwrap();
+        let built: Vec<TypeIndex> = TypeIndex::all().filter(|&oc| b.count(&coloring(oc)).unwrap() > 0).collect();
+        syms(&built)
+    };
+    let p1 = ["G2", "R3", "B3'", "P2'", "R2'", "P3'", "G3", "B2"];
+    let p2 = ["Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"];
+    let p3 = ["P2", "P2", "R2'", "G1'", "G2", "G3", "G3", "B1'"];
+    let p7 = ["Y2", "Y2", "R3", "R3", "R3'", "G1'", "B1'", "B1'"];
+    assert_eq!(chart_survivors(&p1), ["Y1"]);
+    assert_eq!(build(&p1), ["Y1"]);
+    assert_eq!(chart_survivors(&p2), ["Y1"], "Example 2: the chart leaves Y1 only");
+    assert!(build(&p2).is_empty(), "and the list shows P2 has no solution");
+    assert_eq!(chart_survivors(&p3), ["Y1", "Y2", "Y3"], "Example 3");
+    assert_eq!(build(&p3), ["Y1", "Y2", "Y3"]);
+    let seven = chart_survivors(&p7);
+    assert_eq!(seven.len(), 7, "P7: {seven:?}");
+    let built = build(&p7);
+    assert_eq!(built, ["Y1", "P1"]);
+    assert!(built.iter().all(|t| seven.contains(t)));
+    // Four mutually incompatible types in P1, and no five.
+    let types: Vec<TypeIndex> = p1.iter().map(|s| idx(s)).collect();
+    let incompatible = |a: TypeIndex, b: TypeIndex| relation(a, b).is_incompatible();
+    let mutually =
+        |set: &[TypeIndex]| set.iter().enumerate().all(|(i, &a)| set[i + 1..].iter().all(|&b| incompatible(a, b)));
+    let largest = (0u32..1 << 8)
+        .filter(|m| mutually(&(0..8).filter(|&i| m >> i & 1 == 1).map(|i| types[i]).collect::<Vec<_>>()))
+        .map(|m| m.count_ones())
+        .max();
+    assert_eq!(largest, Some(4));
+}

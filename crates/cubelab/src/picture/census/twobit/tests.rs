@@ -141,6 +141,31 @@ fn first_layers_match_a_brute_force_search() {
     assert_eq!(first_layers(3, 2, 5), brute_force_layers(3, 2, 5));
 }
 
+/// The stored result of the 3x3 census (docs/data/picture-3x3.json, from
+/// `cubelab picture census 3 3 --antipodes 10 --json`, about 15 CPU-minutes): its layers
+/// add up to Theorem 8's 2^5·12^9 = 165,112,971,264 boards, the last nonempty layer is
+/// the diameter 20, and its first layers equal a brute-force search over boards.
+#[test]
+fn the_stored_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3.json");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(3), Some(3), Some("quarter")));
+    let mut layers = Vec::new();
+    for (d, b) in v["distances"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
+        layers.push(b["count"].as_u64().unwrap());
+    }
+    let total: u64 = layers.iter().sum();
+    assert_eq!(total, 165_112_971_264);
+    assert_eq!(Some(total), crate::picture::census::reachable_count(3, 3));
+    assert_eq!(v["states"].as_u64(), Some(total));
+    assert!(layers.iter().all(|&c| c > 0));
+    assert_eq!(layers.len() - 1, 20);
+    assert_eq!(v["diameter"].as_u64(), Some(20));
+    assert_eq!(layers[20], 336);
+    assert_eq!(layers[..6], brute_force_layers(3, 3, 5)[..]);
+}
+
 #[test]
 #[ignore = "3x3: about a minute in release; run with --ignored"]
 fn first_layers_of_3x3_match_a_brute_force_search() {
