@@ -18,7 +18,10 @@
 //! summed in index order: the estimate depends only on the seed and the number of
 //! probes, not on the thread count or on where a run was stopped and resumed.
 
+mod tree;
+
 use super::construct::semi_perfect;
+use tree::{Node, Plan};
 use super::verify::Property;
 use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
@@ -117,8 +120,6 @@ struct System {
     through: Vec<Vec<usize>>,
     /// For each cell (filled in index order): a line it closes, if any.
     closes: Vec<Option<usize>>,
-    /// Free cells (closing no line) from each depth to the end.
-    free_after: Vec<usize>,
 }
 
 impl System {
@@ -131,11 +132,7 @@ impl System {
             }
             closes[*l.iter().max().expect("cells")].get_or_insert(id);
         }
-        let mut free_after = vec![0; cells + 1];
-        for i in (0..cells).rev() {
-            free_after[i] = free_after[i + 1] + usize::from(closes[i].is_none());
-        }
-        System { max, target, lines, through, closes, free_after }
+        System { max, target, lines, through, closes }
     }
 
     fn for_spec(spec: &EstimateSpec) -> Result<System> {
@@ -244,11 +241,10 @@ impl State {
     }
 }
 
-/// The root of the tree: the state after the fixed cells, or `None` if they already fail.
-fn root(sys: &System, spec: &EstimateSpec) -> Result<Option<State>> {
-    let mut st = State::new(sys);
+/// The fixed numbers of `spec` (the first cells of cubelab's constructed cube).
+fn fixed_numbers(sys: &System, spec: &EstimateSpec) -> Result<Vec<u32>> {
     if spec.fixed_cells == 0 {
-        return Ok(Some(st));
+        return Ok(Vec::new());
     }
     if spec.family != Family::Cubes || spec.fixed_cells > sys.cells() {
         return Err(Error::out_of_range(format!(
@@ -258,13 +254,30 @@ fn root(sys: &System, spec: &EstimateSpec) -> Result<Option<State>> {
         )));
     }
     let cube = semi_perfect(spec.order)?;
-    for (i, &v) in cube.cells().iter().take(spec.fixed_cells).enumerate() {
-        if !st.fits(sys, i, v as u32) {
-            return Ok(None);
+    Ok(cube.cells().iter().take(spec.fixed_cells).map(|&v| v as u32).collect())
+}
+
+/// The root of the plain tree: the state after the fixed cells, or `None` if they fail.
+fn plain_root(sys: &System, fixed: &[u32]) -> Option<State> {
+    let mut st = State::new(sys);
+    for (i, &v) in fixed.iter().enumerate() {
+        if !st.fits(sys, i, v) {
+            return None;
         }
-        st.place(sys, i, v as u32);
+        st.place(sys, i, v);
     }
-    Ok(Some(st))
+    Some(st)
+}
+
+/// The propagation tree of `spec`: the system, its plan and its root (`None` if the fixed
+/// cells already fail).
+fn tree(spec: &EstimateSpec) -> Result<(System, Plan, Option<Node>)> {
+    let sys = System::for_spec(spec)?;
+    let fixed = fixed_numbers(&sys, spec)?;
+    let filled = fixed.iter().enumerate().fold(0u64, |m, (c, _)| m | 1 << c);
+    let plan = Plan::new(&sys, filled);
+    let root = Node::root(&sys, &plan, &fixed);
+    Ok((sys, plan, root))
 }
 
 /// Partial sums of the probes, folded in probe order.
@@ -287,27 +300,28 @@ impl Sums {
     }
 }
 
-/// One probe from `root` with the random stream `rng`: (estimate, nodes).
-fn probe(sys: &System, root: &State, start: usize, tail: usize, rng: &mut SplitMix64) -> (f64, u64) {
-    let mut st = root.clone();
+/// One probe from `root` with the random stream `rng`: (estimate, nodes). Once at most
+/// `tail` free cells remain, the node's leaves are counted exactly.
+fn probe(sys: &System, plan: &Plan, root: &Node, tail: usize, rng: &mut SplitMix64) -> (f64, u64) {
+    let mut node = *root;
     let mut weight = 1.0f64;
     let mut nodes = 0u64;
     let mut kids = Vec::new();
-    for i in start..sys.cells() {
-        if sys.free_after[i] <= tail {
-            let c = st.count(sys, i, &mut nodes);
+    for (depth, step) in plan.steps.iter().enumerate() {
+        if plan.steps.len() - depth <= tail {
+            let c = node.count(sys, plan, depth, &mut nodes);
             return (weight * c as f64, nodes);
         }
         nodes += 1;
-        st.children(sys, i, &mut kids);
+        node.children(sys, step, &mut kids);
         if kids.is_empty() {
             return (0.0, nodes);
         }
         weight *= kids.len() as f64;
         let v = kids[rng.below(kids.len() as u64) as usize];
-        st.place(sys, i, v);
+        node = node.child(sys, step, v).expect("a feasible child");
     }
-    (weight, nodes)
+    (weight, nodes + 1)
 }
 
 /// Probes reaching a solution needed before the normal interval is trusted.
@@ -322,9 +336,7 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
     if spec.samples < 2 {
         return Err(Error::out_of_range(format!("{} samples: an interval needs at least 2", spec.samples)));
     }
-    let sys = System::for_spec(spec)?;
-    let root = root(&sys, spec)?;
-    let start = spec.fixed_cells.min(sys.cells());
+    let (sys, plan, root) = tree(spec)?;
     let label = format!(
         "estimate of {} of order {}{} ({} probes, seed {}, tail {})",
         spec.family.name(),
@@ -343,7 +355,7 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
             for i in r {
                 let mut rng = SplitMix64(spec.seed ^ (i.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 rng.next_u64();
-                let (x, nodes) = probe(&sys, root, start, spec.tail, &mut rng);
+                let (x, nodes) = probe(&sys, &plan, root, spec.tail, &mut rng);
                 s.sum += x;
                 s.sum_sq += x * x;
                 s.hits += u64::from(x > 0.0);
@@ -376,14 +388,24 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
     })
 }
 
-/// The exact number of solutions of `spec`'s tree by exhaustive backtracking (only for
-/// small trees: order-3 cubes, order-3 and 4 squares, cubes of order 4 with many cells
-/// fixed), with the nodes visited.
+/// The exact number of solutions of `spec` by exhausting the propagation tree the
+/// estimator probes (order-3 cubes, order-3 and 4 squares, order-4 cubes with enough
+/// cells fixed), with the nodes visited.
 pub fn exact(spec: &EstimateSpec) -> Result<(u64, u64)> {
-    let sys = System::for_spec(spec)?;
+    let (sys, plan, root) = tree(spec)?;
     let mut nodes = 0;
-    let count = match root(&sys, spec)? {
-        Some(mut st) => st.count(&sys, spec.fixed_cells.min(sys.cells()), &mut nodes),
+    let count = root.map_or(0, |r| r.count(&sys, &plan, 0, &mut nodes));
+    Ok((count, nodes))
+}
+
+/// The exact number of solutions of `spec` by plain backtracking in reading order (an
+/// independent check of [`exact`]; much slower), with the nodes visited.
+pub fn exact_plain(spec: &EstimateSpec) -> Result<(u64, u64)> {
+    let sys = System::for_spec(spec)?;
+    let fixed = fixed_numbers(&sys, spec)?;
+    let mut nodes = 0;
+    let count = match plain_root(&sys, &fixed) {
+        Some(mut st) => st.count(&sys, fixed.len(), &mut nodes),
         None => 0,
     };
     Ok((count, nodes))
@@ -412,6 +434,63 @@ mod tests {
             let (x, _) = exact(&s).unwrap();
             assert!(e.low <= x as f64 && x as f64 <= e.high, "{s:?}: {e:?} vs {x}");
             assert!(e.hits > 0);
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn explore() {
+        use std::time::Instant;
+        let fc: usize = std::env::var("FC").map(|s| s.parse().unwrap()).unwrap_or(0);
+        let tail: usize = std::env::var("TAIL").map(|s| s.parse().unwrap()).unwrap_or(0);
+        let samples: u64 = std::env::var("N").map(|s| s.parse().unwrap()).unwrap_or(1000);
+        let order: usize = std::env::var("ORDER").map(|s| s.parse().unwrap()).unwrap_or(4);
+        let fam = if std::env::var("SQ").is_ok() { Family::Squares } else { Family::Cubes };
+        let s = EstimateSpec { family: fam, order, fixed_cells: fc, samples, seed: 1, tail };
+        let (_, plan, root) = tree(&s).unwrap();
+        eprintln!("root forced {} steps {} root ok {}", plan.root_forced.len(), plan.steps.len(), root.is_some());
+        for st in &plan.steps {
+            eprint!("{}:{:?} ", st.cell, st.forced.iter().map(|x| x.0).collect::<Vec<_>>());
+        }
+        eprintln!();
+        if std::env::var("HIST").is_ok() {
+            let sys = System::for_spec(&s).unwrap();
+            let mut hist = vec![0u64; plan.steps.len() + 1];
+            let mut kidsum = vec![0f64; plan.steps.len() + 1];
+            let mut kids = Vec::new();
+            for i in 0..samples {
+                let mut rng = SplitMix64(i * 7919 + 3);
+                let mut node = root.unwrap();
+                let mut d = 0;
+                while d < plan.steps.len() {
+                    node.children(&sys, &plan.steps[d], &mut kids);
+                    kidsum[d] += kids.len() as f64;
+                    if kids.is_empty() {
+                        break;
+                    }
+                    let v = kids[rng.below(kids.len() as u64) as usize];
+                    node = node.child(&sys, &plan.steps[d], v).unwrap();
+                    d += 1;
+                }
+                hist[d] += 1;
+            }
+            let mut alive = samples as f64;
+            for d in 0..=plan.steps.len() {
+                eprintln!("depth {d}: died {} mean kids {:.2}", hist[d], kidsum[d] / alive.max(1.0));
+                alive -= hist[d] as f64;
+            }
+            return;
+        }
+        let t = Instant::now();
+        let e = estimate(&s, &Options::default()).unwrap();
+        eprintln!("{e:?} rse {:.3} in {:?}", e.std_error / e.estimate, t.elapsed());
+        if std::env::var("EXACT").is_ok() {
+            let t = Instant::now();
+            eprintln!("exact {:?} in {:?}", exact(&s).unwrap(), t.elapsed());
+        }
+        if std::env::var("PLAIN").is_ok() {
+            let t = Instant::now();
+            eprintln!("plain {:?} in {:?}", exact_plain(&s).unwrap(), t.elapsed());
         }
     }
 
