@@ -1,227 +1,265 @@
-//! The propagation tree: a search over the free cells only, in an order that closes lines
-//! as early as possible, every forced cell computed at once and every line checked.
+//! The propagation tree: a search that keeps, for every open cell, the set of numbers it
+//! can still take (its domain), and branches on an open cell with the smallest domain.
 //!
-//! A node is a set of filled cells closed under forcing: a line with one open cell fixes
-//! it (the magic sum minus the others). Which cells are filled after which free cells are
-//! chosen does not depend on the numbers, so the order is planned once: the free cells,
-//! each with the cells it forces (and the line forcing each). Choosing a free cell's
-//! number places the forced ones and checks every line: closed lines sum to the magic
-//! sum, a line with two open cells still has two distinct unused numbers summing to what
-//! it lacks, a line with k ≥ 3 open cells lacks between the sums of the k smallest and k
-//! largest unused numbers. A child is feasible only if all of that holds.
+//! After every choice, propagation runs to a fixed point:
+//! - a cell whose domain is a single number takes it; the number leaves every other
+//!   domain (numbers are distinct);
+//! - a closed line must sum to the magic sum; a line lacking r with one open cell forces
+//!   r; with two open cells a and b, a keeps only the numbers x with r − x in b's domain
+//!   and x ≠ r − x (and the same for b); with k ≥ 3 open cells, each keeps the numbers
+//!   between r minus the largest and r minus the smallest sums the others can make
+//!   (their domains' maxima and minima);
+//! - an empty domain is a dead end.
+//!
+//! Every rule only removes numbers no solution below the node can use, so the leaves
+//! (every cell filled, every line summing to the magic sum) are exactly the solutions,
+//! each once: children differ in the number of the branching cell. Which cell branches
+//! depends only on the node, so Knuth's estimator over this tree is unbiased.
 
 use super::System;
 
-/// Cells and lines a tree node can hold (order-4 cubes: 64 cells, 52 lines).
+/// Cells and lines a node can hold (order-4 cubes: 64 cells, 52 lines).
 const MAX: usize = 64;
 
-/// One level of the tree: a free cell and the cells its choice forces, in order.
-#[derive(Debug, Clone)]
-pub(super) struct Step {
-    pub(super) cell: usize,
-    /// (cell, line whose other cells are all filled when it is reached).
-    pub(super) forced: Vec<(usize, usize)>,
-}
-
-/// The planned order of the tree.
-#[derive(Debug, Clone)]
-pub(super) struct Plan {
-    /// Forced by the root's filled cells (the fixed cells), before any choice.
-    pub(super) root_forced: Vec<(usize, usize)>,
-    /// The free cells, each with its forced cells.
-    pub(super) steps: Vec<Step>,
-}
-
-/// The cells forced by closing `filled` (a bit per cell), in order, and the new set.
-fn closure(sys: &System, mut filled: u64) -> (Vec<(usize, usize)>, u64) {
-    let mut forced = Vec::new();
-    loop {
-        let mut progress = false;
-        for (l, cells) in sys.lines.iter().enumerate() {
-            let open: Vec<usize> = cells.iter().copied().filter(|&c| filled & (1 << c) == 0).collect();
-            if open.len() == 1 {
-                forced.push((open[0], l));
-                filled |= 1 << open[0];
-                progress = true;
-            }
-        }
-        if !progress {
-            return (forced, filled);
-        }
-    }
-}
-
-impl Plan {
-    /// Plans the tree below the `filled` cells (a bit per cell): greedily, the next free
-    /// cell is the one forcing the most cells, ties going to the one whose lines are the
-    /// most filled, then to the first.
-    pub(super) fn new(sys: &System, filled: u64) -> Plan {
-        let n = sys.cells();
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let (root_forced, mut filled) = closure(sys, filled);
-        let mut steps = Vec::new();
-        while filled != all {
-            let mut best: Option<(usize, usize, usize)> = None;
-            for c in (0..n).filter(|&c| filled & (1 << c) == 0) {
-                let (f, _) = closure(sys, filled | 1 << c);
-                let fill: usize = sys.through[c]
-                    .iter()
-                    .map(|&l| sys.lines[l].iter().filter(|&&d| filled & (1 << d) != 0).count())
-                    .sum();
-                if best.is_none_or(|(bf, bfill, _)| (f.len(), fill) > (bf, bfill)) {
-                    best = Some((f.len(), fill, c));
-                }
-            }
-            let (_, _, c) = best.expect("an open cell");
-            let (forced, now) = closure(sys, filled | 1 << c);
-            filled = now;
-            steps.push(Step { cell: c, forced });
-        }
-        Plan { root_forced, steps }
-    }
-}
-
-/// A node: the numbers placed so far and the lines' sums and open cells.
+/// A node: the domains of the cells and the state of the lines.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
-    cells: [u8; MAX],
-    sums: [u16; MAX],
-    open: [u8; MAX],
+    /// A bit per number a cell can take (a single bit once filled).
+    dom: [u128; MAX],
+    /// Filled cells, a bit per cell.
+    filled: u64,
+    /// Numbers used by filled cells.
     used: u128,
+    /// Sums of the filled cells of each line.
+    sums: [u16; MAX],
+    /// Open cells of each line.
+    open: [u8; MAX],
+    /// All numbers 1..max, a bit per number.
+    all: u128,
+}
+
+/// Bit j of the result is bit r − j of `x` (for j ≤ r ≤ 127).
+fn mirror(x: u128, r: u32) -> u128 {
+    x.reverse_bits() >> (127 - r)
+}
+
+/// The numbers between `lo` and `hi` (clamped to 1..127), a bit per number.
+fn between(lo: i64, hi: i64) -> u128 {
+    let lo = lo.max(1);
+    let hi = hi.min(127);
+    if lo > hi {
+        return 0;
+    }
+    let upto = |x: i64| if x >= 127 { u128::MAX } else { (1u128 << (x + 1)) - 1 };
+    upto(hi) & !upto(lo - 1)
 }
 
 impl Node {
-    /// The empty node.
-    pub(super) fn new(sys: &System) -> Node {
-        assert!(sys.cells() <= MAX && sys.lines.len() <= MAX && sys.max < 128);
+    /// The root: `fixed` numbers in the first cells, then propagation; `None` if that
+    /// already fails.
+    pub(super) fn root(sys: &System, fixed: &[u32]) -> Option<Node> {
+        assert!(sys.cells() <= MAX && sys.lines.len() <= MAX && sys.max < 127);
+        let all = ((1u128 << (sys.max + 1)) - 1) & !1;
         let mut open = [0; MAX];
         for (l, cells) in sys.lines.iter().enumerate() {
             open[l] = cells.len() as u8;
         }
-        Node { cells: [0; MAX], sums: [0; MAX], open, used: 0 }
+        let mut n = Node { dom: [0; MAX], filled: 0, used: 0, sums: [0; MAX], open, all };
+        n.dom[..sys.cells()].fill(all);
+        for (c, &v) in fixed.iter().enumerate() {
+            if v == 0 || v > sys.max || n.dom[c] & (1 << v) == 0 {
+                return None;
+            }
+            n.dom[c] = 1 << v;
+        }
+        n.propagate(sys).then_some(n)
     }
 
-    /// The numbers placed (0: open).
-    pub(super) fn cells(&self, sys: &System) -> Vec<u32> {
-        self.cells[..sys.cells()].iter().map(|&v| u32::from(v)).collect()
+    /// Whether every cell is filled.
+    fn is_leaf(&self, sys: &System) -> bool {
+        self.filled.count_ones() as usize == sys.cells()
     }
 
-    /// The numbers not yet used, as a bit per number.
-    pub(super) fn unused(&self, sys: &System) -> u128 {
-        let range = ((1u128 << (sys.max + 1)) - 1) & !1;
-        range & !self.used
-    }
-
-    /// Places `v` in cell `c` if it is in range and unused.
-    fn put(&mut self, sys: &System, c: usize, v: u32) -> bool {
-        if v == 0 || v > sys.max || self.used & (1 << v) != 0 {
+    /// Fills cell `c` with the single number of its domain.
+    fn fill(&mut self, sys: &System, c: usize) -> bool {
+        let bit = self.dom[c];
+        if self.used & bit != 0 {
             return false;
         }
-        self.cells[c] = v as u8;
-        self.used |= 1 << v;
+        let v = bit.trailing_zeros() as u16;
+        self.filled |= 1 << c;
+        self.used |= bit;
         for &l in &sys.through[c] {
-            self.sums[l] += v as u16;
+            self.sums[l] += v;
             self.open[l] -= 1;
         }
         true
     }
 
-    /// Places the forced cells in order; false if one is out of range or used.
-    fn force(&mut self, sys: &System, forced: &[(usize, usize)]) -> bool {
-        forced.iter().all(|&(c, l)| {
-            let s = u32::from(self.sums[l]);
-            s < sys.target && self.put(sys, c, sys.target - s)
-        })
-    }
-
-    /// Whether every line can still reach the magic sum (see the module documentation).
-    fn lines_ok(&self, sys: &System) -> bool {
-        let free = self.unused(sys);
-        // low[k], high[k]: the sums of the k smallest and k largest unused numbers.
-        let (mut low, mut high) = ([0u32; 8], [0u32; 8]);
-        let (mut lo, mut hi) = (free, free);
-        for k in 1..8 {
-            if lo == 0 {
-                low[k] = u32::MAX / 2;
-                high[k] = 0;
-                continue;
-            }
-            let a = lo.trailing_zeros();
-            let b = 127 - hi.leading_zeros();
-            lo &= lo - 1;
-            hi &= !(1 << b);
-            low[k] = low[k - 1] + a;
-            high[k] = high[k - 1] + b;
-        }
-        (0..sys.lines.len()).all(|l| {
-            let s = u32::from(self.sums[l]);
-            if s > sys.target {
-                return false;
-            }
-            let r = sys.target - s;
-            match self.open[l] as usize {
-                0 => r == 0,
-                2 => {
-                    // Two distinct unused numbers a + b = r: bit j of `mirror` is bit r − j
-                    // of `free`.
-                    if r < 3 || r > 2 * sys.max - 1 {
+    /// Propagates to a fixed point (see the module documentation); false at a dead end.
+    fn propagate(&mut self, sys: &System) -> bool {
+        let cells = sys.cells();
+        let target = sys.target as i64;
+        loop {
+            let mut changed = false;
+            // Singletons fill their cells; their numbers leave the other domains.
+            for c in 0..cells {
+                if self.filled & (1 << c) == 0 && self.dom[c].count_ones() == 1 {
+                    if !self.fill(sys, c) {
                         return false;
                     }
-                    let mirror = free.reverse_bits() >> (127 - r);
-                    let mut both = free & mirror;
-                    if r % 2 == 0 {
-                        both &= !(1 << (r / 2));
-                    }
-                    both != 0
+                    changed = true;
                 }
-                k => k >= 8 || (low[k] <= r && r <= high[k]),
             }
-        })
+            if changed {
+                for c in 0..cells {
+                    if self.filled & (1 << c) == 0 {
+                        self.dom[c] &= !self.used;
+                        if self.dom[c] == 0 {
+                            return false;
+                        }
+                    }
+                }
+            }
+            // As many open cells as unused numbers: every unused number must be in some
+            // open cell's domain, and one in a single domain fills that cell.
+            let (mut once, mut twice) = (0u128, 0u128);
+            for c in 0..cells {
+                if self.filled & (1 << c) == 0 {
+                    twice |= once & self.dom[c];
+                    once |= self.dom[c];
+                }
+            }
+            let unused = self.all & !self.used;
+            if unused & !once != 0 {
+                return false;
+            }
+            let single = unused & !twice;
+            if single != 0 {
+                for c in 0..cells {
+                    if self.filled & (1 << c) == 0 {
+                        let s = self.dom[c] & single;
+                        if s != 0 && s != self.dom[c] {
+                            if s.count_ones() > 1 {
+                                return false;
+                            }
+                            self.dom[c] = s;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for (l, line) in sys.lines.iter().enumerate() {
+                let r = target - i64::from(self.sums[l]);
+                let k = self.open[l];
+                if k == 0 {
+                    if r != 0 {
+                        return false;
+                    }
+                    continue;
+                }
+                if r < i64::from(k) {
+                    return false;
+                }
+                let mut open = line.iter().copied().filter(|&c| self.filled & (1 << c) == 0);
+                if k == 1 {
+                    let c = open.next().expect("an open cell");
+                    let d = self.dom[c] & between(r, r);
+                    if d != self.dom[c] {
+                        if d == 0 {
+                            return false;
+                        }
+                        self.dom[c] = d;
+                        changed = true;
+                    }
+                } else if k == 2 {
+                    let a = open.next().expect("an open cell");
+                    let b = open.next().expect("an open cell");
+                    if r > 127 {
+                        return false;
+                    }
+                    let r = r as u32;
+                    let half = if r % 2 == 0 { !(1u128 << (r / 2)) } else { u128::MAX };
+                    let da = self.dom[a] & mirror(self.dom[b], r) & half;
+                    let db = self.dom[b] & mirror(da, r) & half;
+                    if da == 0 || db == 0 {
+                        return false;
+                    }
+                    if da != self.dom[a] || db != self.dom[b] {
+                        self.dom[a] = da;
+                        self.dom[b] = db;
+                        changed = true;
+                    }
+                } else {
+                    let (mut lo, mut hi) = (0i64, 0i64);
+                    for c in open.clone() {
+                        lo += i64::from(self.dom[c].trailing_zeros());
+                        hi += i64::from(127 - self.dom[c].leading_zeros());
+                    }
+                    if r < lo || r > hi {
+                        return false;
+                    }
+                    for c in open {
+                        let min = i64::from(self.dom[c].trailing_zeros());
+                        let max = i64::from(127 - self.dom[c].leading_zeros());
+                        // The others make between lo − min and hi − max.
+                        let d = self.dom[c] & between(r - (hi - max), r - (lo - min));
+                        if d != self.dom[c] {
+                            if d == 0 {
+                                return false;
+                            }
+                            self.dom[c] = d;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
     }
 
-    /// The child of choosing `v` for `step`'s cell, if it is feasible.
-    pub(super) fn child(&self, sys: &System, step: &Step, v: u32) -> Option<Node> {
-        let mut n = *self;
-        (n.put(sys, step.cell, v) && n.force(sys, &step.forced) && n.lines_ok(sys)).then_some(n)
+    /// The open cell to branch on: a smallest domain, the first such.
+    fn branch_cell(&self, sys: &System) -> usize {
+        (0..sys.cells())
+            .filter(|&c| self.filled & (1 << c) == 0)
+            .min_by_key(|&c| self.dom[c].count_ones())
+            .expect("an open cell")
     }
 
-    /// The root: `fixed` numbers in the first cells, then the cells they force; `None` if
-    /// that already fails.
-    pub(super) fn root(sys: &System, plan: &Plan, fixed: &[u32]) -> Option<Node> {
-        let mut n = Node::new(sys);
-        let ok = fixed.iter().enumerate().all(|(c, &v)| n.put(sys, c, v))
-            && n.force(sys, &plan.root_forced)
-            && n.lines_ok(sys);
-        ok.then_some(n)
-    }
-
-    /// The feasible children at `step`, as the numbers chosen, into `out`.
-    pub(super) fn children(&self, sys: &System, step: &Step, out: &mut Vec<u32>) {
+    /// The feasible children, into `out`. Empty at a leaf: use [`Node::is_leaf`].
+    pub(super) fn children(&self, sys: &System, out: &mut Vec<Node>) {
         out.clear();
-        let mut free = self.unused(sys);
-        while free != 0 {
-            let v = free.trailing_zeros();
-            free &= free - 1;
-            if self.child(sys, step, v).is_some() {
-                out.push(v);
+        if self.is_leaf(sys) {
+            return;
+        }
+        let c = self.branch_cell(sys);
+        let mut d = self.dom[c];
+        while d != 0 {
+            let bit = d & d.wrapping_neg();
+            d &= d - 1;
+            let mut n = *self;
+            n.dom[c] = bit;
+            if n.propagate(sys) {
+                out.push(n);
             }
         }
     }
 
-    /// The leaves below this node at level `depth`, counted exactly; `nodes` counts the
-    /// nodes visited.
-    pub(super) fn count(&self, sys: &System, plan: &Plan, depth: usize, nodes: &mut u64) -> u64 {
+    /// Open cells.
+    pub(super) fn open_cells(&self, sys: &System) -> usize {
+        sys.cells() - self.filled.count_ones() as usize
+    }
+
+    /// The leaves below this node, counted exactly; `nodes` counts the nodes visited.
+    pub(super) fn count(&self, sys: &System, nodes: &mut u64) -> u64 {
         *nodes += 1;
-        let Some(step) = plan.steps.get(depth) else { return 1 };
-        let mut free = self.unused(sys);
-        let mut total = 0;
-        while free != 0 {
-            let v = free.trailing_zeros();
-            free &= free - 1;
-            if let Some(c) = self.child(sys, step, v) {
-                total += c.count(sys, plan, depth + 1, nodes);
-            }
+        if self.is_leaf(sys) {
+            return 1;
         }
-        total
+        let mut kids = Vec::new();
+        self.children(sys, &mut kids);
+        kids.iter().map(|k| k.count(sys, nodes)).sum()
     }
 }
