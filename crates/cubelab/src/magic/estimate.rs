@@ -23,7 +23,6 @@
 mod tree;
 
 use super::construct::semi_perfect;
-use tree::Node;
 use super::verify::Property;
 use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
@@ -31,6 +30,7 @@ use crate::run::{run_batches, Batches, Options};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
+use tree::Node;
 
 /// What is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
