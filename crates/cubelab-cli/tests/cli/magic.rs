@@ -479,18 +479,8 @@ fn estimate_reproduces_the_exact_counts_it_can_check() {
     // Deterministic for a seed.
     assert_eq!(json(&full), v);
     // A restricted family of order-4 cubes (the first 24 cells of `magic construct`): 130.
-    let v = json(&[
-        "magic",
-        "estimate",
-        "--json",
-        "--order",
-        "4",
-        "--fixed-cells",
-        "24",
-        "--samples",
-        "2000",
-        "--exact",
-    ]);
+    let v =
+        json(&["magic", "estimate", "--json", "--order", "4", "--fixed-cells", "24", "--samples", "2000", "--exact"]);
     assert_eq!(v["exact"], 130, "{v}");
     assert_eq!(v["within"], true, "{v}");
     assert_eq!(v["symmetries"], 48, "{v}");

@@ -1,7 +1,7 @@
 //! Statistical estimates of the number of magic cubes and squares: Knuth's estimator
 //! (random probes down a search tree) with exact counts of the last levels.
 //!
-//! The tree is the propagation tree of [`tree`]: every open cell keeps the set of numbers
+//! The tree is the propagation tree of the `tree` module: every open cell keeps the set of numbers
 //! it can still take, each choice is propagated to a fixed point (forced cells, lines
 //! with two open cells, bounds, numbers left for one cell only), and the search branches
 //! on a cell with the smallest domain. A probe walks from the root choosing each child
