@@ -478,6 +478,13 @@ fn estimate_reproduces_the_exact_counts_it_can_check() {
     assert_eq!(v["within"], true, "{v}");
     // Deterministic for a seed.
     assert_eq!(json(&full), v);
+    // A restricted family of order-4 cubes (the first 24 cells of `magic construct`): 130.
+    let v =
+        json(&["magic", "estimate", "--json", "--order", "4", "--fixed-cells", "24", "--samples", "2000", "--exact"]);
+    assert_eq!(v["exact"], 130, "{v}");
+    assert_eq!(v["within"], true, "{v}");
+    assert_eq!(v["symmetries"], 48, "{v}");
+    assert!(bad(&["magic", "estimate", "--order", "4", "--exact"]).contains("below 20 fixed cells"));
     assert!(bad(&["magic", "estimate", "--order", "7"]).contains("order 7"));
     assert!(bad(&["magic", "estimate", "--of", "tori"]).contains("--of 'tori'"));
 }

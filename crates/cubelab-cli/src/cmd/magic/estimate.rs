@@ -17,15 +17,18 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cubelab magic estimate --order 4     semi-perfect cubes of order 4 (about 20 min; so far no
-                                       probe reaches a cube, so there is no estimate yet)
-  cubelab magic estimate --order 3 --exact                checks the estimator: 192 cubes
-                                                          (about 30 s)
+  cubelab magic estimate --order 4 --samples 20000   semi-perfect cubes of order 4 (about 3 min;
+                                                     no probe reaches a cube yet, so the
+                                                     estimate is 0 and marked unreliable)
+  cubelab magic estimate --order 4 --fixed-cells 24 --samples 10000 --exact
+                                             checks it on a family of 130 cubes (about 10 s)
+  cubelab magic estimate --order 3 --samples 20000 --exact   checks it on 192 cubes (about 5 s)
   cubelab magic estimate --of squares --order 5 --exact   checks it on 2202441792 squares
                                                           (about 15 min)
 
-Knuth's estimator: random probes down the backtracking tree, each the product of the
-numbers of choices on its way times the exact count of the last --tail free cells;
+Knuth's estimator: random probes down the propagation tree (every choice propagated:
+forced cells, pairs, bounds), each the product of the numbers of feasible choices on its
+way times the exact count of its node once at most --tail cells are open;
 the mean of the probes is unbiased, the interval is mean +- 1.96 standard errors
 (docs/magic.md). The result depends only on --seed and --samples, not on the threads.")]
 pub struct EstimateArgs {
@@ -44,10 +47,9 @@ pub struct EstimateArgs {
     /// Seed of the probes.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Count exactly once at most T free cells remain (default: 9 for cubes of order 4,
-    /// else 4).
-    #[arg(long, value_name = "T")]
-    tail: Option<usize>,
+    /// Count exactly once at most T cells are open.
+    #[arg(long, value_name = "T", default_value_t = 4)]
+    tail: usize,
     /// Also count exactly (squares: by the diagonals census; cubes: by exhaustive
     /// backtracking, only for order 3 or with many cells fixed) and say whether the
     /// interval holds the exact number.
@@ -77,7 +79,7 @@ pub struct EstimateInput {
     samples: u64,
     /// Seed.
     seed: u64,
-    /// Free cells counted exactly.
+    /// Open cells from which each probe counts exactly.
     tail: usize,
     /// Exact count asked for.
     exact: bool,
@@ -116,8 +118,18 @@ impl Report for EstimateReport {
             e.estimate
         );
         s += &format!("95% interval {:.4e} .. {:.4e} (standard error {:.3e})\n", e.low, e.high, e.std_error);
+        if e.fixed_cells == 0 {
+            let g = e.symmetries as f64;
+            s += &format!(
+                "essentially different (/{}): about {:.4e}, 95% interval {:.4e} .. {:.4e}\n",
+                e.symmetries,
+                e.estimate / g,
+                e.low / g,
+                e.high / g
+            );
+        }
         s += &format!(
-            "Knuth's estimator: {} probes (seed {}), {} reaching a solution, exact counts of the last {} free cells, {} nodes\n",
+            "Knuth's estimator on the propagation tree: {} probes (seed {}), {} reaching a solution, exact counts from {} open cells, {} nodes\n",
             e.samples, e.seed, e.hits, e.tail, e.nodes
         );
         if !e.reliable {
@@ -137,7 +149,7 @@ impl Report for EstimateReport {
 /// Runs `cubelab magic estimate`.
 pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let family = Family::from_name(&args.of).with_context(|| format!("--of '{}'", args.of))?;
-    let tail = args.tail.unwrap_or(if family == Family::Cubes && args.order == 4 { 9 } else { 4 });
+    let tail = args.tail;
     let spec = EstimateSpec {
         family,
         order: args.order,
@@ -146,6 +158,12 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
         seed: args.seed,
         tail,
     };
+    if args.exact && family == Family::Cubes && args.order == 4 && args.fixed_cells < 20 {
+        anyhow::bail!(
+            "--exact with --fixed-cells {}: no exact count of order-4 cubes is within reach below 20 fixed cells",
+            args.fixed_cells
+        );
+    }
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
@@ -163,11 +181,6 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
             classes: false,
         };
         Some(census(&s, &Options { progress: &bar, ..Options::default() }, None)?.total)
-    } else if family == Family::Cubes && args.order == 4 && args.fixed_cells < 20 {
-        anyhow::bail!(
-            "--exact with --fixed-cells {}: no exact count of order-4 cubes is within reach below 20 fixed cells",
-            args.fixed_cells
-        );
     } else {
         Some(exact(&spec)?.0)
     };
