@@ -155,6 +155,11 @@ struct Partial {
 impl Partial {
     fn add(&mut self, rank: u64, solutions: u64) {
         *self.histogram.entry(solutions).or_insert(0) += 1;
+        self.note(rank, solutions);
+    }
+
+    /// The maximum part of [`Partial::add`] (the histogram counted by the caller).
+    fn note(&mut self, rank: u64, solutions: u64) {
         if solutions > self.max || self.max_count == 0 {
             self.max = solutions;
             self.max_count = 0;
@@ -310,13 +315,27 @@ fn tally(k: usize, multisets: bool, r: Range<u64>, mut solutions: impl FnMut(&[u
     }
     let mut c = unrank(r.start, k);
     let mut cubes = [0usize; MAX_CUBES];
+    // The histogram of the small counts in an array (most collections), the rest in
+    // the map; the same histogram as `Partial::add` rank by rank.
+    let mut small = [0u64; SMALL];
     for rank in r {
         members(&c, multisets, &mut cubes[..k]);
-        partial.add(rank, solutions(&cubes[..k]));
+        let s = solutions(&cubes[..k]);
+        match small.get_mut(s as usize) {
+            Some(n) => *n += 1,
+            None => *partial.histogram.entry(s).or_insert(0) += 1,
+        }
+        partial.note(rank, s);
         next(&mut c);
+    }
+    for (s, &n) in small.iter().enumerate().filter(|(_, &n)| n > 0) {
+        *partial.histogram.entry(s as u64).or_insert(0) += n;
     }
     partial
 }
+
+/// Solution counts below this are tallied in an array.
+const SMALL: usize = 256;
 
 /// The cubes (universe indices) as a stack, in the given order.
 fn stack_of(faces: &[[u8; 6]], cubes: &[usize]) -> [[u8; 6]; MAX_CUBES] {
@@ -437,7 +456,13 @@ mod tests {
                 count_graph(&stack_of(&faces, cubes)[..colors], &mut plain) / 8
             });
             let by_search = tally(colors, multisets, r.clone(), |cubes| direct_solutions(&faces, cubes));
-            for other in [&by_graph, &by_search] {
+            let mut by_add = Partial::default();
+            for rank in r.clone() {
+                let mut cubes = vec![0usize; colors];
+                members(&unrank(rank, colors), multisets, &mut cubes);
+                by_add.add(rank, direct_solutions(&faces, &cubes));
+            }
+            for other in [&by_graph, &by_search, &by_add] {
                 assert_eq!(by_table.histogram, other.histogram, "N = {colors} {multisets} {r:?}");
                 assert_eq!(
                     (by_table.max, by_table.max_count, &by_table.max_ranks),
