@@ -6,7 +6,7 @@
 //! for every thread count and however the run was stopped and resumed.
 
 use super::{count_direct, count_graph, pair_structure, Method, MAX_CUBES, MIN_CUBES};
-use crate::census::combin::binomial;
+use crate::census::combin::{binomial, permutations};
 use crate::census::engine::Engine;
 use crate::census::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
 use crate::run::{run_batches, Batches, Options};
@@ -379,7 +379,48 @@ impl Structures {
         let m = cubes.len() as u64;
         let place = (0..k as u64).map(|i| (0..m).map(|s| binomial(s + i, i + 1) as usize).collect()).collect();
         let memo = (0..binomial(m + k as u64 - 1, k as u64)).map(|_| AtomicU32::new(0)).collect();
-        Structures { k, id, cubes, place, memo }
+        let table = Structures { k, id, cubes, place, memo };
+        table.fill();
+        table
+    }
+
+    /// The colex rank of a sorted tuple of structures.
+    fn rank(&self, ids: &[usize]) -> usize {
+        ids.iter().zip(&self.place).map(|(&s, place)| place[s]).sum()
+    }
+
+    /// Counts every tuple up front, once per class under the relabelings of the k colors
+    /// (a relabeled stack has the same solutions): the first tuple of each class in rank
+    /// order by [`count_graph`], the others copied. Leaves the table to be filled as the
+    /// tuples come up if the structures are not closed under relabeling (never for
+    /// `C_N`, which has every structure using exactly N colors).
+    fn fill(&self) {
+        let k = self.k;
+        let relabel =
+            |p: &[usize], s: &[u8; 6]| self.cubes.binary_search(&pair_structure(&s.map(|c| p[c as usize] as u8)));
+        let images: Option<Vec<Vec<usize>>> =
+            permutations(k).iter().map(|p| self.cubes.iter().map(|s| relabel(p, s).ok()).collect()).collect();
+        let Some(images) = images else { return };
+        let mut set: Vec<usize> = (0..k).collect();
+        let mut buf = Vec::new();
+        let mut ids = [0usize; MAX_CUBES];
+        let mut stack = [[0u8; 6]; MAX_CUBES];
+        for rank in 0..self.memo.len() {
+            if self.memo[rank].load(Ordering::Relaxed) == 0 {
+                for (i, &x) in set.iter().enumerate() {
+                    stack[i] = self.cubes[x - i];
+                }
+                let Ok(known) = u32::try_from(count_graph(&stack[..k], &mut buf) / 8 + 1) else { return };
+                for image in &images {
+                    for (i, &x) in set.iter().enumerate() {
+                        ids[i] = image[x - i];
+                    }
+                    ids[..k].sort_unstable();
+                    self.memo[self.rank(&ids[..k])].store(known, Ordering::Relaxed);
+                }
+            }
+            next(&mut set);
+        }
     }
 
     /// Solutions of the stack of `cubes` (universe indices); `buf` is scratch space.
@@ -390,7 +431,7 @@ impl Structures {
         }
         let ids = &mut ids[..self.k];
         ids.sort_unstable();
-        let rank: usize = ids.iter().zip(&self.place).map(|(&s, place)| place[s]).sum();
+        let rank = self.rank(ids);
         let known = self.memo[rank].load(Ordering::Relaxed);
         if known != 0 {
             return u64::from(known - 1);
@@ -472,6 +513,18 @@ mod tests {
             // Once filled, the table answers the same again.
             let again = tally(colors, multisets, r.clone(), |cubes| table.solutions(cubes, &mut buf));
             assert_eq!(again.histogram, by_table.histogram);
+        }
+        // The table filled by classes under relabeling is the graph count of every tuple.
+        for colors in 2..=6 {
+            let table = Structures::new(&universe(colors), colors);
+            let mut set: Vec<usize> = (0..colors).collect();
+            let mut buf = Vec::new();
+            for rank in 0..table.memo.len() {
+                let stack: Vec<[u8; 6]> = set.iter().enumerate().map(|(i, &x)| table.cubes[x - i]).collect();
+                let known = table.memo[rank].load(Ordering::Relaxed);
+                assert_eq!(u64::from(known), count_graph(&stack, &mut buf) / 8 + 1, "N = {colors}, {stack:?}");
+                next(&mut set);
+            }
         }
         // Far fewer structures than cubes.
         let sizes: Vec<(usize, usize)> =
