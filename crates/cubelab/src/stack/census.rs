@@ -262,7 +262,7 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
     let job =
         Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
     // The graph method counts each sorted tuple of pair structures once (the table is
-    // filled as the tuples come up; a count is the same whoever fills it first).
+    // filled up front in one thread; any entry left is the same whoever fills it first).
     let structures = (spec.method == Method::Graph).then(|| Structures::new(&faces, k));
     let work = |r: Range<u64>| {
         chunked(r, CHUNK, |r| match &structures {
@@ -356,8 +356,9 @@ fn direct_solutions(faces: &[[u8; 6]], cubes: &[usize]) -> u64 {
 /// The graph method's counts by sorted tuple of pair structures (see
 /// [`pair_structure`]): the solutions of a stack depend only on the multiset of its
 /// cubes' structures, and `C_N` has far fewer structures than cubes (15 for 30 cubes of
-/// `C_6`, 45 for 75 of `C_5`), so each tuple is counted once, by [`count_graph`], the
-/// first time a collection of its structures comes up.
+/// `C_6`, 45 for 75 of `C_5`), so each tuple is counted once, by [`count_graph`]: up
+/// front, once per class under relabeling the colors ([`Structures::fill`]), or else
+/// the first time a collection of its structures comes up.
 struct Structures {
     k: usize,
     /// The structure of every cube of the universe, as an index into `cubes`.
