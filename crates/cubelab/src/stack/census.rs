@@ -5,8 +5,8 @@
 //! `a_i + i`), so any rank range is a shard and the result folds in rank order: the same
 //! for every thread count and however the run was stopped and resumed.
 
-use super::{count_direct, count_graph, Method, MAX_CUBES, MIN_CUBES};
-use crate::census::combin::binomial;
+use super::{count_direct, count_graph, pair_structure, Method, MAX_CUBES, MIN_CUBES};
+use crate::census::combin::{binomial, permutations};
 use crate::census::engine::Engine;
 use crate::census::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
 use crate::run::{run_batches, Batches, Options};
@@ -14,6 +14,7 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Ranks per parallel chunk.
 const CHUNK: u64 = 1 << 13;
@@ -152,8 +153,15 @@ struct Partial {
 }
 
 impl Partial {
+    /// One collection's solutions, rank by rank (`tally` does the same, faster).
+    #[cfg(test)]
     fn add(&mut self, rank: u64, solutions: u64) {
         *self.histogram.entry(solutions).or_insert(0) += 1;
+        self.note(rank, solutions);
+    }
+
+    /// The maximum part of `Partial::add` (the histogram counted by the caller).
+    fn note(&mut self, rank: u64, solutions: u64) {
         if solutions > self.max || self.max_count == 0 {
             self.max = solutions;
             self.max_count = 0;
@@ -253,10 +261,19 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
     let label = format!("stacks of {k} cubes of C_{k} ({})", if spec.multisets { "multisets" } else { "sets" });
     let job =
         Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    // The graph method counts each sorted tuple of pair structures once (the table is
+    // filled up front in one thread; any entry left is the same whoever fills it first).
+    let structures = (spec.method == Method::Graph).then(|| Structures::new(&faces, k));
     let work = |r: Range<u64>| {
-        chunked(r, CHUNK, |r| tally(&faces, k, spec.multisets, spec.method, r))
-            .into_iter()
-            .fold(Partial::default(), Partial::merge)
+        chunked(r, CHUNK, |r| match &structures {
+            Some(table) => {
+                let mut buf = Vec::new();
+                tally(k, spec.multisets, r, |cubes| table.solutions(cubes, &mut buf))
+            }
+            None => tally(k, spec.multisets, r, |cubes| direct_solutions(&faces, cubes)),
+        })
+        .into_iter()
+        .fold(Partial::default(), Partial::merge)
     };
     let partial = run_batches(&job, opts, Partial::default(), work, Partial::merge)?;
     let names = engine.names();
@@ -291,29 +308,147 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
     Ok(report)
 }
 
-/// Solutions of every collection of ranks `r`.
-fn tally(faces: &[[u8; 6]], k: usize, multisets: bool, method: Method, r: Range<u64>) -> Partial {
+/// Solutions of every collection of ranks `r`, by `solutions` (given the collection's
+/// cubes as universe indices).
+fn tally(k: usize, multisets: bool, r: Range<u64>, mut solutions: impl FnMut(&[usize]) -> u64) -> Partial {
     let mut partial = Partial::default();
     if r.is_empty() {
         return partial;
     }
     let mut c = unrank(r.start, k);
     let mut cubes = [0usize; MAX_CUBES];
-    let mut stack = [[0u8; 6]; MAX_CUBES];
-    let mut buf = Vec::new();
+    // The histogram of the small counts in an array (most collections), the rest in
+    // the map; the same histogram as `Partial::add` rank by rank.
+    let mut small = [0u64; SMALL];
     for rank in r {
         members(&c, multisets, &mut cubes[..k]);
-        for (s, &i) in stack.iter_mut().zip(&cubes[..k]) {
-            *s = faces[i];
+        let s = solutions(&cubes[..k]);
+        match small.get_mut(s as usize) {
+            Some(n) => *n += 1,
+            None => *partial.histogram.entry(s).or_insert(0) += 1,
         }
-        let solutions = match method {
-            Method::Graph => count_graph(&stack[..k], &mut buf) / 8,
-            Method::Backtrack => count_direct(&stack[..k]),
-        };
-        partial.add(rank, solutions);
+        partial.note(rank, s);
         next(&mut c);
     }
+    for (s, &n) in small.iter().enumerate().filter(|(_, &n)| n > 0) {
+        *partial.histogram.entry(s as u64).or_insert(0) += n;
+    }
     partial
+}
+
+/// Solution counts below this are tallied in an array.
+const SMALL: usize = 256;
+
+/// The cubes (universe indices) as a stack, in the given order.
+fn stack_of(faces: &[[u8; 6]], cubes: &[usize]) -> [[u8; 6]; MAX_CUBES] {
+    let mut stack = [[0u8; 6]; MAX_CUBES];
+    for (s, &i) in stack.iter_mut().zip(cubes) {
+        *s = faces[i];
+    }
+    stack
+}
+
+/// Solutions by the direct search, stack by stack.
+fn direct_solutions(faces: &[[u8; 6]], cubes: &[usize]) -> u64 {
+    count_direct(&stack_of(faces, cubes)[..cubes.len()])
+}
+
+/// The graph method's counts by sorted tuple of pair structures (see
+/// [`pair_structure`]): the solutions of a stack depend only on the multiset of its
+/// cubes' structures, and `C_N` has far fewer structures than cubes (15 for 30 cubes of
+/// `C_6`, 45 for 75 of `C_5`), so each tuple is counted once, by [`count_graph`]: up
+/// front, once per class under relabeling the colors ([`Structures::fill`]), or else
+/// the first time a collection of its structures comes up.
+struct Structures {
+    k: usize,
+    /// The structure of every cube of the universe, as an index into `cubes`.
+    id: Vec<usize>,
+    /// A cube of each structure (the structure itself), sorted.
+    cubes: Vec<[u8; 6]>,
+    /// `place[i][s]` = C(s + i, i + 1): a sorted tuple `s_0 ≤ … ≤ s_(k-1)` of structures
+    /// has rank Σ `place[i][s_i]` (the colex rank of the set of `s_i + i`).
+    place: Vec<Vec<usize>>,
+    /// Solutions + 1 of every tuple by rank, 0 while not yet counted.
+    memo: Vec<AtomicU32>,
+}
+
+impl Structures {
+    fn new(faces: &[[u8; 6]], k: usize) -> Structures {
+        let all: Vec<[u8; 6]> = faces.iter().map(pair_structure).collect();
+        let mut cubes = all.clone();
+        cubes.sort_unstable();
+        cubes.dedup();
+        let id = all.iter().map(|s| cubes.binary_search(s).unwrap_or(0)).collect();
+        let m = cubes.len() as u64;
+        let place = (0..k as u64).map(|i| (0..m).map(|s| binomial(s + i, i + 1) as usize).collect()).collect();
+        let memo = (0..binomial(m + k as u64 - 1, k as u64)).map(|_| AtomicU32::new(0)).collect();
+        let table = Structures { k, id, cubes, place, memo };
+        table.fill();
+        table
+    }
+
+    /// The colex rank of a sorted tuple of structures.
+    fn rank(&self, ids: &[usize]) -> usize {
+        ids.iter().zip(&self.place).map(|(&s, place)| place[s]).sum()
+    }
+
+    /// Counts every tuple up front, once per class under the relabelings of the k colors
+    /// (a relabeled stack has the same solutions): the first tuple of each class in rank
+    /// order by [`count_graph`], the others copied. Leaves the table to be filled as the
+    /// tuples come up if the structures are not closed under relabeling (never for
+    /// `C_N`, which has every structure using exactly N colors).
+    fn fill(&self) {
+        let k = self.k;
+        let relabel =
+            |p: &[usize], s: &[u8; 6]| self.cubes.binary_search(&pair_structure(&s.map(|c| p[c as usize] as u8)));
+        let images: Option<Vec<Vec<usize>>> =
+            permutations(k).iter().map(|p| self.cubes.iter().map(|s| relabel(p, s).ok()).collect()).collect();
+        let Some(images) = images else { return };
+        let mut set: Vec<usize> = (0..k).collect();
+        let mut buf = Vec::new();
+        let mut ids = [0usize; MAX_CUBES];
+        let mut stack = [[0u8; 6]; MAX_CUBES];
+        for rank in 0..self.memo.len() {
+            if self.memo[rank].load(Ordering::Relaxed) == 0 {
+                for (i, &x) in set.iter().enumerate() {
+                    stack[i] = self.cubes[x - i];
+                }
+                let Ok(known) = u32::try_from(count_graph(&stack[..k], &mut buf) / 8 + 1) else { return };
+                for image in &images {
+                    for (i, &x) in set.iter().enumerate() {
+                        ids[i] = image[x - i];
+                    }
+                    ids[..k].sort_unstable();
+                    self.memo[self.rank(&ids[..k])].store(known, Ordering::Relaxed);
+                }
+            }
+            next(&mut set);
+        }
+    }
+
+    /// Solutions of the stack of `cubes` (universe indices); `buf` is scratch space.
+    fn solutions(&self, cubes: &[usize], buf: &mut Vec<super::Factor>) -> u64 {
+        let mut ids = [0usize; MAX_CUBES];
+        for (d, &c) in ids.iter_mut().zip(cubes) {
+            *d = self.id[c];
+        }
+        let ids = &mut ids[..self.k];
+        ids.sort_unstable();
+        let rank = self.rank(ids);
+        let known = self.memo[rank].load(Ordering::Relaxed);
+        if known != 0 {
+            return u64::from(known - 1);
+        }
+        let mut stack = [[0u8; 6]; MAX_CUBES];
+        for (s, &i) in stack.iter_mut().zip(ids.iter()) {
+            *s = self.cubes[i];
+        }
+        let solutions = count_graph(&stack[..self.k], buf) / 8;
+        if let Ok(v) = u32::try_from(solutions + 1) {
+            self.memo[rank].store(v, Ordering::Relaxed);
+        }
+        solutions
+    }
 }
 
 #[cfg(test)]
@@ -330,6 +465,76 @@ mod tests {
             next(&mut c);
         }
         assert_eq!(unrank(binomial(9, 3), k), vec![0, 1, 9]);
+    }
+
+    /// The universe's faces as the census takes them.
+    fn universe(colors: usize) -> Vec<[u8; 6]> {
+        let engine = Engine::exact_colors(colors).unwrap();
+        engine.cubes().iter().map(|c| c.faces().map(|x| x.0.wrapping_sub(1))).collect()
+    }
+
+    #[test]
+    fn the_structure_table_gives_the_graph_counts_stack_by_stack() {
+        // Whole censuses of N = 2, 3 and slices of N = 4, 5, 6 (sets and multisets): the
+        // table against the graph method and the direct search on every stack as is.
+        let mut cases = Vec::new();
+        for colors in 2..=6 {
+            for multisets in [false, true] {
+                let total = collections(colors, multisets).unwrap();
+                if colors <= 3 {
+                    cases.push((colors, multisets, 0..total));
+                } else {
+                    for start in [0, total / 3, total - 3000] {
+                        cases.push((colors, multisets, start..start + 3000));
+                    }
+                }
+            }
+        }
+        for (colors, multisets, r) in cases {
+            let faces = universe(colors);
+            let table = Structures::new(&faces, colors);
+            let mut buf = Vec::new();
+            let mut plain = Vec::new();
+            let by_table = tally(colors, multisets, r.clone(), |cubes| table.solutions(cubes, &mut buf));
+            let by_graph = tally(colors, multisets, r.clone(), |cubes| {
+                count_graph(&stack_of(&faces, cubes)[..colors], &mut plain) / 8
+            });
+            let by_search = tally(colors, multisets, r.clone(), |cubes| direct_solutions(&faces, cubes));
+            let mut by_add = Partial::default();
+            for rank in r.clone() {
+                let mut cubes = vec![0usize; colors];
+                members(&unrank(rank, colors), multisets, &mut cubes);
+                by_add.add(rank, direct_solutions(&faces, &cubes));
+            }
+            for other in [&by_graph, &by_search, &by_add] {
+                assert_eq!(by_table.histogram, other.histogram, "N = {colors} {multisets} {r:?}");
+                assert_eq!(
+                    (by_table.max, by_table.max_count, &by_table.max_ranks),
+                    (other.max, other.max_count, &other.max_ranks)
+                );
+            }
+            // Once filled, the table answers the same again.
+            let again = tally(colors, multisets, r.clone(), |cubes| table.solutions(cubes, &mut buf));
+            assert_eq!(again.histogram, by_table.histogram);
+        }
+        // The table filled by classes under relabeling is the graph count of every tuple.
+        for colors in 2..=6 {
+            let table = Structures::new(&universe(colors), colors);
+            let mut set: Vec<usize> = (0..colors).collect();
+            let mut buf = Vec::new();
+            for rank in 0..table.memo.len() {
+                let stack: Vec<[u8; 6]> = set.iter().enumerate().map(|(i, &x)| table.cubes[x - i]).collect();
+                let known = table.memo[rank].load(Ordering::Relaxed);
+                assert_eq!(u64::from(known), count_graph(&stack, &mut buf) / 8 + 1, "N = {colors}, {stack:?}");
+                next(&mut set);
+            }
+        }
+        // Far fewer structures than cubes.
+        let sizes: Vec<(usize, usize)> =
+            (2..=6).map(|n| (universe(n).len(), Structures::new(&universe(n), n).cubes.len())).collect();
+        assert_eq!(sizes[4], (30, 15));
+        assert_eq!(sizes[3], (75, 45));
+        assert_eq!(sizes[2], (68, 52));
     }
 
     #[test]

@@ -317,6 +317,27 @@ fn factor_search(
     }
 }
 
+/// A cube's **pair structure**: its three pairs of opposite faces, each pair's two
+/// colors in order and the pairs sorted, written as the faces U D F B L R of a cube
+/// with those pairs.
+///
+/// Every count here depends on the cubes only through their pair structures: with the
+/// pair `(u, d)` held vertical, the 8 orientations of a cube show on F, R, B, L the 8
+/// images of `(x, y, x', y')` under the symmetries of the square, where `(x, x')` and
+/// `(y, y')` are the other two pairs, and the 3 choices of the vertical pair give all
+/// 24 orientations once each. So the orientations show the same side colors for a cube
+/// and its mirror image, and for any two cubes with the same pairs (tested in
+/// `stack::tests`); the census uses it to count each sorted tuple of structures once.
+pub(crate) fn pair_structure(faces: &[u8; 6]) -> [u8; 6] {
+    let mut pairs = [0, 1, 2].map(|a| {
+        let (x, y) = (faces[2 * a], faces[2 * a + 1]);
+        (x.min(y), x.max(y))
+    });
+    pairs.sort_unstable();
+    let [(a, b), (c, d), (e, f)] = pairs;
+    [a, b, c, d, e, f]
+}
+
 /// Placements by the graph method; `buf` is scratch space (kept between calls).
 pub(crate) fn count_graph(faces: &[[u8; 6]], buf: &mut Vec<Factor>) -> u64 {
     factors(faces, buf);

@@ -233,6 +233,73 @@ proptest! {
     }
 }
 
+/// The cube with the same three pairs of opposite faces as `faces`, the pairs moved to
+/// axes by the permutation `perm` (0..6) and each pair turned round or not by a bit of
+/// `flips` (0..8): 48 cubes, the cube itself, its mirror image and its turns among them.
+fn same_pairs(faces: [u8; 6], perm: usize, flips: usize) -> [u8; 6] {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut out = [0u8; 6];
+    for (to, &from) in PERMS[perm % 6].iter().enumerate() {
+        let (x, y) = (faces[2 * from], faces[2 * from + 1]);
+        let (x, y) = if flips >> to & 1 == 1 { (y, x) } else { (x, y) };
+        out[2 * to] = x;
+        out[2 * to + 1] = y;
+    }
+    out
+}
+
+#[test]
+fn orientations_show_the_square_images_of_the_pairs() {
+    // For every cube of C_4 and C_6, the 24 orientations show on F, R, B, L exactly the
+    // 8 images of (x, y, x', y') under the column symmetries for each of the 3 pairs
+    // held vertical, (x, x') and (y, y') the other two pairs: each once.
+    for n in [4, 6] {
+        for c in crate::coloring::exact_colorings(n).unwrap() {
+            let f = c.faces().map(|x| x.0);
+            let mut shown: Vec<Sides> = side_table(&[f])[0].to_vec();
+            let mut images = Vec::new();
+            for vertical in 0..3 {
+                let (a, b) = ((vertical + 1) % 3, (vertical + 2) % 3);
+                let base = [f[2 * a], f[2 * b], f[2 * a + 1], f[2 * b + 1]];
+                images.extend(COLUMN_SYMMETRIES.iter().map(|p| p.map(|k| base[k])));
+            }
+            shown.sort_unstable();
+            images.sort_unstable();
+            assert_eq!(shown, images, "{c:?}");
+            // Its mirror image (L and R exchanged) shows the same.
+            let mirror = [f[0], f[1], f[2], f[3], f[5], f[4]];
+            let mut mirrored = side_table(&[mirror])[0].to_vec();
+            mirrored.sort_unstable();
+            assert_eq!(mirrored, shown);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_counts_depend_only_on_the_pair_structures(
+        cubes in stacks(),
+        moves in proptest::collection::vec((0usize..6, 0usize..8), 6),
+    ) {
+        let s = Stack::new(cubes).unwrap();
+        let placements = 8 * count_direct(&s.faces);
+        prop_assert_eq!(count_graph(&s.faces, &mut Vec::new()), placements);
+        // The structures themselves as cubes, by both methods.
+        let structures: Vec<[u8; 6]> = s.faces.iter().map(pair_structure).collect();
+        prop_assert_eq!(count_graph(&structures, &mut Vec::new()), placements);
+        prop_assert_eq!(8 * count_direct(&structures), placements);
+        // Any cubes with the same pairs (mirror images among them), by the direct search.
+        let other: Vec<[u8; 6]> = s.faces.iter().zip(&moves).map(|(&f, &(p, t))| same_pairs(f, p, t)).collect();
+        prop_assert_eq!(8 * count_direct(&other), placements);
+        let mut patterns = [BTreeSet::new(), BTreeSet::new()];
+        patterns_direct(&s.faces, &mut patterns[0]);
+        patterns_direct(&other, &mut patterns[1]);
+        prop_assert_eq!(&patterns[0], &patterns[1]);
+    }
+}
+
 #[test]
 fn small_stacks_match_the_plain_search() {
     // Every stack of 3 cubes of C_3 with a fixed first cube, against all 24^3 tuples.
