@@ -105,6 +105,19 @@ def test_magic(cli):
     assert not result.semi_perfect and result.failing_lines and result.failing_lines[0].sum != result.magic_sum
 
 
+def test_magic_squares_and_estimate(cli):
+    squares = magic.squares(order=4, classes=True)
+    assert squares.json == cli.json("magic", "squares", "--order", "4", "--classes")
+    assert (squares["count"], squares["total"]) == (880, 7040)
+    fixed = magic.squares(order=4, method="backtrack", fix=["1,1=3", "2,3=7"])
+    assert fixed.json == cli.json("magic", "squares", "--order", "4", "--method", "backtrack", "--fix", "1,1=3", "--fix", "2,3=7")
+    est = magic.estimate(order=3, samples=2000, seed=5)
+    assert est.json == cli.json("magic", "estimate", "--order", "3", "--samples", "2000", "--seed", "5")
+    assert est["low"] <= 192 <= est["high"]
+    with pytest.raises(cubelab.InputError):
+        magic.squares(order=9)
+
+
 def test_stack(cli):
     classic = stack.solve(classic="instant-insanity")
     assert classic.json == cli.json("stack", "solve", "--classic", "instant-insanity")

@@ -66,8 +66,10 @@ pub const COMMANDS: &[&str] = &[
 /// The version of the JSON contract every output of [`call`] follows (`docs/json.md`).
 pub use crate::output::FORMAT_VERSION;
 
-/// The censuses, which only an unlimited context runs ([`Context::unlimited`]: the Python
-/// package); `census merge` reads files and is never run.
+/// The censuses and the other long runs (the magic-square census, the magic-cube
+/// estimate), which only an unlimited context runs ([`Context::unlimited`]: the Python
+/// package); the merges (`census merge`, `stack merge`, `magic squares-merge`) read files
+/// and are never run.
 pub const CENSUS_COMMANDS: &[&str] = &[
     "census solution-numbers",
     "census targets",
@@ -75,6 +77,8 @@ pub const CENSUS_COMMANDS: &[&str] = &[
     "census multisets",
     "census max-targets",
     "census infeasible",
+    "magic squares",
+    "magic estimate",
 ];
 
 /// Argument ids that only choose where or how output goes, or name a file: never taken
@@ -346,6 +350,13 @@ fn not_a_command(path: &str) -> ApiError {
         let why = if path.ends_with("merge") { "merging reads files" } else { "a census takes minutes" };
         return ApiError::refused(
             &format!("'{path}' is not run by the API ({why}; the published census results are at /api/census)"),
+            &format!("cubelab {path} ... --json"),
+        );
+    }
+    if CENSUS_COMMANDS.contains(&path) || path == "magic squares-merge" {
+        let why = if path.ends_with("merge") { "merging reads files" } else { "it runs for seconds to hours" };
+        return ApiError::refused(
+            &format!("'{path}' is not run by the API ({why})"),
             &format!("cubelab {path} ... --json"),
         );
     }
