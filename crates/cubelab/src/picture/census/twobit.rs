@@ -18,6 +18,11 @@
 //! state, the pass, the next chunk and the layer counts: saved between batches by the
 //! save policy, after every layer, and on a stop, so a long layer stops (and resumes)
 //! within one batch.
+//!
+//! A *watch list* of boards (`watch` in [`run`]) costs one table look-up per board and
+//! layer: the layer in which a watched board's canonical entry is first marked next is
+//! its distance. The distances found so far are in the checkpoint's state, so a resumed
+//! run reports them too; a checkpoint made with another watch list is refused.
 
 use super::layout::{CellSymmetry, Layout};
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
@@ -62,6 +67,17 @@ struct State {
     /// Entries in the frontier, and canonical entries still unseen.
     frontier: u64,
     unseen: u64,
+    /// The watched boards' canonical entries and the distances found so far (absent in
+    /// checkpoints made before watch lists: none).
+    #[serde(default)]
+    watched: Vec<Watched>,
+}
+
+/// A watched board in a checkpoint: its canonical entry and, once reached, its distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Watched {
+    entry: u64,
+    distance: Option<u32>,
 }
 
 /// The result of a two-bit census.
@@ -78,6 +94,8 @@ pub struct TwoBitCensus {
     pub entries: u64,
     /// Number of symmetries the table is reduced by.
     pub symmetries: u64,
+    /// The distance of each board of the watch list, in its order.
+    pub watched: Vec<u32>,
 }
 
 struct Engine {
@@ -283,8 +301,13 @@ fn choose(frontier: u64, unseen: u64, moves: usize) -> Pass {
 }
 
 /// Runs the two-bit census of `puzzle` with the symmetries `sym` in a table of at most
-/// `max_bytes`, with the progress, stop flag and checkpoint of `opts`, and lists up to
-/// `antipodes` boards at the greatest distance.
+/// `max_bytes`, with the progress, stop flag and checkpoint of `opts`, lists up to
+/// `antipodes` boards at the greatest distance and records the distance of every board of
+/// `watch` (row-major cells in the puzzle's orientation; each must be a reachable board's,
+/// else an error of kind [`ErrorKind::Malformed`]).
+///
+/// The watch list is part of the checkpoint: resuming with another list is refused (an
+/// error of kind [`ErrorKind::Checkpoint`]).
 ///
 /// A stop request (or `ck.stop_after_layer`) saves the checkpoint and returns an error
 /// of kind [`ErrorKind::Stopped`]; a run killed at any moment and resumed ends with the
@@ -296,6 +319,7 @@ pub fn run(
     opts: &Options<'_>,
     ck: &Checkpointing<'_>,
     antipodes: usize,
+    watch: &[Vec<u8>],
 ) -> Result<TwoBitCensus> {
     let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
     let size = layout.size();
@@ -314,10 +338,34 @@ pub fn run(
     let fingerprint = format!("{} two-bit {size}", puzzle.fingerprint());
     let label = format!("{}, two-bit table", ck.label);
     let mut saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
-    let mut state =
-        State { pass: Pass::Prepare, next_chunk: 0, counts: Vec::new(), classes: 0, frontier: 0, unseen: 0 };
+    let mut watched = Vec::with_capacity(watch.len());
+    for (k, cells) in watch.iter().enumerate() {
+        let mut rows = [0u32; MAX_ROWS];
+        let entry = engine.layout.rows_of(cells, &mut rows).then(|| engine.layout.canonical(&rows[..engine.layout.m]));
+        let Some(Some((entry, _))) = entry else {
+            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
+        };
+        watched.push(Watched { entry, distance: None });
+    }
+    let mut state = State {
+        pass: Pass::Prepare,
+        next_chunk: 0,
+        counts: Vec::new(),
+        classes: 0,
+        frontier: 0,
+        unseen: 0,
+        watched: watched.clone(),
+    };
     match saver.resume_file(opts).map(|f| engine.load(f, chunks)).transpose()?.flatten() {
         Some(s) => {
+            if !s.watched.iter().map(|w| w.entry).eq(watched.iter().map(|w| w.entry)) {
+                return Err(Error::checkpoint(format!(
+                    "checkpoint watches {} boards, not the {} asked for (or other boards); \
+                     resume with the watch list it was made with, or start afresh",
+                    s.watched.len(),
+                    watched.len()
+                )));
+            }
             state = s;
             saver.mark_saved();
         }
@@ -372,18 +420,25 @@ pub fn run(
                 return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
             };
             engine.or(start, FRONTIER);
+            for w in state.watched.iter_mut().filter(|w| w.entry == start) {
+                w.distance = Some(0);
+            }
             (state.counts, state.frontier, state.unseen) = (vec![1], 1, state.classes - 1);
         } else {
             let (boards, entries) = engine.count_next(chunks)?;
             if entries == 0 {
                 opts.progress.finish();
                 let antipodes = engine.antipodes(chunks, antipodes);
+                let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
+                    return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
+                };
                 return Ok(TwoBitCensus {
                     census: Census::from_counts(state.counts),
                     antipodes,
                     classes: state.classes,
                     entries: size,
                     symmetries: engine.layout.symmetries(),
+                    watched,
                 });
             }
             let total = u64::try_from(boards).ok().filter(|b| found(&state).checked_add(*b).is_some());
@@ -395,6 +450,10 @@ pub fn run(
                     layer + 1
                 )));
             };
+            // The entries marked next are exactly those at distance layer + 1.
+            for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && engine.get(w.entry) == NEXT) {
+                w.distance = Some(layer as u32 + 1);
+            }
             engine.relabel();
             state.counts.push(boards);
             state.unseen = state
@@ -420,13 +479,13 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::picture::board::Metric;
+    use crate::picture::board::{Board, Metric};
     use crate::picture::census::{cube_puzzle, cube_symmetry, Table};
     use crate::run::{NoProgress, Progress, SavePolicy, Stop};
 
     fn twobit(m: usize, n: usize, metric: Metric) -> TwoBitCensus {
         let puzzle = cube_puzzle(m, n, metric);
-        run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3).unwrap()
+        run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3, &[]).unwrap()
     }
 
     fn bytes(m: usize, n: usize, metric: Metric) -> Census {
@@ -470,6 +529,70 @@ mod tests {
         assert_eq!(a.antipodes.len(), b.antipodes.len());
     }
 
+    /// Random reachable 2x2 boards, the solved board among them.
+    fn watch_2x2() -> Vec<Vec<u8>> {
+        let mut boards: Vec<Vec<u8>> =
+            (0..40).map(|s| Board::random_reachable(2, 2, s).unwrap().cubes().to_vec()).collect();
+        boards.push(Board::solved(2, 2).unwrap().cubes().to_vec());
+        boards
+    }
+
+    /// The watched distances of the two-bit census equal the byte table's, and (`solve`)
+    /// the optimal solver's lengths.
+    fn check_watch(m: usize, n: usize, metric: Metric, seeds: u64, solve: bool) {
+        let mut boards: Vec<Vec<u8>> =
+            (0..seeds).map(|s| Board::random_reachable(m, n, s).unwrap().cubes().to_vec()).collect();
+        boards.push(Board::solved(m, n).unwrap().cubes().to_vec());
+        let puzzle = cube_puzzle(m, n, metric);
+        let t = run(&puzzle, &cube_symmetry(), 1 << 32, &Options::default(), &Checkpointing::default(), 0, &boards)
+            .unwrap();
+        let table = Table::build(&puzzle, 1 << 32, &NoProgress).unwrap();
+        assert_eq!(t.watched.len(), boards.len());
+        assert_eq!(t.watched.last(), Some(&0));
+        let solver = solve.then(|| crate::picture::optimal::Solver::new(m, n, metric, 1 << 24).unwrap());
+        for (b, &d) in boards.iter().zip(&t.watched) {
+            assert_eq!(table.distance(b), Some(d as u8), "{m}x{n} {metric:?} {b:?}");
+            if let Some(solver) = &solver {
+                let (moves, _) = solver.solve(&Board::from_cubes(m, n, b.clone()).unwrap()).unwrap();
+                assert_eq!(crate::picture::board::length_in(&moves, metric), d as usize, "{m}x{n} {metric:?} {b:?}");
+            }
+        }
+        assert!(t.watched.iter().any(|&d| d > 0));
+    }
+
+    #[test]
+    fn watched_boards_get_their_distances() {
+        for (m, n) in [(2, 2), (3, 1), (1, 3), (2, 1)] {
+            for metric in [Metric::Quarter, Metric::Half] {
+                check_watch(m, n, metric, 30, m * n == 4 && metric == Metric::Quarter);
+            }
+        }
+        let unreachable: Vec<Vec<u8>> = (1..24u8)
+            .map(|c| vec![c, 0, 0, 0])
+            .filter(|b| !crate::picture::parity::check(&Board::from_cubes(2, 2, b.clone()).unwrap()).solvable)
+            .take(1)
+            .collect();
+        assert_eq!(unreachable.len(), 1);
+        let e = run(
+            &cube_puzzle(2, 2, Metric::Quarter),
+            &cube_symmetry(),
+            1 << 30,
+            &Options::default(),
+            &Checkpointing::default(),
+            0,
+            &unreachable,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+    }
+
+    #[test]
+    #[ignore = "seconds in release; run with --ignored"]
+    fn watched_3x2_boards_get_their_distances() {
+        check_watch(3, 2, Metric::Quarter, 200, true);
+        check_watch(2, 3, Metric::Half, 50, false);
+    }
+
     fn resumable(
         path: &std::path::Path,
         stop: Option<usize>,
@@ -478,14 +601,24 @@ mod tests {
     ) -> Result<TwoBitCensus> {
         let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
         let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
-        run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3)
+        run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3, &watch_2x2())
     }
 
     #[test]
     fn stopped_and_resumed_censuses_end_the_same() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.ckpt");
-        let whole = twobit(2, 2, Metric::Quarter);
+        let whole = run(
+            &cube_puzzle(2, 2, Metric::Quarter),
+            &cube_symmetry(),
+            1 << 30,
+            &Options::default(),
+            &Checkpointing::default(),
+            3,
+            &watch_2x2(),
+        )
+        .unwrap();
+        assert_eq!(whole.census, twobit(2, 2, Metric::Quarter).census);
         for k in 0..whole.census.diameter {
             let e = resumable(&path, Some(k), &NoProgress, Stop::new()).unwrap_err();
             assert_eq!(e.kind(), ErrorKind::Stopped);
@@ -514,10 +647,26 @@ mod tests {
         };
         assert!(stops > whole.census.diameter, "{stops}");
         assert_eq!(result, whole);
+        // Another watch list is refused.
+        let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
+        let other = &watch_2x2()[1..];
+        let e = run(
+            &cube_puzzle(2, 2, Metric::Quarter),
+            &cube_symmetry(),
+            1 << 30,
+            &opts,
+            &Checkpointing::default(),
+            3,
+            other,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Checkpoint, "{e}");
+        assert!(e.to_string().contains("watch"), "{e}");
         // Another puzzle's checkpoint is refused.
         let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
-        let e = run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0)
-            .unwrap_err();
+        let e =
+            run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0, &[])
+                .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Checkpoint);
     }
 
@@ -552,7 +701,7 @@ mod tests {
         let path = dir.path().join("c.ckpt");
         let opts = Options { checkpoint: Some(&path), ..Options::default() };
         let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1) };
-        let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0).unwrap_err();
+        let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0, &[]).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Stopped);
         let text = std::fs::read(&path).unwrap();
         let line = text.split(|&b| b == b'\n').next().unwrap();
