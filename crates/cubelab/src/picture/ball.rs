@@ -68,7 +68,7 @@ fn minus(a: Vec<u64>, b: &[u64], c: &[u64]) -> Vec<u64> {
             while j < c.len() && c[j] < x {
                 j += 1;
             }
-            !(i < b.len() && b[i] == x) && !(j < c.len() && c[j] == x)
+            b.get(i) != Some(&x) && c.get(j) != Some(&x)
         })
         .collect()
 }
