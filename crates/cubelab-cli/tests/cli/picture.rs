@@ -284,3 +284,35 @@ fn two_bit_census_equals_the_byte_census_and_resumes_after_a_stop_or_a_kill() {
     super::kill_after_first_checkpoint(&args, &ckpt);
     assert_eq!(ok(&[&args[..], &["--checkpoint", cp, "--resume"]].concat()), straight);
 }
+
+#[test]
+fn watched_boards_are_the_scrambles_with_their_optimal_lengths_and_survive_a_resume() {
+    let args = ["picture", "census", "2", "2", "--json", "--watch", "6", "--seed", "10"];
+    let two = json(&[&args[..], &["--engine", "two-bit"]].concat());
+    let byte = json(&[&args[..], &["--engine", "byte"]].concat());
+    assert_eq!(two["watched"], byte["watched"]);
+    assert_eq!((two["input"]["watch"].as_u64(), two["input"]["seed"].as_u64()), (Some(6), Some(10)));
+    let watched = two["watched"].as_array().unwrap();
+    assert_eq!(watched.len(), 6);
+    for (i, w) in watched.iter().enumerate() {
+        let board = w["board"].as_str().unwrap();
+        let seed = (10 + i).to_string();
+        assert_eq!(ok(&["picture", "scramble", "2", "2", "--seed", &seed]).trim(), board);
+        let (length, _, optimal) = solution_length(board, "optimal");
+        assert!(optimal);
+        assert_eq!(length as u64, w["distance"].as_u64().unwrap(), "{board}");
+    }
+    assert_eq!(json(&["picture", "census", "2", "2", "--json"])["watched"], Value::Null);
+    // Stopped and resumed: the same output; another watch list is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let cp = dir.path().join("w.ckpt");
+    let cp = cp.to_str().unwrap();
+    let two_bit = [&args[..], &["--engine", "two-bit", "--checkpoint", cp]].concat();
+    stopped(&[&two_bit[..], &["--stop-after-layer", "5"]].concat());
+    let e =
+        bad(&["picture", "census", "2", "2", "--engine", "two-bit", "--watch", "5", "--checkpoint", cp, "--resume"]);
+    assert!(e.contains("watch"), "{e}");
+    assert_eq!(ok(&[&two_bit[..], &["--resume"]].concat()), ok(&[&args[..], &["--engine", "two-bit"]].concat()));
+    assert!(bad(&["picture", "census", "2", "2", "--group", "S3", "--watch", "2"]).contains("--watch"));
+    assert!(bad(&["picture", "census", "2", "2", "--seed", "2"]).contains("--watch"));
+}

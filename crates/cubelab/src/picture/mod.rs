@@ -27,6 +27,7 @@
 //! assert!(b.is_solved());
 //! ```
 
+pub mod ball;
 pub mod board;
 pub mod census;
 pub mod checkpoint;

@@ -5,7 +5,14 @@
 //! nothing, so the small board's distance is a lower bound. The heuristic is the largest
 //! bound over several placements; when the small board is the whole board it is exact and
 //! the search walks straight down.
+//!
+//! With a [`Ball`] of radius r ([`Solver::with_ball`]) a node at depth k of a pass with
+//! bound B and k + r + 1 > B is looked up in the ball: a board outside it is more than r
+//! moves from solved and is cut, a board inside has its exact distance. The passes then
+//! go no deeper than B − r − 1 plus the moves inside the ball: a meet in the middle that
+//! proves a 3x3 board's distance of 20 (the pass with bound 19 finds nothing).
 
+use super::ball::{self, Ball};
 use super::board::{Board, Metric, Move, MoveKind};
 use super::census::{cube_puzzle, Table};
 use super::cube::Turn;
@@ -65,7 +72,10 @@ pub struct Solver {
     cols: usize,
     metric: Metric,
     moves: Vec<Move>,
+    /// Each move's table of cube orientations, and its inverse's.
+    tables: Vec<([u8; 24], [u8; 24])>,
     projections: Vec<Projection>,
+    ball: Option<Arc<Ball>>,
     /// True when the heuristic is the exact distance.
     exact: bool,
 }
@@ -176,10 +186,21 @@ impl Solver {
             rows,
             cols,
             metric,
+            tables: Move::all(rows, cols, metric).iter().map(|m| (m.cube_table(), m.inverse().cube_table())).collect(),
             moves: Move::all(rows, cols, metric),
+            ball: None,
             exact: best_cells == rows * cols,
             projections,
         })
+    }
+
+    /// The same solver cutting its passes with `ball` (of this board size and metric).
+    pub fn with_ball(mut self, ball: Arc<Ball>) -> Result<Solver> {
+        if ball.shape() != (self.rows, self.cols, self.metric) {
+            return Err(Error::out_of_range("ball built for another board size or metric"));
+        }
+        self.ball = Some(ball);
+        Ok(self)
     }
 
     /// Lower bound on the distance of a board (row-major cells); `None` if unreachable.
@@ -246,6 +267,11 @@ impl Solver {
         let Some(start) = self.heuristic(&cells, &mut buf) else {
             return Err(Error::out_of_range("board cannot be solved (it is not reachable from solved)"));
         };
+        // Outside the ball: more than its radius; inside: exact.
+        let start = match &self.ball {
+            Some(b) => b.distance(&cells).unwrap_or(start.max(b.radius() + 1)),
+            None => start,
+        };
         let mut run = Run { limits, started: Instant::now(), progress, bound: start, stats: SearchStats::default() };
         let mut path = Vec::new();
         loop {
@@ -275,28 +301,35 @@ impl Solver {
         if let Some(limit) = run.visit() {
             return Pass::Limit(limit);
         }
-        let h = self.heuristic(cells, buf).expect("moves keep boards reachable");
+        let mut h = self.heuristic(cells, buf).expect("moves keep boards reachable");
+        if let Some(b) = &self.ball {
+            if depth as usize + b.radius() as usize >= run.bound as usize {
+                match b.distance(cells) {
+                    Some(d) => h = d,
+                    None => return Pass::Exhausted,
+                }
+            }
+        }
         if h == 0 && cells.iter().all(|&c| c == 0) {
             return Pass::Found;
         }
         if depth + h > run.bound {
             return Pass::Exhausted;
         }
-        let mut board = Board::from_cubes(self.rows, self.cols, cells.to_vec()).expect("valid");
         for k in 0..self.moves.len() {
             let mv = self.moves[k];
             if !self.allowed(path, &mv) {
                 continue;
             }
-            board.apply(&mv);
+            let (forward, back) = &self.tables[k];
+            ball::apply(cells, self.cols, &mv, forward);
             path.push(mv);
-            let mut child = board.cubes().to_vec();
-            match self.search(&mut child, path, depth + 1, buf, run) {
+            match self.search(cells, path, depth + 1, buf, run) {
                 Pass::Exhausted => {}
                 done => return done,
             }
             path.pop();
-            board.apply(&mv.inverse());
+            ball::apply(cells, self.cols, &mv, back);
         }
         Pass::Exhausted
     }
@@ -363,6 +396,77 @@ mod tests {
         // The sample reaches several distances, so the check is not trivially about one length.
         assert!(seen.iter().filter(|&&c| c > 0).count() >= 3);
         let _: &Census = exact.census();
+    }
+
+    #[test]
+    fn a_ball_cuts_the_search_and_keeps_it_optimal() {
+        for (metric, radius) in [(Metric::Quarter, 4), (Metric::Quarter, 7), (Metric::Half, 3)] {
+            let exact = pattern_table(2, 2, metric).unwrap();
+            let plain = Solver::new(2, 2, metric, 1000).unwrap();
+            let ball = Arc::new(Ball::build(2, 2, metric, radius).unwrap());
+            let cut = Solver::new(2, 2, metric, 1000).unwrap().with_ball(ball).unwrap();
+            let mut fewer = 0;
+            for seed in 0..40 {
+                let b = Board::random_reachable(2, 2, seed).unwrap();
+                let (moves, with) = cut.solve(&b).unwrap();
+                let (_, without) = plain.solve(&b).unwrap();
+                let mut check = b.clone();
+                check.apply_all(&moves).unwrap();
+                assert!(check.is_solved());
+                assert_eq!(moves.len() as u8, exact.distance(b.cubes()).unwrap(), "{metric:?} r{radius} {b}");
+                fewer += usize::from(with.nodes < without.nodes);
+            }
+            assert!(fewer > 0);
+        }
+        let other = Arc::new(Ball::build(3, 1, Metric::Quarter, 2).unwrap());
+        assert!(Solver::new(2, 2, Metric::Quarter, 1000).unwrap().with_ball(other).is_err());
+    }
+
+    /// Prints the search's note (depth, nodes) every 30 s.
+    struct Every30s(Mutex<Instant>);
+    impl Progress for Every30s {
+        fn advance(&self, _: u64) {}
+        fn note(&self, note: &str) {
+            let mut last = self.0.lock().unwrap();
+            if last.elapsed().as_secs() >= 30 {
+                eprintln!("  {note}");
+                *last = Instant::now();
+            }
+        }
+    }
+
+    /// The 3x3 antipodes of docs/data/picture-3x3.json solved with a ball of radius
+    /// `CUBELAB_BALL` (default 8; 9 needs about 2.5 GB while building): each must take
+    /// exactly the diameter.
+    #[test]
+    #[ignore = "3x3: about 5 min of CPU per antipode and 540 MB in release; run with --ignored --nocapture"]
+    fn antipodes_of_3x3_take_the_diameter() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3.json");
+        let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let diameter = data["diameter"].as_u64().unwrap() as usize;
+        let radius: u8 = std::env::var("CUBELAB_BALL").map(|r| r.parse().unwrap()).unwrap_or(8);
+        let started = Instant::now();
+        let ball = Arc::new(Ball::build(3, 3, Metric::Quarter, radius).unwrap());
+        eprintln!(
+            "ball of radius {radius}: {:?} boards by layer, {:.1} s",
+            ball.counts(),
+            started.elapsed().as_secs_f64()
+        );
+        let solver = Solver::new(3, 3, Metric::Quarter, default_max_entries(3, 3)).unwrap().with_ball(ball).unwrap();
+        for a in data["antipodes"].as_array().unwrap() {
+            let board = Board::parse(a.as_str().unwrap()).unwrap();
+            let started = Instant::now();
+            let (moves, stats) =
+                solver.solve_within(&board, &Limits::NONE, &Every30s(Mutex::new(Instant::now()))).unwrap();
+            let s = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{board}: {} moves ({}), {} nodes, {s:.1} s",
+                moves.len(),
+                super::super::board::format_moves(&moves),
+                stats.nodes
+            );
+            assert_eq!(moves.len(), diameter, "{board}");
+        }
     }
 
     #[test]

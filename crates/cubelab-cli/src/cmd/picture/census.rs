@@ -19,6 +19,20 @@ pub struct CensusInput {
     col_moves: Option<String>,
     /// `--antipodes`: how many boards at the greatest distance to list, or null.
     antipodes: Option<usize>,
+    /// `--watch`: how many random reachable boards to record the distance of, or null.
+    watch: Option<usize>,
+    /// `--seed`: the seed of the first watched board (board i is `picture scramble m n
+    /// --seed seed+i`), or null without `--watch`.
+    seed: Option<u64>,
+}
+
+/// A watched board and its distance.
+#[derive(Serialize, JsonSchema)]
+pub struct WatchedBoard {
+    /// The board (as `picture scramble M N --seed S` prints it).
+    board: String,
+    /// Its distance from solved, as the census found it.
+    distance: usize,
 }
 
 /// The group of a generalised puzzle.
@@ -62,6 +76,10 @@ pub struct CensusReport {
     /// With `--antipodes K`: up to K boards at the greatest distance (the least board of
     /// each symmetry class, the least first), else null.
     antipodes: Option<Vec<String>>,
+    /// With `--watch K --seed S`: the boards `picture scramble M N --seed S+i` (i < K),
+    /// uniformly random reachable boards, with the distance the census found for each,
+    /// else null.
+    watched: Option<Vec<WatchedBoard>>,
     #[serde(skip)]
     census: Census,
     #[serde(skip)]
@@ -94,6 +112,12 @@ impl Report for CensusReport {
                 s += &format!("  {b}\n");
             }
         }
+        if let Some(w) = &self.watched {
+            s += &format!("watched ({} boards, distance and board):\n", w.len());
+            for b in w {
+                s += &format!("  {:>2}  {}\n", b.distance, b.board);
+            }
+        }
         s
     }
 
@@ -108,6 +132,8 @@ impl Report for CensusReport {
 struct Found {
     census: Census,
     antipodes: Option<Vec<String>>,
+    /// The distances of the watched boards, in order.
+    watched: Vec<usize>,
     /// A line on the two-bit table, or empty.
     note: String,
 }
@@ -149,13 +175,22 @@ pub(super) struct CensusArgs {
 pub(super) fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let (m, n) = (args.m, args.n);
     Board::solved(m, n)?;
+    if args.ck.watch.is_some() && args.group.is_some() {
+        bail!("--watch draws random picture-cube boards; it is not available with --group");
+    }
+    let watch: Vec<Board> = match args.ck.watch {
+        Some(k) => (0..k as u64)
+            .map(|i| Board::random_reachable(m, n, args.ck.seed.wrapping_add(i)))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
     let max_bytes = args.max_memory.saturating_mul(1 << 30);
     let bar = ctx.bar();
     let stop = ctx.stop();
     let path = args.ck.checkpoint.as_deref();
     let opts =
         Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: args.ck.resume, ..Options::default() };
-    let run = |puzzle: &LinePuzzle, label: &str| run_census(&args, &bar, &opts, max_bytes, puzzle, label);
+    let run = |puzzle: &LinePuzzle, label: &str| run_census(&args, &bar, &opts, max_bytes, &watch, puzzle, label);
     if args.ck.antipodes.is_some() && args.ck.engine == Engine::Byte {
         bail!("--antipodes needs the two-bit engine (--engine two-bit or auto)");
     }
@@ -184,6 +219,9 @@ pub(super) fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Res
         median: census.median,
         distances: bins(&census.distances),
         antipodes: found.antipodes,
+        watched: args.ck.watch.map(|_| {
+            watch.iter().zip(&found.watched).map(|(b, &d)| WatchedBoard { board: b.to_string(), distance: d }).collect()
+        }),
         census,
         title,
         notes,
@@ -196,6 +234,8 @@ pub(super) fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Res
         row_moves: args.row_moves,
         col_moves: args.col_moves,
         antipodes: args.ck.antipodes,
+        watch: args.ck.watch,
+        seed: args.ck.watch.map(|_| args.ck.seed),
     };
     if let Some(path) = &args.output {
         write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
@@ -210,6 +250,7 @@ fn run_census(
     bar: &progress::Bar,
     opts: &Options<'_>,
     max_bytes: u64,
+    watch: &[Board],
     puzzle: &LinePuzzle,
     label: &str,
 ) -> anyhow::Result<Found> {
@@ -224,12 +265,18 @@ fn run_census(
     if !two_bit {
         let table = Table::build_resumable(puzzle, max_bytes, opts, &checkpointing)
             .map_err(|e| progress::with_resume_hint(e, path))?;
-        return Ok(Found { census: table.census().clone(), antipodes: None, note: String::new() });
+        let watched = watch
+            .iter()
+            .map(|b| table.distance(b.cubes()).map(usize::from))
+            .collect::<Option<Vec<usize>>>()
+            .context("a watched board is not in the distance table")?;
+        return Ok(Found { census: table.census().clone(), antipodes: None, watched, note: String::new() });
     }
     if args.group.is_some() {
         bail!("--engine two-bit runs the picture cube only, not a group puzzle");
     }
-    let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, ck.antipodes.unwrap_or(0))
+    let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
+    let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, ck.antipodes.unwrap_or(0), &cells)
         .map_err(|e| progress::with_resume_hint(e, path))?;
     let note = format!(
         "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
@@ -243,7 +290,8 @@ fn run_census(
         Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),
         None => None,
     };
-    Ok(Found { census: t.census, antipodes, note })
+    let watched = t.watched.iter().map(|&d| d as usize).collect();
+    Ok(Found { census: t.census, antipodes, watched, note })
 }
 
 /// A census of the picture cube: the table, its title and the note on Theorem 8.

@@ -192,6 +192,14 @@ Examples:
         /// least first; two-bit engine).
         #[arg(long, value_name = "K")]
         antipodes: Option<usize>,
+        /// Also record the distance of K uniformly random reachable boards (those of
+        /// `picture scramble M N --seed S+i`, i < K): a check on the census that costs one
+        /// table look-up per board and layer (with a checkpoint, resume with the same list).
+        #[arg(long, value_name = "K", conflicts_with = "group")]
+        watch: Option<usize>,
+        /// The seed of the first watched board.
+        #[arg(long, value_name = "S", default_value_t = 0, requires = "watch")]
+        seed: u64,
         /// Also write the JSON result to this file.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -266,6 +274,8 @@ struct CheckpointArgs {
     stop_after_layer: Option<usize>,
     engine: Engine,
     antipodes: Option<usize>,
+    watch: Option<usize>,
+    seed: u64,
 }
 
 /// The engine of `picture census` (the result does not depend on it).
@@ -528,6 +538,8 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             max_memory,
             engine,
             antipodes,
+            watch,
+            seed,
             output,
             checkpoint,
             resume,
@@ -543,7 +555,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
                 col_moves,
                 max_memory,
                 output,
-                ck: CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes },
+                ck: CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes, watch, seed },
                 json,
             },
             ctx,

@@ -18,6 +18,11 @@
 //! state, the pass, the next chunk and the layer counts: saved between batches by the
 //! save policy, after every layer, and on a stop, so a long layer stops (and resumes)
 //! within one batch.
+//!
+//! A *watch list* of boards (`watch` in [`run`]) costs one table look-up per board and
+//! layer: the layer in which a watched board's canonical entry is first marked next is
+//! its distance. The distances found so far are in the checkpoint's state, so a resumed
+//! run reports them too; a checkpoint made with another watch list is refused.
 
 use super::layout::{CellSymmetry, Layout};
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
@@ -62,6 +67,17 @@ struct State {
     /// Entries in the frontier, and canonical entries still unseen.
     frontier: u64,
     unseen: u64,
+    /// The watched boards' canonical entries and the distances found so far (absent in
+    /// checkpoints made before watch lists: none).
+    #[serde(default)]
+    watched: Vec<Watched>,
+}
+
+/// A watched board in a checkpoint: its canonical entry and, once reached, its distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Watched {
+    entry: u64,
+    distance: Option<u32>,
 }
 
 /// The result of a two-bit census.
@@ -78,6 +94,8 @@ pub struct TwoBitCensus {
     pub entries: u64,
     /// Number of symmetries the table is reduced by.
     pub symmetries: u64,
+    /// The distance of each board of the watch list, in its order.
+    pub watched: Vec<u32>,
 }
 
 struct Engine {
@@ -283,8 +301,13 @@ fn choose(frontier: u64, unseen: u64, moves: usize) -> Pass {
 }
 
 /// Runs the two-bit census of `puzzle` with the symmetries `sym` in a table of at most
-/// `max_bytes`, with the progress, stop flag and checkpoint of `opts`, and lists up to
-/// `antipodes` boards at the greatest distance.
+/// `max_bytes`, with the progress, stop flag and checkpoint of `opts`, lists up to
+/// `antipodes` boards at the greatest distance and records the distance of every board of
+/// `watch` (row-major cells in the puzzle's orientation; each must be a reachable board's,
+/// else an error of kind [`ErrorKind::Malformed`]).
+///
+/// The watch list is part of the checkpoint: resuming with another list is refused (an
+/// error of kind [`ErrorKind::Checkpoint`]).
 ///
 /// A stop request (or `ck.stop_after_layer`) saves the checkpoint and returns an error
 /// of kind [`ErrorKind::Stopped`]; a run killed at any moment and resumed ends with the
@@ -296,14 +319,16 @@ pub fn run(
     opts: &Options<'_>,
     ck: &Checkpointing<'_>,
     antipodes: usize,
+    watch: &[Vec<u8>],
 ) -> Result<TwoBitCensus> {
     let engine = Engine::new(puzzle, sym, max_bytes)?;
     let size = engine.layout.size();
     let fingerprint = format!("{} two-bit {size}", puzzle.fingerprint());
     let label = format!("{}, two-bit table", ck.label);
     let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
+    let watched = watch_entries(&engine, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
-    let mut state = run.start()?;
+    let mut state = run.start(watched)?;
     loop {
         // The layer whose frontier is being expanded.
         let layer = state.counts.len().saturating_sub(1);
@@ -316,7 +341,7 @@ pub fn run(
         if prepared {
             run.seed(&mut state)?;
         } else if !run.close_layer(&mut state, layer)? {
-            return Ok(run.finish(state, antipodes));
+            return run.finish(state, antipodes);
         }
         state.pass = choose(state.frontier, state.unseen, run.engine.layout.moves());
         state.next_chunk = 0;
@@ -330,6 +355,22 @@ pub fn run(
         }
         run.saver.save(false, |f| run.engine.save(f, &state))?;
     }
+}
+
+/// The canonical entries of the watched boards (row-major cells), none reached yet; a
+/// board that is not reachable is an error of kind [`ErrorKind::Malformed`].
+fn watch_entries(engine: &Engine, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
+    let layout = &engine.layout;
+    let mut watched = Vec::with_capacity(watch.len());
+    for (k, cells) in watch.iter().enumerate() {
+        let mut rows = [0u32; MAX_ROWS];
+        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
+        let Some(Some((entry, _))) = entry else {
+            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
+        };
+        watched.push(Watched { entry, distance: None });
+    }
+    Ok(watched)
 }
 
 impl State {
@@ -372,11 +413,27 @@ struct Run<'a> {
 impl Run<'_> {
     /// The state to start from: the checkpoint's when resuming one, else a fresh table
     /// (its entries past the end done) about to be prepared.
-    fn start(&mut self) -> Result<State> {
-        let mut state =
-            State { pass: Pass::Prepare, next_chunk: 0, counts: Vec::new(), classes: 0, frontier: 0, unseen: 0 };
+    /// A checkpoint watching other boards than `watched` is refused.
+    fn start(&mut self, watched: Vec<Watched>) -> Result<State> {
+        let mut state = State {
+            pass: Pass::Prepare,
+            next_chunk: 0,
+            counts: Vec::new(),
+            classes: 0,
+            frontier: 0,
+            unseen: 0,
+            watched,
+        };
         match self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten() {
             Some(s) => {
+                if !s.watched.iter().map(|w| w.entry).eq(state.watched.iter().map(|w| w.entry)) {
+                    return Err(Error::checkpoint(format!(
+                        "checkpoint watches {} boards, not the {} asked for (or other boards); \
+                         resume with the watch list it was made with, or start afresh",
+                        s.watched.len(),
+                        state.watched.len()
+                    )));
+                }
                 state = s;
                 self.saver.mark_saved();
             }
@@ -437,6 +494,9 @@ impl Run<'_> {
             return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
         };
         self.engine.or(start, FRONTIER);
+        for w in state.watched.iter_mut().filter(|w| w.entry == start) {
+            w.distance = Some(0);
+        }
         (state.counts, state.frontier, state.unseen) = (vec![1], 1, state.classes - 1);
         Ok(())
     }
@@ -457,6 +517,10 @@ impl Run<'_> {
                 layer + 1
             )));
         };
+        // The entries marked next are exactly those at distance layer + 1.
+        for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && self.engine.get(w.entry) == NEXT) {
+            w.distance = Some(layer as u32 + 1);
+        }
         self.engine.relabel();
         state.counts.push(boards);
         state.unseen = state
@@ -468,16 +532,20 @@ impl Run<'_> {
     }
 
     /// The result, once a layer was found empty (its frontier is the last layer).
-    fn finish(self, state: State, antipodes: usize) -> TwoBitCensus {
+    fn finish(self, state: State, antipodes: usize) -> Result<TwoBitCensus> {
         self.opts.progress.finish();
         let antipodes = self.engine.antipodes(self.chunks, antipodes);
-        TwoBitCensus {
+        let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
+            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
+        };
+        Ok(TwoBitCensus {
             census: Census::from_counts(state.counts),
             antipodes,
             classes: state.classes,
             entries: self.size,
             symmetries: self.engine.layout.symmetries(),
-        }
+            watched,
+        })
     }
 }
 

@@ -1,13 +1,13 @@
 //! The two-bit census against the byte census and a brute-force search; stop and resume.
 
 use super::*;
-use crate::picture::board::Metric;
+use crate::picture::board::{Board, Metric};
 use crate::picture::census::{cube_puzzle, cube_symmetry, Table};
 use crate::run::{NoProgress, Progress, SavePolicy, Stop};
 
 fn twobit(m: usize, n: usize, metric: Metric) -> TwoBitCensus {
     let puzzle = cube_puzzle(m, n, metric);
-    run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3).unwrap()
+    run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 3, &[]).unwrap()
 }
 
 fn bytes(m: usize, n: usize, metric: Metric) -> Census {
@@ -51,17 +51,91 @@ fn antipodes_are_at_the_diameter_and_least_in_their_class() {
     assert_eq!(a.antipodes.len(), b.antipodes.len());
 }
 
+/// Random reachable 2x2 boards, the solved board among them.
+fn watch_2x2() -> Vec<Vec<u8>> {
+    let mut boards: Vec<Vec<u8>> =
+        (0..40).map(|s| Board::random_reachable(2, 2, s).unwrap().cubes().to_vec()).collect();
+    boards.push(Board::solved(2, 2).unwrap().cubes().to_vec());
+    boards
+}
+
+/// The watched distances of the two-bit census equal the byte table's, and (`solve`)
+/// the optimal solver's lengths.
+fn check_watch(m: usize, n: usize, metric: Metric, seeds: u64, solve: bool) {
+    let mut boards: Vec<Vec<u8>> =
+        (0..seeds).map(|s| Board::random_reachable(m, n, s).unwrap().cubes().to_vec()).collect();
+    boards.push(Board::solved(m, n).unwrap().cubes().to_vec());
+    let puzzle = cube_puzzle(m, n, metric);
+    let t =
+        run(&puzzle, &cube_symmetry(), 1 << 32, &Options::default(), &Checkpointing::default(), 0, &boards).unwrap();
+    let table = Table::build(&puzzle, 1 << 32, &NoProgress).unwrap();
+    assert_eq!(t.watched.len(), boards.len());
+    assert_eq!(t.watched.last(), Some(&0));
+    let solver = solve.then(|| crate::picture::optimal::Solver::new(m, n, metric, 1 << 24).unwrap());
+    for (b, &d) in boards.iter().zip(&t.watched) {
+        assert_eq!(table.distance(b), Some(d as u8), "{m}x{n} {metric:?} {b:?}");
+        if let Some(solver) = &solver {
+            let (moves, _) = solver.solve(&Board::from_cubes(m, n, b.clone()).unwrap()).unwrap();
+            assert_eq!(crate::picture::board::length_in(&moves, metric), d as usize, "{m}x{n} {metric:?} {b:?}");
+        }
+    }
+    assert!(t.watched.iter().any(|&d| d > 0));
+}
+
+#[test]
+fn watched_boards_get_their_distances() {
+    for (m, n) in [(2, 2), (3, 1), (1, 3), (2, 1)] {
+        for metric in [Metric::Quarter, Metric::Half] {
+            check_watch(m, n, metric, 30, m * n == 4 && metric == Metric::Quarter);
+        }
+    }
+    let unreachable: Vec<Vec<u8>> = (1..24u8)
+        .map(|c| vec![c, 0, 0, 0])
+        .filter(|b| !crate::picture::parity::check(&Board::from_cubes(2, 2, b.clone()).unwrap()).solvable)
+        .take(1)
+        .collect();
+    assert_eq!(unreachable.len(), 1);
+    let e = run(
+        &cube_puzzle(2, 2, Metric::Quarter),
+        &cube_symmetry(),
+        1 << 30,
+        &Options::default(),
+        &Checkpointing::default(),
+        0,
+        &unreachable,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Malformed, "{e}");
+}
+
+#[test]
+#[ignore = "seconds in release; run with --ignored"]
+fn watched_3x2_boards_get_their_distances() {
+    check_watch(3, 2, Metric::Quarter, 200, true);
+    check_watch(2, 3, Metric::Half, 50, false);
+}
+
 fn resumable(path: &std::path::Path, stop: Option<usize>, progress: &dyn Progress, s: Stop) -> Result<TwoBitCensus> {
     let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
     let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
-    run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3)
+    run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3, &watch_2x2())
 }
 
 #[test]
 fn stopped_and_resumed_censuses_end_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.ckpt");
-    let whole = twobit(2, 2, Metric::Quarter);
+    let whole = run(
+        &cube_puzzle(2, 2, Metric::Quarter),
+        &cube_symmetry(),
+        1 << 30,
+        &Options::default(),
+        &Checkpointing::default(),
+        3,
+        &watch_2x2(),
+    )
+    .unwrap();
+    assert_eq!(whole.census, twobit(2, 2, Metric::Quarter).census);
     for k in 0..whole.census.diameter {
         let e = resumable(&path, Some(k), &NoProgress, Stop::new()).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Stopped);
@@ -90,9 +164,17 @@ fn stopped_and_resumed_censuses_end_the_same() {
     };
     assert!(stops > whole.census.diameter, "{stops}");
     assert_eq!(result, whole);
+    // Another watch list is refused.
+    let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
+    let other = &watch_2x2()[1..];
+    let e =
+        run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 3, other)
+            .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Checkpoint, "{e}");
+    assert!(e.to_string().contains("watch"), "{e}");
     // Another puzzle's checkpoint is refused.
     let opts = Options { checkpoint: Some(&path), resume: true, ..Options::default() };
-    let e = run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0)
+    let e = run(&cube_puzzle(2, 2, Metric::Half), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0, &[])
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Checkpoint);
 }
@@ -128,7 +210,7 @@ fn first_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
     let path = dir.path().join("c.ckpt");
     let opts = Options { checkpoint: Some(&path), ..Options::default() };
     let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1) };
-    let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0).unwrap_err();
+    let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0, &[]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Stopped);
     let text = std::fs::read(&path).unwrap();
     let line = text.split(|&b| b == b'\n').next().unwrap();
