@@ -181,9 +181,14 @@ fn stopped_and_resumed_censuses_end_the_same() {
 
 /// Boards at distance 0..=k by brute force over boards (no table, no symmetry).
 fn brute_force_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
-    use crate::picture::board::{Board, Move};
+    brute_force_layers_in(m, n, k, Metric::Quarter)
+}
+
+/// The same in either metric.
+fn brute_force_layers_in(m: usize, n: usize, k: usize, metric: Metric) -> Vec<u64> {
+    use crate::picture::board::Move;
     use std::collections::HashSet;
-    let moves = Move::all(m, n, Metric::Quarter);
+    let moves = Move::all(m, n, metric);
     let mut seen: HashSet<Board> = HashSet::from([Board::solved(m, n).unwrap()]);
     let mut frontier: Vec<Board> = seen.iter().cloned().collect();
     let mut counts = vec![1u64];
@@ -246,6 +251,37 @@ fn the_stored_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
     assert_eq!(v["diameter"].as_u64(), Some(20));
     assert_eq!(layers[20], 336);
     assert_eq!(layers[..6], brute_force_layers(3, 3, 5)[..]);
+}
+
+/// The stored result of the 3x3 census in the half-turn metric
+/// (docs/data/picture-3x3-half.json, from `cubelab picture census 3 3 --metric half
+/// --antipodes 10 --json`, about 14 CPU-minutes): its layers add up to 2^5·12^9, the last
+/// nonempty layer is the diameter 17, and its first layers equal a brute-force search
+/// over boards with the 18 half-turn moves.
+#[test]
+fn the_stored_half_turn_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3-half.json");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(3), Some(3), Some("half")));
+    let layers: Vec<u64> = v["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(d, b)| {
+            assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
+            b["count"].as_u64().unwrap()
+        })
+        .collect();
+    assert_eq!(layers.iter().sum::<u64>(), 165_112_971_264);
+    assert!(layers.iter().all(|&c| c > 0));
+    assert_eq!((layers.len() - 1, v["diameter"].as_u64()), (17, Some(17)));
+    assert_eq!(layers[..5], brute_force_layers_in(3, 3, 4, Metric::Half)[..]);
+    // Every listed antipode is a reachable board.
+    for a in v["antipodes"].as_array().unwrap() {
+        let b = Board::parse(a.as_str().unwrap()).unwrap();
+        assert!(crate::picture::parity::check(&b).solvable, "{b}");
+    }
 }
 
 #[test]
