@@ -280,6 +280,19 @@ fn help_has_examples_for_every_command() {
     }
 }
 
+/// The order-5 counts by the diagonals census (docs/results.md): Schroeppel's
+/// 275,305,224, the associative 48,544 and the pandiagonal 3,600.
+#[test]
+#[ignore = "order 5: about 80 CPU-s (normal) and 9 CPU-min (pandiagonal) in release; run with --ignored"]
+fn squares_count_order_five() {
+    for (kind, count, total) in
+        [("normal", 275_305_224, 2_202_441_792), ("associative", 48_544, 388_352), ("pandiagonal", 3_600, 28_800)]
+    {
+        let v = json(&["magic", "squares", "--order", "5", "--kind", kind, "--json"]);
+        assert_eq!((v["count"].as_u64(), v["total"].as_u64()), (Some(count), Some(total)), "{kind}");
+    }
+}
+
 #[test]
 fn squares_count_orders_three_and_four_by_both_methods() {
     for (order, kind, count, total) in [
