@@ -27,9 +27,11 @@ Examples:
   cubelab magic estimate --order 3 --samples 20000 --exact   checks it on 192 cubes (about 5 s)
   cubelab magic estimate --of squares --order 5 --exact   checks it on 2202441792 squares
                                                           (about 15 min)
-  cubelab magic estimate --method tempering --order 4 --repeats 8 --sweeps 20000
-                                             the order-4 estimate by parallel tempering
-  cubelab magic estimate --method tempering --order 3 --exact   checks it on 192 cubes
+  cubelab magic estimate --method tempering --order 4 --repeats 2 --sweeps 100000
+                                  parallel tempering on order-4 cubes (about 1 min; no
+                                  replica reaches a cube yet, so no estimate: docs/magic.md)
+  cubelab magic estimate --method tempering --order 3 --sweeps 30000 --exact
+                                             checks it on 192 cubes (about 15 s)
 
 Knuth's estimator: random probes down the propagation tree (every choice propagated:
 forced cells, pairs, bounds), each the product of the numbers of feasible choices on its
