@@ -535,3 +535,17 @@ fn estimate_by_tempering_reproduces_order_four_squares() {
     assert!(bad(&["magic", "estimate", "--method", "tempering", "--order", "6"]).contains("order 6"));
     assert!(bad(&["magic", "estimate", "--method", "tempering", "--beta-max", "0"]).contains("beta max"));
 }
+
+#[test]
+fn tempering_resumed_from_its_checkpoint_prints_the_same() {
+    // The checkpoint keeps every repetition's floating-point results bit for bit.
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("pt.ckpt");
+    let run = ["magic", "estimate", "--method", "tempering", "--of", "squares", "--order", "3", "--repeats", "4"];
+    let run = [&run[..], &["--sweeps", "500", "--json"]].concat();
+    let whole = ok(&run);
+    let with = [&run[..], &["--checkpoint", ckpt.to_str().unwrap()]].concat();
+    assert_eq!(ok(&with), whole);
+    let resumed = [&with[..], &["--resume"]].concat();
+    assert_eq!(ok(&resumed), whole);
+}

@@ -517,6 +517,51 @@ pub fn student_t95(df: u64) -> f64 {
     }
 }
 
+/// A repetition as a checkpoint keeps it: floating-point fields as their bits, so that a
+/// resumed run prints exactly what an uninterrupted one does.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Saved {
+    ln_count: u64,
+    levels: usize,
+    p_zero: u64,
+    min_exchange: u64,
+    mean_exchange: u64,
+    round_trips: u64,
+    moves: u64,
+    top_mean_energy: u64,
+    min_energy: u64,
+}
+
+impl Saved {
+    fn of(r: Repetition) -> Saved {
+        Saved {
+            ln_count: r.ln_count.to_bits(),
+            levels: r.levels,
+            p_zero: r.p_zero.to_bits(),
+            min_exchange: r.min_exchange.to_bits(),
+            mean_exchange: r.mean_exchange.to_bits(),
+            round_trips: r.round_trips,
+            moves: r.moves,
+            top_mean_energy: r.top_mean_energy.to_bits(),
+            min_energy: r.min_energy,
+        }
+    }
+
+    fn repetition(&self) -> Repetition {
+        Repetition {
+            ln_count: f64::from_bits(self.ln_count),
+            levels: self.levels,
+            p_zero: f64::from_bits(self.p_zero),
+            min_exchange: f64::from_bits(self.min_exchange),
+            mean_exchange: f64::from_bits(self.mean_exchange),
+            round_trips: self.round_trips,
+            moves: self.moves,
+            top_mean_energy: f64::from_bits(self.top_mean_energy),
+            min_energy: self.min_energy,
+        }
+    }
+}
+
 /// Repetitions per batch (the checkpoint granularity).
 const BATCH: u64 = 2;
 
@@ -553,9 +598,10 @@ pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<Te
         range: 0..spec.repeats,
         batch: BATCH,
     };
-    let work = |r: Range<u64>| -> Vec<Repetition> {
+    let work = |r: Range<u64>| -> Vec<Saved> {
         chunked(r, 1, |r| {
-            r.map(|i| repetition(&p, spec.sweeps, spec.beta_max, &mut stream(spec.seed, i))).collect::<Vec<_>>()
+            r.map(|i| Saved::of(repetition(&p, spec.sweeps, spec.beta_max, &mut stream(spec.seed, i))))
+                .collect::<Vec<_>>()
         })
         .into_iter()
         .flatten()
@@ -565,7 +611,7 @@ pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<Te
         a.extend(b);
         a
     })?;
-    Ok(summarize(spec, &p, reps))
+    Ok(summarize(spec, &p, reps.iter().map(Saved::repetition).collect()))
 }
 
 /// The estimate from the repetitions.
