@@ -234,7 +234,7 @@ impl Report for TemperingReport {
             "95% interval {:.4e} .. {:.4e} (ln N = {:.3} +- {:.3} standard error, t = {})\n",
             e.low, e.high, e.ln_estimate, e.ln_std_error, e.t
         );
-        if e.fixed_cells == 0 && e.reliable {
+        if e.fixed_cells == 0 && e.estimate > 0.0 {
             let g = e.symmetries as f64;
             s += &format!(
                 "essentially different (/{}): about {:.4e}, 95% interval {:.4e} .. {:.4e}\n",
@@ -255,8 +255,10 @@ impl Report for TemperingReport {
                 i, r.ln_count, r.levels, r.p_zero, r.min_exchange, r.mean_exchange, r.round_trips
             );
         }
-        if !e.reliable {
+        if e.repetitions.iter().any(|r| r.p_zero == 0.0) {
             s += "some repetition never sampled E = 0 at the top level: no estimate, use more --sweeps\n";
+        } else if !e.reliable {
+            s += "some repetition sampled a solution yet estimated fewer than 1: not equilibrated, not an estimate; use more --sweeps\n";
         }
         if let (Some(x), Some(w)) = (self.exact, self.within) {
             s += &format!("exact: {x}, {} the interval\n", if w { "inside" } else { "OUTSIDE" });

@@ -133,8 +133,11 @@ pub struct TemperingEstimate {
     pub t: f64,
     /// ln (free cells)!, the count of all arrangements (ln Z(0)).
     pub ln_arrangements: f64,
-    /// Whether every repetition sampled E = 0 at the top level (else the estimate is 0
-    /// and says nothing).
+    /// Whether every repetition sampled E = 0 at the top level and estimated ln N ≥ 0.
+    /// A repetition that never samples E = 0 makes the estimate 0 (it says nothing); one
+    /// that samples a solution yet estimates N < 1 is proven out of equilibrium (the
+    /// estimate and interval are still given, but are not to be trusted). Passing this
+    /// check does not prove equilibrium: see the module documentation.
     pub reliable: bool,
     /// The repetitions, in order.
     pub repetitions: Vec<Repetition>,
@@ -617,12 +620,13 @@ pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<Te
 /// The estimate from the repetitions.
 fn summarize(spec: &TemperingSpec, p: &Problem, reps: Vec<Repetition>) -> TemperingEstimate {
     let r = reps.len() as f64;
-    let reliable = reps.iter().all(|x| x.p_zero > 0.0);
+    let sampled = reps.iter().all(|x| x.p_zero > 0.0);
+    let reliable = sampled && reps.iter().all(|x| x.ln_count >= 0.0);
     let mean = reps.iter().map(|x| x.ln_count).sum::<f64>() / r;
     let var = reps.iter().map(|x| (x.ln_count - mean).powi(2)).sum::<f64>() / (r - 1.0);
     let se = (var / r).sqrt();
     let t = student_t95(reps.len() as u64 - 1);
-    let (estimate, low, high, mean, se) = if reliable {
+    let (estimate, low, high, mean, se) = if sampled {
         (mean.exp(), (mean - t * se).exp(), (mean + t * se).exp(), mean, se)
     } else {
         (0.0, 0.0, 0.0, f64::NEG_INFINITY, f64::NAN)
