@@ -114,6 +114,8 @@ def test_magic_squares_and_estimate(cli):
     est = magic.estimate(order=3, samples=2000, seed=5)
     assert est.json == cli.json("magic", "estimate", "--order", "3", "--samples", "2000", "--seed", "5")
     assert est["low"] <= 192 <= est["high"]
+    pt = magic.estimate(order=3, of="squares", method="tempering", repeats=2, sweeps=200, seed=5)
+    assert pt.json == cli.json("magic", "estimate", "--method", "tempering", "--of", "squares", "--order", "3", "--repeats", "2", "--sweeps", "200", "--seed", "5")
     with pytest.raises(cubelab.InputError):
         magic.squares(order=9)
 

@@ -267,3 +267,32 @@ fn extended_work_beyond_the_limits_is_refused_with_the_command_to_run() {
     blocks.push("Ab");
     assert!(call("build", &json!({"blocks": blocks, "size": 3}), &Context::new()).is_ok());
 }
+
+#[test]
+fn the_api_reaches_the_tempering_estimate() {
+    // The Python package's `magic.estimate(method="tempering", ...)` goes through here.
+    let input = json!({"method": "tempering", "of": "squares", "order": 3, "repeats": 2, "sweeps": 200, "beta_max": 8.0, "seed": 5});
+    let text = call("magic estimate", &input, &Context::unlimited()).unwrap();
+    let args = [
+        "magic",
+        "estimate",
+        "--method",
+        "tempering",
+        "--of",
+        "squares",
+        "--order",
+        "3",
+        "--repeats",
+        "2",
+        "--sweeps",
+        "200",
+        "--beta-max",
+        "8",
+        "--seed",
+        "5",
+        "--json",
+    ];
+    let out = cubelab().args(args).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(text, String::from_utf8(out.stdout).unwrap());
+}

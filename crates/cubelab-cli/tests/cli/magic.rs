@@ -501,3 +501,51 @@ fn estimate_reproduces_the_exact_counts_it_can_check() {
     assert!(bad(&["magic", "estimate", "--order", "7"]).contains("order 7"));
     assert!(bad(&["magic", "estimate", "--of", "tori"]).contains("--of 'tori'"));
 }
+
+#[test]
+fn estimate_by_tempering_reproduces_order_four_squares() {
+    // The tempering estimator (docs/magic.md); fixed seed, so the test is fixed too.
+    let full = [
+        "magic",
+        "estimate",
+        "--method",
+        "tempering",
+        "--json",
+        "--of",
+        "squares",
+        "--order",
+        "4",
+        "--repeats",
+        "4",
+        "--sweeps",
+        "3000",
+        "--exact",
+        "--seed",
+        "7",
+    ];
+    let v = json(&full);
+    assert_eq!(v["kind"], "magic-estimate-tempering");
+    assert_eq!(v["method"], "tempering");
+    assert_eq!(v["exact"], 7040, "{v}");
+    assert_eq!(v["within"], true, "{v}");
+    assert_eq!(v["repetitions"].as_array().map(Vec::len), Some(4), "{v}");
+    assert_eq!(json(&full), v);
+    assert!(bad(&["magic", "estimate", "--method", "guess"]).contains("unknown method 'guess'"));
+    assert!(bad(&["magic", "estimate", "--method", "tempering", "--repeats", "1"]).contains("1 repeats"));
+    assert!(bad(&["magic", "estimate", "--method", "tempering", "--order", "6"]).contains("order 6"));
+    assert!(bad(&["magic", "estimate", "--method", "tempering", "--beta-max", "0"]).contains("beta max"));
+}
+
+#[test]
+fn tempering_resumed_from_its_checkpoint_prints_the_same() {
+    // The checkpoint keeps every repetition's floating-point results bit for bit.
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("pt.ckpt");
+    let run = ["magic", "estimate", "--method", "tempering", "--of", "squares", "--order", "3", "--repeats", "4"];
+    let run = [&run[..], &["--sweeps", "500", "--json"]].concat();
+    let whole = ok(&run);
+    let with = [&run[..], &["--checkpoint", ckpt.to_str().unwrap()]].concat();
+    assert_eq!(ok(&with), whole);
+    let resumed = [&with[..], &["--resume"]].concat();
+    assert_eq!(ok(&resumed), whole);
+}

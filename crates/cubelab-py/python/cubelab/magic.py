@@ -158,6 +158,10 @@ def estimate(
     fixed_cells: Optional[int] = None,
     tail: Optional[int] = None,
     exact: bool = False,
+    method: Optional[str] = None,
+    repeats: Optional[int] = None,
+    sweeps: Optional[int] = None,
+    beta_max: Optional[float] = None,
     progress: Optional[Progress] = None,
 ) -> Report:
     """A statistical estimate (Knuth's estimator over a propagation tree; ``cubelab magic
@@ -167,9 +171,26 @@ def estimate(
     below 30 hits). ``exact=True`` also counts the family exactly, to check the estimator
     (small families only). The result depends only on ``samples`` and ``seed``.
 
+    ``method="tempering"`` estimates by parallel tempering instead (``repeats``
+    independent runs of ``sweeps`` sweeps up to ``beta_max``; report kind
+    ``magic-estimate-tempering``: ``estimate``, ``low``..``high``, ``ln_estimate``,
+    ``ln_std_error``, ``repetitions``; docs/magic.md).
+
     >>> r = magic.estimate(order=3, samples=2000, seed=1)
     >>> r["low"] <= 192 <= r["high"], r["reliable"]
     (True, True)
     """
-    input = {"order": order, "of": of, "samples": samples, "seed": seed, "fixed_cells": fixed_cells, "tail": tail, "exact": exact}
+    input = {
+        "order": order,
+        "of": of,
+        "samples": samples,
+        "seed": seed,
+        "fixed_cells": fixed_cells,
+        "tail": tail,
+        "exact": exact,
+        "method": method,
+        "repeats": repeats,
+        "sweeps": sweeps,
+        "beta_max": beta_max,
+    }
     return Report(_call("magic estimate", input, progress))

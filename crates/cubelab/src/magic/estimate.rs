@@ -20,7 +20,13 @@
 //! a line takes the number completing it, lines are checked by bounds only): a slower,
 //! independent check of the propagation tree.
 
+mod tempering;
 mod tree;
+
+pub use tempering::{
+    estimate_tempering, student_t95, Repetition, TemperingEstimate, TemperingSpec, BETA_MAX, BURN_IN, MAX_STEP,
+    OVERLAP, PILOT_SWEEPS,
+};
 
 use super::construct::semi_perfect;
 use super::verify::Property;
