@@ -42,6 +42,10 @@ use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
+mod stats;
+pub use stats::student_t95;
+use stats::{bar, ln_factorial};
+
 /// The ladder rule's overlap: Δβ · σ_E between neighbouring levels (about 1 gives
 /// exchange acceptances of 40–60% for Gaussian energies).
 pub const OVERLAP: f64 = 1.0;
@@ -338,70 +342,6 @@ fn ladder(p: &Problem, beta_max: f64, rng: &mut SplitMix64, moves: &mut u64) -> 
     }
 }
 
-/// ln (1 + e^x), without overflow.
-fn softplus(x: f64) -> f64 {
-    if x > 30.0 {
-        x
-    } else {
-        x.exp().ln_1p()
-    }
-}
-
-/// The distinct energies of `x` with their counts.
-fn histogram(x: &[u32]) -> Vec<(f64, f64)> {
-    let mut v = x.to_vec();
-    v.sort_unstable();
-    let mut h: Vec<(f64, f64)> = Vec::new();
-    for e in v {
-        match h.last_mut() {
-            Some((last, c)) if *last == f64::from(e) => *c += 1.0,
-            _ => h.push((f64::from(e), 1.0)),
-        }
-    }
-    h
-}
-
-/// Bennett's acceptance ratio: ln Z(β_b) − ln Z(β_a) from energies sampled at β_a
-/// (`ea`) and at β_b (`eb`), `dbeta` = β_b − β_a.
-fn bar(ea: &[u32], eb: &[u32], dbeta: f64) -> f64 {
-    let (na, nb) = (ea.len() as f64, eb.len() as f64);
-    let m = (na / nb).ln();
-    let (ha, hb) = (histogram(ea), histogram(eb));
-    // g(f) = Σ_a fermi(m + Δβ E − f) − Σ_b fermi(−m − Δβ E + f), with f = ΔF = −Δ ln Z
-    // and fermi(x) = 1 / (1 + e^x); g increases with f and vanishes at Bennett's ΔF.
-    let g = |f: f64| -> f64 {
-        let fa: f64 = ha.iter().map(|&(e, c)| c * (-softplus(m + dbeta * e - f)).exp()).sum();
-        let fb: f64 = hb.iter().map(|&(e, c)| c * (-softplus(-m - dbeta * e + f)).exp()).sum();
-        fa - fb
-    };
-    let mean = |h: &[(f64, f64)], n: f64| h.iter().map(|&(e, c)| e * c).sum::<f64>() / n;
-    // ΔF lies between Δβ ⟨E⟩_b and Δβ ⟨E⟩_a (Jensen); widen until the bracket holds.
-    let (mut lo, mut hi) = (dbeta * mean(&hb, nb) - 1.0, dbeta * mean(&ha, na) + 1.0);
-    while g(lo) > 0.0 {
-        lo -= 10.0;
-    }
-    while g(hi) < 0.0 {
-        hi += 10.0;
-    }
-    while hi - lo > 1e-10 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if g(mid) < 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    -0.5 * (lo + hi)
-}
-
-/// ln n!.
-fn ln_factorial(n: usize) -> f64 {
-    (2..=n).map(|k| (k as f64).ln()).sum()
-}
-
 /// The problem: the lines, the base arrangement (fixed cells in place) and the free cells.
 struct Problem {
     lines: Lines,
@@ -501,22 +441,6 @@ fn repetition(p: &Problem, sweeps: u64, beta_max: f64, rng: &mut SplitMix64) -> 
         moves,
         top_mean_energy,
         min_energy,
-    }
-}
-
-/// Student's t quantile (two-sided 95%) for `df` degrees of freedom.
-pub fn student_t95(df: u64) -> f64 {
-    const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-    ];
-    match df {
-        0 => f64::INFINITY,
-        1..=30 => T[df as usize - 1],
-        31..=40 => 2.021,
-        41..=60 => 2.000,
-        61..=120 => 1.980,
-        _ => 1.960,
     }
 }
 
@@ -656,87 +580,4 @@ fn summarize(spec: &TemperingSpec, p: &Problem, reps: Vec<Repetition>) -> Temper
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn spec(family: Family, order: usize, fixed_cells: usize, repeats: u64, sweeps: u64) -> TemperingSpec {
-        TemperingSpec { family, order, fixed_cells, repeats, sweeps, seed: 7, beta_max: BETA_MAX }
-    }
-
-    #[test]
-    fn swaps_keep_the_energy_and_line_sums_exact() {
-        let p = Problem::new(&spec(Family::Cubes, 4, 0, 2, 10)).unwrap();
-        let mut rng = SplitMix64(3);
-        let mut st = random_state(&p.lines, &p.base, &p.free, &mut rng);
-        st.sweep(&p.lines, &p, 0.0, 5000, &mut rng);
-        st.sweep(&p.lines, &p, 0.01, 5000, &mut rng);
-        let fresh = State::new(&p.lines, st.cells.clone());
-        assert_eq!((st.energy, &st.dev, &st.pos), (fresh.energy, &fresh.dev, &fresh.pos));
-        let mut sorted = st.cells.clone();
-        sorted.sort_unstable();
-        assert_eq!(sorted, (1..=64).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn bar_is_exact_on_a_two_level_system() {
-        // States: one at E = 0, three at E = 2; Z(β) = 1 + 3 e^{−2β}. Exact samples in
-        // the right proportions at β = 0 (1:3) and at β = ln 3 / 2 (1:1).
-        let b = 3f64.ln() / 2.0;
-        let ea = [0, 2, 2, 2];
-        let eb = [0, 2];
-        let want = (2.0f64 / 4.0).ln();
-        assert!((bar(&ea, &eb, b) - want).abs() < 1e-9);
-    }
-
-    #[test]
-    fn tempering_covers_small_exact_counts() {
-        // 95% intervals miss one time in 20: the seed (7) is fixed, so the test is too.
-        // Cubes of order 3 and squares of order 5 need longer runs: the ignored
-        // `tempering_covers_larger_exact_counts`.
-        for (s, x) in [(spec(Family::Squares, 3, 0, 4, 1000), 8.0f64), (spec(Family::Squares, 4, 0, 4, 3000), 7040.0)] {
-            let e = estimate_tempering(&s, &Options::default()).unwrap();
-            assert!(e.reliable, "{e:?}");
-            assert!(e.low <= x && x <= e.high, "{s:?}: {e:?} vs {x}");
-            // Not vacuous: the interval is narrower than a factor 3 either way.
-            assert!(e.high / e.low < 9.0, "{e:?}");
-        }
-    }
-
-    #[test]
-    #[ignore = "about 15 CPU-s in release: cargo test --release -p cubelab tempering_covers_larger -- --ignored"]
-    fn tempering_covers_larger_exact_counts() {
-        // Order-3 cubes: 3,000 sweeps are too few (estimates about 65, biased low, see
-        // docs/magic.md); 30,000 are enough.
-        for (s, x) in [
-            (spec(Family::Cubes, 3, 0, 4, 30_000), 192.0f64),
-            (spec(Family::Squares, 5, 0, 8, 20_000), 2_202_441_792.0),
-        ] {
-            let e = estimate_tempering(&s, &Options::default()).unwrap();
-            assert!(e.reliable, "{e:?}");
-            assert!(e.low <= x && x <= e.high, "{s:?}: {e:?} vs {x}");
-        }
-    }
-
-    #[test]
-    #[ignore = "about 8 CPU-min in release: cargo test --release -p cubelab tempering_covers_the_family -- --ignored"]
-    fn tempering_covers_the_family_of_130_order_4_cubes() {
-        // The first 24 cells of `magic construct --order 4` fixed: 130 cubes (the exact
-        // tree count). The run of docs/magic.md (seed 1): 126.2, 109.8 .. 144.9.
-        let s = TemperingSpec { seed: 1, ..spec(Family::Cubes, 4, 24, 6, 1_000_000) };
-        let e = estimate_tempering(&s, &Options::default()).unwrap();
-        assert!(e.reliable && e.low <= 130.0 && 130.0 <= e.high, "{e:?}");
-    }
-
-    #[test]
-    fn tempering_is_deterministic_and_refuses_bad_input() {
-        let s = spec(Family::Squares, 3, 0, 3, 200);
-        assert_eq!(
-            estimate_tempering(&s, &Options::default()).unwrap(),
-            estimate_tempering(&s, &Options::default()).unwrap()
-        );
-        assert!(estimate_tempering(&spec(Family::Squares, 3, 0, 1, 200), &Options::default()).is_err());
-        assert!(estimate_tempering(&spec(Family::Squares, 3, 0, 2, 5), &Options::default()).is_err());
-        assert!(estimate_tempering(&spec(Family::Cubes, 5, 0, 2, 100), &Options::default()).is_err());
-        assert!(estimate_tempering(&spec(Family::Cubes, 4, 63, 2, 100), &Options::default()).is_err());
-    }
-}
+mod tests;
