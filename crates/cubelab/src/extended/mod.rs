@@ -56,6 +56,7 @@
 pub mod census;
 mod count;
 mod flow;
+pub mod guarantee;
 pub mod search;
 
 #[cfg(test)]
