@@ -342,7 +342,7 @@ mod frame_search {
         assert_eq!(found.iter().sum::<u64>(), 23);
         assert!(!census.fills_some_frame(found));
         assert!(found.iter().all(|&c| c <= found[0]), "type 0 most frequent");
-        // Twenty cubes, two types: 10 Ab and 10 Ca fill no frame either.
+        // Twenty cubes (the fewest a frame needs) can fail too.
         let two = g.search(20, 1, u64::MAX);
         assert!(!census.fills_some_frame(&two.found[0]));
     }
