@@ -135,7 +135,6 @@ pub struct Guarantee {
 
 struct Dfs<'a> {
     g: &'a Guarantee,
-    k: u64,
     c: u64,
     counts: Vec<u64>,
     nodes: u64,
@@ -196,7 +195,6 @@ impl Guarantee {
         let types = self.census.types().len();
         let mut dfs = Dfs {
             g: self,
-            k,
             c: 0,
             counts: vec![0; types],
             nodes: 0,
