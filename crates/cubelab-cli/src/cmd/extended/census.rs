@@ -28,7 +28,7 @@ Examples:
   cubelab extended --size 3
   cubelab extended --size 2 --restarts 20     compare with: cubelab census infeasible
   cubelab extended --size 4 --target Af --json
-  cubelab extended --size 3 --guarantee")]
+  cubelab extended --size 3 --guarantee        exhaustive, release build (about 1 min)")]
 pub struct Args {
     /// N: the big cube is N x N x N (2..=32).
     #[arg(long, default_value_t = 3, value_name = "N")]
