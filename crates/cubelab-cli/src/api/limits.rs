@@ -242,6 +242,9 @@ fn stack_census(m: &ArgMatches, limits: &Limits) -> Refusal {
 
 /// `extended`: N, the random multisets and the local search's steps.
 fn extended(m: &ArgMatches, limits: &Limits) -> Refusal {
+    if matches!(m.try_get_one::<bool>("guarantee"), Ok(Some(true))) {
+        return Err("the exhaustive search of --guarantee takes minutes: run it on the command line".into());
+    }
     let size = number(m, "size").unwrap_or(3);
     if size > limits.extended_size && usize::try_from(size).is_ok_and(|n| cubelab::extended::check_size(n).is_ok()) {
         return Err(format!("N = {size} is too large for a request (at most {})", limits.extended_size));

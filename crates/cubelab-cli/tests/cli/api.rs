@@ -255,6 +255,7 @@ fn extended_work_beyond_the_limits_is_refused_with_the_command_to_run() {
         ("extended", json!({}), "3000 steps", "cubelab extended --json"),
         ("extended", json!({"samples": 5000, "restarts": 1}), "5000 random multisets", "--samples 5000"),
         ("extended", json!({"size": 20, "restarts": 1, "steps": 10}), "N = 20 is too large", "--size 20"),
+        ("extended", json!({"guarantee": true}), "takes minutes", "--guarantee"),
     ];
     for (command, input, why, line) in cases {
         let e = call(command, &input, &Context::new()).unwrap_err();

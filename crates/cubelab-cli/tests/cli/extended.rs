@@ -121,6 +121,30 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(bad(&["extended", "--size", "0"]).contains("--size 0"));
     assert!(bad(&["extended", "--target", "111111"]).contains("MacMahon"));
     assert!(bad(&["extended", "--samples", "2000000"]).contains("limited"));
+    assert!(bad(&["extended", "--size", "2", "--guarantee"]).contains("census infeasible"));
+    assert!(bad(&["extended", "--budget", "5"]).contains("--guarantee"));
+    assert!(bad(&["extended", "--guarantee", "--budget", "x"]).contains("--budget"));
+}
+
+#[test]
+fn guarantee_search_under_a_small_budget() {
+    // The whole search (k = 24 complete, about 3 minutes) is the ignored library test
+    // `every_24_fill_some_frame`; here k = 20..23 find their examples and k = 24 runs out.
+    let v = json(&["extended", "--size", "3", "--guarantee", "--budget", "20000", "--json"]);
+    assert_eq!(v["kind"], "extended-guarantee");
+    assert_eq!((v["frame_positions"].as_u64(), v["frame_obstructions"].as_u64()), (Some(20), Some(380)));
+    let searched = v["searched"].as_array().unwrap();
+    let ks: Vec<u64> = searched.iter().map(|r| r["k"].as_u64().unwrap()).collect();
+    assert_eq!(ks, [20, 21, 22, 23, 24]);
+    for r in &searched[..4] {
+        assert_eq!(r["example"]["size"], r["k"], "{r}");
+        assert_eq!(r["complete"], true);
+    }
+    assert_eq!((searched[4]["complete"].as_bool(), &searched[4]["example"]), (Some(false), &Value::Null));
+    assert_eq!(v["largest_filling_no_frame"], Value::Null);
+    assert_eq!(v["k_some_target"], Value::Null);
+    let text = ok(&["extended", "--size", "3", "--guarantee", "--budget", "20000"]);
+    assert!(text.contains("not decided: a search ran out of its budget"), "{text}");
 }
 
 #[test]

@@ -143,6 +143,7 @@ const COMMANDS: &[&[&str]] = &[
         "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Af", "Ab",
     ],
     &["extended", "--size", "2", "--samples", "10", "--restarts", "1", "--steps", "10"],
+    &["extended", "--size", "3", "--guarantee", "--budget", "5000"],
     &["stack", "solve", "--classic", "instant-insanity"],
     &["stack", "solve", "Ab", "Ac", "Ad", "Ae", "Af", "Ba", "--method", "backtrack", "--limit", "2"],
     &["stack", "census", "--colors", "3"],

@@ -18,7 +18,9 @@
 //!   (below), `None` otherwise;
 //! - [`search`]: the second, independent method: backtracking over positions and
 //!   orientations, for small cases (the tests check that both agree);
-//! - [`census`]: the census questions over MacMahon's 30 cubes.
+//! - [`census`]: the census questions over MacMahon's 30 cubes;
+//! - [`guarantee`]: the exhaustive search for the largest multiset filling no target's
+//!   frame (every 24 MacMahon cubes fill some 3x3x3 frame, so every 27 build some target).
 //!
 //! **What is counted.** An arrangement says, for every position, which block sits there
 //! and how it is turned; equal blocks are interchangeable and a block's own symmetries
@@ -56,6 +58,7 @@
 pub mod census;
 mod count;
 mod flow;
+pub mod guarantee;
 pub mod search;
 
 #[cfg(test)]

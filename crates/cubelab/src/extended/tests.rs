@@ -222,3 +222,154 @@ proptest! {
         }
     }
 }
+
+mod frame_search {
+    use super::super::guarantee::{fills_frame_by_obstructions, frame_obstructions, Guarantee};
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// The images of type `t` of the census under a color permutation, then maybe a
+    /// reflection: `None` when an image is not a type.
+    fn image(census: &Census, perm: &[u8; 6], mirror: bool, t: usize) -> Option<usize> {
+        let faces = census.types()[t].faces().map(|c| Color(perm[c.0 as usize - 1]));
+        let mut c = Coloring::new(faces);
+        if mirror {
+            c = c.mirror();
+        }
+        census.types().iter().position(|u| u.same_cube(&c))
+    }
+
+    fn random_perm(rng: &mut SplitMix64) -> [u8; 6] {
+        let mut p = [1, 2, 3, 4, 5, 6];
+        for i in (1..6).rev() {
+            p.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        p
+    }
+
+    #[test]
+    fn symmetries_act_transitively_and_keep_frames() {
+        // "Type 0 is a most frequent type" loses nothing: some symmetry takes type 0 to
+        // any type, and symmetries map multisets filling a frame to multisets filling one.
+        let census = Census::macmahon(3).unwrap();
+        assert_eq!(census.types()[0].faces().map(|c| c.0), [1, 5, 2, 4, 6, 3], "type 0 is Ab");
+        let mut reached = [false; 30];
+        let mut perm = [1u8, 2, 3, 4, 5, 6];
+        // Every permutation of 6 colors, by Heap's algorithm, with and without mirror.
+        let mut stack = [0usize; 6];
+        let mut visit = |p: &[u8; 6]| {
+            for mirror in [false, true] {
+                let t = image(&census, p, mirror, 0).expect("an image of a MacMahon cube is one");
+                reached[t] = true;
+            }
+        };
+        visit(&perm);
+        let mut i = 0;
+        while i < 6 {
+            if stack[i] < i {
+                if i % 2 == 0 {
+                    perm.swap(0, i);
+                } else {
+                    perm.swap(stack[i], i);
+                }
+                visit(&perm);
+                stack[i] += 1;
+                i = 0;
+            } else {
+                stack[i] = 0;
+                i += 1;
+            }
+        }
+        assert!(reached.iter().all(|&r| r), "the symmetries are transitive on the 30 cubes");
+        let mut rng = SplitMix64(7);
+        for round in 0..200 {
+            let m = census.random_multiset(20 + round % 6, &mut rng);
+            let perm = random_perm(&mut rng);
+            let mirror = rng.below(2) == 1;
+            let mut moved = vec![0u64; 30];
+            for (t, &c) in m.iter().enumerate() {
+                moved[image(&census, &perm, mirror, t).unwrap()] += c;
+            }
+            assert_eq!(census.fills_some_frame(&m), census.fills_some_frame(&moved), "{m:?} under {perm:?}");
+        }
+    }
+
+    #[test]
+    fn frame_obstructions_agree_with_the_flow() {
+        for n in [3, 4] {
+            let census = Census::macmahon(n).unwrap();
+            let mut rng = SplitMix64(n as u64);
+            for target in [0, 5, 29] {
+                let obs = frame_obstructions(&census, target).unwrap();
+                assert_eq!(obs.len(), 380, "N = {n}, target {target}");
+                let (mut yes, mut no) = (0, 0);
+                for round in 0..400u64 {
+                    let frame = 8 + 12 * (n as u64 - 2);
+                    // Mostly few types, so that both answers occur.
+                    let mut m = vec![0u64; 30];
+                    let support = 1 + rng.below(4 + round % 8);
+                    let types: Vec<usize> = (0..support).map(|_| rng.below(30) as usize).collect();
+                    for _ in 0..frame + rng.below(6) {
+                        m[types[rng.below(support) as usize]] += 1;
+                    }
+                    let f = census.fills_frame(target, &m);
+                    assert_eq!(f, fills_frame_by_obstructions(&obs, &m), "N = {n}, target {target}: {m:?}");
+                    if f {
+                        yes += 1;
+                    } else {
+                        no += 1;
+                    }
+                }
+                assert!(yes > 20 && no > 20, "both answers tested: {yes} {no}");
+            }
+        }
+    }
+
+    #[test]
+    fn haraguchis_23_fill_no_frame_and_the_search_finds_23() {
+        // Haraguchi's 23 (7 Ac, Bc, Dc, 7 Ec, 7 Fc) build no 2x2x2 target, so they fill
+        // no 3x3x3 frame (the frame contains the 8 corners).
+        let census = Census::macmahon(3).unwrap();
+        let mut m = vec![0u64; 30];
+        for (name, k) in [("Ac", 7), ("Bc", 1), ("Dc", 1), ("Ec", 7), ("Fc", 7)] {
+            m[crate::macmahon::index_of(name).unwrap()] = k;
+        }
+        assert!(!census.fills_some_frame(&m));
+        let g = Guarantee::macmahon(3).unwrap();
+        let o = g.search(23, 1, u64::MAX);
+        assert!(o.complete && o.disagreements == 0);
+        let found = o.found.first().expect("a multiset of 23 filling no frame");
+        assert_eq!(found.iter().sum::<u64>(), 23);
+        assert!(!census.fills_some_frame(found));
+        assert!(found.iter().all(|&c| c <= found[0]), "type 0 most frequent");
+        // Twenty cubes (the fewest a frame needs) can fail too.
+        let two = g.search(20, 1, u64::MAX);
+        assert!(!census.fills_some_frame(&two.found[0]));
+    }
+
+    #[test]
+    fn no_24_fail_when_a_cube_has_8_or_more_copies() {
+        // The fast slice of the proof below (the slices c = 1..=7 take minutes).
+        let g = Guarantee::macmahon(3).unwrap();
+        let o = g.search_copies(24, 8..=24, 1, u64::MAX);
+        assert!(o.complete && o.found.is_empty() && o.disagreements == 0, "{o:?}");
+        assert!(o.nodes > 100, "the slice is searched, not skipped: {} nodes", o.nodes);
+        // The same slice one cube lower is not empty (the search can find): 7 Ab ... at
+        // c = 7 is the largest for 23, so check that c = 7..=7 finds one.
+        let o = g.search_copies(23, 7..=7, 1, u64::MAX);
+        assert_eq!(o.found.len(), 1);
+    }
+
+    /// The whole proof that every 24 MacMahon cubes fill some 3x3x3 frame (so every 27
+    /// build some 3x3x3 target): about 3 CPU-minutes in release mode.
+    /// `cargo test --release -p cubelab --lib every_24_fill_some_frame -- --ignored`
+    #[test]
+    #[ignore]
+    fn every_24_fill_some_frame() {
+        let g = Guarantee::macmahon(3).unwrap();
+        let o = g.search(24, 1, u64::MAX);
+        assert!(o.complete && o.found.is_empty() && o.disagreements == 0, "{o:?}");
+        let largest = g.largest(20, u64::MAX);
+        assert_eq!(largest.iter().map(|o| o.k).collect::<Vec<_>>(), [20, 21, 22, 23, 24]);
+    }
+}

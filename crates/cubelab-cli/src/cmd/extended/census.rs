@@ -19,10 +19,16 @@ one N (docs/extended.md):
   (c) whether containing a 2x2x2 solution of a target suffices to build that target
       N x N x N (a counterexample, checked by the flow and by direct search).
 
+With --guarantee, only (b) for some target, exactly: an exhaustive search for the largest
+multiset filling no target's frame (corners and edges), k = frame size, frame size + 1, ...
+until a k has none; every larger multiset then fills a frame, and max(N^3, that k) cubes
+always build some target (N = 3: about 3 minutes; docs/extended.md).
+
 Examples:
   cubelab extended --size 3
   cubelab extended --size 2 --restarts 20     compare with: cubelab census infeasible
-  cubelab extended --size 4 --target Af --json")]
+  cubelab extended --size 4 --target Af --json
+  cubelab extended --size 3 --guarantee        exhaustive, release build (about 1 min)")]
 pub struct Args {
     /// N: the big cube is N x N x N (2..=32).
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -45,6 +51,12 @@ pub struct Args {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Only question (b) for some target, by exhaustive search (see below).
+    #[arg(long)]
+    guarantee: bool,
+    /// With --guarantee: the most search nodes for each number of cubes.
+    #[arg(long, default_value_t = 10_000_000_000, value_name = "NODES", requires = "guarantee")]
+    budget: u64,
 }
 
 /// The input of `cubelab extended`.
@@ -66,7 +78,7 @@ struct CensusInput {
 
 /// A multiset of MacMahon cubes.
 #[derive(Serialize, JsonSchema)]
-struct MultisetOut {
+pub(super) struct MultisetOut {
     /// Conway's name of each cube used and how many copies.
     cubes: Vec<NamedCount>,
     /// Total number of cubes.
@@ -161,7 +173,7 @@ struct ExtendedCensusReport {
     c: QuestionC,
 }
 
-fn multiset_out(census: &Census, counts: &[u64]) -> MultisetOut {
+pub(super) fn multiset_out(census: &Census, counts: &[u64]) -> MultisetOut {
     MultisetOut {
         cubes: counts
             .iter()
@@ -173,7 +185,7 @@ fn multiset_out(census: &Census, counts: &[u64]) -> MultisetOut {
     }
 }
 
-fn multiset_text(m: &MultisetOut) -> String {
+pub(super) fn multiset_text(m: &MultisetOut) -> String {
     m.cubes
         .iter()
         .map(|c| if c.count == 1 { c.cube.clone() } else { format!("{}x{}", c.count, c.cube) })
@@ -238,6 +250,9 @@ impl Report for ExtendedCensusReport {
 pub fn run(args: Args) -> anyhow::Result<String> {
     let n = args.size;
     check_size(n).with_context(|| format!("--size {n}"))?;
+    if args.guarantee {
+        return super::guarantee::run(n, args.budget, args.json);
+    }
     if args.samples > 1_000_000 || args.restarts > 1_000_000 || args.steps > 1_000_000 {
         anyhow::bail!("--samples, --restarts and --steps are limited to 1000000 each");
     }

@@ -382,6 +382,7 @@ pub fn solve(
 }
 
 mod census;
+mod guarantee;
 pub use census::{run, Args};
 
 /// The schemas of this command's kinds.
@@ -390,4 +391,5 @@ pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<BuildExtendedReport>();
     out.add::<SolveExtendedReport>();
     census::schemas(out);
+    guarantee::schemas(out);
 }

@@ -1,0 +1,131 @@
+//! `cubelab extended --guarantee`: the largest multiset of MacMahon cubes filling no
+//! target's frame, by the exhaustive search of `cubelab::extended::guarantee`.
+
+use super::census::{multiset_out, multiset_text, MultisetOut};
+use super::*;
+use cubelab::extended::guarantee::Guarantee;
+
+/// The input of `cubelab extended --guarantee`.
+#[derive(Serialize, JsonSchema)]
+struct GuaranteeInput {
+    /// `--size`.
+    size: usize,
+    /// `--budget`: the most search nodes for each number of cubes.
+    budget: u64,
+}
+
+/// The search for one number of cubes.
+#[derive(Serialize, JsonSchema)]
+struct SearchedOut {
+    /// The number of cubes k.
+    k: u64,
+    /// Search nodes visited.
+    nodes: u64,
+    /// Whether the search ran to the end (false: the budget ran out first).
+    complete: bool,
+    /// A multiset of k cubes filling no frame (the flow confirmed it), or null: none
+    /// exists when `complete`, none was found otherwise.
+    example: Option<MultisetOut>,
+}
+
+/// `cubelab extended --guarantee`: the smallest k such that every k-multiset of MacMahon
+/// cubes builds some N x N x N target, by exhaustive search.
+#[derive(Serialize, JsonSchema)]
+struct GuaranteeReport {
+    /// N.
+    size: usize,
+    /// N^3.
+    positions: u64,
+    /// Positions of a frame (8 corners and 12 edges of N - 2 positions).
+    frame_positions: u64,
+    /// Closed sets of frame classes (Hall obstructions) of each target.
+    frame_obstructions: usize,
+    /// The searches, k = frame_positions upwards, until a k has no multiset filling no
+    /// frame or a budget runs out.
+    searched: Vec<SearchedOut>,
+    /// The largest number of cubes filling no frame, or null when a budget ran out.
+    largest_filling_no_frame: Option<u64>,
+    /// max(N^3, largest + 1): the smallest k such that every k-multiset builds some
+    /// target, or null when a budget ran out.
+    k_some_target: Option<u64>,
+    /// largest + 1: the smallest k such that every k-multiset fills some target's frame
+    /// (and so builds that target when k ≥ N^3), or null when a budget ran out.
+    k_some_frame: Option<u64>,
+}
+
+impl Report for GuaranteeReport {
+    const KIND: &'static str = "extended-guarantee";
+    type Input = GuaranteeInput;
+
+    fn text(&self) -> String {
+        let n = self.size;
+        let mut s = format!(
+            "extended target puzzle, {n}x{n}x{n}: the largest multiset of MacMahon cubes filling no target's frame\n\
+             ({} corner and edge positions; {} closed Hall sets per target), by exhaustive search\n\n",
+            self.frame_positions, self.frame_obstructions
+        );
+        s += "     k          nodes  a multiset filling no frame\n";
+        for r in &self.searched {
+            let example = match (&r.example, r.complete) {
+                (Some(m), _) => multiset_text(m),
+                (None, true) => "none (search complete)".to_string(),
+                (None, false) => "none found (budget ran out)".to_string(),
+            };
+            s += &format!("  {:>4}  {:>13}  {example}\n", r.k, r.nodes);
+        }
+        match (self.largest_filling_no_frame, self.k_some_target) {
+            (Some(l), Some(k)) => {
+                s += &format!(
+                    "\nlargest multiset filling no frame: {l} cubes; every {} cubes fill some frame,\n\
+                     so every multiset of {k} cubes builds some {n}x{n}x{n} target, and {k} is the least such number\n",
+                    l + 1
+                );
+            }
+            _ => s += "\nnot decided: a search ran out of its budget (--budget)\n",
+        }
+        s
+    }
+}
+
+/// Runs `cubelab extended --size N --guarantee`.
+pub(super) fn run(n: usize, budget: u64, json: bool) -> anyhow::Result<String> {
+    if n < 3 {
+        anyhow::bail!("--guarantee is for sizes 3 and up; for 2x2x2 targets see: cubelab census infeasible");
+    }
+    let g = Guarantee::macmahon(n)?;
+    let census = g.census();
+    let positions = (n as u64).pow(3);
+    let frame = 8 + 12 * (n as u64 - 2);
+    let outcomes = g.largest(frame, budget);
+    if let Some(o) = outcomes.iter().find(|o| o.disagreements > 0) {
+        anyhow::bail!("internal: the obstructions and the flow disagree at k = {}", o.k);
+    }
+    let last = outcomes.last().context("internal: no search")?;
+    let decided = last.complete && last.found.is_empty();
+    let largest = decided.then(|| last.k - 1);
+    let report = GuaranteeReport {
+        size: n,
+        positions,
+        frame_positions: frame,
+        frame_obstructions: g.obstructions(0).len(),
+        searched: outcomes
+            .iter()
+            .map(|o| SearchedOut {
+                k: o.k,
+                nodes: o.nodes,
+                complete: o.complete,
+                example: o.found.first().map(|m| multiset_out(census, m)),
+            })
+            .collect(),
+        largest_filling_no_frame: largest,
+        k_some_target: largest.map(|l| positions.max(l + 1)),
+        k_some_frame: largest.map(|l| l + 1),
+    };
+    render(&report, &GuaranteeInput { size: n, budget }, Format::json_or_text(json))
+}
+
+/// The schema of `cubelab extended --guarantee`'s kind.
+#[cfg(test)]
+pub(super) fn schemas(out: &mut crate::output::Schemas) {
+    out.add::<GuaranteeReport>();
+}
