@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Usage: scripts/picture-first-layers.py DEPTH   (prints the 3x3 layer counts so far, layer by layer)
-# Independent check of the first layers of the 3x3 picture cube census: breadth-first
+# Usage: scripts/picture-first-layers.py DEPTH [M N]   (prints the M x N layer counts so far,
+# layer by layer; M x N is 3x3 by default)
+# Independent check of the first layers of the picture cube censuses: breadth-first
 # search over boards (9 cube orientations as rotation matrices), no symmetry, no tables
 # shared with cubelab.
 import itertools, sys
@@ -25,14 +26,15 @@ inv = lambda m: tuple(tuple(m[j][i] for j in range(3)) for i in range(3))
 turn = {}
 for name, g in [("u", Rx), ("d", inv(Rx)), ("l", Rz), ("r", inv(Rz))]:
     turn[name] = [idx[mat_mul(r, g)] for r in rots]
+M, N = (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else (3, 3)
 moves = []
-for i in range(3):
+for i in range(M):
     for t in ("u", "d"):
-        moves.append(([3*i + j for j in range(3)], turn[t]))
-for j in range(3):
+        moves.append(([N*i + j for j in range(N)], turn[t]))
+for j in range(N):
     for t in ("l", "r"):
-        moves.append(([3*i + j for i in range(3)], turn[t]))
-start = (idx[I],) * 9
+        moves.append(([N*i + j for i in range(M)], turn[t]))
+start = (idx[I],) * (M * N)
 seen = {start}; frontier = [start]; counts = [1]
 depth = int(sys.argv[1])
 for _ in range(depth):

@@ -289,3 +289,36 @@ fn the_stored_half_turn_3x3_census_adds_up_and_starts_like_a_brute_force_search(
 fn first_layers_of_3x3_match_a_brute_force_search() {
     assert_eq!(first_layers(3, 3, 6), brute_force_layers(3, 3, 6));
 }
+
+/// The stored result of the 13x1 census (docs/data/picture-13x1.json, from `cubelab
+/// picture census 13 1 --engine two-bit --antipodes 5 --json --checkpoint 13x1.ckpt
+/// --resume`, about 5,000 CPU-seconds): its layers add up to 24^13 (every 13x1 board is
+/// reachable), the last nonempty layer is the diameter 35, its first layers equal a
+/// brute-force search, and every listed antipode is a board of 13 cubes.
+#[test]
+fn the_stored_13x1_census_adds_up_and_starts_like_a_brute_force_search() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-13x1.json");
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(13), Some(1), Some("quarter")));
+    let layers: Vec<u64> = v["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(d, b)| {
+            assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
+            b["count"].as_u64().unwrap()
+        })
+        .collect();
+    let total: u64 = layers.iter().sum();
+    assert_eq!(total, 24u64.pow(13));
+    assert_eq!(Some(total), crate::picture::census::reachable_count(13, 1));
+    assert_eq!(v["states"].as_u64(), Some(total));
+    assert!(layers.iter().all(|&c| c > 0));
+    assert_eq!((layers.len() - 1, v["diameter"].as_u64()), (35, Some(35)));
+    assert_eq!(layers[..5], brute_force_layers(13, 1, 4)[..]);
+    for a in v["antipodes"].as_array().unwrap() {
+        let b = Board::parse(a.as_str().unwrap()).unwrap();
+        assert_eq!((b.rows(), b.cols()), (13, 1), "{b}");
+    }
+}
