@@ -129,20 +129,7 @@ impl Report for EstimateReport {
 
     fn text(&self) -> String {
         let e = &self.estimate;
-        let what = match e.family {
-            Family::Cubes => "semi-perfect magic cubes",
-            Family::Squares => "magic squares",
-        };
-        let mut s = format!(
-            "{what} of order {}{}: about {:.4e}\n",
-            e.order,
-            if e.fixed_cells > 0 {
-                format!(" with the first {} cells of `magic construct --order {}`", e.fixed_cells, e.order)
-            } else {
-                String::new()
-            },
-            e.estimate
-        );
+        let mut s = headline(e.family, e.order, e.fixed_cells, e.estimate);
         s += &format!("95% interval {:.4e} .. {:.4e} (standard error {:.3e})\n", e.low, e.high, e.std_error);
         if e.fixed_cells == 0 {
             let g = e.symmetries as f64;
@@ -216,20 +203,7 @@ impl Report for TemperingReport {
 
     fn text(&self) -> String {
         let e = &self.estimate;
-        let what = match e.family {
-            Family::Cubes => "semi-perfect magic cubes",
-            Family::Squares => "magic squares",
-        };
-        let mut s = format!(
-            "{what} of order {}{}: about {:.4e}\n",
-            e.order,
-            if e.fixed_cells > 0 {
-                format!(" with the first {} cells of `magic construct --order {}`", e.fixed_cells, e.order)
-            } else {
-                String::new()
-            },
-            e.estimate
-        );
+        let mut s = headline(e.family, e.order, e.fixed_cells, e.estimate);
         s += &format!(
             "95% interval {:.4e} .. {:.4e} (ln N = {:.3} +- {:.3} standard error, t = {})\n",
             e.low, e.high, e.ln_estimate, e.ln_std_error, e.t
@@ -367,4 +341,18 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
 pub(super) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<EstimateReport>();
     out.add::<TemperingReport>();
+}
+
+/// The first line of both estimates' text: what is counted and the estimate.
+fn headline(family: Family, order: usize, fixed_cells: usize, estimate: f64) -> String {
+    let what = match family {
+        Family::Cubes => "semi-perfect magic cubes",
+        Family::Squares => "magic squares",
+    };
+    let restricted = if fixed_cells > 0 {
+        format!(" with the first {fixed_cells} cells of `magic construct --order {order}`")
+    } else {
+        String::new()
+    };
+    format!("{what} of order {order}{restricted}: about {estimate:.4e}\n")
 }

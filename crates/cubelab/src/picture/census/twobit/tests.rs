@@ -228,20 +228,32 @@ fn first_layers_match_a_brute_force_search() {
     assert_eq!(first_layers(3, 2, 5), brute_force_layers(3, 2, 5));
 }
 
+/// A census result stored in docs/data: its JSON, checked to be of an `m` x `n` board in
+/// `metric`, and its layer counts, checked to come in order with none missing.
+fn stored_census(name: &str, m: u64, n: u64, metric: &str) -> (serde_json::Value, Vec<u64>) {
+    let path = format!("{}/../../docs/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(m), Some(n), Some(metric)));
+    let layers = v["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(d, b)| {
+            assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
+            b["count"].as_u64().unwrap()
+        })
+        .collect();
+    (v, layers)
+}
+
 /// The stored result of the 3x3 census (docs/data/picture-3x3.json, from
 /// `cubelab picture census 3 3 --antipodes 10 --json`, about 15 CPU-minutes): its layers
 /// add up to Theorem 8's 2^5·12^9 = 165,112,971,264 boards, the last nonempty layer is
 /// the diameter 20, and its first layers equal a brute-force search over boards.
 #[test]
 fn the_stored_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3.json");
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(3), Some(3), Some("quarter")));
-    let mut layers = Vec::new();
-    for (d, b) in v["distances"].as_array().unwrap().iter().enumerate() {
-        assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
-        layers.push(b["count"].as_u64().unwrap());
-    }
+    let (v, layers) = stored_census("picture-3x3.json", 3, 3, "quarter");
     let total: u64 = layers.iter().sum();
     assert_eq!(total, 165_112_971_264);
     assert_eq!(Some(total), crate::picture::census::reachable_count(3, 3));
@@ -260,19 +272,7 @@ fn the_stored_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
 /// over boards with the 18 half-turn moves.
 #[test]
 fn the_stored_half_turn_3x3_census_adds_up_and_starts_like_a_brute_force_search() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3-half.json");
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(3), Some(3), Some("half")));
-    let layers: Vec<u64> = v["distances"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .map(|(d, b)| {
-            assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
-            b["count"].as_u64().unwrap()
-        })
-        .collect();
+    let (v, layers) = stored_census("picture-3x3-half.json", 3, 3, "half");
     assert_eq!(layers.iter().sum::<u64>(), 165_112_971_264);
     assert!(layers.iter().all(|&c| c > 0));
     assert_eq!((layers.len() - 1, v["diameter"].as_u64()), (17, Some(17)));
@@ -297,19 +297,7 @@ fn first_layers_of_3x3_match_a_brute_force_search() {
 /// brute-force search, and every listed antipode is a board of 13 cubes.
 #[test]
 fn the_stored_13x1_census_adds_up_and_starts_like_a_brute_force_search() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-13x1.json");
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["metric"].as_str()), (Some(13), Some(1), Some("quarter")));
-    let layers: Vec<u64> = v["distances"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .map(|(d, b)| {
-            assert_eq!(b["value"].as_u64(), Some(d as u64), "layers in order, none missing");
-            b["count"].as_u64().unwrap()
-        })
-        .collect();
+    let (v, layers) = stored_census("picture-13x1.json", 13, 1, "quarter");
     let total: u64 = layers.iter().sum();
     assert_eq!(total, 24u64.pow(13));
     assert_eq!(Some(total), crate::picture::census::reachable_count(13, 1));
