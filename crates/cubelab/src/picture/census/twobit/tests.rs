@@ -310,3 +310,32 @@ fn the_stored_13x1_census_adds_up_and_starts_like_a_brute_force_search() {
         assert_eq!((b.rows(), b.cols()), (13, 1), "{b}");
     }
 }
+
+/// The stored result of the 5x2 census (docs/data/picture-5x2.json, from `cubelab
+/// picture census 5 2 --engine two-bit --antipodes 5 --json --checkpoint 5x2.ckpt
+/// --resume`, about 3,900 CPU-seconds, stopped once and resumed): its layers add up to
+/// Theorem 8's 2^6·12^10 boards, the last nonempty layer is the diameter 21, the average
+/// and median follow from the layers, its first layers equal a brute-force search, and
+/// every listed antipode is a reachable 5x2 board.
+#[test]
+fn the_stored_5x2_census_adds_up_and_starts_like_a_brute_force_search() {
+    let (v, layers) = stored_census("picture-5x2.json", 5, 2, "quarter");
+    let total: u64 = layers.iter().sum();
+    assert_eq!(total, 2u64.pow(6) * 12u64.pow(10));
+    assert_eq!(Some(total), crate::picture::census::reachable_count(5, 2));
+    assert_eq!(v["states"].as_u64(), Some(total));
+    assert!(layers.iter().all(|&c| c > 0));
+    assert_eq!((layers.len() - 1, v["diameter"].as_u64()), (21, Some(21)));
+    let weighted: u128 = layers.iter().enumerate().map(|(d, &c)| d as u128 * c as u128).sum();
+    let average = weighted as f64 / total as f64;
+    assert!((v["average"].as_f64().unwrap() - average).abs() < 1e-9, "{average}");
+    let below_16: u64 = layers[..16].iter().sum();
+    assert!(below_16 < total.div_ceil(2) && below_16 + layers[16] >= total.div_ceil(2));
+    assert_eq!(v["median"].as_u64(), Some(16));
+    assert_eq!(layers[..6], brute_force_layers(5, 2, 5)[..]);
+    for a in v["antipodes"].as_array().unwrap() {
+        let b = Board::parse(a.as_str().unwrap()).unwrap();
+        assert_eq!((b.rows(), b.cols()), (5, 2), "{b}");
+        assert!(crate::picture::parity::check(&b).solvable, "{b}");
+    }
+}
