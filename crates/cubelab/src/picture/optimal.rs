@@ -441,18 +441,32 @@ mod tests {
     #[test]
     #[ignore = "3x3: about 5 min of CPU per antipode and 540 MB in release; run with --ignored --nocapture"]
     fn antipodes_of_3x3_take_the_diameter() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/data/picture-3x3.json");
+        stored_antipodes_take_the_diameter("picture-3x3.json", 3, 3);
+    }
+
+    /// The same for the 5x2 antipodes of docs/data/picture-5x2.json.
+    #[test]
+    #[ignore = "5x2: minutes of CPU per antipode in release; run with --ignored --nocapture"]
+    fn antipodes_of_5x2_take_the_diameter() {
+        stored_antipodes_take_the_diameter("picture-5x2.json", 5, 2);
+    }
+
+    /// Solves every antipode listed in a stored census optimally, with a ball of radius
+    /// `CUBELAB_BALL` (default 8) around the solved board, and checks that each takes
+    /// exactly the stored diameter.
+    fn stored_antipodes_take_the_diameter(name: &str, m: usize, n: usize) {
+        let path = format!("{}/../../docs/data/{name}", env!("CARGO_MANIFEST_DIR"));
         let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let diameter = data["diameter"].as_u64().unwrap() as usize;
         let radius: u8 = std::env::var("CUBELAB_BALL").map(|r| r.parse().unwrap()).unwrap_or(8);
         let started = Instant::now();
-        let ball = Arc::new(Ball::build(3, 3, Metric::Quarter, radius).unwrap());
+        let ball = Arc::new(Ball::build(m, n, Metric::Quarter, radius).unwrap());
         eprintln!(
             "ball of radius {radius}: {:?} boards by layer, {:.1} s",
             ball.counts(),
             started.elapsed().as_secs_f64()
         );
-        let solver = Solver::new(3, 3, Metric::Quarter, default_max_entries(3, 3)).unwrap().with_ball(ball).unwrap();
+        let solver = Solver::new(m, n, Metric::Quarter, default_max_entries(m, n)).unwrap().with_ball(ball).unwrap();
         for a in data["antipodes"].as_array().unwrap() {
             let board = Board::parse(a.as_str().unwrap()).unwrap();
             let started = Instant::now();
