@@ -446,7 +446,7 @@ mod tests {
 
     /// The same for the 5x2 antipodes of docs/data/picture-5x2.json.
     #[test]
-    #[ignore = "5x2: minutes of CPU per antipode in release; run with --ignored --nocapture"]
+    #[ignore = "5x2: about 45 CPU-min per antipode with CUBELAB_BALL=9 (about 2 GB resident) in release; run with --ignored --nocapture"]
     fn antipodes_of_5x2_take_the_diameter() {
         stored_antipodes_take_the_diameter("picture-5x2.json", 5, 2);
     }
