@@ -128,7 +128,7 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn guarantee_search_under_a_small_budget() {
-    // The whole search (k = 24 complete, about 3 minutes) is the ignored library test
+    // The whole search (k = 24 complete, about a CPU-minute in release) is the ignored library test
     // `every_24_fill_some_frame`; here k = 20..23 find their examples and k = 24 runs out.
     let v = json(&["extended", "--size", "3", "--guarantee", "--budget", "20000", "--json"]);
     assert_eq!(v["kind"], "extended-guarantee");

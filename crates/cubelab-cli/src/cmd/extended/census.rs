@@ -22,7 +22,7 @@ one N (docs/extended.md):
 With --guarantee, only (b) for some target, exactly: an exhaustive search for the largest
 multiset filling no target's frame (corners and edges), k = frame size, frame size + 1, ...
 until a k has none; every larger multiset then fills a frame, and max(N^3, that k) cubes
-always build some target (N = 3: about 3 minutes; docs/extended.md).
+always build some target (N = 3: about a CPU-minute in a release build; docs/extended.md).
 
 Examples:
   cubelab extended --size 3
