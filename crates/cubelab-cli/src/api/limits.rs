@@ -27,6 +27,10 @@ pub struct Limits {
     pub optimal_cells: u64,
     /// Most states of a picture census (`2^(m+n-1)·12^(mn)`).
     pub census_states: u64,
+    /// The rows, columns and metric of the picture distance table the server loaded
+    /// (`serve --picture-table`): optimal solutions of these boards are table look-ups,
+    /// allowed whatever `optimal_cells` says.
+    pub optimal_table: Option<(usize, usize, cubelab::picture::board::Metric)>,
     /// Largest palette of `cubes --palette`.
     pub palette: u64,
     /// Largest order of `magic construct`.
@@ -57,6 +61,7 @@ impl Default for Limits {
             board_cells: 400,
             optimal_cells: 6,
             census_states: 10_000_000,
+            optimal_table: None,
             palette: 8,
             magic_order: 30,
             stack_colors: 4,
@@ -195,11 +200,24 @@ fn picture_board(m: &ArgMatches, limits: &Limits) -> Refusal {
     let method = raw(m, "method").first().copied().unwrap_or("local");
     let tables = method == "optimal" || method == "subgroup";
     let max = if tables { limits.optimal_cells } else { limits.board_cells };
+    if cells > max && method == "optimal" && in_table(m, board, limits) {
+        return Ok(());
+    }
     if cells > max {
         let what = if tables { format!("the {method} method in a request") } else { "a request".to_string() };
         return Err(format!("a board of {cells} cubes is too large for {what} (at most {max})"));
     }
     Ok(())
+}
+
+/// Whether `board` (with the request's metric) is one of the loaded distance table's.
+fn in_table(m: &ArgMatches, board: &str, limits: &Limits) -> bool {
+    let metric = raw(m, "metric").first().map_or(Ok(Default::default()), |s| s.parse());
+    let board = cubelab::picture::board::Board::parse(board);
+    match (board, metric, limits.optimal_table) {
+        (Ok(b), Ok(metric), Some(t)) => t == (b.rows(), b.cols(), metric),
+        _ => false,
+    }
 }
 
 /// `picture scramble`, `picture bounds` and `picture census`: the board's size, moves,

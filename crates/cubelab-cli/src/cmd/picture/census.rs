@@ -166,6 +166,8 @@ pub(super) struct CensusArgs {
     pub(super) max_memory: u64,
     /// `--output`.
     pub(super) output: Option<PathBuf>,
+    /// `--save-table`: where to save the distances mod 3.
+    pub(super) save_table: Option<PathBuf>,
     /// The engine, antipodes and checkpoint flags.
     pub(super) ck: CheckpointArgs,
     /// `--json`.
@@ -258,9 +260,12 @@ fn run_census(
     progress::note_fresh_start(bar, path, ck.resume);
     let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
     let two_bit = match ck.engine {
+        Engine::Byte if args.save_table.is_some() => {
+            bail!("--save-table keeps the two-bit engine's table: it is refused with --engine byte")
+        }
         Engine::Byte => false,
         Engine::TwoBit => true,
-        Engine::Auto => ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err(),
+        Engine::Auto => ck.antipodes.is_some() || args.save_table.is_some() || Space::new(puzzle, max_bytes).is_err(),
     };
     if !two_bit {
         let table = Table::build_resumable(puzzle, max_bytes, opts, &checkpointing)
@@ -276,8 +281,16 @@ fn run_census(
         bail!("--engine two-bit runs the picture cube only, not a group puzzle");
     }
     let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
-    let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, ck.antipodes.unwrap_or(0), &cells)
-        .map_err(|e| progress::with_resume_hint(e, path))?;
+    let antipodes = ck.antipodes.unwrap_or(0);
+    let t = match &args.save_table {
+        None => twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, antipodes, &cells),
+        Some(file) => {
+            let shape = (args.m, args.n, args.metric);
+            DistanceTable::census_watching(shape, max_bytes, opts, &checkpointing, antipodes, &cells)
+                .and_then(|(t, table)| table.save(file).map(|_| t))
+        }
+    }
+    .map_err(|e| progress::with_resume_hint(e, path))?;
     let note = format!(
         "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
         t.entries,
