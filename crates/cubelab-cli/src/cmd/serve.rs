@@ -53,7 +53,9 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         );
     }
     let picture_table = match &args.picture_table {
-        Some(path) => Some(std::sync::Arc::new(cubelab::picture::census::twobit::distances::DistanceTable::load(path)?)),
+        Some(path) => {
+            Some(std::sync::Arc::new(cubelab::picture::census::twobit::distances::DistanceTable::load(path)?))
+        }
         None => None,
     };
     let listener = std::net::TcpListener::bind(SocketAddr::new(ip, args.port))

@@ -359,7 +359,18 @@ fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refuse
     assert!(e.contains("cannot be read"), "{e}");
     // A census checkpoint is not a table.
     let ck = dir.path().join("c.ckpt");
-    stopped(&["picture", "census", "2", "2", "--engine", "two-bit", "--checkpoint", ck.to_str().unwrap(), "--stop-after-layer", "1"]);
+    stopped(&[
+        "picture",
+        "census",
+        "2",
+        "2",
+        "--engine",
+        "two-bit",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--stop-after-layer",
+        "1",
+    ]);
     let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", ck.to_str().unwrap()]);
     assert!(e.contains("belongs to another kind of run"), "{e}");
 }

@@ -427,9 +427,20 @@ fn a_served_distance_table_solves_boards_beyond_the_optimal_limit() {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("7x1.table");
     let t = table.to_str().unwrap();
-    let census: Value =
-        serde_json::from_str(&ok(&["picture", "census", "7", "1", "--json", "--save-table", t, "--watch", "3", "--seed", "5"]))
-            .unwrap();
+    let census: Value = serde_json::from_str(&ok(&[
+        "picture",
+        "census",
+        "7",
+        "1",
+        "--json",
+        "--save-table",
+        t,
+        "--watch",
+        "3",
+        "--seed",
+        "5",
+    ]))
+    .unwrap();
     let plain = start(&[]);
     let server = start(&["--picture-table", t]);
     for (k, w) in census["watched"].as_array().unwrap().iter().enumerate() {

@@ -495,7 +495,11 @@ fn solve(
                 None => ctx.picture_table(&board, metric).expect("checked"),
             };
             if t.metric() != metric {
-                bail!("the distance table counts {} turns, not {} turns (--metric)", metric_name(t.metric()), metric_name(metric));
+                bail!(
+                    "the distance table counts {} turns, not {} turns (--metric)",
+                    metric_name(t.metric()),
+                    metric_name(metric)
+                );
             }
             let moves = t.solve(&board)?;
             text += "method:   optimal (descent in the distance table)\n";

@@ -107,7 +107,10 @@ fn one_or_two_fixed_cells_count_under_the_kept_symmetry_what_the_unreduced_searc
         let squares = seen.into_inner().unwrap();
         assert_eq!(squares.len() as u64, plain.total, "{what}");
         for sq in &squares {
-            assert!(is_kind(n, sq, kind) && fixed.iter().all(|f| sq[(f.row - 1) * n + f.cell - 1] == f.value), "{what}");
+            assert!(
+                is_kind(n, sq, kind) && fixed.iter().all(|f| sq[(f.row - 1) * n + f.cell - 1] == f.value),
+                "{what}"
+            );
         }
         assert!(n == 5 || reduced.total > 0, "{what}");
     }
@@ -118,7 +121,10 @@ fn one_or_two_fixed_cells_count_under_the_kept_symmetry_what_the_unreduced_searc
 #[test]
 #[ignore]
 fn a_fixed_centre_counts_the_centre_shard() {
-    let whole = run(&SquareSpec { shard: Shard::parse("1/13").unwrap(), ..spec(5, SquareKind::Normal, SquareMethod::Diagonals) });
+    let whole = run(&SquareSpec {
+        shard: Shard::parse("1/13").unwrap(),
+        ..spec(5, SquareKind::Normal, SquareMethod::Diagonals)
+    });
     let fixed = run(&SquareSpec {
         fixed: vec![FixedCell { row: 3, cell: 3, value: 1 }],
         ..spec(5, SquareKind::Normal, SquareMethod::Diagonals)

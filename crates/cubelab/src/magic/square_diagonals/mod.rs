@@ -215,10 +215,8 @@ impl Diagonals {
         }
         let mut d = Diagonals::new(n, kind, &[]);
         d.complement = false;
-        d.pulled = group(n, d.reduction)
-            .iter()
-            .map(|g| fixed.iter().map(|&(cell, v)| (g[cell], v)).collect())
-            .collect();
+        d.pulled =
+            group(n, d.reduction).iter().map(|g| fixed.iter().map(|&(cell, v)| (g[cell], v)).collect()).collect();
         d
     }
 
@@ -668,7 +666,9 @@ mod tests {
 
     #[test]
     fn fixed_cells_under_the_kept_symmetry_count_what_the_unreduced_search_finds() {
-        let cases: &[(usize, SquareKind, &[(usize, usize, u8)])] = &[
+        // Order, kind, fixed cells (1-based row, cell, value).
+        type Case = (usize, SquareKind, &'static [(usize, usize, u8)]);
+        let cases: &[Case] = &[
             (4, SquareKind::Normal, &[(1, 1, 3)]),
             (4, SquareKind::Normal, &[(2, 2, 16), (4, 1, 1)]),
             (4, SquareKind::Normal, &[(1, 1, 3), (2, 3, 7), (4, 4, 14)]),

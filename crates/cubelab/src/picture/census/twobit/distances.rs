@@ -198,9 +198,7 @@ impl DistanceTable {
             read_words(r, table.len(), |k, x| table[k] = x)?;
             Ok(DistanceTable::assemble((h.rows, h.cols, metric), h.diameter, layout, table))
         })?;
-        loaded.ok_or_else(|| {
-            Error::checkpoint(format!("table '{}' cannot be read: no such file", path.display()))
-        })
+        loaded.ok_or_else(|| Error::checkpoint(format!("table '{}' cannot be read: no such file", path.display())))
     }
 
     /// Whether boards of this size and metric are in the table.
@@ -241,7 +239,9 @@ impl DistanceTable {
             )));
         }
         let Some(mut value) = self.value(board.cubes()) else {
-            return Err(Error::malformed("board cannot be solved (its parity pattern is not that of a reachable board)"));
+            return Err(Error::malformed(
+                "board cannot be solved (its parity pattern is not that of a reachable board)",
+            ));
         };
         let mut b = board.clone();
         let mut moves = Vec::new();
@@ -301,9 +301,12 @@ mod tests {
     fn descent_solutions_are_shortest_and_solve_the_board() {
         // The byte census's distances are an independent judge (another engine, another
         // layout); 2x2 in both metrics and 3x2, random reachable boards.
-        for (m, n, metric, boards) in
-            [(2, 2, Metric::Quarter, 300), (2, 2, Metric::Half, 200), (3, 2, Metric::Quarter, 200), (2, 3, Metric::Quarter, 100)]
-        {
+        for (m, n, metric, boards) in [
+            (2, 2, Metric::Quarter, 300),
+            (2, 2, Metric::Half, 200),
+            (3, 2, Metric::Quarter, 200),
+            (2, 3, Metric::Quarter, 100),
+        ] {
             let (census, t) = table(m, n, metric);
             let bytes = Table::build(&cube_puzzle(m, n, metric), 1 << 30, &crate::run::NoProgress).unwrap();
             assert_eq!(t.diameter(), census.census.diameter);
@@ -327,8 +330,16 @@ mod tests {
     #[test]
     fn antipodes_take_the_diameter_and_solved_takes_nothing() {
         let puzzle = cube_puzzle(2, 2, Metric::Quarter);
-        let c = super::super::run(&puzzle, &cube_symmetry(), 1 << 30, &Options::default(), &Checkpointing::default(), 5, &[])
-            .unwrap();
+        let c = super::super::run(
+            &puzzle,
+            &cube_symmetry(),
+            1 << 30,
+            &Options::default(),
+            &Checkpointing::default(),
+            5,
+            &[],
+        )
+        .unwrap();
         let (_, t) = table(2, 2, Metric::Quarter);
         for cells in c.antipodes {
             let b = Board::from_cubes(2, 2, cells).unwrap();
@@ -344,7 +355,10 @@ mod tests {
         let (_, t) = table(2, 2, Metric::Quarter);
         t.save(&path).unwrap();
         let back = DistanceTable::load(&path).unwrap();
-        assert_eq!((back.words.clone(), back.diameter(), back.describe()), (t.words.clone(), t.diameter(), t.describe()));
+        assert_eq!(
+            (back.words.clone(), back.diameter(), back.describe()),
+            (t.words.clone(), t.diameter(), t.describe())
+        );
         let board = Board::random_reachable(2, 2, 9).unwrap();
         assert_eq!(back.solve(&board).unwrap(), t.solve(&board).unwrap());
         // Another size, an unsolvable board.
@@ -373,7 +387,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ck_path = dir.path().join("ck");
         let (_, whole) = table(3, 1, Metric::Quarter);
-        let opts = Options { checkpoint: Some(&ck_path), resume: true, policy: SavePolicy::ALWAYS, ..Options::default() };
+        let opts =
+            Options { checkpoint: Some(&ck_path), resume: true, policy: SavePolicy::ALWAYS, ..Options::default() };
         let stopped = Checkpointing { stop_after_layer: Some(2), ..Checkpointing::default() };
         let e = DistanceTable::census((3, 1, Metric::Quarter), 1 << 30, &opts, &stopped).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Stopped);
@@ -388,7 +403,8 @@ mod tests {
             &[],
         );
         assert_eq!(plain.unwrap_err().kind(), ErrorKind::Checkpoint);
-        let (_, resumed) = DistanceTable::census((3, 1, Metric::Quarter), 1 << 30, &opts, &Checkpointing::default()).unwrap();
+        let (_, resumed) =
+            DistanceTable::census((3, 1, Metric::Quarter), 1 << 30, &opts, &Checkpointing::default()).unwrap();
         assert_eq!(resumed.words, whole.words);
     }
 }

@@ -367,6 +367,9 @@ pub fn run(
     run_keeping(puzzle, sym, max_bytes, opts, ck, antipodes, watch, false).map(|(census, _)| census)
 }
 
+/// The kept distance table of [`run_keeping`]: the layout and its words.
+pub(crate) type Kept = Option<(Layout, Vec<u64>)>;
+
 /// [`run`], keeping the distance mod 3 of every entry when `keep` (a second table of two
 /// bits an entry, also in the checkpoint, whose fingerprint then differs): returns its
 /// engine's layout and words.
@@ -380,7 +383,7 @@ pub(crate) fn run_keeping(
     antipodes: usize,
     watch: &[Vec<u8>],
     keep: bool,
-) -> Result<(TwoBitCensus, Option<(Layout, Vec<u64>)>)> {
+) -> Result<(TwoBitCensus, Kept)> {
     let engine = Engine::new(puzzle, sym, max_bytes, keep)?;
     let size = engine.layout.size();
     let (fingerprint, label) = match keep {
@@ -602,7 +605,7 @@ impl Run<'_> {
     }
 
     /// The result, once a layer was found empty (its frontier is the last layer).
-    fn finish(self, state: State, antipodes: usize) -> Result<(TwoBitCensus, Option<(Layout, Vec<u64>)>)> {
+    fn finish(self, state: State, antipodes: usize) -> Result<(TwoBitCensus, Kept)> {
         self.opts.progress.finish();
         let antipodes = self.engine.antipodes(self.chunks, antipodes);
         let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
