@@ -265,8 +265,19 @@ fn run_census(
         }
         Engine::Byte => false,
         Engine::TwoBit => true,
-        Engine::Auto => ck.antipodes.is_some() || args.save_table.is_some() || Space::new(puzzle, max_bytes).is_err(),
+        // The two-bit engine was faster on every picture board measured (docs/benchmarks.md:
+        // 2x2, 3x2 7.6x, 8x1 1.4x, 9x1) and runs the picture cube only. With a checkpoint,
+        // the byte engine where it fits, as before, so its checkpoints still resume.
+        Engine::Auto => {
+            args.group.is_none() && (path.is_none() || ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err())
+        }
     };
+    // The table line is printed where it was before the engines were chosen by speed: when
+    // asked for, or when the byte table would not fit (the output stays the same).
+    let show_table = ck.engine == Engine::TwoBit
+        || ck.antipodes.is_some()
+        || args.save_table.is_some()
+        || Space::new(puzzle, max_bytes).is_err();
     if !two_bit {
         let table = Table::build_resumable(puzzle, max_bytes, opts, &checkpointing)
             .map_err(|e| progress::with_resume_hint(e, path))?;
@@ -291,13 +302,17 @@ fn run_census(
         }
     }
     .map_err(|e| progress::with_resume_hint(e, path))?;
-    let note = format!(
-        "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
-        t.entries,
-        t.entries.div_ceil(32) * 8,
-        t.classes,
-        t.symmetries
-    );
+    let note = if !show_table {
+        String::new()
+    } else {
+        format!(
+            "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
+            t.entries,
+            t.entries.div_ceil(32) * 8,
+            t.classes,
+            t.symmetries
+        )
+    };
     let boards = |cells: Vec<u8>| Board::from_cubes(args.m, args.n, cells).map(|b| b.to_string());
     let antipodes = match ck.antipodes {
         Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),

@@ -151,9 +151,10 @@ The census is reduced by the symmetry of the board (permuting rows or columns ma
 to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend on the
 number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
 
-Boards whose byte table does not fit (3x3, 5x2) run on the two-bit engine: two bits
-per class of boards under the row and column permutations, the half-turn conjugations
-and (square boards) the transpose, rows of consistent parity only (3x3: 0.42 GB).
+The picture cube runs on the two-bit engine (faster than the byte engine on every board
+measured): two bits per class of boards under the row and column permutations, the
+half-turn conjugations and (square boards) the transpose, rows of consistent parity only
+(3x3: 0.42 GB); --engine byte keeps one byte per multiset of rows.
 
 With --checkpoint the distance table is saved (atomically, with a checksum) after
 completed layers and when stopped (--stop-after-layer or Ctrl-C, exit 3); a run killed
@@ -192,7 +193,9 @@ Examples:
         max_memory: u64,
         /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
-        /// auto (byte when its table fits --max-memory and no --antipodes, else two-bit).
+        /// auto (two-bit for the picture cube: measured faster on every board tried, see
+        /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
+        /// byte table fits, so that byte-engine checkpoints resume as before).
         #[arg(long, value_enum, default_value = "auto")]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
