@@ -3,11 +3,16 @@
 
 use crate::Error;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Writes a file atomically: a temporary file beside it, synced, then renamed over the
 /// target and the folder synced, so a reader (or a run killed midway) never sees a
 /// partial file. The same code writes checkpoints ([`crate::run`]).
+///
+/// Only regular files are replaced (keeping their permissions; a new file gets `0666`
+/// less the umask; a read-only file is refused); a symbolic link is followed; a
+/// character device or FIFO (`/dev/null`) is written through in place; a directory, block
+/// device or socket is refused.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
@@ -18,6 +23,64 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 /// beside the target).
 pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
     crate::run::write_atomic_with(path, fill)
+}
+
+/// The identity of a file, for telling whether two paths name the same one: its device
+/// and inode when it exists (on Unix), else its canonical folder and its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+fn file_id(path: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    if let Ok(m) = std::fs::metadata(path) {
+        use std::os::unix::fs::MetadataExt;
+        return Some(FileId::Inode(m.dev(), m.ino()));
+    }
+    let name = path.file_name()?;
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = std::fs::canonicalize(dir).ok()?;
+    Some(FileId::Path(dir.join(name)))
+}
+
+/// Refuses a set of files a command would write over one another or over what it reads:
+/// `outputs` (role and path, e.g. `("checkpoint", p)`) must name different files, and
+/// none may be one of `inputs`. Paths are compared as files (device and inode, or the
+/// canonical path of one not yet created), so `a.json`, `./a.json` and a link to it are
+/// one file. The error (kind `OutOfRange`) names both roles and the path.
+///
+/// ```
+/// use std::path::{Path, PathBuf};
+/// let dir = std::env::temp_dir();
+/// let a = dir.join(format!("cubelab-distinct-doc-{}.json", std::process::id()));
+/// std::fs::write(&a, "{}").unwrap();
+/// let e = cubelab::io::check_distinct(&[("plot", a.as_path())], &[a.as_path()]).unwrap_err();
+/// assert!(e.to_string().contains("is both an input and the plot"), "{e}");
+/// assert!(cubelab::io::check_distinct(&[("plot", Path::new("other.svg"))], &[a.as_path()]).is_ok());
+/// # std::fs::remove_file(&a).unwrap();
+/// ```
+pub fn check_distinct(outputs: &[(&str, &Path)], inputs: &[&Path]) -> Result<(), Error> {
+    let ids: Vec<Option<FileId>> = outputs.iter().map(|(_, p)| file_id(p)).collect();
+    for (k, (role, path)) in outputs.iter().enumerate() {
+        let Some(id) = &ids[k] else { continue };
+        if let Some(j) = (0..k).find(|&j| ids[j].as_ref() == Some(id)) {
+            return Err(Error::out_of_range(format!(
+                "'{}' is both the {} and the {role}: give them different files",
+                path.display(),
+                outputs[j].0
+            )));
+        }
+        if inputs.iter().any(|i| file_id(i).as_ref() == Some(id)) {
+            return Err(Error::out_of_range(format!(
+                "'{}' is both an input and the {role}: writing it would destroy the input",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A streaming 64-bit checksum of a byte sequence (not cryptographic).

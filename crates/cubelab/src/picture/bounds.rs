@@ -34,9 +34,18 @@ pub struct Bounds {
     pub local: usize,
 }
 
+/// The refusal of a board whose number of reachable states does not fit 64 bits.
+fn too_many_states(rows: usize, cols: usize) -> Error {
+    Error::out_of_range(format!(
+        "a {rows}x{cols} board is too large: its 12^{}·2^{} reachable states do not fit 64 bits (the bounds count them)",
+        rows.saturating_mul(cols),
+        (rows + cols).saturating_sub(1)
+    ))
+}
+
 /// The counting lower bound on the diameter.
 pub(crate) fn counting_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<usize> {
-    let states = reachable_count(rows, cols).ok_or_else(|| Error::out_of_range("board too large"))? as u128;
+    let states = reachable_count(rows, cols).ok_or_else(|| too_many_states(rows, cols))? as u128;
     let solver = Solver::new(rows, cols, metric, 1)?;
     let counts = solver.canonical_sequence_counts(200);
     // Saturating: once the running total reaches |H| the answer is found.
@@ -56,7 +65,7 @@ pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn crate::ru
     if cols < 2 {
         return Err(Error::out_of_range("the column-split bound needs at least 2 columns"));
     }
-    let states = reachable_count(rows, cols).ok_or_else(|| Error::out_of_range("board too large"))?;
+    let states = reachable_count(rows, cols).ok_or_else(|| too_many_states(rows, cols))?;
     let lower = counting_lower_bound(rows, cols, metric)?;
     let first_columns_diameter = pattern_table(rows, cols - 1, metric)?.census().diameter;
     let solver = Solver::new(rows, cols, metric, default_max_entries(rows, cols))?;

@@ -117,6 +117,10 @@ pub struct Options<'a> {
     pub checkpoint: Option<&'a Path>,
     /// Continue from the checkpoint file if it exists.
     pub resume: bool,
+    /// Start afresh and replace an existing checkpoint file. Without it (and without
+    /// `resume`) an existing file is refused before any work, so a run never silently
+    /// overwrites another run's saved work.
+    pub overwrite: bool,
     /// When to save.
     pub policy: SavePolicy,
 }
@@ -128,6 +132,7 @@ impl Default for Options<'_> {
             stop: Stop::new(),
             checkpoint: None,
             resume: false,
+            overwrite: false,
             policy: SavePolicy::default(),
         }
     }
@@ -139,6 +144,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("stop", &self.stop)
             .field("checkpoint", &self.checkpoint)
             .field("resume", &self.resume)
+            .field("overwrite", &self.overwrite)
             .field("policy", &self.policy)
             .finish_non_exhaustive()
     }
@@ -154,15 +160,24 @@ pub(crate) struct Saver {
 }
 
 impl Saver {
-    /// A saver for the checkpoint of `opts` (none: every save is skipped).
-    pub(crate) fn new(opts: &Options<'_>, kind: &str, fingerprint: &str, label: &str) -> Saver {
-        Saver {
+    /// A saver for the checkpoint of `opts` (none: every save is skipped). An existing
+    /// checkpoint file is refused unless the run resumes from it or may overwrite it.
+    pub(crate) fn new(opts: &Options<'_>, kind: &str, fingerprint: &str, label: &str) -> Result<Saver> {
+        if let Some(path) = opts.checkpoint {
+            if !opts.resume && !opts.overwrite && std::fs::symlink_metadata(path).is_ok() {
+                return Err(Error::checkpoint(format!(
+                    "checkpoint '{}' already exists: resume from it, or start afresh replacing it explicitly",
+                    path.display()
+                )));
+            }
+        }
+        Ok(Saver {
             file: opts.checkpoint.map(|p| CheckpointFile::new(p, kind, fingerprint, label)),
             policy: opts.policy,
             saved: false,
             last_save: Instant::now(),
             last_cost: Duration::ZERO,
-        }
+        })
     }
 
     /// Records that the checkpoint file holds the run's current state (just loaded).
@@ -241,7 +256,7 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
     merge: impl Fn(T, T) -> T,
 ) -> Result<T> {
     let range = job.range.clone();
-    let mut saver = Saver::new(opts, job.kind, job.fingerprint, job.label);
+    let mut saver = Saver::new(opts, job.kind, job.fingerprint, job.label)?;
     let mut next = range.start;
     let mut acc = init;
     if let Some(file) = saver.resume_file(opts) {

@@ -444,7 +444,7 @@ impl Search {
             self.tasks.len(),
             self.fingerprint()
         );
-        let mut saver = Saver::new(opts, KIND, &fingerprint, &self.label());
+        let mut saver = Saver::new(opts, KIND, &fingerprint, &self.label())?;
         let mut cp = Saved { done: 0, solutions: vec![] };
         if let Some(file) = saver.resume_file(opts) {
             if let Some(saved) = file.load::<Saved>()? {
