@@ -187,6 +187,69 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Only regular files are replaced: their permissions kept, new files by the umask,
+    /// read-only files, directories refused; links followed; devices written through.
+    #[cfg(unix)]
+    #[test]
+    fn writes_replace_only_regular_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // A new file: 0666 less the umask (whatever it is, group/other bits may be set,
+        // and it is never more than 0666).
+        let new = dir.path().join("new.txt");
+        write_atomic(&new, b"x").unwrap();
+        assert_eq!(mode(&new) & !0o666, 0);
+        assert_eq!(mode(&new) & 0o600, 0o600);
+        // An existing file keeps its permissions.
+        std::fs::set_permissions(&new, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&new, b"y").unwrap();
+        assert_eq!((mode(&new), std::fs::read(&new).unwrap()), (0o640, b"y".to_vec()));
+        // A read-only file is refused and kept.
+        std::fs::set_permissions(&new, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let e = write_atomic(&new, b"z").unwrap_err().to_string();
+        assert!(e.contains("read-only"), "{e}");
+        assert_eq!(std::fs::read(&new).unwrap(), b"y");
+        // A link is followed: the file it names is replaced, the link stays a link.
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, "old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        // A dangling link and a directory are refused.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("missing"), &dangling).unwrap();
+        assert!(write_atomic(&dangling, b"x").unwrap_err().to_string().contains("missing file"));
+        assert!(write_atomic(dir.path(), b"x").is_err());
+        // A character device is written through, not replaced.
+        write_atomic(Path::new("/dev/null"), b"nothing").unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
+    }
+
+    #[test]
+    fn outputs_over_inputs_or_each_other_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.json");
+        std::fs::write(&a, "{}").unwrap();
+        let dotted = dir.path().join(".").join("a.json");
+        let e = check_distinct(&[("plot", &dotted)], &[&a]).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert!(e.to_string().contains("is both an input and the plot"), "{e}");
+        // Two outputs naming one file not yet created.
+        let same = dir.path().join("same");
+        let e = check_distinct(&[("checkpoint", &same), ("output", &same)], &[]).unwrap_err().to_string();
+        assert!(e.contains("is both the checkpoint and the output"), "{e}");
+        check_distinct(&[("checkpoint", &same), ("output", &dir.path().join("other"))], &[&a]).unwrap();
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link");
+            std::os::unix::fs::symlink(&a, &link).unwrap();
+            assert!(check_distinct(&[("output", &link)], &[&a]).is_err());
+        }
+    }
+
     #[test]
     fn checksum_ignores_splitting_and_sees_changes() {
         let data: Vec<u8> = (0..1000u32).map(|i| (i * 7 % 251) as u8).collect();

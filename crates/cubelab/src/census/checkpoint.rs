@@ -45,7 +45,8 @@ pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
     merge: impl Fn(T, T) -> T,
 ) -> Result<T, Error> {
     let opts = Options { checkpoint: resume.path, resume: resume.resume, overwrite: resume.overwrite, ..opts.clone() };
-    let job = Batches { kind: KIND, fingerprint, label: fingerprint, range, batch };
+    // Census results are integer tallies folded in rank order: exact however split.
+    let job = Batches { kind: KIND, fingerprint, label: fingerprint, range, batch, split: true };
     run_batches(&job, &opts, init, work, merge)
 }
 

@@ -27,7 +27,7 @@
 //! let dir = std::env::temp_dir().join(format!("cubelab-run-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let path = dir.join("sum.ckpt");
-//! let job = Batches { kind: "sum", fingerprint: "sum 0..1000", label: "the sum of 0..1000", range: 0..1000, batch: 100 };
+//! let job = Batches { kind: "sum", fingerprint: "sum 0..1000", label: "the sum of 0..1000", range: 0..1000, batch: 100, split: true };
 //! let sum = |opts: &Options| run_batches(&job, opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b);
 //! // Save after every batch, and stop after the first.
 //! let opts = Options { checkpoint: Some(&path), policy: cubelab::run::SavePolicy::ALWAYS, ..Options::default() };
@@ -219,6 +219,10 @@ impl Saver {
     }
 }
 
+/// The longest a batch of [`run_batches`] should take: longer ones make the next
+/// batches smaller.
+const BATCH_TIME: Duration = Duration::from_secs(2);
+
 /// A run over a range of ranks in batches, for [`run_batches`].
 #[derive(Debug, Clone)]
 pub struct Batches<'a> {
@@ -232,6 +236,11 @@ pub struct Batches<'a> {
     pub range: Range<u64>,
     /// Ranks per batch (0 counts as 1).
     pub batch: u64,
+    /// Whether batches that take longer than about two seconds may be split, so that a
+    /// stop is seen and a checkpoint saved every few seconds: only for work whose merged
+    /// result is exactly the same however the range is split (integer counts, lists in
+    /// rank order), not for floating-point sums.
+    pub split: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -248,6 +257,8 @@ struct BatchState<T> {
 /// Progress: one phase (`job.label`) of `range` units, advanced after every batch. The
 /// checkpoint (content: the next rank and the partial result) is saved after batches by
 /// `opts.policy`, when stopped, and at the end. A stop request is seen between batches.
+/// With `job.split`, batches of `job.batch` ranks that take longer than about two seconds
+/// are split (down to one rank), so a kill loses only seconds of work.
 pub fn run_batches<T: Serialize + DeserializeOwned>(
     job: &Batches<'_>,
     opts: &Options<'_>,
@@ -283,16 +294,32 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
         saver.save(force, |f| f.save(&state))?;
         Ok(state.partial)
     };
-    while next < range.end {
+    // Batches shrink (never below one rank, never above `job.batch`) while one takes
+    // longer than BATCH_TIME, so a stop request is seen and a checkpoint saved every few
+    // seconds of work. The result does not depend on the split: batches are folded in
+    // rank order.
+    let mut size = job.batch.max(1);
+    // A stop request is honoured even when it comes during the last batch: a stopped
+    // run always says so (and resuming it then finishes at once).
+    loop {
         if opts.stop.is_requested() {
             save(&mut saver, true, next, acc)?;
             opts.progress.finish();
             return Err(saver.stopped(&format!("at rank {next} of {}..{}", range.start, range.end)));
         }
-        let b = next..next.saturating_add(job.batch.max(1)).min(range.end);
+        if next >= range.end {
+            break;
+        }
+        let b = next..next.saturating_add(size).min(range.end);
         next = b.end;
         let units = b.end - b.start;
+        let started = Instant::now();
         acc = merge(acc, work(b));
+        let took = started.elapsed();
+        if job.split && took > BATCH_TIME && units > 1 {
+            let scaled = (units as f64 * BATCH_TIME.as_secs_f64() / took.as_secs_f64()) as u64;
+            size = scaled.clamp(1, size);
+        }
         opts.progress.advance(units);
         acc = save(&mut saver, next == range.end, next, acc)?;
     }

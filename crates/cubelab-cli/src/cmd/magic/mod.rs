@@ -236,7 +236,9 @@ fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<S
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
     let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, overwrite: args.force, ..Options::default() };
-    let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1));
+    // Batches stay small whatever --stop-after says, so the checkpoint is saved every
+    // few seconds (by the save policy) and a stop request is seen within one batch.
+    let batch = 4 * rayon::current_num_threads().max(1);
     let mut cubes = search.run(&opts, batch, args.stop_after).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     let n3 = spec.order.pow(3);

@@ -458,7 +458,8 @@ impl Search {
         let tasks = self.tasks.len();
         let limit = stop_after.map_or(tasks, |n| cp.done.saturating_add(n).min(tasks));
         opts.progress.start("work units", tasks as u64, cp.done as u64);
-        while cp.done < tasks {
+        // A stop request during the last batch still stops (and says how to resume).
+        while cp.done < tasks || opts.stop.is_requested() {
             if cp.done >= limit || opts.stop.is_requested() {
                 opts.progress.finish();
                 saver.save(true, |f| f.save(&cp))?;
