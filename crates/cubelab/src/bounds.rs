@@ -81,8 +81,7 @@ pub const BOUNDS_SAMPLE: Bound = Bound { quantity: "sample", used_by: "picture b
 /// Random boards whose distances a picture census reports.
 pub const CENSUS_WATCH: Bound = Bound { quantity: "watched boards", used_by: "picture census", min: 0, max: 1_000 };
 /// Antipodes a picture census lists.
-pub const CENSUS_ANTIPODES: Bound =
-    Bound { quantity: "antipodes", used_by: "picture census", min: 0, max: 100_000 };
+pub const CENSUS_ANTIPODES: Bound = Bound { quantity: "antipodes", used_by: "picture census", min: 0, max: 100_000 };
 /// Points a permutation group of the picture puzzle acts on.
 pub const GROUP_DEGREE: Bound =
     Bound { quantity: "group degree", used_by: "picture census --group (generators)", min: 1, max: 64 };

@@ -125,7 +125,8 @@ fn run_examples(examples: &[&Example]) {
             code,
             Some(expected),
             "help example `{}` (cubelab {} --help) exited with {code:?}",
-            e.command, e.page
+            e.command,
+            e.page
         );
     }
 }

@@ -1,6 +1,7 @@
 //! The one integration test binary: drives the real `cubelab` executable.
 //! Each area of the tool has its own module here.
 
+mod adversarial;
 mod api;
 mod browser;
 mod census;

@@ -58,7 +58,16 @@ mod tests {
 
     fn sum(path: Option<&Path>, resume: bool, fp: &str) -> Result<u64, Error> {
         let opts = Options { policy: SavePolicy::ALWAYS, ..Options::default() };
-        run_resumable_with(fp, 0..1000, 64, Resume { path, resume, overwrite: false }, &opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b)
+        run_resumable_with(
+            fp,
+            0..1000,
+            64,
+            Resume { path, resume, overwrite: false },
+            &opts,
+            0u64,
+            |r| r.sum::<u64>(),
+            |a, b| a + b,
+        )
     }
 
     #[test]
@@ -68,8 +77,17 @@ mod tests {
         // Missing file with resume: a fresh start.
         assert_eq!(sum(Some(&p), true, "a").unwrap(), 499_500);
         // An existing checkpoint is refused without resume or overwrite.
-        let e = run_resumable_with("a", 0..1000, 64, Resume { path: Some(&p), ..Resume::default() }, &Options::default(), 0u64, |r| r.sum::<u64>(), |a, b| a + b)
-            .unwrap_err();
+        let e = run_resumable_with(
+            "a",
+            0..1000,
+            64,
+            Resume { path: Some(&p), ..Resume::default() },
+            &Options::default(),
+            0u64,
+            |r| r.sum::<u64>(),
+            |a, b| a + b,
+        )
+        .unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Checkpoint);
         assert!(e.to_string().contains("already exists"), "{e}");
         // Stop midway, then resume.

@@ -176,8 +176,9 @@ fn stopped_batches_resume_to_the_same_result() {
     let e = run_batches(&job, &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap_err();
     assert_eq!(e.to_string(), "stopped at rank 10 of 10..1000; nothing was saved");
     // An existing checkpoint is refused without resume or overwrite, before any work.
-    let e = run_batches(&job, &Options { checkpoint: Some(&p), ..Options::default() }, 0u64, |_| panic!(), |a, b| a + b)
-        .unwrap_err();
+    let e =
+        run_batches(&job, &Options { checkpoint: Some(&p), ..Options::default() }, 0u64, |_| panic!(), |a, b| a + b)
+            .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Checkpoint);
     assert!(e.to_string().ends_with("already exists: resume from it, or start afresh replacing it explicitly"), "{e}");
     // A checkpoint of another range is refused.

@@ -259,8 +259,14 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         spec.colors, spec.multisets, spec.method, spec.shard
     );
     let label = format!("stacks of {k} cubes of C_{k} ({})", if spec.multisets { "multisets" } else { "sets" });
-    let job =
-        Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH, split: true };
+    let job = Batches {
+        kind: "stack-census",
+        fingerprint: &fingerprint,
+        label: &label,
+        range: range.clone(),
+        batch: BATCH,
+        split: true,
+    };
     // The graph method counts each sorted tuple of pair structures once (the table is
     // filled up front in one thread; any entry left is the same whoever fills it first).
     let structures = (spec.method == Method::Graph).then(|| Structures::new(&faces, k));

@@ -295,7 +295,14 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, overwrite: args.force, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     if tempering {
         let tspec = TemperingSpec {
             family,

@@ -235,7 +235,14 @@ fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<S
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, overwrite: args.force, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     // Batches stay small whatever --stop-after says, so the checkpoint is saved every
     // few seconds (by the save policy) and a stop request is seen within one batch.
     let batch = 4 * rayon::current_num_threads().max(1);

@@ -197,7 +197,14 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, overwrite: args.force, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     let failed = std::sync::Mutex::new(None);
     let print = |cells: &[u8]| {
         let line: Vec<String> = cells.iter().map(|v| v.to_string()).collect();
