@@ -25,6 +25,43 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
     crate::run::write_atomic_with(path, fill)
 }
 
+/// The largest text file the readers take (256 MiB): far more than any cube, shard or
+/// census result cubelab writes, small enough to read in a moment, so `/dev/zero` or
+/// `/dev/urandom` given as an input ends at once.
+pub const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT`] bytes: a larger one is refused (kind
+/// `OutOfRange`) after reading one byte past the cap, a file that is not UTF-8 is refused
+/// (kind `Malformed`, naming the first bad byte), one that cannot be read is an `Io`
+/// error. Every command that reads an input file (cube files, shards) reads it with this.
+///
+/// ```
+/// let e = cubelab::io::read_text(std::path::Path::new("/no/such/file")).unwrap_err();
+/// assert_eq!(e.kind(), cubelab::ErrorKind::Io);
+/// ```
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    read_text_capped(path, MAX_INPUT)
+}
+
+fn read_text_capped(path: &Path, cap: u64) -> Result<String, Error> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    if bytes.len() as u64 > cap {
+        return Err(Error::out_of_range(format!(
+            "'{}' is larger than {} MiB, the most an input file may be",
+            path.display(),
+            cap >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::malformed(format!("'{}' is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1))
+    })
+}
+
 /// The identity of a file, for telling whether two paths name the same one: its device
 /// and inode when it exists (on Unix), else its canonical folder and its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,6 +263,20 @@ mod tests {
         // A character device is written through, not replaced.
         write_atomic(Path::new("/dev/null"), b"nothing").unwrap();
         assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn endless_inputs_end_at_once() {
+        let e = read_text_capped(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert!(e.to_string().contains("is larger than 1 MiB"), "{e}");
+        let e = read_text(Path::new("/dev/urandom")).unwrap_err();
+        assert!(matches!(e.kind(), crate::ErrorKind::Malformed | crate::ErrorKind::OutOfRange), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("bad.txt");
+        std::fs::write(&p, b"ok\n\xff").unwrap();
+        assert!(read_text(&p).unwrap_err().to_string().ends_with("is not UTF-8 text (byte 4)"));
     }
 
     #[test]

@@ -455,7 +455,7 @@ fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut parts = Vec::with_capacity(args.files.len());
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
         let report = StackCensus::from_json(&text).with_context(|| name.clone())?;
         parts.push((name, report));
     }

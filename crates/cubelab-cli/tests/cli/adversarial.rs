@@ -65,6 +65,23 @@ fn negative_numbers_name_the_option() {
     }
 }
 
+/// Every reader caps its input and ends at once on endless or binary input.
+#[cfg(unix)]
+#[test]
+fn endless_inputs_end_at_once_with_one_line() {
+    for args in [
+        vec!["magic", "check", "/dev/zero"],
+        vec!["magic", "check", "/dev/urandom"],
+        vec!["census", "merge", "/dev/zero"],
+        vec!["census", "merge", "/dev/urandom"],
+        vec!["magic", "squares-merge", "/dev/zero"],
+        vec!["stack", "merge", "/dev/urandom"],
+    ] {
+        let err = bad(&args);
+        assert!(err.contains("larger than 256 MiB") || err.contains("not UTF-8"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn messages_are_one_short_line() {
     // A 100,000-character argument is quoted shortened.
@@ -80,6 +97,9 @@ fn messages_are_one_short_line() {
         let err = bad(&[group]);
         assert!(err.contains(&format!("'cubelab {group}' needs a subcommand: ")), "{err}");
     }
+    // Contradictory options are refused rather than one silently ignored.
+    let err = bad(&["census", "solution-numbers", "--target", "Ab", "--all-targets"]);
+    assert!(err.contains("--all-targets") && err.contains("--target"), "{err}");
     // picture bounds on a board whose state count does not fit says which limit.
     let err = bad(&["picture", "bounds", "64", "64"]);
     assert!(err.contains("reachable states do not fit 64 bits"), "{err}");

@@ -76,7 +76,11 @@ impl StackCensus {
     /// Reads a report from the JSON `census` printed (keys it does not know, such as the
     /// envelope's `kind`, `format_version` and `input`, are ignored).
     pub fn from_json(text: &str) -> Result<StackCensus> {
-        serde_json::from_str(text).map_err(|e| {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
+        })?;
+        crate::census::report::check_format_version(&v, false)?;
+        serde_json::from_value(v).map_err(|e| {
             Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
         })
     }
