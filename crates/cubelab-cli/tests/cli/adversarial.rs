@@ -60,7 +60,7 @@ fn negative_numbers_name_the_option() {
         (vec!["stack", "census", "--colors", "-1"], "--colors"),
     ] {
         let err = bad(&args);
-        assert!(err.contains(&format!("invalid value '-")) && err.contains(option), "{args:?}: {err}");
+        assert!(err.contains("invalid value '-") && err.contains(option), "{args:?}: {err}");
         assert!(!err.contains("unexpected argument"), "{err}");
     }
 }
