@@ -139,7 +139,25 @@ fn verify_quick_agrees() {
     assert_eq!(figure("darby-triples")["main"], "85");
     assert_eq!(figure("darby-layers")["main"], "70992");
     assert_eq!(figure("table-2")["main"], "2774940 2256390 720405 91920 8910 360");
+    // Johnson–Roldán Theorem 6 case by case (Lemmas 4.6–4.8 with an isolated corner,
+    // k = 0): 2 components give 2, 3 components give 4 (Lemma 4.7 says 0) and 4 give 8
+    // (Lemma 4.8 says 16), by the corner graph with the general solver and by Table 3's
+    // graph with the prime-product algorithm (docs/errata.md).
+    let theorem_6 = figure("theorem-6")["main"].as_str().unwrap().to_string();
+    assert!(theorem_6.contains("3 components with k = 0: 1728 (4: 1728)"), "{theorem_6}");
+    assert!(theorem_6.contains("4 components with k = 0: 24 (8: 24)"), "{theorem_6}");
     assert!(checks.iter().all(|c| c["agree"] == true && c["main"] == c["second"]));
+}
+
+/// The audit's example of Lemma 4.7's missing case: Ac Ad Ae Cb Cd Cf Db make a 2-cycle on
+/// 134 and 265, a five-corner component with a cycle, and leave corner 253 alone; Ba fills
+/// it, and Ba is built in 2·2 = 4 ways (the lemma says 0).
+#[test]
+fn lemma_4_7_example_builds_ba_in_4_ways() {
+    let b = built(&["Ba", "Ac", "Ad", "Ae", "Cb", "Cd", "Cf", "Db"], false);
+    assert!(b.contains(&("Ba".to_string(), 4)), "{b:?}");
+    let explain = json(&["solve", "Ba", "Ba", "Ac", "Ad", "Ae", "Cb", "Cd", "Cf", "Db", "--explain", "--json"]);
+    assert_eq!(explain["arrangements"], 4, "{explain}");
 }
 
 /// The 8x1 picture census (10 s of CPU).
