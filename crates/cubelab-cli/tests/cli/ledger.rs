@@ -1014,3 +1014,18 @@ fn magniers_624_is_not_a_vertex_of_cube_2() {
         .collect();
     assert_eq!(shared, ["143", "135"]);
 }
+
+/// `picture bounds` on one column (issue 26): the seed's Eq. (1) lower bound for m x 1 is
+/// m·log 24 / log(2m+2) − 1, and the counting and column-split bounds (of the transposed
+/// board) bracket the 4x1 diameter 12.
+#[test]
+fn picture_bounds_for_one_column() {
+    let v = json(&["picture", "bounds", "4", "1", "--json"]);
+    let eq1 = v["eq1_lower"].as_f64().unwrap();
+    assert!((eq1 - (4.0 * 24f64.ln() / 10f64.ln() - 1.0)).abs() < 1e-9, "{eq1}");
+    let (lower, upper) = (v["lower"].as_u64().unwrap(), v["upper"].as_u64().unwrap());
+    assert!(eq1.ceil() as u64 <= lower && lower <= 12 && 12 <= upper && upper <= 36, "{v}");
+    assert_eq!(v["first_columns_diameter"], 10, "the 3x1 diameter");
+    let text = ok(&["picture", "bounds", "4", "1"]);
+    assert!(text.contains("first cubes of the column") && text.contains("Eq. (1) lower: 4.52"), "{text}");
+}
