@@ -5,7 +5,8 @@
 //!   the only input of the census checks (the main methods compute corner numbers from
 //!   colorings);
 //! - [`census`]: the target-puzzle censuses set by set (Johnson–Roldán's own prime-product
-//!   algorithm for Table 1; a plain corner-set program per set and target for Table 2,
+//!   algorithm for Table 1, and with Table 3's own corner graph for Theorem 6 case by
+//!   case; a plain corner-set program per set and target for Table 2,
 //!   every subset, Figure 9 and the multisets), where the main method uses the corner-graph
 //!   theorems, subset tables, upward closure and symmetry between targets;
 //! - [`picture_bfs`]: the picture census by a plain bit-packed breadth-first search over
