@@ -156,6 +156,24 @@ def _plan(cls: type) -> _Plan:
     return plan
 
 
+def _table_field(cls: type) -> Optional[str]:
+    """The field ``to_pandas()`` makes a table of: the first typed as a tuple of records,
+    else the first typed as a tuple of tuples."""
+    hints = get_type_hints(cls, vars(sys.modules[cls.__module__]))
+
+    def items(tp: Any) -> Any:
+        if get_origin(tp) is Union:
+            inner = [a for a in get_args(tp) if a is not type(None)]
+            tp = inner[0] if len(inner) == 1 else None
+        args = get_args(tp)
+        return args[0] if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis else None
+
+    names = [f.name for f in dataclasses.fields(cls)]
+    records = [n for n in names if isinstance(items(hints[n]), type) and issubclass(items(hints[n]), Record)]
+    rows = [n for n in names if get_origin(items(hints[n])) is tuple]
+    return (records + rows + [None])[0]
+
+
 def _flat(value: Any) -> str:
     if isinstance(value, Record):
         inner = ", ".join(f"{f.name}={_flat(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.repr)
@@ -239,15 +257,12 @@ class Record:
 
     def to_pandas(self, field: Optional[str] = None) -> Any:
         """A ``pandas.DataFrame`` of the record's table: the field ``field`` (by default
-        the first field holding a tuple of records, else of rows), one row per item; a
-        record without such a field is one row of its fields. Needs pandas."""
+        the first field typed as a tuple of records, else as a tuple of tuples), one row
+        per item; a record without such a field is one row of its fields. Needs
+        pandas."""
         pd = pandas()
-        names = [f.name for f in dataclasses.fields(self)]
         if field is None:
-            tables = [n for n in names if isinstance(getattr(self, n), tuple) and getattr(self, n)]
-            records = [n for n in tables if isinstance(getattr(self, n)[0], Record)]
-            candidates: List[Optional[str]] = [*records, *tables, None]
-            field = candidates[0]
+            field = _table_field(type(self))
         if field is None:
             return pd.DataFrame([self.to_dict()])
         items = getattr(self, field)
