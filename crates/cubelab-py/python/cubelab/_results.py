@@ -110,7 +110,7 @@ def cube_texts(cubes: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 
 R = TypeVar("R", bound="Record")
-_Plan = List[Tuple[str, str, Optional[Callable[[Any], Any]]]]
+_Plan = List[Tuple[str, str, Optional[Callable[[Any], Any]], Any]]
 _PLANS: Dict[type, _Plan] = {}
 
 
@@ -142,6 +142,7 @@ def _converter(tp: Any) -> Optional[Callable[[Any], Any]]:
 
 
 def _plan(cls: type) -> _Plan:
+    """How to read each field of ``cls``: its name, JSON key, converter and default."""
     plan = _PLANS.get(cls)
     if plan is None:
         module = sys.modules[cls.__module__]
@@ -151,7 +152,8 @@ def _plan(cls: type) -> _Plan:
             if not f.init:
                 continue
             convert = f.metadata.get("convert") or _converter(hints[f.name])
-            plan.append((f.name, f.metadata.get("key", f.name), convert))
+            default = None if f.default is dataclasses.MISSING else f.default
+            plan.append((f.name, f.metadata.get("key", f.name), convert, default))
         _PLANS[cls] = plan
     return plan
 
@@ -231,13 +233,14 @@ class Record:
     @classmethod
     def from_json(cls: Type[R], data: Mapping[str, Any]) -> R:
         """Reads the record from its JSON object (keys as the command prints them)."""
-        values = {}
-        for name, key, convert in _plan(cls):
-            if key in data:
-                v = data[key]
-                values[name] = convert(v) if convert is not None and v is not None else v
-        record = cls(**values)
-        object.__setattr__(record, "_json", data)
+        # Filled in place rather than through the frozen dataclass's __init__ (several
+        # times faster; the values are the JSON's, converted by type).
+        record = object.__new__(cls)
+        values = record.__dict__
+        for name, key, convert, default in _plan(cls):
+            v = data.get(key, default)
+            values[name] = convert(v) if convert is not None and v is not None else v
+        values["_json"] = data
         return record
 
     def to_json(self) -> Dict[str, Any]:
