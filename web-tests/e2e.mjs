@@ -15,6 +15,8 @@ import { chromium } from 'playwright-core';
 import pngjs from 'pngjs';
 
 const { PNG } = pngjs;
+// The page's plain-language form of the server's line (no command-line words).
+const { plain } = await import(new URL('../crates/cubelab-cli/web/js/api.js', import.meta.url));
 const binary = process.argv[2];
 if (!binary) {
   console.error('usage: node web-tests/e2e.mjs <path of the cubelab binary>');
@@ -132,7 +134,7 @@ async function blocksScenario(page, url) {
   await page.fill('#blocks-input', [...CONWAY.slice(0, 7), 'Zz'].join(' '));
   await page.click('#blocks-build');
   await page.waitForSelector('#blocks-error:not([hidden])');
-  assert.equal(await page.textContent('#blocks-error'), cliError(['build', ...CONWAY.slice(0, 7), 'Zz']));
+  assert.equal(await page.textContent('#blocks-error'), plain(cliError(['build', ...CONWAY.slice(0, 7), 'Zz'])));
 
   // the net editor: paint U with color 2 and F with 6, add the block as a face string
   await page.click('#net-editor summary');
@@ -331,7 +333,7 @@ async function pictureScenario(page, url) {
   await page.fill('#pic-board', 'UF UD / UF UF');
   await page.click('#pic-set');
   await page.waitForSelector('#pic-error:not([hidden])');
-  assert.equal(await page.textContent('#pic-error'), cliError(['picture', 'check', 'UF UD / UF UF']));
+  assert.equal(await page.textContent('#pic-error'), plain(cliError(['picture', 'check', 'UF UD / UF UF'])));
 }
 
 async function magicScenario(page, url) {
@@ -367,7 +369,7 @@ async function magicScenario(page, url) {
   await page.fill('#magic-paste', '1 2 x\n');
   await page.click('#magic-check');
   await page.waitForSelector('#magic-error:not([hidden])');
-  assert.equal(await page.textContent('#magic-error'), cliError(['magic', 'check', '-'], '1 2 x\n'));
+  assert.equal(await page.textContent('#magic-error'), plain(cliError(['magic', 'check', '-'], '1 2 x\n')));
 }
 
 /** Splits a command line as the census page prints it (single quotes only). */
@@ -456,13 +458,13 @@ async function extendedScenario(page, url) {
   await page.fill('#ext-blocks', 'Af Af');
   await page.click('#ext-build');
   await page.waitForSelector('#ext-error:not([hidden])');
-  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', 'Af', 'Af']));
+  assert.equal(await page.textContent('#ext-error'), plain(cliError(['build', '--size', '3', 'Af', 'Af'])));
   await page.fill('#ext-blocks', 'Af Zz');
   await page.click('#ext-repeat');
   assert.equal((await page.inputValue('#ext-blocks')).split(' ').length, 27, 'repeated to 27 blocks');
   await page.click('#ext-build');
   await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('Zz'));
-  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', ...(await page.inputValue('#ext-blocks')).split(' ')]));
+  assert.equal(await page.textContent('#ext-error'), plain(cliError(['build', '--size', '3', ...(await page.inputValue('#ext-blocks')).split(' ')])));
   // 26 Af and one Ab (docs/extended.md): the targets and counts of `build --size 3`.
   await page.selectOption('#ext-preset', '0');
   const blocks = (await page.inputValue('#ext-blocks')).split(' ');
@@ -516,6 +518,216 @@ async function extendedScenario(page, url) {
   await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('run it with: cubelab build'));
 }
 
+// --- no wrong or stale answer (docs/web.md) -----------------------------------------------
+
+/** Asserts that a shown error line is plain: no command-line words, no doubled prefix. */
+function assertPlain(text, where) {
+  assert.ok(text && text.length > 0, `${where}: an error is shown`);
+  assert.doesNotMatch(text, /--[a-z]|\(see --help\)|^error: /, `${where}: no command-line words in '${text}'`);
+  assert.doesNotMatch(text, /^([^:]+): \1: /i, `${where}: no doubled prefix in '${text}'`);
+  assert.ok(!text.includes('\n'), `${where}: one line`);
+}
+
+/** True when the element is hidden, or greyed and inert (a result no longer matching). */
+async function goneOrStale(page, selector) {
+  return page.$eval(selector, (el) => el.hidden || el.closest('[hidden]') != null || (el.classList.contains('stale') && el.inert));
+}
+
+/** No text of the page reads null, undefined or NaN. */
+async function assertNoLiteralJunk(page, where) {
+  const text = await page.evaluate(() => document.querySelector('.page:not([hidden])').innerText);
+  assert.doesNotMatch(text, /\b(null|undefined|NaN)\b|\[object /, `${where}: a literal null, undefined, NaN or object shown`);
+}
+
+/** Delays the answers of `path` by `ms` (for the progress and Cancel checks). */
+async function slow(page, path, ms) {
+  await page.route(`**/api/${path}`, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    try {
+      await route.continue();
+    } catch {
+      // the page cancelled the request
+    }
+  });
+}
+
+async function staleBlocks(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  // editing the blocks greys the result; the same blocks again bring it back
+  await page.fill('#blocks-input', `${CONWAY.join(' ')} Ab`);
+  assert.ok(await goneOrStale(page, '#build-result'), 'a result for other blocks is greyed');
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  assert.equal(await page.$eval('#build-result', (el) => el.classList.contains('stale')), false, 'the same blocks: the result is current again');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  assert.equal(await page.inputValue('#target-input'), 'Ba', 'the target solved is the one on screen');
+  // a bad target: its line beside the target field, the old arrangement gone
+  await page.fill('#target-input', 'Zz');
+  assert.ok(await goneOrStale(page, '#arrangement'), 'an arrangement of another target is greyed');
+  await page.click('#target-solve');
+  await page.waitForSelector('#target-error:not([hidden])');
+  assertPlain(await page.textContent('#target-error'), 'bad target');
+  assert.equal(await page.textContent('#target-error'), plain(cliError(['solve', 'Zz', ...CONWAY])));
+  assert.ok(await page.isHidden('#arrangement'), 'no arrangement under the error');
+  assert.ok(await page.isHidden('#solve-result'), 'no solve result under the error');
+  assert.equal(await page.getAttribute('#target-input', 'aria-invalid'), 'true');
+  // a bad block: the build result goes
+  await page.fill('#blocks-input', [...CONWAY.slice(0, 7), 'Q9'].join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#blocks-error:not([hidden])');
+  assertPlain(await page.textContent('#blocks-error'), 'bad block');
+  assert.ok(await page.isHidden('#build-result'), 'no build result under the error');
+  // a slow request: greyed at once, "Working…" and Cancel after 300 ms; Cancel leaves nothing stale
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  await slow(page, 'build', 3000);
+  await page.fill('#blocks-input', 'Ac Af Ba Bf Ea Ef Fa Fc');
+  await page.click('#blocks-build');
+  assert.ok(await goneOrStale(page, '#build-result'), 'greyed while working');
+  await page.waitForSelector('#blocks-status .cancel');
+  assert.match(await page.textContent('#blocks-status'), /Working…/);
+  await page.click('#blocks-status .cancel');
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('blocks-status').textContent));
+  assert.ok(await page.isHidden('#build-result'), 'cancelled: the old result is not shown');
+  await page.unroute('**/api/build');
+  await assertNoLiteralJunk(page, 'blocks');
+}
+
+async function staleStacks(page, url) {
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  // edited cubes are solved as shown, though a classic was chosen before
+  const mine = ['rrrrrr', 'wgrgbb', 'grwrbw', 'bwbrwg'];
+  await page.fill('#stack-cubes', mine.join(' '));
+  assert.equal(await page.inputValue('#stack-classic'), '', 'edited cubes are no longer the classic');
+  assert.ok(await goneOrStale(page, '#stack-result'), 'the classic\'s answer is greyed');
+  await page.click('#stack-solve');
+  await page.waitForFunction(() => !document.getElementById('stack-result').classList.contains('stale'));
+  const out = cli(['stack', 'solve', ...mine]);
+  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  assert.equal(out.solutions, 0);
+  // a bad cube: a plain line, nothing stale under it
+  await page.fill('#stack-cubes', 'rrrrrr wgrgbb grwrbw bwbrw');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-error:not([hidden])');
+  assertPlain(await page.textContent('#stack-error'), 'stacks');
+  assert.ok(await page.isHidden('#stack-result'));
+  await assertNoLiteralJunk(page, 'stacks');
+}
+
+async function staleMagic(page, url) {
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  const loShu = '8 1 6\n3 5 7\n4 9 2\n';
+  await page.fill('#magic-paste', loShu);
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  const out = cli(['magic', 'check', '-'], loShu);
+  assert.equal(out.kind, 'magic-square-check');
+  assert.ok(out.normal && out.semi);
+  const verdict = await page.textContent('#magic-verdict');
+  assert.match(verdict, /^A magic square of order 3 \(magic sum 15\): semi-magic, normal and associative; not pandiagonal\.$/);
+  assert.doesNotMatch(verdict, /cube/);
+  assert.equal(await page.textContent('#magic-props'), `Properties: semi-magic ${out.semi ? 'yes' : 'no'}, normal ${out.normal ? 'yes' : 'no'}, pandiagonal ${out.pandiagonal ? 'yes' : 'no'}, associative ${out.associative ? 'yes' : 'no'}.`);
+  const cells = await page.$$eval('#magic-check-layers td', (tds) => tds.map((td) => Number(td.textContent)));
+  assert.deepEqual(cells, [8, 1, 6, 3, 5, 7, 4, 9, 2]);
+  // edit: greyed; a bad text: a plain line and no result
+  await page.fill('#magic-paste', '8 1 6\n3 5 7\n4 9 x\n');
+  assert.ok(await goneOrStale(page, '#magic-result'));
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-error:not([hidden])');
+  assertPlain(await page.textContent('#magic-error'), 'magic');
+  assert.ok(await page.isHidden('#magic-result'));
+  await assertNoLiteralJunk(page, 'magic');
+}
+
+async function stalePicture(page, url) {
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  // rows and columns the server refuses: one line, the board unchanged, the page responsive
+  const before = await page.inputValue('#pic-board');
+  for (const [m, n] of [['0', '2'], ['-1', '2'], ['200', '2'], ['99999', '2'], ['2', '0'], ['21', '20']]) {
+    await page.fill('#pic-m', m);
+    await page.fill('#pic-n', n);
+    await page.click('#pic-new');
+    await page.waitForSelector('#pic-size-error:not([hidden])');
+    assertPlain(await page.textContent('#pic-size-error'), `board ${m} x ${n}`);
+    assert.equal(await page.inputValue('#pic-board'), before, `${m} x ${n}: no board made`);
+    await page.click('#pic-scramble');
+    assert.equal(await page.inputValue('#pic-board'), before, `${m} x ${n}: no scramble`);
+  }
+  // the page's limit is the server's: 21 x 20 refused by it too, 20 x 20 taken
+  const refused = spawnSync(binary, ['picture', 'scramble', '21', '20'], { encoding: 'utf8' });
+  const api = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 21, n: 20 }) })).status;
+  assert.ok(api === 422 || api === 400, `the server refuses 21 x 20 too (${api}, CLI exit ${refused.status})`);
+  const ok = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 8, n: 50 }) })).status;
+  assert.equal(ok, 200, 'the server takes 400 cubes');
+  // a local solution of a 3x3 scramble: shorter than the method's, nothing to cancel, solves
+  await page.fill('#pic-m', '3');
+  await page.fill('#pic-n', '3');
+  await page.fill('#pic-seed', '1');
+  await page.click('#pic-scramble');
+  const scrambled = cli(['picture', 'scramble', '3', '3', '--seed', '1']);
+  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  assert.ok(await page.isHidden('#pic-size-error'));
+  await page.selectOption('#pic-method', 'local');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  const local = cli(['picture', 'solve', scrambled.board, '--method', 'local']);
+  const moves = await page.$$eval('#pic-moves span', (ss) => ss.map((x) => x.textContent));
+  assert.ok(moves.length < local.moves.length, `simplified: ${moves.length} < ${local.moves.length}`);
+  const parse = (mv) => /^([a-z]+)(\d+)$/.exec(mv).slice(1);
+  for (let i = 1; i < moves.length; i++) {
+    const [a, b] = [parse(moves[i - 1]), parse(moves[i])];
+    assert.ok(!(a[1] === b[1] && a[0][0] !== b[0][0] && ['ud', 'du', 'lr', 'rl'].includes(a[0][0] + b[0][0])), `${moves[i - 1]} ${moves[i]} cancel`);
+  }
+  const end = await page.evaluate(async ({ board, moves }) => {
+    const P = await import('./js/picture-moves.js');
+    let b = P.parseBoard(board);
+    for (const mv of moves) b = P.applyMove(b, mv);
+    return P.isSolved(b);
+  }, { board: scrambled.board, moves });
+  assert.ok(end, 'the simplified moves solve the board');
+  assert.match(await page.textContent('#pic-solution-title'), new RegExp(`^${moves.length} moves \\(the local method's ${local.moves.length}, with cancelled and merged moves\\):$`));
+  // a move by hand drops the solution; an optimal 3x3 search refused in one plain line
+  await page.getByRole('button', { name: /\(u1\)/ }).click();
+  assert.ok(await page.isHidden('#pic-solution'), 'a solution for another board is dropped');
+  await page.selectOption('#pic-method', 'subgroup');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solve-error:not([hidden])');
+  assert.ok(await page.isHidden('#pic-solution'));
+  const refusal = await page.textContent('#pic-solve-error');
+  assert.match(refusal, /cubelab picture solve/, 'the command to run instead');
+  await assertNoLiteralJunk(page, 'picture');
+}
+
+async function staleExtended(page, url) {
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '1'); // 27 distinct MacMahon cubes
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-summary');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-layers .ext-cell');
+  await assertNoLiteralJunk(page, 'larger targets (27 distinct)');
+  await page.selectOption('#ext-size', '4');
+  assert.ok(await goneOrStale(page, '#ext-result'), 'a build for N = 3 is greyed when N = 4 is chosen');
+  assert.ok(await goneOrStale(page, '#ext-assembly'), 'an assembly for N = 3 is greyed when N = 4 is chosen');
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-error:not([hidden])');
+  assertPlain(await page.textContent('#ext-error'), 'larger targets');
+  assert.ok(await page.isHidden('#ext-result'));
+  assert.ok(await page.isHidden('#ext-assembly'));
+  await assertNoLiteralJunk(page, 'larger targets');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -524,6 +736,11 @@ const scenarios = [
   ['census: stored results drawn, their commands reproduce them', censusScenario],
   ['stacks: Instant Insanity solved and drawn', stacksScenario],
   ['larger targets: a 3x3x3 target built, its assembly drawn layer by layer as the CLI says', extendedScenario],
+  ['no stale answer: blocks (edit, bad target, bad block, slow request cancelled)', staleBlocks],
+  ['no stale answer: stacks (edited classic solved as shown)', staleStacks],
+  ['no stale answer: magic (Lo Shu described as a square)', staleMagic],
+  ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
+  ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
 ];
 
 let server;
@@ -537,7 +754,7 @@ try {
     headless: true,
     viewport: { width: 1280, height: 1000 },
     deviceScaleFactor: 1,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   for (const [name, run] of scenarios) {
     const page = await context.newPage();

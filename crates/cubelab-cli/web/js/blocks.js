@@ -1,6 +1,6 @@
 // Blocks page: build (POST /api/build), solve (POST /api/solve), the arrangement in 3D with
 // explode and stepped assembly, and the corner graph when a target cannot be built.
-import { post, showError, fmt, h, s } from './api.js';
+import { post, showError, fmt, h, s, Task } from './api.js';
 import { fill, ink, legendText } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
@@ -16,19 +16,39 @@ function blockList() {
   return $('blocks-input').value.trim().split(/\s+/).filter((b) => b.length > 0);
 }
 
+// The input each shown result answers; a result whose input is no longer on screen is
+// greyed (Task.stale) until the input is back or a new answer replaces it.
+let builtFor = null;
+let solvedFor = null;
+const buildKey = () => JSON.stringify([blockList(), $('blocks-improper').checked]);
+const solveKey = () => JSON.stringify([$('target-input').value.trim(), blockList(), $('solve-interior').checked]);
+const buildTask = new Task({ results: () => [$('build-result')], status: 'blocks-status' });
+const solveTask = new Task({ results: () => [$('solve-result'), $('arrangement')], status: 'solve-status' });
+
+function inputChanged() {
+  if (builtFor != null && !buildTask.busy()) buildTask.stale(buildKey() !== builtFor);
+  if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
+}
+
 export function init() {
   $('blocks-preset').onchange = (e) => {
-    if (e.target.value) $('blocks-input').value = e.target.value;
+    if (e.target.value) {
+      $('blocks-input').value = e.target.value;
+      inputChanged();
+    }
   };
   $('blocks-build').onclick = build;
   $('blocks-input').onkeydown = (e) => {
     if (e.key === 'Enter') build();
   };
+  $('blocks-input').addEventListener('input', inputChanged);
+  $('blocks-improper').addEventListener('change', inputChanged);
+  $('target-input').addEventListener('input', inputChanged);
   $('target-solve').onclick = () => solve($('target-input').value.trim());
   $('target-input').onkeydown = (e) => {
     if (e.key === 'Enter') solve($('target-input').value.trim());
   };
-  $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, lastSolve.blocks);
+  $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, blockList());
   $('explode').oninput = layout;
   $('step-first').onclick = () => setStep(1);
   $('step-prev').onclick = () => setStep(Math.max(0, current.step - 1));
@@ -80,24 +100,32 @@ function netEditor() {
   $('net-add').onclick = () => {
     const v = $('blocks-input').value.trim();
     $('blocks-input').value = (v ? `${v} ` : '') + faces.join('');
+    inputChanged();
   };
 }
 
 // --- build ------------------------------------------------------------------------------
 async function build() {
   const blocks = blockList();
+  const key = buildKey();
   showError($('blocks-error'), null);
-  $('solve-result').hidden = true;
-  $('arrangement').hidden = true;
+  showError($('target-error'), null);
+  // the arrangement shown was for the old blocks: gone with them
+  solveTask.cancel();
+  solveTask.clear();
+  solvedFor = null;
   let out;
   try {
-    out = await post('build', { blocks, improper: $('blocks-improper').checked });
+    out = await buildTask.run((signal) => post('build', { blocks, improper: $('blocks-improper').checked }, signal));
   } catch (e) {
+    builtFor = null;
     showError($('blocks-error'), e.message);
-    $('build-result').replaceChildren();
     return;
   }
+  if (!out) return;
+  builtFor = key;
   const box = $('build-result');
+  box.hidden = false;
   const n = out.targets.length;
   const head = h('p', { id: 'build-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${n} ${out.improper ? '' : 'proper '}target${n === 1 ? '' : 's'} can be built`);
   if (n === 0) {
@@ -110,14 +138,13 @@ async function build() {
         h('td', {}, t.name ?? ''),
         h('td', { class: 'num' }, fmt(t.arrangements)),
         h('td', {}, t.proper ? 'proper' : 'improper'),
-        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target, blocks) }, 'Arrangements'))),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Arrangements'))),
     );
     const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
     box.replaceChildren(head, note ?? '', h('table', { id: 'targets' },
       h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, ''))),
       h('tbody', {}, rows)));
   }
-  $('explain-row').hidden = false;
 }
 
 // The 30 proper targets over MacMahon's colors (Conway's names) or Kahan's (Sobczyk's
@@ -133,9 +160,9 @@ async function whyNot(colors, blocks) {
   }
   const names = macmahon.map((c) => (kahan ? c.sobczyk : c.name));
   const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm }, nm)));
-  select.onchange = () => solve(select.value, blocks);
+  select.onchange = () => solve(select.value);
   $('build-result').append(h('div', { class: 'row' }, h('label', { for: 'why-not' }, 'Why not this target:'), select));
-  solve(names[0], blocks);
+  if (JSON.stringify(blockList()) === JSON.stringify(blocks)) solve(names[0]);
 }
 
 function swatches(faces) {
@@ -147,20 +174,29 @@ function swatches(faces) {
 }
 
 // --- solve ------------------------------------------------------------------------------
-let solveSeq = 0; // only the latest request's answer is shown
-
-async function solve(target, blocks = blockList()) {
+/** Solves `target` (shown in the target field first: the page sends what it shows). */
+async function solve(target) {
+  $('target-input').value = target;
+  const blocks = blockList();
+  const key = solveKey();
   showError($('blocks-error'), null);
-  lastSolve = { target, blocks };
-  const seq = ++solveSeq;
-  let out;
-  try {
-    out = await post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true });
-  } catch (e) {
-    if (seq === solveSeq) showError($('blocks-error'), e.message);
+  showError($('target-error'), null);
+  if (!target) {
+    showError($('target-error'), 'type a target: a Conway name such as Ba, or six colors U D F B L R such as 152436');
     return;
   }
-  if (seq !== solveSeq) return;
+  lastSolve = { target, blocks };
+  let out;
+  try {
+    out = await solveTask.run((signal) => post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true }, signal));
+  } catch (e) {
+    solvedFor = null;
+    // the field the message is about: the target, or the blocks
+    showError(/^target\b/.test(e.message) ? $('target-error') : $('blocks-error'), e.message);
+    return;
+  }
+  if (!out) return;
+  solvedFor = key;
   $('solve-result').hidden = false;
   const name = out.name ? `${out.name} (${out.target})` : out.target;
   const what = out.interior ? ' with matching inner faces' : '';

@@ -3,7 +3,7 @@
 // its number of arrangements; Assemble (POST /api/solve with `size`) gives one assembly,
 // drawn layer by layer (each layer seen from above, front toward you, its outer side faces
 // as strips) and in 3D, with the instructions beside it.
-import { post, showError, fmt, h } from './api.js';
+import { post, showError, fmt, h, Task } from './api.js';
 import { fill, ink, legendText } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
@@ -28,6 +28,19 @@ function blockList() {
 
 const size = () => Number($('ext-size').value);
 
+// The input each shown result answers (see js/api.js Task): greyed when it is not on screen.
+let builtFor = null;
+let solvedFor = null;
+const buildKey = () => JSON.stringify([blockList(), $('ext-improper').checked, size()]);
+const solveKey = () => JSON.stringify([$('ext-target').value.trim(), blockList(), size()]);
+const buildTask = new Task({ results: () => [$('ext-result')], status: 'ext-status' });
+const solveTask = new Task({ results: () => [$('ext-assembly')], status: 'ext-solve-status' });
+
+function inputChanged() {
+  if (builtFor != null && !buildTask.busy()) buildTask.stale(buildKey() !== builtFor);
+  if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
+}
+
 export function init() {
   $('page-extended-body').replaceChildren(
     h('p', { class: 'hint' }, 'Build an N × N × N copy of a target cube from N³ or more blocks: each face of the big cube shows the target\'s color on that face (MacMahon\'s extended puzzle). Blocks in any notation, repeats allowed.'),
@@ -44,12 +57,15 @@ export function init() {
       h('span', { id: 'ext-count', class: 'hint' }),
       h('label', {}, h('input', { type: 'checkbox', id: 'ext-improper' }), ' include improper targets'),
       h('button', { type: 'button', id: 'ext-build' }, 'Build')),
-    h('p', { class: 'error', id: 'ext-error', role: 'alert', hidden: true }),
-    h('div', { id: 'ext-result', 'aria-live': 'polite' }),
+    h('p', { class: 'error', id: 'ext-error', 'data-for': 'ext-blocks', role: 'alert', hidden: true }),
+    h('p', { class: 'status', id: 'ext-status', 'aria-live': 'polite', hidden: true }),
+    h('div', { id: 'ext-result', class: 'card-scroll', 'aria-live': 'polite' }),
     h('div', { class: 'row' },
       h('label', { for: 'ext-target' }, 'Any target'),
       h('input', { id: 'ext-target', type: 'text', size: 10, spellcheck: 'false', placeholder: 'Ba or 152436' }),
       h('button', { type: 'button', id: 'ext-solve' }, 'Assemble')),
+    h('p', { class: 'error', id: 'ext-target-error', 'data-for': 'ext-target', role: 'alert', hidden: true }),
+    h('p', { class: 'status', id: 'ext-solve-status', 'aria-live': 'polite', hidden: true }),
     h('section', { id: 'ext-assembly', hidden: true, 'aria-live': 'polite' }));
   $('ext-preset').onchange = (e) => {
     if (e.target.value === '') return;
@@ -71,24 +87,35 @@ export function init() {
   $('ext-target').onkeydown = (e) => {
     if (e.key === 'Enter') solve($('ext-target').value.trim());
   };
+  $('ext-target').addEventListener('input', inputChanged);
+  $('ext-improper').addEventListener('change', inputChanged);
   count();
 }
 
 function count() {
   const n = size();
   $('ext-count').textContent = `${blockList().length} blocks (${n}³ = ${n ** 3} needed)`;
+  inputChanged();
 }
 
 async function build() {
   showError($('ext-error'), null);
+  showError($('ext-target-error'), null);
+  const key = buildKey();
+  solveTask.cancel();
+  solveTask.clear();
+  solvedFor = null;
   let out;
   try {
-    out = await post('build', { blocks: blockList(), improper: $('ext-improper').checked, size: size() });
+    out = await buildTask.run((signal) => post('build', { blocks: blockList(), improper: $('ext-improper').checked, size: size() }, signal));
   } catch (e) {
+    builtFor = null;
     showError($('ext-error'), e.message);
-    $('ext-result').replaceChildren();
     return;
   }
+  if (!out) return;
+  builtFor = key;
+  $('ext-result').hidden = false;
   const n = out.size ?? 2;
   const countOf = (t) => (t.arrangements == null ? 'too many to count' : fmt(t.arrangements));
   const rows = out.targets.map((t) => h('tr', {},
@@ -102,20 +129,29 @@ async function build() {
 }
 
 async function solve(target) {
+  $('ext-target').value = target;
   showError($('ext-error'), null);
-  if (!target) return;
+  showError($('ext-target-error'), null);
+  if (!target) {
+    showError($('ext-target-error'), 'type a target: a Conway name such as Ba, or six colors U D F B L R such as 152436');
+    return;
+  }
+  const key = solveKey();
   let out;
   try {
-    out = await post('solve', { target, blocks: blockList(), size: size() });
+    out = await solveTask.run((signal) => post('solve', { target, blocks: blockList(), size: size() }, signal));
   } catch (e) {
-    showError($('ext-error'), e.message);
+    solvedFor = null;
+    showError(/^target\b/.test(e.message) ? $('ext-target-error') : $('ext-error'), e.message);
     return;
   }
+  if (!out) return;
   if (!out.size) {
     // N = 2: the answer of `solve` itself; the Blocks page draws its arrangements.
-    showError($('ext-error'), 'for N = 2, see the Blocks page (8 blocks, every arrangement)');
+    showError($('ext-target-error'), 'for N = 2, see the Blocks page (8 blocks, every arrangement)');
     return;
   }
+  solvedFor = key;
   draw(out);
 }
 
@@ -134,6 +170,8 @@ function draw(out) {
   const n = out.size;
   const box = $('ext-assembly');
   box.hidden = false;
+  box.classList.remove('stale');
+  box.inert = false;
   const title = `${out.target}${out.name ? ` (${out.name})` : ''} as a ${n}×${n}×${n} cube`;
   if (!out.assembly) {
     box.replaceChildren(h('h3', { id: 'ext-title' }, title),

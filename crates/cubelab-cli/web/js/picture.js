@@ -1,7 +1,7 @@
 // Picture cube page: a board in 3D and flat, moves by clicking (client-side, the rules of
 // docs/picture.md in picture-moves.js), scramble (POST /api/picture/scramble), solve
 // (POST /api/picture/solve) and play the solution move by move.
-import { post, showError, h } from './api.js';
+import { post, showError, h, Task } from './api.js';
 import { PICTURE_FILL } from './colors.js';
 import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
 import * as P from './picture-moves.js';
@@ -14,11 +14,37 @@ let cubes = [];
 let solution = null; // {moves, start, pos}
 let timer = null;
 
+// The server's limits (crates/cubelab-cli/src/api/limits.rs, docs/web.md): rows and
+// columns 1 to 64 (the library's largest side), at most 400 cubes for check, scramble and
+// the local method (the optimal and subgroup methods: the server answers, refusing
+// larger boards at once with the command to run). The browser tests check these numbers
+// against the server.
+export const MAX_SIDE = 64;
+export const MAX_CELLS = 400;
+const task = new Task({ results: () => [$('pic-solution')], status: 'pic-busy' });
+
+/** The board size typed, or null after showing why it is refused beside the fields. */
+function checkedSize() {
+  const [m, n] = [$('pic-m').value.trim(), $('pic-n').value.trim()];
+  const bad = (v) => !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_SIDE;
+  let why = null;
+  if (bad(m)) why = `rows: ${m === '' ? 'empty' : `'${m}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  else if (bad(n)) why = `columns: ${n === '' ? 'empty' : `'${n}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  else if (Number(m) * Number(n) > MAX_CELLS) why = `${m} × ${n} = ${Number(m) * Number(n)} cubes: the server takes boards of at most ${MAX_CELLS} cubes`;
+  showError($('pic-size-error'), why);
+  for (const id of ['pic-m', 'pic-n']) {
+    if (why && why.startsWith(id === 'pic-m' ? 'rows' : 'columns')) $(id).setAttribute('aria-invalid', 'true');
+    else $(id).removeAttribute('aria-invalid');
+  }
+  return why ? null : [Number(m), Number(n)];
+}
+
 export function init() {
   $('pic-new').onclick = () => {
-    const [m, n] = size();
-    setBoard(P.solvedBoard(m, n));
+    const mn = checkedSize();
+    if (mn) setBoard(P.solvedBoard(...mn));
   };
+  for (const id of ['pic-m', 'pic-n']) $(id).addEventListener('input', () => checkedSize());
   $('pic-scramble').onclick = scramble;
   $('pic-set').onclick = setFromText;
   $('pic-board').onkeydown = (e) => {
@@ -38,12 +64,9 @@ export function init() {
   setBoard(board);
 }
 
-function size() {
-  return [Number($('pic-m').value), Number($('pic-n').value)];
-}
-
 function setBoard(b) {
   stop();
+  task.cancel();
   solution = null;
   $('pic-solution').hidden = true;
   show(b, true);
@@ -156,6 +179,7 @@ function buildFlat(m, n) {
 
 function manual(name) {
   stop();
+  task.cancel();
   if (solution) {
     solution = null;
     $('pic-solution').hidden = true;
@@ -165,14 +189,21 @@ function manual(name) {
 
 async function scramble() {
   showError($('pic-error'), null);
-  const [m, n] = size();
+  const mn = checkedSize();
+  if (!mn) return;
+  const [m, n] = mn;
   const seed = Number($('pic-seed').value);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    showError($('pic-size-error'), `seed: '${$('pic-seed').value}': a whole number from 0 is needed`);
+    return;
+  }
   try {
-    const out = await post('picture/scramble', { m, n, seed, moves: null });
+    const out = await task.run((signal) => post('picture/scramble', { m, n, seed, moves: null }, signal));
+    if (!out) return;
     setBoard(P.parseBoard(out.board));
     $('pic-seed').value = seed + 1;
   } catch (e) {
-    showError($('pic-error'), e.message);
+    showError($('pic-size-error'), e.message);
   }
 }
 
@@ -180,9 +211,10 @@ async function setFromText() {
   showError($('pic-error'), null);
   const text = $('pic-board').value;
   try {
-    const out = await post('picture/check', { board: text });
+    const out = await task.run((signal) => post('picture/check', { board: text }, signal));
+    if (!out) return;
     setBoard(P.parseBoard(out.board));
-    if (!out.solvable) showError($('pic-error'), `not solvable: ${out.reason}`);
+    if (!out.solvable) showError($('pic-error'), /^not solvable/.test(out.reason) ? out.reason : `not solvable: ${out.reason}`);
   } catch (e) {
     showError($('pic-error'), e.message);
   }
@@ -191,20 +223,28 @@ async function setFromText() {
 async function solve() {
   stop();
   showError($('pic-error'), null);
-  const body = { board: P.boardText(board), method: $('pic-method').value, metric: $('pic-metric').value };
-  $('pic-solve').disabled = true;
+  showError($('pic-solve-error'), null);
+  const method = $('pic-method').value;
+  const metric = $('pic-metric').value;
+  const start = board;
+  const body = { board: P.boardText(board), method, metric };
+  let out;
   try {
-    const out = await post('picture/solve', body);
-    solution = { moves: out.moves, start: board, pos: 0 };
-    $('pic-solution').hidden = false;
-    $('pic-solution-title').textContent = `${out.length} move${out.length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}:`;
-    $('pic-moves').replaceChildren(...out.moves.map((mv, i) => h('span', { class: 'move-chip mono', 'data-index': i }, mv)));
-    markMoves();
+    out = await task.run((signal) => post('picture/solve', body, signal));
   } catch (e) {
-    showError($('pic-error'), e.message);
-  } finally {
-    $('pic-solve').disabled = false;
+    showError($('pic-solve-error'), e.message);
+    return;
   }
+  if (!out || board !== start) return;
+  // the local method's commutators leave moves that cancel or merge: shown simplified
+  const moves = method === 'local' ? P.simplify(out.moves, metric) : out.moves;
+  const length = P.movesLength(moves, metric);
+  solution = { moves, start: board, pos: 0 };
+  $('pic-solution').hidden = false;
+  $('pic-solution-title').textContent = `${length} move${length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}` +
+    (method === 'local' && length !== out.length ? ` (the local method's ${out.length}, with cancelled and merged moves)` : '') + ':';
+  $('pic-moves').replaceChildren(...moves.map((mv, i) => h('span', { class: 'move-chip mono', 'data-index': i }, mv)));
+  markMoves();
 }
 
 function markMoves() {

@@ -1,13 +1,33 @@
 // Stacks page (docs/stacks.md): the classic sets (POST /api/stack/classics) or any cubes,
 // solved by POST /api/stack/solve; each listed solution is shown as a 3D stack, bottom cube
 // first, with its four sides.
-import { post, showError, fmt, h } from './api.js';
+import { post, showError, fmt, h, Task } from './api.js';
 import { fill, ink } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 56;
 let view = null;
+let classics = [];
+let solvedFor = null;
+const task = new Task({ results: () => [$('stack-result')], status: 'stack-status' });
+const cubeList = () => $('stack-cubes').value.trim().split(/\s+/).filter((x) => x);
+const key = () => JSON.stringify(cubeList());
+
+/**
+ * The classic whose cubes are exactly those in the field, if any: the page sends what it
+ * shows, so edited cubes are solved as typed even when a classic was chosen before.
+ */
+function classicShown() {
+  const c = classics.find((x) => x.name === $('stack-classic').value);
+  return c && JSON.stringify(c.cubes) === key() ? c : null;
+}
+
+function inputChanged() {
+  // editing the cubes of a classic makes them the user's own cubes
+  if ($('stack-classic').value && !classicShown()) $('stack-classic').value = '';
+  if (solvedFor != null && !task.busy()) task.stale(key() !== solvedFor);
+}
 
 export async function init() {
   const body = $('stacks-body');
@@ -17,15 +37,22 @@ export async function init() {
       h('label', { for: 'stack-classic' }, 'Classic set'), h('select', { id: 'stack-classic' }, h('option', { value: '' }, 'none: use the cubes below')),
       h('label', { for: 'stack-cubes' }, 'Cubes'), h('input', { id: 'stack-cubes', type: 'text', size: 40, spellcheck: 'false' }),
       h('button', { type: 'button', id: 'stack-solve' }, 'Solve')),
-    h('p', { class: 'error', id: 'stack-error', role: 'alert', hidden: true }),
+    h('p', { class: 'error', id: 'stack-error', 'data-for': 'stack-cubes', role: 'alert', hidden: true }),
+    h('p', { class: 'status', id: 'stack-status', 'aria-live': 'polite', hidden: true }),
     h('div', { id: 'stack-result', 'aria-live': 'polite' }));
   $('stack-solve').onclick = solve;
+  $('stack-cubes').addEventListener('input', inputChanged);
+  $('stack-cubes').onkeydown = (e) => {
+    if (e.key === 'Enter') solve();
+  };
   try {
     const out = await post('stack/classics', {});
+    classics = out.classics;
     for (const c of out.classics) $('stack-classic').append(h('option', { value: c.name }, c.title));
     $('stack-classic').onchange = () => {
       const c = out.classics.find((x) => x.name === $('stack-classic').value);
       if (c) $('stack-cubes').value = c.cubes.join(' ');
+      inputChanged();
     };
   } catch (e) {
     showError($('stack-error'), e.message);
@@ -34,16 +61,22 @@ export async function init() {
 
 async function solve() {
   showError($('stack-error'), null);
-  const classic = $('stack-classic').value || null;
-  const cubes = classic ? [] : $('stack-cubes').value.trim().split(/\s+/).filter((x) => x);
+  inputChanged();
+  const shown = classicShown();
+  const k = key();
+  const body = shown ? { cubes: [], classic: shown.name, method: 'graph', limit: 100 } : { cubes: cubeList(), classic: null, method: 'graph', limit: 100 };
   let out;
   try {
-    out = await post('stack/solve', { cubes, classic, method: 'graph', limit: 100 });
+    out = await task.run((signal) => post('stack/solve', body, signal));
   } catch (e) {
+    solvedFor = null;
     showError($('stack-error'), e.message);
     return;
   }
+  if (!out) return;
+  solvedFor = k;
   const box = $('stack-result');
+  box.hidden = false;
   const viewBox = h('div', { class: 'view3d', id: 'stack-view', tabindex: '0', role: 'img', 'aria-label': '3D view of the stack; drag or use the arrow keys to rotate' });
   const sides = h('p', { id: 'stack-sides', class: 'mono' });
   const chips = h('div', { class: 'chips' }, (out.stacks ?? []).map((st, i) =>
