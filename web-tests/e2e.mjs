@@ -99,10 +99,61 @@ function diffShare(a, b) {
 const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728' };
 const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
 
+// The size the scenarios run at: 'desktop' (1280x800) or 'phone' (390x844); screenshots of
+// the phone run are named with a '-phone' suffix.
+let SIZE = 'desktop';
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const named = (name) => (SIZE === 'desktop' ? name : `${name}-${SIZE}`);
+
 async function shot(locator, name) {
   const buf = await locator.screenshot();
-  writeFileSync(join(shots, `${name}.png`), buf);
+  writeFileSync(join(shots, `${named(name)}.png`), buf);
   return decode(buf);
+}
+
+/** Saves a screenshot for docs/images (web-*.png). */
+async function docShot(name, buf) {
+  writeFileSync(join(shots, `${named(name)}.png`), buf);
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+async function assertNoOverflow(page, where) {
+  const { sw, iw, wide } = await page.evaluate(() => {
+    const iw = window.innerWidth;
+    const wide = [...document.querySelectorAll('body *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.right > iw + 1 && !el.closest('.card-scroll, .explain, .flat-wrap, #ext-layers, .layers, .census-item, .lines');
+    }).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
+    return { sw: document.scrollingElement.scrollWidth, iw, wide };
+  });
+  assert.ok(sw <= iw, `${where}: the page is ${sw} px wide on a ${iw} px screen (${wide.join(', ')})`);
+}
+
+/**
+ * A 3D view is drawn and not clipped: inside its box enough pixels differ from its
+ * background, none in a ring 3 to 6 px inside its edge (a clipped view has ink there), and
+ * the box lies within the screen's width.
+ */
+async function assertFramed(page, selector, name, minInk = 0.03) {
+  const box = await page.locator(selector).boundingBox();
+  const iw = await page.evaluate(() => window.innerWidth);
+  assert.ok(box && box.x >= 0 && box.x + box.width <= iw + 1, `${selector}: within the screen (${JSON.stringify(box)}, ${iw})`);
+  const img = await shot(page.locator(selector), name);
+  assert.ok(inkShare(img) > minInk, `${selector}: blank (${inkShare(img)})`);
+  const o = (4 * img.width + 4) * 4;
+  const bg = [img.data[o], img.data[o + 1], img.data[o + 2]];
+  let ring = 0;
+  let inked = 0;
+  for (let y = 3; y < img.height - 3; y++) {
+    for (let x = 3; x < img.width - 3; x++) {
+      if (x > 6 && x < img.width - 7 && y > 6 && y < img.height - 7) continue;
+      ring++;
+      const i = (y * img.width + x) * 4;
+      if (Math.abs(img.data[i] - bg[0]) + Math.abs(img.data[i + 1] - bg[1]) + Math.abs(img.data[i + 2] - bg[2]) > 30) inked++;
+    }
+  }
+  assert.ok(inked / ring < 0.01, `${selector}: clipped (${inked} of ${ring} pixels at its edge are drawn)`);
+  return img;
 }
 
 /**
@@ -210,7 +261,7 @@ async function blocksScenario(page, url) {
   assert.ok(diffShare(whole, exploded) > 0.05, 'explode changes the view');
   await page.locator('#explode').fill('30');
   await page.waitForTimeout(400);
-  writeFileSync(join(shots, 'web-blocks.png'), await page.locator('#arrangement').screenshot());
+  await docShot('web-blocks', await page.locator('#arrangement').screenshot());
   await page.locator('#explode').fill('0');
   await page.waitForTimeout(400);
 
@@ -265,7 +316,7 @@ async function blocksScenario(page, url) {
   await explained('Ab', hall);
   await page.selectOption('#why-not', 'Bd');
   await explained('Bd', hall);
-  writeFileSync(join(shots, 'web-blocks-explain.png'), await page.locator('#solve-result').screenshot());
+  await docShot('web-blocks-explain', await page.locator('#solve-result').screenshot());
 }
 
 async function pictureScenario(page, url) {
@@ -320,7 +371,7 @@ async function pictureScenario(page, url) {
   assert.deepEqual(chips, expected.moves);
   for (let i = 0; i < expected.moves.length; i++) {
     assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false', `not solved before move ${i + 1}`);
-    if (i === 0) writeFileSync(join(shots, 'web-picture.png'), await page.locator('#page-picture').screenshot());
+    if (i === 0) await docShot('web-picture', await page.locator('#page-picture').screenshot());
     await page.click('#pic-step');
   }
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
@@ -364,7 +415,7 @@ async function magicScenario(page, url) {
   const hl = await page.$$eval('#magic-check-layers td.hl', (tds) => tds.map((td) => td.dataset.cell));
   assert.deepEqual(hl, first.cells.map((c) => c.join(',')));
   assert.equal(await page.textContent('#magic-check-line'), `${first.line} sums to ${first.sum}, not ${checked.magic_sum}`);
-  writeFileSync(join(shots, 'web-magic.png'), await page.locator('#page-magic').screenshot());
+  await docShot('web-magic', await page.locator('#page-magic').screenshot());
   // an unreadable cube: the server's line, inline
   await page.fill('#magic-paste', '1 2 x\n');
   await page.click('#magic-check');
@@ -409,7 +460,7 @@ async function censusScenario(page, url) {
     }
   }
   assert.ok(reproduced > 0, 'at least one stored census reproduced by its command');
-  writeFileSync(join(shots, 'web-census.png'), await page.locator('.census-item').first().screenshot());
+  await docShot('web-census', await page.locator('.census-item').first().screenshot());
 }
 
 async function stacksScenario(page, url) {
@@ -424,7 +475,7 @@ async function stacksScenario(page, url) {
   assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
   const img = await shot(page.locator('#stack-view'), 'stacks-view');
   assert.ok(inkShare(img) > 0.03, 'stack view not blank');
-  writeFileSync(join(shots, 'web-stacks.png'), await page.locator('#page-stacks').screenshot());
+  await docShot('web-stacks', await page.locator('#page-stacks').screenshot());
 }
 
 /** Checks the squares of the layer view against an assembly of `solve --size N --json`:
@@ -500,7 +551,7 @@ async function extendedScenario(page, url) {
   const top = await shot(page.locator('#ext-view'), 'extended-view-top');
   assert.ok(diffShare(view, top) > 0.02, 'the view changes with the layer');
   await page.click('#ext-assembly .chips button[data-layer="0"]');
-  writeFileSync(join(shots, 'web-extended.png'), await page.locator('#ext-assembly').screenshot());
+  await docShot('web-extended', await page.locator('#ext-assembly').screenshot());
   // The first assembly, drawn again by clicking its target, is the CLI's too.
   await page.click(`#ext-targets button[data-target="${built.targets[0].target}"]`);
   await page.waitForFunction((t) => document.getElementById('ext-title').textContent.startsWith(t), built.targets[0].target);
@@ -728,6 +779,60 @@ async function staleExtended(page, url) {
   await assertNoLiteralJunk(page, 'larger targets');
 }
 
+// --- layout: phone to desktop ----------------------------------------------------------------
+async function layoutScenario(page, url) {
+  // every tab reachable: each tab link is on screen (wrapped, not cut off)
+  await page.goto(`${url}#blocks`);
+  const iw = await page.evaluate(() => window.innerWidth);
+  for (const tab of await page.locator('[role="tab"]').all()) {
+    const b = await tab.boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= iw, `tab ${await tab.textContent()} on screen`);
+  }
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(300);
+  await assertFramed(page, '#blocks-view', 'layout-blocks', 0.15);
+  await page.locator('#explode').fill('100');
+  await page.waitForTimeout(400);
+  await assertFramed(page, '#blocks-view', 'layout-blocks-exploded', 0.1);
+  await assertNoOverflow(page, 'blocks');
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  for (const [m, n] of [[2, 2], [3, 5], [6, 6]]) {
+    await page.fill('#pic-m', String(m));
+    await page.fill('#pic-n', String(n));
+    await page.click('#pic-new');
+    await page.waitForTimeout(100);
+    await assertFramed(page, '#pic-view', `layout-picture-${m}x${n}`);
+    await assertNoOverflow(page, `picture ${m}x${n}`);
+  }
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-view .cube3d', { state: 'attached' });
+  await assertFramed(page, '#stack-view', 'layout-stacks');
+  await assertNoOverflow(page, 'stacks');
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '0');
+  await page.click('#ext-build');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-view .cube3d', { state: 'attached' });
+  await page.waitForTimeout(300);
+  await assertFramed(page, '#ext-view', 'layout-extended', 0.1);
+  await assertNoOverflow(page, 'larger targets');
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  await assertNoOverflow(page, 'census');
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await assertNoOverflow(page, 'magic');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -741,6 +846,7 @@ const scenarios = [
   ['no stale answer: magic (Lo Shu described as a square)', staleMagic],
   ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
   ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
+  ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 
 let server;
@@ -752,22 +858,26 @@ try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1280, height: 1000 },
+    viewport: SIZES.desktop,
     deviceScaleFactor: 1,
     args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  for (const size of Object.keys(SIZES)) {
+  SIZE = size;
   for (const [name, run] of scenarios) {
     const page = await context.newPage();
+    await page.setViewportSize(SIZES[size]);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.setDefaultTimeout(20000);
     try {
       await run(page, server.url);
       assert.deepEqual(errors, [], 'no script errors on the page');
-      console.log(`ok   ${name}`);
+      await assertNoOverflow(page, 'at the end');
+      console.log(`ok   ${size} ${name}`);
     } catch (e) {
       failures++;
-      console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').slice(0, 6).join('\n     ')}`);
+      console.log(`FAIL ${size} ${name}\n     ${String(e.stack ?? e).split('\n').slice(0, 6).join('\n     ')}`);
       try {
         writeFileSync(join(shots, `failure-${failures}.png`), await page.screenshot({ fullPage: true }));
       } catch {
@@ -775,6 +885,7 @@ try {
       }
     }
     await page.close();
+  }
   }
 } catch (e) {
   failures++;
@@ -785,5 +896,6 @@ try {
   rmSync(profile, { recursive: true, force: true });
 }
 console.log(`screenshots in ${shots}`);
-console.log(`${scenarios.length - (failures > scenarios.length ? scenarios.length : failures)} of ${scenarios.length} scenarios passed`);
+const total = scenarios.length * Object.keys(SIZES).length;
+console.log(`${total - Math.min(failures, total)} of ${total} scenarios passed`);
 process.exit(failures === 0 ? 0 : 1);

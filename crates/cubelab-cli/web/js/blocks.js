@@ -247,6 +247,9 @@ function layout() {
   if (!current) return;
   const e = Number($('explode').value) / 100;
   const d = (SIZE / 2 + 1) * (1 + 1.6 * e);
+  // explode keeps the blocks in the frame: the world shrinks so that the sphere around
+  // them, magnified by the perspective (1100 px), stays inside the view's half height
+  view.fitRadius(Math.sqrt(3) * (d + SIZE / 2));
   current.cubes.forEach((cube) => {
     const c = cube.dataset.corner;
     place(cube, c.includes('L') ? -d : d, c[0] === 'U' ? d : -d, c.includes('F') ? d : -d);

@@ -4,8 +4,17 @@
 
 export const FACE_ORDER = ['U', 'D', 'F', 'B', 'L', 'R'];
 const DEFAULT_VIEW = { rx: -28, ry: -36 };
+/** The width the views' contents are laid out for (px); narrower views scale them down. */
+export const DESIGN_WIDTH = 420;
+// The largest radius (px) of a sphere about the centre that stays inside a view of
+// 420 x 360 px with a 30 px margin, magnified by the perspective (1100 px) when it is near.
+const FIT_ROOM = ((180 - 30) * 1100) / (1100 + 150);
 
-/** A view in `container`: {world, setRotation, reset, rotation()}. */
+/**
+ * A view in `container`: {world, setRotation, reset, rotation(), setZoom, turnTo}. The
+ * contents are laid out for a view DESIGN_WIDTH px wide and scaled to the view's width
+ * (phones), times the zoom the page sets (explode keeps the blocks in the frame with it).
+ */
 export function createView(container, initial = DEFAULT_VIEW) {
   container.replaceChildren();
   const world = document.createElement('div');
@@ -13,10 +22,22 @@ export function createView(container, initial = DEFAULT_VIEW) {
   container.append(world);
   let rx = initial.rx;
   let ry = initial.ry;
+  let zoom = 1;
+  let fit = 1;
   const apply = () => {
-    world.style.transform = `rotateX(${rx}deg) rotateY(${ry}deg)`;
+    world.style.transform = `scale(${(fit * zoom).toFixed(4)}) rotateX(${rx}deg) rotateY(${ry}deg)`;
   };
-  apply();
+  const measure = () => {
+    const w = container.clientWidth;
+    if (w > 0) fit = Math.min(1, w / DESIGN_WIDTH);
+    apply();
+  };
+  if (container._fitObserver) container._fitObserver.disconnect();
+  if (typeof ResizeObserver !== 'undefined') {
+    container._fitObserver = new ResizeObserver(measure);
+    container._fitObserver.observe(container);
+  }
+  measure();
   let drag = null;
   container.onpointerdown = (e) => {
     drag = { x: e.clientX, y: e.clientY, rx, ry };
@@ -51,6 +72,25 @@ export function createView(container, initial = DEFAULT_VIEW) {
       rx = x;
       ry = y;
       apply();
+    },
+    setZoom(z) {
+      zoom = z;
+      apply();
+    },
+    /** Zooms so that a sphere of `radius` px about the centre stays inside the frame. */
+    fitRadius(radius) {
+      zoom = Math.min(1, FIT_ROOM / radius);
+      apply();
+    },
+    /** Turns the camera smoothly (CSS transition on the world) to (x, y). */
+    turnTo(x, y) {
+      world.style.transition = 'transform 0.45s ease';
+      rx = x;
+      ry = y;
+      apply();
+      setTimeout(() => {
+        world.style.transition = '';
+      }, 500);
     },
     reset() {
       rx = initial.rx;

@@ -239,6 +239,7 @@ function select(layer) {
   if (keep) view.setRotation(keep.rx, keep.ry);
   const s = Math.max(16, Math.floor(200 / n));
   const mid = (n - 1) / 2;
+  view.fitRadius((Math.sqrt(3) * n * s) / 2);
   const upTo = layer === 0 ? n : layer;
   for (const p of out.assembly) {
     if (p.layer > upTo) continue;

@@ -124,6 +124,7 @@ function show(b, rebuild, move = null) {
     if (keep) view.setRotation(keep.rx, keep.ry);
     const SIZE = Math.min(90, Math.floor(300 / Math.max(m, n)));
     const pitch = SIZE + 6;
+    view.fitRadius(Math.hypot(m * pitch, n * pitch, SIZE) / 2);
     cubes = [];
     b.forEach((row, i) => row.forEach((_, j) => {
       const cube = makeCube(SIZE, Array(6).fill('#ccc'));

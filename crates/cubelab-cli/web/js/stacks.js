@@ -95,6 +95,7 @@ function draw(stack, viewBox, sides) {
   view = createView(viewBox, { rx: -18, ry: -35 });
   if (keep) view.setRotation(keep.rx, keep.ry);
   const n = stack.cubes.length;
+  view.fitRadius(Math.hypot(n * (SIZE + 2), SIZE, SIZE) / 2);
   stack.cubes.forEach((c, i) => {
     const cols = [...c.faces];
     const cube = makeCube(SIZE, cols.map(fill), cols, cols.map(ink));
