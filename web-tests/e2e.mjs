@@ -98,6 +98,15 @@ function diffShare(a, b) {
 // The colors of the CLI's drawings (docs/conventions.md): 1..6 = w y b g p r.
 const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728' };
 const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
+const COLOR_NAME = { 1: 'white', 2: 'yellow', 3: 'blue', 4: 'green', 5: 'purple', 6: 'red' };
+/** Number of pixels within `tol` (sum of channel differences) of `rgb`. */
+function countNear(img, rgb, tol) {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (Math.abs(img.data[i] - rgb[0]) + Math.abs(img.data[i + 1] - rgb[1]) + Math.abs(img.data[i + 2] - rgb[2]) <= tol) n++;
+  }
+  return n;
+}
 
 // The size the scenarios run at: 'desktop' (1280x800) or 'phone' (390x844); screenshots of
 // the phone run are named with a '-phone' suffix.
@@ -187,8 +196,13 @@ async function blocksScenario(page, url) {
   await page.waitForSelector('#blocks-error:not([hidden])');
   assert.equal(await page.textContent('#blocks-error'), plain(cliError(['build', ...CONWAY.slice(0, 7), 'Zz'])));
 
-  // the net editor: paint U with color 2 and F with 6, add the block as a face string
-  await page.click('#net-editor summary');
+  // the net editor, offered first and open: paint U with color 2 and F with 6, add the block
+  assert.equal(await page.$eval('#net-editor', (d) => d.open), true, 'the net editor is open');
+  const order = await page.evaluate(() => {
+    const net = document.getElementById('net-editor').getBoundingClientRect();
+    return net.top < document.getElementById('blocks-input').getBoundingClientRect().top;
+  });
+  assert.ok(order, 'the net comes before the text field');
   await page.fill('#blocks-input', '');
   await page.getByRole('radio', { name: /^paint 2 / }).click();
   await page.getByRole('button', { name: 'face U: paint it' }).click();
@@ -214,9 +228,16 @@ async function blocksScenario(page, url) {
   const solved = cli(['solve', 'Ba', ...CONWAY]);
   await page.getByRole('button', { name: 'arrangement 3', exact: true }).click();
   await page.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 '));
+  await page.waitForTimeout(600);
   const sol = solved.solutions[2];
-  const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.dataset.cli));
   assert.deepEqual(lines, sol.placements.map((p) => `${p.position}: block ${p.block} (${p.name}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`));
+  // in words: the place and the colors by name ("white up, yellow facing you")
+  const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  const WORD = { U: 'top', D: 'bottom', F: 'front', B: 'back', L: 'left', R: 'right' };
+  sol.placements.forEach((p, i) => {
+    assert.equal(said[i], `${[...p.corner].map((c) => WORD[c]).join(' ')}: block ${p.block} (${p.name}), ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you [${p.faces}]`);
+  });
 
   // pixels: the view is drawn, and each visible face shows its block's color, which is the target's
   const view = page.locator('#blocks-view');
@@ -231,23 +252,39 @@ async function blocksScenario(page, url) {
     assert.ok(near(got, hex(BLOCK_COLOR[color])), `${c.corner} ${c.face}: pixel ${got} is not color ${color} ${BLOCK_COLOR[color]}`);
   }
 
-  // stepped assembly: one more block each step, its instruction highlighted
+  // guided assembly: a step per block, its instruction highlighted, the camera turned so
+  // that the framed (orange) block is in view: enough orange pixels at every step
   await page.click('#step-first');
+  await page.waitForTimeout(600);
   const one = await shot(view, 'blocks-step-1');
   for (let k = 1; k <= 8; k++) {
     if (k > 1) await page.click('#step-next');
+    await page.waitForTimeout(600);
     const state = await page.evaluate(() => ({
       shown: document.querySelectorAll('#blocks-view .cube3d:not(.hidden)').length,
       current: [...document.querySelectorAll('#instructions li')].findIndex((li) => li.classList.contains('current')),
       status: document.getElementById('step-status').textContent,
+      say: document.getElementById('step-say').textContent,
+      range: document.getElementById('step-range').value,
     }));
+    const p = sol.placements[k - 1];
     assert.equal(state.shown, k, `step ${k}: blocks shown`);
-    if (k < 8) {
-      assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
-      assert.equal(state.status, `step ${k} of 8: ${sol.placements[k - 1].position}`);
-    }
-    if (k === 4) await shot(view, 'blocks-step-4');
+    assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
+    assert.equal(state.status, `step ${k} of 8: ${p.position}`);
+    assert.equal(state.say, `Put block ${p.block} (${p.name}) at the ${[...p.corner].map((c) => WORD[c]).join(' ')} corner: ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    assert.equal(state.range, String(k), 'the timeline follows');
+    const img = await shot(view, `blocks-step-${k}`);
+    const orange = countNear(img, [240, 160, 0], 50);
+    assert.ok(orange > 150, `step ${k} (${p.corner}): the placed block is in view (${orange} orange pixels)`);
   }
+  // the timeline scrubs: step 3 from the range input
+  await page.locator('#step-range').fill('3');
+  assert.equal(await page.locator('#blocks-view .cube3d:not(.hidden)').count(), 3);
+  await page.click('#step-all');
+  await page.waitForTimeout(600);
+  assert.equal(await page.textContent('#step-status'), 'all 8 blocks placed');
+  const again = await shot(view, 'blocks-whole-again');
+  assert.ok(diffShare(whole, again) < 0.01, `the whole cube, as first shown (${diffShare(whole, again)})`);
   assert.ok(inkShare(one) < inkShare(whole), 'one block covers less than eight');
   for (const c of (await visibleFaceCentres(page))) {
     const got = pixel(whole, c.x, c.y);
@@ -779,6 +816,61 @@ async function staleExtended(page, url) {
   await assertNoLiteralJunk(page, 'larger targets');
 }
 
+// --- the puzzles people own, and their colors -------------------------------------------------
+async function puzzlesScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  const builds = async (label) => {
+    await page.selectOption('#blocks-preset', { label });
+    const blocks = (await page.inputValue('#blocks-input')).split(' ');
+    await page.click('#blocks-build');
+    await page.waitForSelector('#targets');
+    const built = cli(['build', ...blocks]);
+    const rows = await page.$$eval('#targets tbody tr', (trs) => trs.map((tr) => [...tr.children].slice(0, 3).map((td) => td.textContent.trim())));
+    assert.deepEqual(rows, built.targets.map((t) => [t.target, t.name ?? '', String(t.arrangements)]), label);
+    return { blocks, built };
+  };
+  // Eight Blocks to Madness: Kahan's set (docs/target.md), only Y1 in 2 ways
+  const madness = await builds('Eight Blocks to Madness (Kahan\'s set: builds Y1)');
+  assert.deepEqual(madness.built.targets.map((t) => [t.name, t.arrangements]), [['Y1', 2]]);
+  // Sadisticube: Magnier's worked set {3, 9, 12, 14, 17, 22, 26, 30} = Fe Ad Ec Ed Ab Ae Af Eb
+  // (docs/seed-ledger.md M6, M8), in Magnier's colors: only Ca (his cube 2) in 4 ways
+  const sadisti = await builds('Sadisticube (Magnier\'s set: builds Ca)');
+  assert.deepEqual(sadisti.built.targets.map((t) => [t.name, t.arrangements]), [['Ca', 4]]);
+  assert.equal(await page.inputValue('#palette-preset'), 'sadisticube', 'Magnier\'s colors chosen with his set');
+  const MAGNIER = { 1: ['blue', '#1f77b4'], 2: ['red', '#d62728'], 3: ['green', '#2ca02c'], 4: ['yellow', '#ffdd33'], 5: ['orange', '#ff7f0e'], 6: ['purple', '#9467bd'] };
+  await page.getByRole('button', { name: 'Arrangements of Ca' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(600);
+  const sol = cli(['solve', 'Ca', ...sadisti.blocks]).solutions[0];
+  const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  sol.placements.forEach((p, i) => assert.ok(said[i].includes(`${MAGNIER[p.up][0]} up, ${MAGNIER[p.front][0]} facing you`), `${said[i]}: Magnier's names`));
+  const checkColors = async (colors, name) => {
+    const img = await shot(page.locator('#blocks-view'), name);
+    for (const c of await visibleFaceCentres(page)) {
+      const color = c.faces[FACE_INDEX[c.face]];
+      assert.ok(near(pixel(img, c.x, c.y), hex(colors[color])), `${c.corner} ${c.face}: color ${color} painted ${colors[color]}`);
+    }
+  };
+  await checkColors(Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[1]])), 'blocks-sadisticube');
+  // the palette editor: color 1 renamed and repainted, everywhere at once
+  await page.click('#palette-editor summary');
+  await page.fill('#palette-name-1', 'cream');
+  await page.press('#palette-name-1', 'Enter');
+  await page.$eval('#palette-color-1', (el) => {
+    el.value = '#f5deb3';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await page.inputValue('#palette-preset'), 'own');
+  const renamed = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  sol.placements.forEach((p, i) => {
+    if (p.up === '1') assert.ok(renamed[i].includes('cream up'), renamed[i]);
+  });
+  await checkColors({ ...Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[1]])), 1: '#f5deb3' }, 'blocks-own-colors');
+  assert.match(await page.getAttribute('#net-palette [data-c="1"]', 'aria-label'), /cream/);
+  await docShot('web-blocks-sadisticube', await page.locator('#page-blocks').screenshot());
+}
+
 // --- layout: phone to desktop ----------------------------------------------------------------
 async function layoutScenario(page, url) {
   // every tab reachable: each tab link is on screen (wrapped, not cut off)
@@ -846,6 +938,7 @@ const scenarios = [
   ['no stale answer: magic (Lo Shu described as a square)', staleMagic],
   ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
   ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
+  ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 

@@ -1,7 +1,7 @@
 // Blocks page: build (POST /api/build), solve (POST /api/solve), the arrangement in 3D with
 // explode and stepped assembly, and the corner graph when a target cannot be built.
 import { post, showError, fmt, h, s, Task } from './api.js';
-import { fill, ink, legendText } from './colors.js';
+import { fill, ink, legendText, colorName, PALETTES, sixColors, setSixColors } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
 const $ = (id) => document.getElementById(id);
@@ -34,9 +34,13 @@ export function init() {
   $('blocks-preset').onchange = (e) => {
     if (e.target.value) {
       $('blocks-input').value = e.target.value;
+      const palette = e.target.selectedOptions[0].dataset.palette;
+      if (palette && PALETTES[palette]) setSixColors(PALETTES[palette].six);
       inputChanged();
     }
   };
+  paletteEditor();
+  window.addEventListener('palettechange', repaint);
   $('blocks-build').onclick = build;
   $('blocks-input').onkeydown = (e) => {
     if (e.key === 'Enter') build();
@@ -51,11 +55,53 @@ export function init() {
   $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, blockList());
   $('explode').oninput = layout;
   $('step-first').onclick = () => setStep(1);
-  $('step-prev').onclick = () => setStep(Math.max(0, current.step - 1));
-  $('step-next').onclick = () => setStep(Math.min(8, current.step + 1));
-  $('step-all').onclick = () => setStep(8);
+  $('step-prev').onclick = () => setStep(Math.max(1, current.step - 1));
+  $('step-next').onclick = () => setStep(Math.min(WHOLE, current.step + 1));
+  $('step-all').onclick = () => setStep(WHOLE);
+  $('step-range').oninput = () => current && setStep(Number($('step-range').value));
   $('blocks-reset-view').onclick = () => view && view.reset();
   netEditor();
+}
+
+// --- colors: the palette editor, and repainting when the colors change ----------------
+function paletteEditor() {
+  const select = $('palette-preset');
+  select.replaceChildren(...Object.entries(PALETTES).map(([k, p]) => h('option', { value: k }, p.title)), h('option', { value: 'own' }, 'your own colors (below)'));
+  select.onchange = () => {
+    if (PALETTES[select.value]) setSixColors(PALETTES[select.value].six);
+  };
+  const rows = $('palette-rows');
+  const draw = () => {
+    const six = sixColors();
+    const match = Object.entries(PALETTES).find(([, p]) => p.six.every((c, i) => c.name === six[i].name && c.css === six[i].css));
+    select.value = match ? match[0] : 'own';
+    if (rows.children.length !== 6) {
+      rows.replaceChildren(...six.map((_, i) => {
+        const color = h('input', { type: 'color', id: `palette-color-${i + 1}`, 'aria-label': `paint of color ${i + 1}` });
+        const name = h('input', { type: 'text', id: `palette-name-${i + 1}`, size: 10, 'aria-label': `name of color ${i + 1}`, spellcheck: 'false' });
+        const change = () => {
+          const now = sixColors();
+          now[i] = { name: name.value.trim() || `color ${i + 1}`, css: color.value };
+          setSixColors(now);
+        };
+        color.oninput = change;
+        name.onchange = change;
+        return h('div', { class: 'row' }, h('span', { class: 'mono' }, `${i + 1} (${'wybgpr'[i]})`), color, name);
+      }));
+    }
+    six.forEach((c, i) => {
+      if (document.activeElement !== $(`palette-color-${i + 1}`)) $(`palette-color-${i + 1}`).value = c.css;
+      if (document.activeElement !== $(`palette-name-${i + 1}`)) $(`palette-name-${i + 1}`).value = c.name;
+    });
+  };
+  draw();
+  window.addEventListener('palettechange', draw);
+}
+
+/** Repaints what the six colors paint: swatches, the net, the arrangement. */
+function repaint() {
+  for (const sw of document.querySelectorAll('#page-blocks .swatch[data-c]')) sw.style.background = fill(sw.dataset.c);
+  if (current) open(current.out, current.index, true);
 }
 
 // --- the net editor -------------------------------------------------------------------
@@ -64,15 +110,26 @@ function netEditor() {
   let paint = '2';
   const palette = $('net-palette');
   for (const c of '123456') {
-    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'aria-label': `paint ${legendText(c)}`, text: c });
-    b.style.background = fill(c);
-    b.style.color = ink(c);
+    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'data-c': c, text: c });
     b.onclick = () => {
       paint = c;
       for (const x of palette.children) x.setAttribute('aria-checked', String(x === b));
     };
     palette.append(b);
   }
+  const paintPalette = () => {
+    for (const b of palette.children) {
+      const c = b.dataset.c;
+      b.style.background = fill(c);
+      b.style.color = ink(c);
+      b.setAttribute('aria-label', `paint ${legendText(c)}`);
+    }
+  };
+  paintPalette();
+  window.addEventListener('palettechange', () => {
+    paintPalette();
+    redraw();
+  });
   // Cross layout: U above F; L F R B in the middle row; D below F.
   const cells = { U: [1, 2], L: [2, 1], F: [2, 2], R: [2, 3], B: [2, 4], D: [3, 2] };
   const order = ['U', 'D', 'F', 'B', 'L', 'R'];
@@ -141,9 +198,9 @@ async function build() {
         h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Arrangements'))),
     );
     const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
-    box.replaceChildren(head, note ?? '', h('table', { id: 'targets' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, ''))),
-      h('tbody', {}, rows)));
+    box.replaceChildren(head, note ?? '', h('div', { class: 'card-scroll' }, h('table', { id: 'targets' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, h('span', { class: 'visually-hidden' }, 'arrangements of the target')))),
+      h('tbody', {}, rows))));
   }
 }
 
@@ -167,7 +224,7 @@ async function whyNot(colors, blocks) {
 
 function swatches(faces) {
   return h('span', { 'aria-hidden': 'true' }, [...faces].map((c) => {
-    const sw = h('span', { class: 'swatch' });
+    const sw = h('span', { class: 'swatch', 'data-c': c });
     sw.style.background = fill(c);
     return sw;
   }));
@@ -213,14 +270,40 @@ async function solve(target) {
   else $('arrangement').hidden = true;
 }
 
-// --- the arrangement ------------------------------------------------------------------
-function open(out, index) {
+// --- the arrangement: guided assembly ---------------------------------------------------
+// Steps 1..8 place one block each (in the CLI's corner order), the camera turned toward
+// it, the block framed, its place in words and its colors named; step 9 is the whole cube
+// seen from the front (the first view).
+const WHOLE = 9;
+const DEFAULT_TURN = { rx: -28, ry: -36 };
+
+/** "top front left" for the corner UFL. */
+export function cornerWords(corner) {
+  const word = { U: 'top', D: 'bottom', F: 'front', B: 'back', L: 'left', R: 'right' };
+  return [...corner].map((c) => word[c]).join(' ');
+}
+
+/** The camera turned toward a corner: from its side, above or below it. */
+function cameraFor(corner) {
+  const left = corner.includes('L');
+  const back = corner.includes('B');
+  const ry = back ? (left ? 144 : 216) : left ? 36 : -36;
+  return { rx: corner[0] === 'U' ? -28 : 28, ry };
+}
+
+/** How to hold a block, with the colors' names ("white up, red facing you"). */
+export function holdWords(up, front) {
+  const name = (c) => colorName(c) ?? `color ${c}`;
+  return `${name(up)} up, ${name(front)} facing you`;
+}
+
+function open(out, index, keepStep = false) {
   const sol = out.solutions[index];
   $('arrangement').hidden = false;
   for (const b of $('solve-list').children) b.classList.toggle('current', b === $('solve-list').children[index]);
   $('arr-title').textContent = `Arrangement ${index + 1} of ${fmt(out.arrangements)}${sol.interior_matches ? ' (inner faces match)' : ''}`;
   const keep = view ? view.rotation() : null;
-  view = createView($('blocks-view'));
+  view = createView($('blocks-view'), DEFAULT_TURN);
   if (keep) view.setRotation(keep.rx, keep.ry);
   const cubes = sol.placements.map((p) => {
     const cols = [...p.faces];
@@ -232,15 +315,21 @@ function open(out, index) {
   });
   const colors = [...new Set(sol.placements.flatMap((p) => [...p.faces]))].sort();
   $('blocks-legend').replaceChildren(...colors.map((c) => {
-    const sw = h('span', { class: 'swatch' });
+    const sw = h('span', { class: 'swatch', 'data-c': c });
     sw.style.background = fill(c);
     return h('span', {}, sw, legendText(c));
   }));
-  $('instructions').replaceChildren(...sol.placements.map((p) =>
-    h('li', { 'data-corner': p.corner }, `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`)));
-  current = { sol, cubes, step: 8 };
+  $('instructions').replaceChildren(...sol.placements.map((p, i) => {
+    const cli = `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`;
+    return h('li', { 'data-corner': p.corner, 'data-cli': cli },
+      h('button', { type: 'button', class: 'step-link', onclick: () => setStep(i + 1) }, `${cornerWords(p.corner)}:`),
+      ` block ${p.block} (${p.name ?? p.faces}), ${holdWords(p.up, p.front)}`,
+      h('span', { class: 'mono faces' }, ` [${p.faces}]`));
+  }));
+  const step = keepStep && current ? current.step : WHOLE;
+  current = { out, index, sol, cubes, step };
   layout();
-  setStep(8);
+  setStep(step, !keepStep);
 }
 
 function layout() {
@@ -256,18 +345,38 @@ function layout() {
   });
 }
 
-function setStep(k) {
+/** Shows step k (1..8: block k placed; 9: the whole cube); `turn`: move the camera. */
+function setStep(k, turn = true) {
   current.step = k;
+  const placed = Math.min(k, 8);
   current.cubes.forEach((cube, i) => {
-    cube.classList.toggle('hidden', i >= k);
-    cube.classList.toggle('fresh', k < 8 && i === k - 1);
+    cube.classList.toggle('hidden', i >= placed);
+    cube.classList.toggle('fresh', k < WHOLE && i === k - 1);
   });
   [...$('instructions').children].forEach((li, i) => {
-    li.className = i < k - 1 || (k === 8 && i === 7) ? 'placed' : i === k - 1 ? 'current' : 'pending';
+    li.className = k === WHOLE || i < k - 1 ? 'placed' : i === k - 1 ? 'current' : 'pending';
+    if (i === k - 1) li.setAttribute('aria-current', 'step');
+    else li.removeAttribute('aria-current');
   });
-  $('step-status').textContent = k === 8 ? 'all 8 blocks placed' : k === 0 ? 'no block placed yet' : `step ${k} of 8: ${current.sol.placements[k - 1].position}`;
-  $('step-prev').disabled = k === 0;
-  $('step-next').disabled = k === 8;
+  const p = k < WHOLE ? current.sol.placements[k - 1] : null;
+  $('step-status').textContent = p ? `step ${k} of 8: ${p.position}` : 'all 8 blocks placed';
+  $('step-say').textContent = p ? `Put block ${p.block} (${p.name ?? p.faces}) at the ${cornerWords(p.corner)} corner: ${holdWords(p.up, p.front)}.` :
+    'The whole cube: every outer face shows one color.';
+  $('step-range').value = String(k);
+  $('step-range').setAttribute('aria-valuetext', p ? `step ${k} of 8, ${cornerWords(p.corner)}` : 'the whole cube');
+  $('step-prev').disabled = k <= 1;
+  $('step-next').disabled = k >= WHOLE;
+  if (turn && view) {
+    const cam = p ? cameraFor(p.corner) : DEFAULT_TURN;
+    view.turnTo(cam.rx, cam.ry);
+  }
+  if (typeof onStep === 'function') onStep(k);
+}
+
+/** Set by the page state (js/state.js) to keep the step in the address. */
+export let onStep = null;
+export function setOnStep(fn) {
+  onStep = fn;
 }
 
 // --- the corner graph (Magnier) -------------------------------------------------------

@@ -84,7 +84,9 @@ export function createView(container, initial = DEFAULT_VIEW) {
     },
     /** Turns the camera smoothly (CSS transition on the world) to (x, y). */
     turnTo(x, y) {
-      world.style.transition = 'transform 0.45s ease';
+      if (x === rx && y === ry) return;
+      const reduce = typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+      world.style.transition = reduce ? '' : 'transform 0.45s ease';
       rx = x;
       ry = y;
       apply();

@@ -59,7 +59,7 @@ export function init() {
       h('button', { type: 'button', id: 'ext-build' }, 'Build')),
     h('p', { class: 'error', id: 'ext-error', 'data-for': 'ext-blocks', role: 'alert', hidden: true }),
     h('p', { class: 'status', id: 'ext-status', 'aria-live': 'polite', hidden: true }),
-    h('div', { id: 'ext-result', class: 'card-scroll', 'aria-live': 'polite' }),
+    h('div', { id: 'ext-result', 'aria-live': 'polite' }),
     h('div', { class: 'row' },
       h('label', { for: 'ext-target' }, 'Any target'),
       h('input', { id: 'ext-target', type: 'text', size: 10, spellcheck: 'false', placeholder: 'Ba or 152436' }),
@@ -124,8 +124,8 @@ async function build() {
   const what = `${out.targets.length} ${out.improper ? 'target' : 'proper target'}${out.targets.length === 1 ? '' : 's'}`;
   $('ext-result').replaceChildren(
     h('p', { id: 'ext-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${what} can be built as ${n}×${n}×${n} cubes`),
-    out.targets.length ? h('table', { id: 'ext-targets' },
-      h('tr', {}, h('th', {}, 'target'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, '')), ...rows) : null);
+    out.targets.length ? h('div', { class: 'card-scroll' }, h('table', { id: 'ext-targets' },
+      h('tr', {}, h('th', {}, 'target'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, h('span', { class: 'visually-hidden' }, 'assembly'))), ...rows)) : null);
 }
 
 async function solve(target) {
