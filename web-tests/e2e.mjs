@@ -577,9 +577,32 @@ async function extendedScenario(page, url) {
   assert.ok(turned.builds && turned.assembly.filter((p) => p.layer === 1).every((p) => p.up === '3'), 'the top layer is blue');
   await checkLayers(page, 'extended-layers', turned, 9);
   assert.equal(await page.textContent('#ext-count-line'), `${turned.arrangements.toLocaleString('en-US')} arrangements; one assembly, layer by layer from the top, each layer seen from above with the front toward you (rows from the back, columns from the left; the strips are the faces on the big cube's sides).`);
-  const lines = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
+  const lines = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.dataset.cli));
   const p0 = turned.assembly[0];
   assert.equal(lines[0], `layer 1, row 1 (back), column 1 (left): ${p0.shows}, block ${p0.block} (${p0.name}), hold it with ${p0.up} up and ${p0.front} front [${p0.faces}]`);
+  const words = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
+  assert.equal(words[0], `top back left (${p0.shows}): block ${p0.block} (${p0.name}), ${COLOR_NAME[p0.up]} up, ${COLOR_NAME[p0.front]} facing you [${p0.faces}]`);
+  // guided: a step per block (all 27), the placed block framed and in view, its place in words
+  await page.click('#ext-first');
+  const PLACE = (i, first, last) => (i === 1 ? first : i === 3 ? last : 'middle');
+  for (let k = 1; k <= 27; k++) {
+    if (k > 1) await page.click('#ext-next');
+    const p = turned.assembly[k - 1];
+    assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), k, `step ${k}: blocks shown`);
+    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${PLACE(p.layer, 'top', 'bottom')} ${PLACE(p.row, 'back', 'front')} ${PLACE(p.column, 'left', 'right')} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    if ([1, 5, 9, 10, 14, 18, 19, 27].includes(k)) {
+      await page.waitForTimeout(600);
+      const img = await shot(page.locator('#ext-view'), `extended-step-${k}`);
+      const orange = countNear(img, [240, 160, 0], 50);
+      assert.ok(orange > 60, `step ${k}: the placed block is in view (${orange} orange pixels)`);
+    }
+  }
+  await page.click('#ext-next');
+  assert.equal(await page.textContent('#ext-step-status'), 'all 27 blocks placed');
+  await page.locator('#ext-step-range').fill('14');
+  assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), 14, 'the timeline scrubs');
+  await page.click('#ext-assembly .chips button[data-layer="0"]');
+  await page.waitForTimeout(600);
   const view = await shot(page.locator('#ext-view'), 'extended-view');
   assert.ok(inkShare(view) > 0.1, `3D view not blank (${inkShare(view)})`);
   // One layer: its instructions only, the view down to it.

@@ -4,7 +4,7 @@
 // drawn layer by layer (each layer seen from above, front toward you, its outer side faces
 // as strips) and in 3D, with the instructions beside it.
 import { post, showError, fmt, h, Task } from './api.js';
-import { fill, ink, legendText } from './colors.js';
+import { fill, ink, legendText, colorName } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
 const $ = (id) => document.getElementById(id);
@@ -198,7 +198,18 @@ function draw(out) {
           sw.style.background = fill(c);
           return h('span', {}, sw, legendText(c));
         }))),
-      h('div', { class: 'steps' }, h('ol', { id: 'ext-instructions' }))));
+      h('div', { class: 'steps' },
+        h('div', { class: 'row' },
+          h('button', { type: 'button', id: 'ext-first', onclick: () => step(1) }, 'First step'),
+          h('button', { type: 'button', id: 'ext-prev', onclick: () => step(Math.max(1, shown.step - 1)) }, 'Previous'),
+          h('button', { type: 'button', id: 'ext-next', onclick: () => step(Math.min(n ** 3 + 1, shown.step + 1)) }, 'Next')),
+        h('div', { class: 'row timeline' },
+          h('label', { for: 'ext-step-range' }, 'Step'),
+          h('input', { type: 'range', id: 'ext-step-range', min: 1, max: n ** 3 + 1, step: 1, value: n ** 3 + 1, oninput: (e) => step(Number(e.target.value)) }),
+          h('span', { id: 'ext-step-status', 'aria-live': 'polite' })),
+        h('p', { id: 'ext-say', class: 'say' }),
+        h('ol', { id: 'ext-instructions' }))));
+  buildView(out);
   select(0);
 }
 
@@ -226,26 +237,104 @@ function layerGrid(out, layer) {
   return h('figure', { class: 'ext-layer' }, h('figcaption', {}, `layer ${side(layer, n, 'top', 'bottom')}`), grid);
 }
 
-/** Shows one layer (0: the whole cube): its instructions, highlighted; the 3D view down to it. */
-function select(layer) {
-  const { out, size: n } = shown;
-  for (const b of document.querySelectorAll('#ext-assembly .chips button')) b.classList.toggle('current', Number(b.dataset.layer) === layer);
-  for (const g of document.querySelectorAll('#ext-layers .ext-layer')) g.classList.toggle('current', layer !== 0 && Number(g.querySelector('.ext-grid').dataset.layer) === layer);
-  const list = $('ext-instructions');
-  list.replaceChildren(...out.assembly.filter((p) => layer === 0 || p.layer === layer).map((p) =>
-    h('li', { 'data-layer': p.layer }, `layer ${p.layer}, ${instruction(p, n)}`)));
+/** "top back left" for a position of an N x N x N cube (middle ones by number, or "middle" for N = 3). */
+export function positionWords(p, n) {
+  const pick = (i, first, last, what) => (i === 1 ? first : i === n ? last : n === 3 ? 'middle' : `${what} ${i}`);
+  return `${pick(p.layer, 'top', 'bottom', 'layer')} ${pick(p.row, 'back', 'front', 'row')} ${pick(p.column, 'left', 'right', 'column')}`;
+}
+
+/** How to hold a block, with the colors' names ("white up, red facing you"). */
+function holdWords(p) {
+  const name = (c) => colorName(c) ?? `color ${c}`;
+  return `${name(p.up)} up, ${name(p.front)} facing you`;
+}
+
+/** The 3D cubes of an assembly, one per position in the assembly's order. */
+function buildView(out) {
+  const n = out.size;
   const keep = view ? view.rotation() : null;
   view = createView($('ext-view'));
   if (keep) view.setRotation(keep.rx, keep.ry);
   const s = Math.max(16, Math.floor(200 / n));
   const mid = (n - 1) / 2;
   view.fitRadius((Math.sqrt(3) * n * s) / 2);
-  const upTo = layer === 0 ? n : layer;
-  for (const p of out.assembly) {
-    if (p.layer > upTo) continue;
+  shown.cubes = out.assembly.map((p) => {
     const cols = [...p.faces];
     const cube = makeCube(s, cols.map(fill), [], cols.map(ink));
+    cube.dataset.layer = p.layer;
     place(cube, (p.column - 1 - mid) * s, (mid - (p.layer - 1)) * s, (p.row - 1 - mid) * s);
     view.world.append(cube);
+    return cube;
+  });
+}
+
+/** The 3D view with the blocks up to index `upTo` (exclusive) shown, `fresh` framed. */
+function showCubes(upTo, fresh = -1) {
+  shown.cubes.forEach((cube, i) => {
+    cube.classList.toggle('hidden', i >= upTo);
+    cube.classList.toggle('fresh', i === fresh);
+  });
+}
+
+/**
+ * Step k of the guided assembly (1..N³: block k placed, framed, the camera turned so that
+ * it is in view; N³ + 1: the whole cube). Blocks go in layer by layer from the top, rows
+ * from the back, columns from the left, so a new block has no neighbour in front, to its
+ * right or below: seen from the front right, from above for the top layer and from below
+ * for the others.
+ */
+function step(k) {
+  const { out, size: n } = shown;
+  const total = n ** 3;
+  shown.step = k;
+  const p = k <= total ? out.assembly[k - 1] : null;
+  showCubes(Math.min(k, total), p ? k - 1 : -1);
+  for (const b of document.querySelectorAll('#ext-assembly .chips button')) b.classList.remove('current');
+  for (const g of document.querySelectorAll('#ext-layers .ext-layer')) g.classList.toggle('current', p != null && Number(g.querySelector('.ext-grid').dataset.layer) === p.layer);
+  for (const c of document.querySelectorAll('#ext-layers .ext-cell')) {
+    c.classList.toggle('fresh', p != null && Number(c.dataset.row) === p.row && Number(c.dataset.column) === p.column && Number(c.closest('.ext-grid').dataset.layer) === p.layer);
   }
+  const list = $('ext-instructions');
+  if (list.children.length !== total) fillInstructions(0);
+  [...list.children].forEach((li, i) => {
+    li.className = !p || i < k - 1 ? 'placed' : i === k - 1 ? 'current' : 'pending';
+    if (i === k - 1) {
+      li.setAttribute('aria-current', 'step');
+      if (li.scrollIntoViewIfNeeded) li.scrollIntoViewIfNeeded(false);
+    } else li.removeAttribute('aria-current');
+  });
+  $('ext-step-range').value = String(k);
+  $('ext-step-range').setAttribute('aria-valuetext', p ? `step ${k} of ${total}, ${positionWords(p, n)}` : 'the whole cube');
+  $('ext-step-status').textContent = p ? `step ${k} of ${total}` : `all ${total} blocks placed`;
+  $('ext-say').textContent = p ? `Put block ${p.block}${p.name ? ` (${p.name})` : ''} at the ${positionWords(p, n)} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${holdWords(p)}.` :
+    'The whole cube: each face shows the target\'s color on that face.';
+  $('ext-prev').disabled = k <= 1;
+  $('ext-next').disabled = k > total;
+  const cam = !p ? { rx: -28, ry: -36 } : p.layer === 1 ? { rx: -28, ry: -36 } : { rx: 28, ry: -36 };
+  view.turnTo(cam.rx, cam.ry);
+}
+
+function fillInstructions(layer) {
+  const { out, size: n } = shown;
+  $('ext-instructions').replaceChildren(...out.assembly.filter((p) => layer === 0 || p.layer === layer).map((p) =>
+    h('li', { 'data-layer': p.layer, 'data-cli': `layer ${p.layer}, ${instruction(p, n)}` },
+      `${positionWords(p, n)}${p.shows ? ` (${p.shows})` : ''}: block ${p.block}${p.name ? ` (${p.name})` : ''}, ${holdWords(p)}`,
+      h('span', { class: 'mono faces' }, ` [${p.faces}]`))));
+}
+
+/** Shows one layer (0: the whole cube): its instructions, highlighted; the 3D view down to it. */
+function select(layer) {
+  const { out, size: n } = shown;
+  for (const b of document.querySelectorAll('#ext-assembly .chips button')) b.classList.toggle('current', Number(b.dataset.layer) === layer);
+  for (const g of document.querySelectorAll('#ext-layers .ext-layer')) g.classList.toggle('current', layer !== 0 && Number(g.querySelector('.ext-grid').dataset.layer) === layer);
+  for (const c of document.querySelectorAll('#ext-layers .ext-cell.fresh')) c.classList.remove('fresh');
+  fillInstructions(layer);
+  const upTo = layer === 0 ? n : layer;
+  showCubes(out.assembly.filter((p) => p.layer <= upTo).length);
+  shown.step = n ** 3 + 1;
+  $('ext-step-range').value = String(n ** 3 + 1);
+  $('ext-step-status').textContent = layer === 0 ? `all ${n ** 3} blocks placed` : `layer ${layer} of ${n}`;
+  $('ext-say').textContent = layer === 0 ? 'The whole cube: each face shows the target\'s color on that face.' : `Layer ${layer}: ${n * n} blocks, from the back row to the front, each row from the left.`;
+  $('ext-prev').disabled = false;
+  $('ext-next').disabled = true;
 }
