@@ -894,6 +894,102 @@ async function puzzlesScenario(page, url) {
   await docShot('web-blocks-sadisticube', await page.locator('#page-blocks').screenshot());
 }
 
+// --- shareable state: the address holds the input, a reload restores it; undo and redo --------
+async function stateScenario(page, url) {
+  // Blocks: blocks, target, arrangement, step and explode survive a reload and a new tab
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.getByRole('button', { name: 'arrangement 3', exact: true }).click();
+  await page.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 '));
+  await page.locator('#step-range').fill('5');
+  await page.locator('#explode').fill('40');
+  await page.locator('#explode').dispatchEvent('change');
+  const link = page.url();
+  assert.match(link, /#blocks\?/);
+  for (const key of ['b=', 't=Ba', 'a=3', 's=5', 'x=40']) assert.ok(link.includes(key), `${key} in ${link}`);
+  const blocksState = async (p) => {
+    await p.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 ') && /step 5/.test(document.getElementById('step-status').textContent));
+    assert.equal(await p.inputValue('#blocks-input'), CONWAY.join(' '));
+    assert.equal(await p.inputValue('#target-input'), 'Ba');
+    assert.equal(await p.inputValue('#explode'), '40');
+    assert.equal(await p.locator('#blocks-view .cube3d:not(.hidden)').count(), 5);
+  };
+  await page.reload();
+  await blocksState(page);
+  const other = await page.context().newPage();
+  await other.setViewportSize(page.viewportSize());
+  await other.goto(link);
+  await blocksState(other);
+  await other.close();
+
+  // Picture: the board and the moves played; undo and redo, also after a reload
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.fill('#pic-m', '2');
+  await page.fill('#pic-n', '3');
+  await page.click('#pic-new');
+  const boards = [await page.inputValue('#pic-board')];
+  for (const mv of ['u1', 'r2', 'l3']) {
+    await page.getByRole('button', { name: new RegExp(`\\(${mv}\\)`) }).click();
+    boards.push(await page.inputValue('#pic-board'));
+  }
+  const replay = (moves) => cli(['picture', 'scramble', '2', '3', '--moves', '0']).board; // the solved 2x3 board
+  assert.equal(boards[0], replay());
+  await page.click('#pic-undo');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'undo l3');
+  await page.click('#pic-undo');
+  assert.equal(await page.inputValue('#pic-board'), boards[1], 'undo r2');
+  await page.click('#pic-redo');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'redo r2');
+  assert.match(page.url(), /mv=u1%20r2/);
+  await page.reload();
+  await page.waitForSelector('#pic-flat .cell');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'the board after a reload');
+  assert.equal(await page.isEnabled('#pic-undo'), true);
+  await page.keyboard.press('Control+z');
+  await page.locator('#pic-undo').click();
+  assert.equal(await page.inputValue('#pic-board'), boards[0], 'undone to the start after a reload');
+  assert.equal(await page.isDisabled('#pic-undo'), true);
+
+  // Magic: the checked square
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await page.fill('#magic-paste', '8 1 6\n3 5 7\n4 9 2\n');
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  const verdict = await page.textContent('#magic-verdict');
+  await page.reload();
+  await page.waitForSelector('#magic-verdict');
+  assert.equal(await page.textContent('#magic-verdict'), verdict);
+
+  // Stacks: the cubes solved
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.fill('#stack-cubes', 'rrrrrr wgrgbb grwrbw bwbrwg');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  await page.reload();
+  await page.waitForSelector('#stack-summary');
+  assert.equal(await page.inputValue('#stack-cubes'), 'rrrrrr wgrgbb grwrbw bwbrwg');
+  assert.match(await page.textContent('#stack-summary'), /^4 cubes: 0 solutions/);
+
+  // Larger targets: blocks, target and step
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '0');
+  await page.click('#ext-build');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-first');
+  await page.click('#ext-first');
+  for (let k = 1; k < 4; k++) await page.click('#ext-next');
+  assert.equal(await page.textContent('#ext-step-status'), 'step 4 of 27');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('ext-step-status')?.textContent === 'step 4 of 27');
+  assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), 4);
+}
+
 // --- layout: phone to desktop ----------------------------------------------------------------
 async function layoutScenario(page, url) {
   // every tab reachable: each tab link is on screen (wrapped, not cut off)
@@ -962,6 +1058,7 @@ const scenarios = [
   ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
   ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
   ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
+  ['shareable state: every page restored from its address; undo and redo on the picture board', stateScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 

@@ -1,6 +1,7 @@
 // Blocks page: build (POST /api/build), solve (POST /api/solve), the arrangement in 3D with
 // explode and stepped assembly, and the corner graph when a target cannot be built.
 import { post, showError, fmt, h, s, Task } from './api.js';
+import { read, write } from './state.js';
 import { fill, ink, legendText, colorName, PALETTES, sixColors, setSixColors } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
@@ -30,7 +31,65 @@ function inputChanged() {
   if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
 }
 
-export function init() {
+// --- the page's state in the address (js/state.js) ---------------------------------------
+/** The palette as one word: a preset's key, or "name~#rrggbb" for each of the six colors. */
+function paletteWord() {
+  const six = sixColors();
+  const preset = Object.entries(PALETTES).find(([, p]) => p.six.every((c, i) => c.name === six[i].name && c.css === six[i].css));
+  if (preset) return preset[0] === 'standard' ? null : preset[0];
+  return six.map((c) => `${c.name}~${c.css}`).join(',');
+}
+
+function paletteFromWord(word) {
+  if (PALETTES[word]) return PALETTES[word].six;
+  const six = word.split(',').map((x) => x.split('~'));
+  if (six.length !== 6 || six.some((c) => c.length !== 2 || !/^#[0-9a-f]{6}$/i.test(c[1]))) return null;
+  return six.map(([name, css]) => ({ name, css }));
+}
+
+/** The input on screen and what is open: blocks, target, arrangement, step, colors. */
+export function urlState() {
+  return {
+    b: $('blocks-input').value.trim(),
+    imp: $('blocks-improper').checked,
+    t: current ? $('target-input').value.trim() : null,
+    i: $('solve-interior').checked,
+    a: current ? current.index + 1 : null,
+    s: current && current.step !== WHOLE ? current.step : null,
+    x: Number($('explode').value) || null,
+    pal: paletteWord(),
+  };
+}
+
+function save() {
+  if (read().page === 'blocks' || (read().page === '' && restored)) write('blocks', urlState());
+}
+let restored = false;
+
+async function restore(params) {
+  if (params.has('pal')) {
+    const six = paletteFromWord(params.get('pal'));
+    if (six) setSixColors(six);
+  }
+  if (params.has('x')) $('explode').value = params.get('x');
+  if (params.has('b')) {
+    $('blocks-input').value = params.get('b');
+    $('blocks-improper').checked = params.get('imp') === '1';
+    await build(false);
+  }
+  if (params.has('t')) {
+    $('solve-interior').checked = params.get('i') === '1';
+    const out = await solve(params.get('t'));
+    const a = Number(params.get('a'));
+    if (out && out.solutions && a >= 1 && a <= out.solutions.length) open(out, a - 1);
+    const k = Number(params.get('s'));
+    if (current && k >= 1 && k <= WHOLE) setStep(k);
+  }
+  restored = true;
+  save();
+}
+
+export function init(params = new URLSearchParams()) {
   $('blocks-preset').onchange = (e) => {
     if (e.target.value) {
       $('blocks-input').value = e.target.value;
@@ -61,6 +120,10 @@ export function init() {
   $('step-range').oninput = () => current && setStep(Number($('step-range').value));
   $('blocks-reset-view').onclick = () => view && view.reset();
   netEditor();
+  $('explode').addEventListener('change', save);
+  $('blocks-input').addEventListener('change', save);
+  window.addEventListener('palettechange', save);
+  restore(params);
 }
 
 // --- colors: the palette editor, and repainting when the colors change ----------------
@@ -162,7 +225,7 @@ function netEditor() {
 }
 
 // --- build ------------------------------------------------------------------------------
-async function build() {
+async function build(explain = true) {
   const blocks = blockList();
   const key = buildKey();
   showError($('blocks-error'), null);
@@ -181,13 +244,14 @@ async function build() {
   }
   if (!out) return;
   builtFor = key;
+  save();
   const box = $('build-result');
   box.hidden = false;
   const n = out.targets.length;
   const head = h('p', { id: 'build-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${n} ${out.improper ? '' : 'proper '}target${n === 1 ? '' : 's'} can be built`);
   if (n === 0) {
     box.replaceChildren(head, h('p', {}, 'Pick or type a target below to see why it cannot be built.'));
-    whyNot(out.colors, blocks);
+    if (explain) whyNot(out.colors, blocks);
   } else {
     const rows = out.targets.map((t) =>
       h('tr', {},
@@ -267,7 +331,12 @@ async function solve(target) {
   ex.replaceChildren();
   if (Number(out.arrangements) === 0 && out.explanation) ex.append(drawExplanation(out));
   if (out.solutions && out.solutions.length > 0) open(out, 0);
-  else $('arrangement').hidden = true;
+  else {
+    $('arrangement').hidden = true;
+    current = null;
+  }
+  save();
+  return out;
 }
 
 // --- the arrangement: guided assembly ---------------------------------------------------
@@ -370,13 +439,7 @@ function setStep(k, turn = true) {
     const cam = p ? cameraFor(p.corner) : DEFAULT_TURN;
     view.turnTo(cam.rx, cam.ry);
   }
-  if (typeof onStep === 'function') onStep(k);
-}
-
-/** Set by the page state (js/state.js) to keep the step in the address. */
-export let onStep = null;
-export function setOnStep(fn) {
-  onStep = fn;
+  save();
 }
 
 // --- the corner graph (Magnier) -------------------------------------------------------

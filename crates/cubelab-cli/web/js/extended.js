@@ -4,6 +4,7 @@
 // drawn layer by layer (each layer seen from above, front toward you, its outer side faces
 // as strips) and in 3D, with the instructions beside it.
 import { post, showError, fmt, h, Task } from './api.js';
+import { read, write } from './state.js';
 import { fill, ink, legendText, colorName } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
@@ -41,7 +42,39 @@ function inputChanged() {
   if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
 }
 
-export function init() {
+/** N, the blocks, the target assembled and the step shown. */
+export function urlState() {
+  const total = shown ? shown.size ** 3 : 0;
+  return {
+    n: size() === 3 ? null : size(),
+    b: $('ext-blocks').value.trim(),
+    imp: $('ext-improper').checked,
+    t: shown ? $('ext-target').value.trim() : null,
+    s: shown && shown.step && shown.step <= total ? shown.step : null,
+  };
+}
+
+function save() {
+  if (read().page === 'extended') write('extended', urlState());
+}
+
+async function restore(params) {
+  if ([...$('ext-size').options].some((o) => o.value === params.get('n'))) $('ext-size').value = params.get('n');
+  if (params.has('b')) {
+    $('ext-blocks').value = params.get('b');
+    $('ext-improper').checked = params.get('imp') === '1';
+    count();
+    await build();
+  }
+  if (params.has('t')) {
+    await solve(params.get('t'));
+    const k = Number(params.get('s'));
+    if (shown && shown.cubes && k >= 1 && k <= shown.size ** 3) step(k);
+  }
+  save();
+}
+
+export function init(params = new URLSearchParams()) {
   $('page-extended-body').replaceChildren(
     h('p', { class: 'hint' }, 'Build an N × N × N copy of a target cube from N³ or more blocks: each face of the big cube shows the target\'s color on that face (MacMahon\'s extended puzzle). Blocks in any notation, repeats allowed.'),
     h('div', { class: 'row' },
@@ -89,7 +122,9 @@ export function init() {
   };
   $('ext-target').addEventListener('input', inputChanged);
   $('ext-improper').addEventListener('change', inputChanged);
+  $('ext-blocks').addEventListener('change', save);
   count();
+  restore(params);
 }
 
 function count() {
@@ -115,6 +150,7 @@ async function build() {
   }
   if (!out) return;
   builtFor = key;
+  save();
   $('ext-result').hidden = false;
   const n = out.size ?? 2;
   const countOf = (t) => (t.arrangements == null ? 'too many to count' : fmt(t.arrangements));
@@ -153,6 +189,7 @@ async function solve(target) {
   }
   solvedFor = key;
   draw(out);
+  save();
 }
 
 function side(i, n, first, last) {
@@ -310,6 +347,7 @@ function step(k) {
     'The whole cube: each face shows the target\'s color on that face.';
   $('ext-prev').disabled = k <= 1;
   $('ext-next').disabled = k > total;
+  save();
   const cam = !p ? { rx: -28, ry: -36 } : p.layer === 1 ? { rx: -28, ry: -36 } : { rx: 28, ry: -36 };
   view.turnTo(cam.rx, cam.ry);
 }

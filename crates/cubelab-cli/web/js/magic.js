@@ -3,6 +3,7 @@
 // (POST /api/magic/check) with its failing lines shown. Cell order of docs/magic.md:
 // layers top to bottom, rows back to front, cells left to right.
 import { post, showError, h, Task } from './api.js';
+import { read, write } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,7 +55,16 @@ let chosen = 0;
 let checkedFor = null;
 const task = new Task({ results: () => [$('magic-result')], status: 'magic-status' });
 
-export async function init() {
+/** The class and line shown, and the text checked. */
+export function urlState() {
+  return { k: chosen + 1, l: $('magic-line').value, c: checkedFor };
+}
+
+function save() {
+  if (read().page === 'magic') write('magic', urlState());
+}
+
+export async function init(params = new URLSearchParams()) {
   $('magic-check').onclick = check;
   $('magic-paste').addEventListener('input', () => {
     if (checkedFor != null && !task.busy()) task.stale($('magic-paste').value !== checkedFor);
@@ -77,10 +87,23 @@ export async function init() {
       drawClass();
     } }, `class ${i + 1} (${c.size} cubes)`)));
   $('magic-line').value = String(lines.length - 4 - 18); // the first triagonal
+  const k = Number(params.get('k'));
+  if (k >= 1 && k <= classes.length) {
+    chosen = k - 1;
+    [...$('magic-classes').querySelectorAll('button')].forEach((b, i) => b.setAttribute('aria-checked', String(i === chosen)));
+  }
+  const l = Number(params.get('l'));
+  if (params.has('l') && l >= 0 && l < lines.length) $('magic-line').value = String(l);
   drawClass();
+  if (params.has('c')) {
+    $('magic-paste').value = params.get('c');
+    await check();
+  }
+  save();
 }
 
 function drawClass() {
+  save();
   const { cube } = classes[chosen];
   const line = linesOf(3)[Number($('magic-line').value)];
   const sum = line.cells.reduce((a, [l, r, c]) => a + cube[l][r][c], 0);
@@ -138,6 +161,7 @@ async function check() {
   }
   if (!out) return;
   checkedFor = text;
+  save();
   box.replaceChildren();
   box.hidden = false;
   const square = out.kind === 'magic-square-check';

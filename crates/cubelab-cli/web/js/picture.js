@@ -5,6 +5,7 @@ import { post, showError, h, Task } from './api.js';
 import { PICTURE_FILL } from './colors.js';
 import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
 import * as P from './picture-moves.js';
+import { read, write } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +40,103 @@ function checkedSize() {
   return why ? null : [Number(m), Number(n)];
 }
 
-export function init() {
+// The board set last (solved, scrambled or typed), the moves played on it since, and the
+// moves undone (redo). The board shown is `start` after `played`.
+let start = board;
+let played = [];
+let undone = [];
+
+/** The move that undoes `name` (u <-> d, l <-> r; a half turn is its own inverse). */
+function inverse(name) {
+  const { kind, index, times } = P.parseMove(name);
+  if (times === 2) return name;
+  return `${{ u: 'd', d: 'u', l: 'r', r: 'l' }[kind]}${index}`;
+}
+
+function undo() {
+  if (!played.length) return;
+  stop();
+  task.cancel();
+  dropSolution();
+  const mv = played.pop();
+  undone.push(mv);
+  show(P.applyMove(board, inverse(mv)), false, inverse(mv));
+  movesChanged();
+}
+
+function redo() {
+  if (!undone.length) return;
+  stop();
+  task.cancel();
+  dropSolution();
+  const mv = undone.pop();
+  played.push(mv);
+  show(P.applyMove(board, mv), false, mv);
+  movesChanged();
+}
+
+function dropSolution() {
+  if (solution) {
+    solution = null;
+    $('pic-solution').hidden = true;
+  }
+}
+
+/** Undo and redo buttons, the move count, the address. */
+function movesChanged() {
+  $('pic-undo').disabled = played.length === 0;
+  $('pic-redo').disabled = undone.length === 0;
+  $('pic-undo').title = played.length ? `undo ${played[played.length - 1]}` : '';
+  $('pic-redo').title = undone.length ? `redo ${undone[undone.length - 1]}` : '';
+  $('pic-played').textContent = played.length ? `Moves played: ${played.join(' ')}` : '';
+  save();
+}
+
+/** The board set, the moves played on it, the method, metric and seed. */
+export function urlState() {
+  return { b: P.boardText(start), mv: played.join(' '), me: $('pic-method').value, mt: $('pic-metric').value, sd: $('pic-seed').value };
+}
+
+function save() {
+  if (read().page === 'picture') write('picture', urlState());
+}
+
+function restore(params) {
+  for (const [key, id] of [['me', 'pic-method'], ['mt', 'pic-metric']]) {
+    const v = params.get(key);
+    if (v && [...$(id).options].some((o) => o.value === v)) $(id).value = v;
+  }
+  if (/^\d+$/.test(params.get('sd') ?? '')) $('pic-seed').value = params.get('sd');
+  if (!params.has('b')) return false;
+  try {
+    let b = P.parseBoard(params.get('b'));
+    if (b.length > MAX_SIDE || b[0].length > MAX_SIDE || b.length * b[0].length > MAX_CELLS) throw new Error('too large');
+    setBoard(b);
+    const moves = (params.get('mv') ?? '').split(/\s+/).filter((x) => x);
+    for (const mv of moves) b = P.applyMove(b, mv);
+    played = moves;
+    show(b, true);
+    movesChanged();
+    return true;
+  } catch {
+    // not a board the page can draw: the server says why
+    $('pic-board').value = params.get('b');
+    setFromText();
+    return true;
+  }
+}
+
+export function init(params = new URLSearchParams()) {
+  $('pic-undo').onclick = undo;
+  $('pic-redo').onclick = redo;
+  document.addEventListener('keydown', (e) => {
+    if ($('page-picture').hidden || !(e.ctrlKey || e.metaKey) || e.target.matches('input, textarea, select')) return;
+    if (e.key === 'z' && !e.shiftKey) undo();
+    else if (e.key === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey)) redo();
+    else return;
+    e.preventDefault();
+  });
+  for (const id of ['pic-method', 'pic-metric']) $(id).addEventListener('change', save);
   $('pic-new').onclick = () => {
     const mn = checkedSize();
     if (mn) setBoard(P.solvedBoard(...mn));
@@ -57,11 +154,15 @@ export function init() {
     stop();
     if (solution) {
       solution.pos = 0;
+      played = played.slice(0, solution.played);
+      undone = [];
       show(solution.start, true);
+      markMoves();
+      movesChanged();
     }
   };
   $('pic-reset-view').onclick = () => view && view.reset();
-  setBoard(board);
+  if (!restore(params)) setBoard(board);
 }
 
 function setBoard(b) {
@@ -69,7 +170,11 @@ function setBoard(b) {
   task.cancel();
   solution = null;
   $('pic-solution').hidden = true;
+  start = b;
+  played = [];
+  undone = [];
   show(b, true);
+  movesChanged();
 }
 
 // A move turns its line's cubes about the line's axis, which passes through each cube's
@@ -181,11 +286,11 @@ function buildFlat(m, n) {
 function manual(name) {
   stop();
   task.cancel();
-  if (solution) {
-    solution = null;
-    $('pic-solution').hidden = true;
-  }
+  dropSolution();
+  played.push(name);
+  undone = [];
   show(P.applyMove(board, name), false, name);
+  movesChanged();
 }
 
 async function scramble() {
@@ -203,6 +308,7 @@ async function scramble() {
     if (!out) return;
     setBoard(P.parseBoard(out.board));
     $('pic-seed').value = seed + 1;
+    save();
   } catch (e) {
     showError($('pic-size-error'), e.message);
   }
@@ -240,7 +346,7 @@ async function solve() {
   // the local method's commutators leave moves that cancel or merge: shown simplified
   const moves = method === 'local' ? P.simplify(out.moves, metric) : out.moves;
   const length = P.movesLength(moves, metric);
-  solution = { moves, start: board, pos: 0 };
+  solution = { moves, start: board, pos: 0, played: played.length };
   $('pic-solution').hidden = false;
   $('pic-solution-title').textContent = `${length} move${length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}` +
     (method === 'local' && length !== out.length ? ` (the local method's ${out.length}, with cancelled and merged moves)` : '') + ':';
@@ -259,8 +365,12 @@ function markMoves() {
 
 function step() {
   if (!solution || solution.pos >= solution.moves.length) return stop();
-  show(P.applyMove(board, solution.moves[solution.pos]), false, solution.moves[solution.pos]);
+  const mv = solution.moves[solution.pos];
+  show(P.applyMove(board, mv), false, mv);
+  played.push(mv);
+  undone = [];
   solution.pos += 1;
+  movesChanged();
   markMoves();
   if (solution.pos >= solution.moves.length) stop();
 }

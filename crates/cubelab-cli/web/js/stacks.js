@@ -2,6 +2,7 @@
 // solved by POST /api/stack/solve; each listed solution is shown as a 3D stack, bottom cube
 // first, with its four sides.
 import { post, showError, fmt, h, Task } from './api.js';
+import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
 import { createView, makeCube, place } from './cube3d.js';
 
@@ -29,7 +30,18 @@ function inputChanged() {
   if (solvedFor != null && !task.busy()) task.stale(key() !== solvedFor);
 }
 
-export async function init() {
+/** The classic chosen or the cubes typed, once solved. */
+export function urlState() {
+  if (solvedFor == null) return {};
+  const c = classicShown();
+  return c ? { cl: c.name } : { c: cubeList().join(' ') };
+}
+
+function save() {
+  if (read().page === 'stacks') write('stacks', urlState());
+}
+
+export async function init(params = new URLSearchParams()) {
   const body = $('stacks-body');
   body.replaceChildren(
     h('p', { class: 'hint' }, 'Stack the cubes in a column so that each of its four long sides shows every color once (Instant Insanity). Cubes bottom first, face strings U D F B L R or any notation.'),
@@ -54,6 +66,15 @@ export async function init() {
       if (c) $('stack-cubes').value = c.cubes.join(' ');
       inputChanged();
     };
+    const cl = out.classics.find((x) => x.name === params.get('cl'));
+    if (cl) {
+      $('stack-classic').value = cl.name;
+      $('stack-cubes').value = cl.cubes.join(' ');
+      await solve();
+    } else if (params.has('c')) {
+      $('stack-cubes').value = params.get('c');
+      await solve();
+    }
   } catch (e) {
     showError($('stack-error'), e.message);
   }
@@ -75,6 +96,7 @@ async function solve() {
   }
   if (!out) return;
   solvedFor = k;
+  save();
   const box = $('stack-result');
   box.hidden = false;
   const viewBox = h('div', { class: 'view3d', id: 'stack-view', tabindex: '0', role: 'img', 'aria-label': '3D view of the stack; drag or use the arrow keys to rotate' });
