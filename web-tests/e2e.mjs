@@ -7,7 +7,7 @@
 // Screenshots go to $CUBELAB_SCREENSHOTS (created if missing) or a fresh temporary
 // directory, printed at the end. Exit code 0 when every scenario passes, 1 otherwise.
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
@@ -472,7 +472,8 @@ async function censusScenario(page, url) {
   const cards = await page.$$eval('.census-item', (cs) => cs.map((c) => ({
     name: c.dataset.name,
     command: c.querySelector('code.command')?.textContent,
-    bars: [...c.querySelectorAll(':scope > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    bars: [...c.querySelectorAll(':scope > figure.chart > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    titles: [...c.querySelectorAll('svg.bar-chart')].map((svg) => [svg.querySelector('.chart-title').textContent, svg.querySelector('.axis-x').textContent, svg.querySelector('.axis-y').textContent]),
     error: c.querySelector('.error')?.textContent ?? null,
   })));
   assert.ok(cards.length > 0, 'some stored census is listed');
@@ -486,6 +487,10 @@ async function censusScenario(page, url) {
     // one bar per bin of each top-level histogram
     const hists = Object.values(data).filter((v) => Array.isArray(v) && v.length && v.every((e) => e && typeof e === 'object' && 'value' in e && 'count' in e));
     assert.deepEqual(card.bars, hists.map((hh) => hh.length), `census ${card.name}: bars`);
+    for (const [title, x, y] of card.titles) {
+      assert.ok(!/^(histogram|distances|sizes)/.test(title) && !/: histogram$/.test(title), `census ${card.name}: a real title, not '${title}'`);
+      assert.ok(x !== 'value' && y !== 'count', `census ${card.name}: axes named (${x}, ${y})`);
+    }
     // the command shown reproduces the stored JSON: tried until one runs within 10 s here
     const argv = words(card.command);
     assert.equal(argv[0], 'cubelab');
@@ -990,6 +995,90 @@ async function stateScenario(page, url) {
   assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), 4);
 }
 
+// --- look and keep: downloads, print, dark mode, the census's full data -----------------------
+async function downloaded(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await dl.path();
+  return { name: dl.suggestedFilename(), data: readFileSync(path) };
+}
+
+/** A PNG download of a 3D view shows what the screen shows: at every face centre the same color. */
+async function checkViewPng(page, view, button, centres, name) {
+  const screen = await shot(page.locator(view), `${name}-screen`);
+  const png = await downloaded(page, button);
+  assert.match(png.name, /\.png$/);
+  const img = decode(png.data);
+  writeFileSync(join(shots, `${named(name)}-download.png`), png.data);
+  // the download is the view's inside (without its 1 px border) at twice the size
+  assert.ok(Math.abs(img.width - (screen.width - 2) * 2) <= 3, `drawn at twice the size (${img.width}, ${screen.width})`);
+  assert.ok(inkShare(img) > 0.05, 'the download is not blank');
+  let checked = 0;
+  for (const [x, y] of centres) {
+    const want = pixel(screen, x, y);
+    const got = pixel(img, (x - 1) * 2, (y - 1) * 2);
+    assert.ok(near(got, want, 40), `${name}: at (${x.toFixed(0)}, ${y.toFixed(0)}) the download has ${got}, the screen ${want}`);
+    checked++;
+  }
+  assert.ok(checked >= 4, 'face centres checked');
+  const svg = await downloaded(page, button.replace('dl-png', 'dl-svg'));
+  assert.match(svg.name, /\.svg$/);
+  assert.ok((svg.data.toString().match(/<polygon /g) ?? []).length >= checked, 'the SVG has the faces');
+}
+
+async function keepScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(600);
+  const centres = (await visibleFaceCentres(page)).map((c) => [c.x, c.y]);
+  await checkViewPng(page, '#blocks-view', '#blocks-downloads .dl-png', centres, 'keep-blocks');
+  // print: the instructions and the picture, no controls
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.isVisible('#instructions'), 'instructions printed');
+  assert.ok(await page.isVisible('#blocks-view'), 'the picture printed');
+  assert.ok(await page.isHidden('#blocks-build'), 'no buttons in print');
+  assert.ok(await page.isHidden('nav'), 'no tabs in print');
+  await page.emulateMedia({ media: 'screen' });
+  // dark mode by the system's preference: a dark page, the views still drawn
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const body = decode(await page.screenshot({ clip: { x: 0, y: 0, width: 40, height: 40 } }));
+  assert.ok(pixel(body, 20, 20).every((v) => v < 80), `dark background (${pixel(body, 20, 20)})`);
+  await assertFramed(page, '#blocks-view', 'keep-blocks-dark', 0.15);
+  await docShot('web-dark', await page.screenshot());
+  await page.emulateMedia({ colorScheme: 'light' });
+  // the picture board: its download agrees with the screen at the top faces' centres
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.fill('#pic-seed', '3');
+  await page.click('#pic-scramble');
+  await page.waitForFunction(() => document.getElementById('pic-seed').value === '4');
+  const tops = await page.evaluate(() => {
+    const v = document.getElementById('pic-view').getBoundingClientRect();
+    return [...document.querySelectorAll('#pic-view .cube3d .f-U')].map((f) => {
+      const r = f.getBoundingClientRect();
+      return [r.x + r.width / 2 - v.x, r.y + r.height / 2 - v.y];
+    });
+  });
+  await checkViewPng(page, '#pic-view', '#pic-downloads .dl-png', tops, 'keep-picture');
+  // census: a chart as PNG (its bars drawn), the full data behind "more"
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  const chart = await downloaded(page, '.census-item figure.chart .dl-png');
+  const img = decode(chart.data);
+  assert.ok(countNear(img, [31, 119, 180], 30) > 500, 'the chart PNG has its bars');
+  const links = await page.$$eval('.census-item a[download]', (as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.closest('.census-item').dataset.name]));
+  const more = links.filter(([t]) => t.startsWith('the full data'));
+  assert.ok(more.length > 0, 'the rows left out link to the full data');
+  for (const [, href, name] of links) {
+    const res = await fetch(new URL(href, url));
+    assert.equal(res.status, 200, href);
+    assert.equal((await res.json()).kind, JSON.parse(await (await fetch(`${url}api/census/${name}`)).text()).kind);
+  }
+}
+
 // --- layout: phone to desktop ----------------------------------------------------------------
 async function layoutScenario(page, url) {
   // every tab reachable: each tab link is on screen (wrapped, not cut off)
@@ -1059,6 +1148,7 @@ const scenarios = [
   ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
   ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
   ['shareable state: every page restored from its address; undo and redo on the picture board', stateScenario],
+  ['look and keep: PNG and SVG downloads agree with the screen, print, dark mode, census titles and full data', keepScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 

@@ -3,7 +3,8 @@
 import { post, showError, fmt, h, s, Task } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink, legendText, colorName, PALETTES, sixColors, setSixColors } from './colors.js';
-import { createView, makeCube, place } from './cube3d.js';
+import { createView, makeCube, place, viewSvg } from './cube3d.js';
+import { downloadButtons, svgText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const CORNERS = ['UFL', 'UFR', 'UBR', 'UBL', 'DFL', 'DFR', 'DBR', 'DBL'];
@@ -99,6 +100,8 @@ export function init(params = new URLSearchParams()) {
     }
   };
   paletteEditor();
+  $('blocks-downloads').replaceChildren(downloadButtons(() => viewSvg($('blocks-view')), 'arrangement', 'the 3D view'));
+  $('blocks-print').onclick = () => window.print();
   window.addEventListener('palettechange', repaint);
   $('blocks-build').onclick = build;
   $('blocks-input').onkeydown = (e) => {
@@ -514,6 +517,7 @@ function drawExplanation(out) {
     h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; block${c.blocks.length === 1 ? '' : 's'} ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
   return h('div', { class: 'explain' },
     h('h4', {}, 'Why not: the corner graph (Magnier)'),
+    downloadButtons(() => svgText(svg), `corner-graph-${out.name ?? out.target}`, 'the corner graph'),
     h('p', { class: 'error', id: 'explain-reason' }, reason ? `No arrangement: ${reason}` : 'No arrangement.'),
     h('div', { class: 'viewer' }, svg,
       h('div', {},

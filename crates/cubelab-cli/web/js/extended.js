@@ -6,7 +6,8 @@
 import { post, showError, fmt, h, Task } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink, legendText, colorName } from './colors.js';
-import { createView, makeCube, place } from './cube3d.js';
+import { createView, makeCube, place, viewSvg } from './cube3d.js';
+import { downloadButtons } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const MACMAHON = 'Ab Ac Ad Ae Af Ba Bc Bd Be Bf Ca Cb Cd Ce Cf Da Db Dc De Df Ea Eb Ec Ed Ef Fa Fb Fc Fd Fe'.split(' ');
@@ -230,6 +231,7 @@ function draw(out) {
       h('div', {},
         h('div', { id: 'ext-layers', class: 'ext-layers' }, ...Array.from({ length: n }, (_, i) => layerGrid(out, i + 1))),
         h('div', { class: 'view3d', id: 'ext-view', tabindex: '0', role: 'img', 'aria-label': '3D view of the assembly; drag or use the arrow keys to rotate' }),
+        h('div', { class: 'row' }, downloadButtons(() => viewSvg($('ext-view')), `assembly-${out.name ?? out.target}`, 'the 3D assembly')),
         h('div', { class: 'legend' }, ...colors.map((c) => {
           const sw = h('span', { class: 'swatch' });
           sw.style.background = fill(c);

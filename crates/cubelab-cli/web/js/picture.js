@@ -3,7 +3,8 @@
 // (POST /api/picture/solve) and play the solution move by move.
 import { post, showError, h, Task } from './api.js';
 import { PICTURE_FILL } from './colors.js';
-import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
+import { createView, makeCube, place, recolor, FACE_ORDER, viewSvg } from './cube3d.js';
+import { downloadButtons } from './download.js';
 import * as P from './picture-moves.js';
 import { read, write } from './state.js';
 
@@ -127,6 +128,7 @@ function restore(params) {
 }
 
 export function init(params = new URLSearchParams()) {
+  $('pic-downloads').replaceChildren(downloadButtons(() => viewSvg($('pic-view')), 'picture-board', 'the 3D board'));
   $('pic-undo').onclick = undo;
   $('pic-redo').onclick = redo;
   document.addEventListener('keydown', (e) => {

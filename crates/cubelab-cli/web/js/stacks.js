@@ -4,7 +4,8 @@
 import { post, showError, fmt, h, Task } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
-import { createView, makeCube, place } from './cube3d.js';
+import { createView, makeCube, place, viewSvg } from './cube3d.js';
+import { downloadButtons } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 56;
@@ -108,7 +109,7 @@ async function solve() {
     } }, String(i + 1))));
   box.replaceChildren(
     h('p', { id: 'stack-summary' }, `${out.cubes} cubes: ${fmt(out.solutions)} solution${out.solutions == 1 ? '' : 's'} (${fmt(out.distinct)} distinct stacks, ${fmt(out.placements)} placements)`),
-    chips, h('div', { class: 'viewer' }, viewBox, sides));
+    chips, h('div', { class: 'viewer' }, h('div', {}, viewBox, h('div', { class: 'row' }, downloadButtons(() => viewSvg(viewBox), 'stack', 'the 3D stack'))), sides));
   if (out.stacks && out.stacks.length) chips.firstChild.click();
 }
 
