@@ -205,9 +205,9 @@ async function blocksScenario(page, url) {
   assert.ok(order, 'the net comes before the text field');
   await page.fill('#blocks-input', '');
   await page.getByRole('radio', { name: /^paint 2 / }).click();
-  await page.getByRole('button', { name: 'face U: paint it' }).click();
+  await page.getByRole('button', { name: /^U 1: face U/ }).click();
   await page.getByRole('radio', { name: /^paint 6 / }).click();
-  await page.getByRole('button', { name: 'face F: paint it' }).click();
+  await page.getByRole('button', { name: /^F 1: face F/ }).click();
   await page.click('#net-add');
   assert.equal(await page.inputValue('#blocks-input'), '216111');
 
@@ -374,10 +374,10 @@ async function pictureScenario(page, url) {
   await page.fill('#pic-m', '2');
   await page.fill('#pic-n', '2');
   await page.click('#pic-new');
-  await page.getByRole('button', { name: /\(r2\)/ }).click();
+  await page.getByRole('button', { name: /^r2: / }).click();
   const afterR2 = await page.inputValue('#pic-board');
   assert.deepEqual(cli(['picture', 'solve', afterR2, '--method', 'optimal']).moves, ['l2']);
-  await page.getByRole('button', { name: /\(l2\)/ }).click();
+  await page.getByRole('button', { name: /^l2: / }).click();
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
 
   // scramble 2x2 (seed 1) as the CLI does, solve, play to solved
@@ -813,7 +813,7 @@ async function stalePicture(page, url) {
   assert.ok(end, 'the simplified moves solve the board');
   assert.match(await page.textContent('#pic-solution-title'), new RegExp(`^${moves.length} moves \\(the local method's ${local.moves.length}, with cancelled and merged moves\\):$`));
   // a move by hand drops the solution; an optimal 3x3 search refused in one plain line
-  await page.getByRole('button', { name: /\(u1\)/ }).click();
+  await page.getByRole('button', { name: /^u1: / }).click();
   assert.ok(await page.isHidden('#pic-solution'), 'a solution for another board is dropped');
   await page.selectOption('#pic-method', 'subgroup');
   await page.click('#pic-solve');
@@ -937,7 +937,7 @@ async function stateScenario(page, url) {
   await page.click('#pic-new');
   const boards = [await page.inputValue('#pic-board')];
   for (const mv of ['u1', 'r2', 'l3']) {
-    await page.getByRole('button', { name: new RegExp(`\\(${mv}\\)`) }).click();
+    await page.getByRole('button', { name: new RegExp(`^${mv}: `) }).click();
     boards.push(await page.inputValue('#pic-board'));
   }
   const replay = (moves) => cli(['picture', 'scramble', '2', '3', '--moves', '0']).board; // the solved 2x3 board
@@ -1079,6 +1079,139 @@ async function keepScenario(page, url) {
   }
 }
 
+// --- accessibility: axe-core (pinned in package-lock.json) and the keyboard -------------------
+const AXE = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** axe-core on the page: no critical or serious finding, and every button and link named by its text. */
+async function axeCheck(page, where) {
+  await page.waitForTimeout(600); // transitions done (greyed results are never checked)
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ content: AXE });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    });
+    const bad = found.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'label-content-name-mismatch');
+    assert.deepEqual(bad, [], `${where} (${scheme}): ${JSON.stringify(bad)}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function axeScenario(page, url) {
+  await page.goto(`${url}#blocks?b=Ac%20Ad%20Ae%20Af%20Cb%20Db%20Eb%20Fb&t=Ba&a=2&s=3`);
+  await page.waitForFunction(() => /step 3/.test(document.getElementById('step-status').textContent));
+  await axeCheck(page, 'blocks, an arrangement at step 3');
+  await page.goto(`${url}#blocks?b=Cb%20Ea%20Eb%20Ae%20De%20Da%20Af%20Ca&t=Bd`);
+  await page.waitForSelector('#corner-graph');
+  await axeCheck(page, 'blocks, the corner graph');
+  await page.goto(`${url}#picture?b=RF%20FL%20%2F%20RF%20BR`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  await page.click('#pic-step');
+  await axeCheck(page, 'picture, a solution being played');
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  await axeCheck(page, 'magic, a checked cube');
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  await axeCheck(page, 'census');
+  await page.goto(`${url}#stacks?cl=instant-insanity`);
+  await page.waitForSelector('#stack-summary');
+  await axeCheck(page, 'stacks');
+  await page.goto(`${url}#extended?b=${encodeURIComponent([...Array(26).fill('Af'), 'Ab'].join(' '))}&t=Af&s=5`);
+  await page.waitForFunction(() => document.getElementById('ext-step-status')?.textContent === 'step 5 of 27');
+  await axeCheck(page, 'larger targets at step 5');
+}
+
+/** Presses Tab until the focus is on `selector` (at most 120 times): reachable by keyboard. */
+async function tabTo(page, selector) {
+  for (let i = 0; i < 120; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${selector} not reached with Tab`);
+}
+
+async function keyboardScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.waitForSelector('#blocks-input');
+  // the tabs: arrow keys move between them
+  await tabTo(page, '#tab-blocks');
+  await page.keyboard.press('ArrowRight');
+  assert.match(page.url(), /#picture/);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(page.url(), /#blocks/);
+  // blocks: type, build, open the arrangements, step through with the timeline
+  await tabTo(page, '#blocks-input');
+  await page.keyboard.type(CONWAY.join(' '));
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#targets');
+  await tabTo(page, '#targets button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#instructions li');
+  await tabTo(page, '#step-range');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('#step-status'), `step 2 of 8: ${cli(['solve', 'Ba', ...CONWAY]).solutions[0].placements[1].position}`);
+  await tabTo(page, '#blocks-view');
+  const before = await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform);
+  await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform), before, 'arrow keys turn the view');
+  // the net: choose a color and paint a face with Space
+  await tabTo(page, '#net-palette [data-c="3"]');
+  await page.keyboard.press('Space');
+  await tabTo(page, '#net [data-face="U"]');
+  await page.keyboard.press('Space');
+  assert.equal(await page.textContent('#net-faces'), '311111');
+  // picture: a move, undo, solve and play by keyboard
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await tabTo(page, '#pic-flat [data-move="r1"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
+  await tabTo(page, '#pic-solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  await tabTo(page, '#pic-step');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
+  await tabTo(page, '#pic-undo');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
+  // magic: check the text by keyboard
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await tabTo(page, '#magic-check');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#magic-verdict');
+  // stacks and larger targets
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await tabTo(page, '#stack-classic');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, '#stack-solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#stack-summary');
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await tabTo(page, '#ext-preset');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, '#ext-build');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#ext-targets button');
+  await tabTo(page, '#ext-targets button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#ext-first');
+  await tabTo(page, '#ext-first');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent('#ext-step-status'), 'step 1 of 27');
+}
+
 // --- layout: phone to desktop ----------------------------------------------------------------
 async function layoutScenario(page, url) {
   // every tab reachable: each tab link is on screen (wrapped, not cut off)
@@ -1149,6 +1282,8 @@ const scenarios = [
   ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
   ['shareable state: every page restored from its address; undo and redo on the picture board', stateScenario],
   ['look and keep: PNG and SVG downloads agree with the screen, print, dark mode, census titles and full data', keepScenario],
+  ['accessibility: axe-core finds nothing critical or serious on any page, light and dark', axeScenario],
+  ['keyboard only: every task by Tab, Enter, Space and the arrow keys', keyboardScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 

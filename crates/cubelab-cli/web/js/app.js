@@ -22,10 +22,31 @@ function show() {
   if (!started.has(name)) {
     started.add(name);
     PAGES[name].init(params);
+  } else if (params.toString() !== '') {
+    // a link with another page state opened in this tab: start afresh from it
+    location.reload();
   } else if (PAGES[name].urlState) {
     // back on a tab started before: its state into the address again
     write(name, PAGES[name].urlState());
   }
+}
+
+// The tabs as a tablist: Left/Right (and Home/End) move between them, Enter or Space open one.
+const tabs = [...document.querySelectorAll('[role="tab"]')];
+for (const tab of tabs) {
+  tab.addEventListener('keydown', (e) => {
+    const i = tabs.indexOf(tab);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to != null) {
+      e.preventDefault();
+      const next = tabs[(to + tabs.length) % tabs.length];
+      next.focus();
+      next.click();
+    } else if (e.key === ' ') {
+      e.preventDefault();
+      tab.click();
+    }
+  });
 }
 
 window.addEventListener('hashchange', show);

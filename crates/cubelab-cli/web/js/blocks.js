@@ -206,11 +206,12 @@ function netEditor() {
       b.style.background = fill(c);
       b.style.color = ink(c);
       b.textContent = `${b.dataset.face} ${c}`;
+      b.setAttribute('aria-label', `${b.dataset.face} ${c}: face ${b.dataset.face}, ${colorName(c) ?? c}; paint it`);
     }
     $('net-faces').textContent = faces.join('');
   };
   for (const [f, [r, col]] of Object.entries(cells)) {
-    const b = h('button', { type: 'button', 'data-face': f, 'aria-label': `face ${f}: paint it` });
+    const b = h('button', { type: 'button', 'data-face': f });
     b.style.gridRow = r;
     b.style.gridColumn = col;
     b.onclick = () => {

@@ -229,7 +229,7 @@ function draw(out) {
     chips,
     h('div', { class: 'viewer' },
       h('div', {},
-        h('div', { id: 'ext-layers', class: 'ext-layers' }, ...Array.from({ length: n }, (_, i) => layerGrid(out, i + 1))),
+        h('div', { id: 'ext-layers', class: 'ext-layers', tabindex: '0', role: 'group', 'aria-label': 'the layers, each seen from above' }, ...Array.from({ length: n }, (_, i) => layerGrid(out, i + 1))),
         h('div', { class: 'view3d', id: 'ext-view', tabindex: '0', role: 'img', 'aria-label': '3D view of the assembly; drag or use the arrow keys to rotate' }),
         h('div', { class: 'row' }, downloadButtons(() => viewSvg($('ext-view')), `assembly-${out.name ?? out.target}`, 'the 3D assembly')),
         h('div', { class: 'legend' }, ...colors.map((c) => {
@@ -247,7 +247,7 @@ function draw(out) {
           h('input', { type: 'range', id: 'ext-step-range', min: 1, max: n ** 3 + 1, step: 1, value: n ** 3 + 1, oninput: (e) => step(Number(e.target.value)) }),
           h('span', { id: 'ext-step-status', 'aria-live': 'polite' })),
         h('p', { id: 'ext-say', class: 'say' }),
-        h('ol', { id: 'ext-instructions' }))));
+        h('ol', { id: 'ext-instructions', tabindex: '0', 'aria-label': 'instructions' }))));
   buildView(out);
   select(0);
 }

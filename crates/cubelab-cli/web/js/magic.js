@@ -170,7 +170,7 @@ async function check() {
   const cellsOf = (ln) => ln.cells.map((c) => (square ? [0, c[0] - 1, c[1] - 1] : c.map((x) => x - 1)));
   const v = verdict(out);
   const props = square ? ['semi', 'normal', 'pandiagonal', 'associative'] : ['semi_perfect', 'diagonal', 'pantriagonal', 'perfect'];
-  const layersBox = h('div', { class: 'layers', id: 'magic-check-layers' });
+  const layersBox = h('div', { class: 'layers', id: 'magic-check-layers', tabindex: '0', role: 'group', 'aria-label': square ? 'the square' : 'the cube, layer by layer' });
   const lineText = h('p', { id: 'magic-check-line' });
   const select = (ln) => {
     drawLayers(layersBox, cube, cellsOf(ln), true, square);

@@ -2,7 +2,7 @@
 // docs/picture.md in picture-moves.js), scramble (POST /api/picture/scramble), solve
 // (POST /api/picture/solve) and play the solution move by move.
 import { post, showError, h, Task } from './api.js';
-import { PICTURE_FILL } from './colors.js';
+import { PICTURE_FILL, inkOn } from './colors.js';
 import { createView, makeCube, place, recolor, FACE_ORDER, viewSvg } from './cube3d.js';
 import { downloadButtons } from './download.js';
 import * as P from './picture-moves.js';
@@ -251,7 +251,7 @@ function show(b, rebuild, move = null) {
   b.forEach((row, i) => row.forEach((c, j) => {
     const cell = $('pic-flat').querySelector(`[data-cell="${i + 1}-${j + 1}"]`);
     cell.style.background = PICTURE_FILL[c.U];
-    cell.style.color = c.U === 'U' || c.U === 'D' ? '#000' : '#fff';
+    cell.style.color = inkOn(PICTURE_FILL[c.U]);
     cell.classList.toggle('home', c.U === 'U' && c.F === 'F');
     cell.firstChild.textContent = c.U;
     cell.lastChild.textContent = `front ${c.F}`;
@@ -268,11 +268,13 @@ function buildFlat(m, n) {
   const flat = $('pic-flat');
   flat.replaceChildren();
   flat.style.gridTemplateColumns = `auto auto repeat(${n}, 3.4em)`;
-  const move = (name, label, text) =>
-    h('button', { type: 'button', 'data-move': name, 'aria-label': label, onclick: () => manual(name) }, text);
+  // the arrows are pictures (aria-hidden): each button's name starts with its text
+  const move = (name, label, arrow, after = false) =>
+    h('button', { type: 'button', 'data-move': name, 'aria-label': `${name}: ${label}`, onclick: () => manual(name) },
+      after ? '' : h('span', { 'aria-hidden': 'true' }, `${arrow} `), name, after ? h('span', { 'aria-hidden': 'true' }, ` ${arrow}`) : '');
   for (let i = 1; i <= m; i++) {
-    flat.append(move(`u${i}`, `turn row ${i}: front faces up (u${i})`, `↑ u${i}`));
-    flat.append(move(`d${i}`, `turn row ${i}: front faces down (d${i})`, `↓ d${i}`));
+    flat.append(move(`u${i}`, `turn row ${i}, front faces up`, '↑'));
+    flat.append(move(`d${i}`, `turn row ${i}, front faces down`, '↓'));
     for (let j = 1; j <= n; j++) {
       flat.append(h('div', { class: 'cell', 'data-cell': `${i}-${j}`, role: 'img' }, h('span', {}), h('small', {})));
     }
@@ -280,8 +282,8 @@ function buildFlat(m, n) {
   flat.append(h('span', {}), h('span', {}));
   for (let j = 1; j <= n; j++) {
     flat.append(h('div', {},
-      move(`l${j}`, `turn column ${j}: up faces left (l${j})`, `←l${j}`),
-      move(`r${j}`, `turn column ${j}: up faces right (r${j})`, `r${j}→`)));
+      move(`l${j}`, `turn column ${j}, up faces left`, '←'),
+      move(`r${j}`, `turn column ${j}, up faces right`, '→', true)));
   }
 }
 
@@ -358,8 +360,8 @@ async function solve() {
 
 function markMoves() {
   [...$('pic-moves').children].forEach((chip, i) => {
-    chip.style.fontWeight = i === solution.pos ? '700' : '400';
-    chip.style.opacity = i < solution.pos ? '0.45' : '1';
+    chip.classList.toggle('next', i === solution.pos);
+    chip.classList.toggle('played', i < solution.pos);
   });
   $('pic-step').disabled = solution.pos >= solution.moves.length;
   $('pic-play').disabled = solution.pos >= solution.moves.length;
