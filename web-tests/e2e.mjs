@@ -274,6 +274,7 @@ async function blocksScenario(page, url) {
     assert.equal(state.say, `Put block ${p.block} (${p.name}) at the ${[...p.corner].map((c) => WORD[c]).join(' ')} corner: ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
     assert.equal(state.range, String(k), 'the timeline follows');
     const img = await shot(view, `blocks-step-${k}`);
+    if (k === 4) await docShot('web-guided', SIZE === 'phone' ? await page.screenshot() : await page.locator('#arrangement').screenshot());
     const orange = countNear(img, [240, 160, 0], 50);
     assert.ok(orange > 150, `step ${k} (${p.corner}): the placed block is in view (${orange} orange pixels)`);
   }
@@ -598,6 +599,7 @@ async function extendedScenario(page, url) {
     if ([1, 5, 9, 10, 14, 18, 19, 27].includes(k)) {
       await page.waitForTimeout(600);
       const img = await shot(page.locator('#ext-view'), `extended-step-${k}`);
+      if (k === 14) await docShot('web-extended-guided', await page.locator('#ext-assembly').screenshot());
       const orange = countNear(img, [240, 160, 0], 50);
       assert.ok(orange > 60, `step ${k}: the placed block is in view (${orange} orange pixels)`);
     }
@@ -1043,8 +1045,11 @@ async function keepScenario(page, url) {
   await page.emulateMedia({ media: 'screen' });
   // dark mode by the system's preference: a dark page, the views still drawn
   await page.emulateMedia({ colorScheme: 'dark' });
-  const body = decode(await page.screenshot({ clip: { x: 0, y: 0, width: 40, height: 40 } }));
-  assert.ok(pixel(body, 20, 20).every((v) => v < 80), `dark background (${pixel(body, 20, 20)})`);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 24, 27)', 'a dark page');
+  const iw = await page.evaluate(() => window.innerWidth);
+  const edge = decode(await page.screenshot({ clip: { x: iw - 6, y: 0, width: 4, height: 200 } }));
+  assert.ok(pixel(edge, 2, 100).every((v) => v < 60), `dark pixels at the page's edge (${pixel(edge, 2, 100)})`);
   await assertFramed(page, '#blocks-view', 'keep-blocks-dark', 0.15);
   await docShot('web-dark', await page.screenshot());
   await page.emulateMedia({ colorScheme: 'light' });
