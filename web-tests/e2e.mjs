@@ -595,7 +595,8 @@ async function extendedScenario(page, url) {
     if (k > 1) await page.click('#ext-next');
     const p = turned.assembly[k - 1];
     assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), k, `step ${k}: blocks shown`);
-    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${PLACE(p.layer, 'top', 'bottom')} ${PLACE(p.row, 'back', 'front')} ${PLACE(p.column, 'left', 'right')} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    const where = `${PLACE(p.layer, 'top', 'bottom')} ${PLACE(p.row, 'back', 'front')} ${PLACE(p.column, 'left', 'right')}`.replace('middle middle middle', 'centre');
+    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${where} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
     if ([1, 5, 9, 10, 14, 18, 19, 27].includes(k)) {
       await page.waitForTimeout(600);
       const img = await shot(page.locator('#ext-view'), `extended-step-${k}`);

@@ -279,7 +279,8 @@ function layerGrid(out, layer) {
 /** "top back left" for a position of an N x N x N cube (middle ones by number, or "middle" for N = 3). */
 export function positionWords(p, n) {
   const pick = (i, first, last, what) => (i === 1 ? first : i === n ? last : n === 3 ? 'middle' : `${what} ${i}`);
-  return `${pick(p.layer, 'top', 'bottom', 'layer')} ${pick(p.row, 'back', 'front', 'row')} ${pick(p.column, 'left', 'right', 'column')}`;
+  const words = `${pick(p.layer, 'top', 'bottom', 'layer')} ${pick(p.row, 'back', 'front', 'row')} ${pick(p.column, 'left', 'right', 'column')}`;
+  return words === 'middle middle middle' ? 'centre' : words;
 }
 
 /** How to hold a block, with the colors' names ("white up, red facing you"). */
