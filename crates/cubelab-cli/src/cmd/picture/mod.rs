@@ -114,8 +114,10 @@ Examples:
     },
     /// Proved bounds on the diameter where a census is out of reach (counting and column split).
     #[command(after_help = "\
-The lower bound counts canonical move sequences; the upper bound solves the first n-1
-columns (their census diameter) and then every possible last column optimally.
+The lower bound counts canonical move sequences (the seed's Eq. (1) bound is shown beside
+it); the upper bound solves the first n-1 columns (their census diameter) and then every
+possible last column optimally. One column: the same on the transposed 1 x m board (the
+first m-1 cubes, then the last cube's 24 positions).
 --sample K also solves K uniformly random boards optimally (a sample, not a bound).
 
 Examples:
@@ -124,7 +126,7 @@ Examples:
     Bounds {
         /// Rows.
         m: usize,
-        /// Columns (at least 2).
+        /// Columns.
         n: usize,
         /// How moves are counted.
         #[arg(long, default_value = "quarter")]
