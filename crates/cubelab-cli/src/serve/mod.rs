@@ -196,9 +196,7 @@ async fn guard(
     next: axum::middleware::Next,
 ) -> Response {
     let (parts, body) = request.into_parts();
-    if let Some(refusal) = refused(&state, &parts) {
-        return refusal;
-    }
+    // The body is read first, so a keep-alive connection stays usable after a refusal.
     let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, BODY_LIMIT)).await {
         Ok(Ok(b)) => b,
         Ok(Err(_)) => return too_large(),
@@ -209,6 +207,9 @@ async fn guard(
             return r;
         }
     };
+    if let Some(refusal) = refused(&state, &parts) {
+        return refusal;
+    }
     next.run(axum::extract::Request::from_parts(parts, Body::from(bytes))).await
 }
 
