@@ -93,6 +93,7 @@ const OUTPUT_ONLY: &[&str] = &[
     "output",
     "checkpoint",
     "resume",
+    "force",
     "stop_after",
     "stop_after_layer",
     "max_memory",

@@ -384,6 +384,8 @@ pub(crate) fn run_keeping(
     watch: &[Vec<u8>],
     keep: bool,
 ) -> Result<(TwoBitCensus, Kept)> {
+    crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
+    crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
     let engine = Engine::new(puzzle, sym, max_bytes, keep)?;
     let size = engine.layout.size();
     let (fingerprint, label) = match keep {
@@ -393,7 +395,7 @@ pub(crate) fn run_keeping(
             format!("{}, two-bit table keeping distances mod 3", ck.label),
         ),
     };
-    let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
+    let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
     let watched = watch_entries(&engine, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
     let mut state = run.start(watched)?;
