@@ -66,8 +66,9 @@ pub const SEARCH_STEPS: Bound =
 /// Probes of the magic estimate on the propagation tree.
 pub const ESTIMATE_SAMPLES: Bound =
     Bound { quantity: "samples", used_by: "magic estimate (tree)", min: 2, max: 1_000_000_000 };
-/// Open cells below which a probe of the magic estimate counts exactly.
-pub const ESTIMATE_TAIL: Bound = Bound { quantity: "tail", used_by: "magic estimate (tree)", min: 0, max: 8 };
+/// Open cells below which a probe of the magic estimate counts exactly (9: a whole order-3
+/// square, the most any tail of order 3 needs; larger tails only make probes slower).
+pub const ESTIMATE_TAIL: Bound = Bound { quantity: "tail", used_by: "magic estimate (tree)", min: 0, max: 9 };
 /// Independent repetitions of the tempering estimate.
 pub const TEMPERING_REPEATS: Bound =
     Bound { quantity: "repeats", used_by: "magic estimate --method tempering", min: 2, max: 1_000 };

@@ -488,7 +488,7 @@ mod tests {
 
     #[test]
     fn a_full_tail_is_exact_and_deterministic() {
-        let s = spec(Family::Squares, 3, 0, 10, 99);
+        let s = spec(Family::Squares, 3, 0, 10, 9);
         let e = estimate(&s, &Options::default()).unwrap();
         assert_eq!((e.estimate, e.std_error), (8.0, 0.0));
         let a = estimate(&spec(Family::Cubes, 3, 0, 300, 2), &Options::default()).unwrap();

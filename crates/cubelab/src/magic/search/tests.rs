@@ -35,7 +35,7 @@ fn resuming_a_checkpoint_loses_and_repeats_nothing() {
     let path = dir.path().join("m.ckpt");
     let search = Search::new(spec(Property::SemiPerfect)).unwrap();
     let full = search.run_all();
-    let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
+    let opts = |resume: bool| Options { checkpoint: Some(&path), resume, overwrite: !resume, ..Options::default() };
     for stop_after in [1, 7, search.task_count() / 2] {
         let e = search.run(&opts(false), 3, Some(stop_after)).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Stopped);
@@ -54,7 +54,7 @@ fn resuming_a_checkpoint_loses_and_repeats_nothing() {
 fn mismatched_or_forged_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.ckpt");
-    let opts = |resume| Options { checkpoint: Some(&path), resume, ..Options::default() };
+    let opts = |resume: bool| Options { checkpoint: Some(&path), resume, overwrite: !resume, ..Options::default() };
     let search = Search::new(spec(Property::SemiPerfect)).unwrap();
     search.run(&opts(false), 3, Some(3)).unwrap_err();
     let other = Search::new(SearchSpec::new(3, Property::SemiPerfect, 2, 1).unwrap()).unwrap();

@@ -188,7 +188,13 @@ mod tests {
     use std::path::Path;
 
     fn run(puzzle: &LinePuzzle, path: &Path, resume: bool, stop: Option<usize>, label: &str) -> Result<Table> {
-        let opts = Options { checkpoint: Some(path), resume, policy: SavePolicy::ALWAYS, ..Options::default() };
+        let opts = Options {
+            checkpoint: Some(path),
+            resume,
+            overwrite: !resume,
+            policy: SavePolicy::ALWAYS,
+            ..Options::default()
+        };
         Table::build_resumable(puzzle, 1 << 30, &opts, &Checkpointing { label, stop_after_layer: stop })
     }
 
