@@ -12,12 +12,43 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// [`write_atomic`] for contents produced piece by piece: `fill` streams them into a
-/// buffered writer on the temporary file, so large files need no copy in memory. On an
-/// error the temporary file is removed; a run killed midway may leave it (`.tmpXXXXXX`
-/// beside the target).
+/// The buffer of an atomic write (1 MiB).
+const BLOCK: usize = 1 << 20;
+
+/// [`write_atomic`] for contents produced piece by piece: `fill` streams the contents
+/// into a buffered writer on a temporary file beside `path`, which is synced, renamed over
+/// `path`, and the folder synced, so a reader (or a run killed at any moment) sees the old
+/// file or the new one, never a part; large files need no copy in memory. On an error the temporary file is removed; a process killed midway may
+/// leave it (`.tmpXXXXXX` beside the target).
+///
+/// This uses `tempfile`'s `NamedTempFile::new_in` and `persist` rather than a hand-made
+/// name: the name is unique even for two writers in one process, the file is created
+/// exclusively (never following a planted link), and it is deleted when dropped on any
+/// error path, including a panic in `fill`.
 pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
-    crate::run::write_atomic_with(path, fill)
+    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if path.file_name().is_none() {
+        return Err(Error::malformed(format!("'{}' is not a file path", path.display())));
+    }
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
+    {
+        let mut w = std::io::BufWriter::with_capacity(BLOCK, tmp.as_file_mut());
+        fill(&mut w).map_err(fail)?;
+        w.flush().map_err(fail)?;
+    }
+    tmp.as_file().sync_all().map_err(fail)?;
+    tmp.persist(path).map_err(|e| fail(e.error))?;
+    sync_dir(dir).map_err(fail)
+}
+
+/// Makes a rename in `dir` durable (on Unix; elsewhere the rename is all there is).
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    std::fs::File::open(dir)?.sync_all()?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
 }
 
 /// A streaming 64-bit checksum of a byte sequence (not cryptographic).

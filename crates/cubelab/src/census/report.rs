@@ -110,8 +110,9 @@ fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Erro
         .map_err(|e| Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " "))))
 }
 
-/// The version of the JSON contract the reports are read and written in (`docs/json.md`).
-pub const FORMAT_VERSION: u64 = 1;
+/// The version of the JSON contract the reports are read and written in (`docs/json.md`):
+/// the one [`crate::FORMAT_VERSION`].
+pub use crate::FORMAT_VERSION;
 
 impl CensusReport {
     /// Reads a report and its input from the JSON a census printed (the envelope of
@@ -128,7 +129,7 @@ impl CensusReport {
             .ok_or_else(|| Error::malformed("not the JSON output of a census (no \"kind\" field)"))?
             .to_string();
         let version = v.get("format_version").and_then(|k| k.as_u64());
-        if version != Some(FORMAT_VERSION) {
+        if version != Some(u64::from(FORMAT_VERSION)) {
             return Err(Error::malformed(format!(
                 "format_version {} where {FORMAT_VERSION} was expected: written by another version of cubelab",
                 v.get("format_version").map_or("missing".to_string(), |x| x.to_string())

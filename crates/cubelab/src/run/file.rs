@@ -17,7 +17,7 @@
 //! edited, truncated or extended file is refused. Files are streamed in both directions:
 //! no second copy of the content is held in memory.
 
-use crate::io::Checksum;
+use crate::io::{write_atomic_with, Checksum};
 use crate::{Error, Result};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -289,43 +289,4 @@ impl CheckpointFile {
         }
         Ok(result)
     }
-}
-
-/// Writes a file atomically: `fill` streams the contents into a buffered writer on a
-/// temporary file beside `path`, which is synced, renamed over `path`, and the folder
-/// synced, so a reader (or a run killed at any moment) sees the old file or the new one,
-/// never a part. On an error the temporary file is removed; a process killed midway may
-/// leave it (`.tmpXXXXXX` beside the target).
-///
-/// This uses `tempfile`'s `NamedTempFile::new_in` and `persist` rather than a hand-made
-/// name: the name is unique even for two writers in one process, the file is created
-/// exclusively (never following a planted link), and it is deleted when dropped on any
-/// error path, including a panic in `fill`.
-pub(crate) fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if path.file_name().is_none() {
-        return Err(Error::malformed(format!("'{}' is not a file path", path.display())));
-    }
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(fail)?;
-    {
-        let mut w = std::io::BufWriter::with_capacity(BLOCK, tmp.as_file_mut());
-        fill(&mut w).map_err(fail)?;
-        w.flush().map_err(fail)?;
-    }
-    tmp.as_file().sync_all().map_err(fail)?;
-    tmp.persist(path).map_err(|e| fail(e.error))?;
-    sync_dir(dir).map_err(fail)
-}
-
-/// Makes a rename in `dir` durable (on Unix; elsewhere the rename is all there is).
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    std::fs::File::open(dir)?.sync_all()?;
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }
