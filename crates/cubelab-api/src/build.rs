@@ -29,7 +29,7 @@ pub(crate) fn two() -> usize {
     2
 }
 
-/// The JSON `"input"` of `build` (N = 2).
+/// The input of `cubelab build`.
 #[derive(Serialize, JsonSchema)]
 pub struct Input {
     /// The blocks as given, in any notation.
@@ -101,11 +101,16 @@ impl BuildOutput {
     /// The report rendered in `format`, with the request's `"input"`.
     pub fn render(&self, req: &BuildRequest, format: Format) -> Result<String> {
         match self {
-            BuildOutput::Cube(r) => {
-                crate::render(r, &Input { blocks: req.blocks.clone(), improper: req.improper }, format)
-            }
+            BuildOutput::Cube(r) => crate::render(r, &Input::of(req), format),
             BuildOutput::Extended(r) => crate::render(r, &extended::BuildInput::of(req), format),
         }
+    }
+}
+
+impl Input {
+    /// The input echoed for a request (N = 2).
+    pub fn of(req: &BuildRequest) -> Input {
+        Input { blocks: req.blocks.clone(), improper: req.improper }
     }
 }
 

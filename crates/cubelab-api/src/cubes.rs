@@ -10,16 +10,34 @@ use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The request of `cubes` (also its JSON `"input"`): which cubes are listed.
+/// The request of `cubes`: which cubes are listed.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct CubesRequest {
-    /// `--colors N`: the cubes using exactly the colors 1..N, or null.
+    /// C_N: the cubes using exactly the colors 1..N (N = 1..6), or none.
     pub colors: Option<usize>,
-    /// `--palette K`: every cube over the colors 1..K, or null.
+    /// Every cube over the colors 1..K, or none.
     pub palette: Option<usize>,
-    /// `--tableau`: Conway's tableau instead of a list.
+    /// Conway's 6x6 tableau instead of a list.
     pub tableau: bool,
+}
+
+/// The input of `cubelab cubes` (both kinds): which cubes are listed.
+#[derive(Serialize, JsonSchema)]
+pub struct Input {
+    /// `--colors N`: the cubes using exactly the colors 1..N, or null.
+    colors: Option<usize>,
+    /// `--palette K`: every cube over the colors 1..K, or null.
+    palette: Option<usize>,
+    /// `--tableau`: Conway's tableau instead of a list.
+    tableau: bool,
+}
+
+impl Input {
+    /// The input echoed for a request.
+    pub fn of(req: &CubesRequest) -> Input {
+        Input { colors: req.colors, palette: req.palette, tableau: req.tableau }
+    }
 }
 
 /// One listed cube.
@@ -89,7 +107,7 @@ pub struct CubeList {
 
 impl Report for CubeList {
     const KIND: &'static str = "cubes";
-    type Input = CubesRequest;
+    type Input = Input;
 
     fn text(&self) -> String {
         let mut s = format!(
@@ -143,7 +161,7 @@ pub struct Tableau {
 
 impl Report for Tableau {
     const KIND: &'static str = "cubes-tableau";
-    type Input = CubesRequest;
+    type Input = Input;
 
     fn text(&self) -> String {
         let mut s = String::from("    a   b   c   d   e   f\n");

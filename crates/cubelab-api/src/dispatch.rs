@@ -88,13 +88,13 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "cubes" => {
             let req: cubes::CubesRequest = request(input)?;
             Ok(match cubes::run(&req, ctx)? {
-                cubes::CubesReport::List(r) => Box::new((r, req)),
-                cubes::CubesReport::Tableau(r) => Box::new((r, req)),
+                cubes::CubesReport::List(r) => Box::new((r, cubes::Input::of(&req))),
+                cubes::CubesReport::Tableau(r) => Box::new((r, cubes::Input::of(&req))),
             })
         }
         "show" => {
             let req: show::ShowRequest = request(input)?;
-            Ok(Box::new((show::run(&req, ctx)?, req)))
+            Ok(Box::new((show::run(&req, ctx)?, show::Input::of(&req))))
         }
         "build" => {
             let req: build::BuildRequest = request(input)?;
@@ -107,8 +107,8 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "relations" => {
             let req: relations::RelationsRequest = request(input)?;
             Ok(match relations::run(&req, ctx)? {
-                relations::RelationsOutput::Relations(r) => Box::new((*r, req)),
-                relations::RelationsOutput::Ground(r) => Box::new((r, req)),
+                relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
+                relations::RelationsOutput::Ground(r) => Box::new((r, relations::Input::of(&req))),
             })
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),

@@ -10,12 +10,27 @@ use cubelab::relations::{self as rel, CornerList, GraphFacts, LayerList, Relatio
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The request of `relations` (also its JSON `"input"`, both kinds).
+/// The request of `relations`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RelationsRequest {
-    /// `--ground OC`: the outer cube whose layers are listed, or null for the relations.
+    /// The outer cube whose layers are listed (any notation, orientation as written), or
+    /// none for the relations.
     pub ground: Option<String>,
+}
+
+/// The input of `cubelab relations` (both kinds).
+#[derive(Serialize, JsonSchema)]
+pub struct Input {
+    /// `--ground OC`: the outer cube whose layers are listed, or null for the relations.
+    ground: Option<String>,
+}
+
+impl Input {
+    /// The input echoed for a request.
+    pub fn of(req: &RelationsRequest) -> Input {
+        Input { ground: req.ground.clone() }
+    }
 }
 
 /// One of the 30 types.
@@ -168,7 +183,7 @@ fn opt(v: Option<usize>) -> String {
 
 impl Report for RelationsReport {
     const KIND: &'static str = "relations";
-    type Input = RelationsRequest;
+    type Input = Input;
 
     fn text(&self) -> String {
         let mut s = String::from(
@@ -267,7 +282,7 @@ fn square(title: &str, corners: &[CornerList], sides: &[String; 4]) -> String {
 
 impl Report for GroundReport {
     const KIND: &'static str = "relations-ground";
-    type Input = RelationsRequest;
+    type Input = Input;
 
     fn text(&self) -> String {
         let l = &self.list;

@@ -13,12 +13,26 @@ use cubelab::words::noun;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The request of `show` (also its JSON `"input"`).
+/// The request of `show`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShowRequest {
-    /// The cube as given, in any notation.
+    /// The cube, in any notation.
     pub cube: String,
+}
+
+/// The input of `cubelab show`.
+#[derive(Serialize, JsonSchema)]
+pub struct Input {
+    /// The cube as given, in any notation.
+    cube: String,
+}
+
+impl Input {
+    /// The input echoed for a request.
+    pub fn of(req: &ShowRequest) -> Input {
+        Input { cube: req.cube.clone() }
+    }
 }
 
 /// `cubelab show`: one cube.
@@ -88,7 +102,7 @@ impl Shown {
 
 impl Report for Shown {
     const KIND: &'static str = "show";
-    type Input = ShowRequest;
+    type Input = Input;
 
     fn text(&self) -> String {
         let r = &self.row;

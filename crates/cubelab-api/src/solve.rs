@@ -38,7 +38,7 @@ fn hundred() -> usize {
     100
 }
 
-/// The JSON `"input"` of `solve` (N = 2).
+/// The input of `cubelab solve`.
 #[derive(Serialize, JsonSchema)]
 pub struct Input {
     /// The target as given, in any notation.
@@ -304,7 +304,8 @@ impl SolveOutput {
 }
 
 impl Input {
-    fn of(req: &SolveRequest) -> Input {
+    /// The input echoed for a request (N = 2).
+    pub fn of(req: &SolveRequest) -> Input {
         Input {
             target: req.target.clone(),
             blocks: req.blocks.clone(),

@@ -31,8 +31,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<String> {
     let req = CubesRequest { colors: args.colors, palette: args.palette, tableau: args.tableau };
     match cubes::run(&req, &Context::new()).map_err(failure)? {
-        CubesReport::List(r) => render(&r, &req, args.format.format()),
-        CubesReport::Tableau(r) => render(&r, &req, args.format.format()),
+        CubesReport::List(r) => render(&r, &cubes::Input::of(&req), args.format.format()),
+        CubesReport::Tableau(r) => render(&r, &cubes::Input::of(&req), args.format.format()),
     }
 }
 

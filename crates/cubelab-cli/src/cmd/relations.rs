@@ -35,8 +35,8 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     let format = Format::json_or_text(args.json);
     let req = RelationsRequest { ground: args.ground };
     match relations::run(&req, &Context::new()).map_err(failure)? {
-        RelationsOutput::Relations(r) => render(r.as_ref(), &req, format),
-        RelationsOutput::Ground(r) => render(&r, &req, format),
+        RelationsOutput::Relations(r) => render(r.as_ref(), &relations::Input::of(&req), format),
+        RelationsOutput::Ground(r) => render(&r, &relations::Input::of(&req), format),
     }
 }
 

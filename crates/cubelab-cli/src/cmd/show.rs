@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     if let Some(path) = &args.svg {
         write_svg(&shown, path)?;
     }
-    render(&shown, &req, Format::json_or_text(args.json))
+    render(&shown, &show::Input::of(&req), Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.
