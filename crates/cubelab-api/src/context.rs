@@ -48,7 +48,7 @@ impl Context {
         self
     }
 
-    /// Refuses requests beyond `limits` up front ([`Limits::check`]).
+    /// Refuses requests beyond `limits` up front (each command's `run` checks them).
     pub fn with_limits(mut self, limits: Limits) -> Context {
         self.limits = Some(limits);
         self

@@ -108,7 +108,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
             let req: relations::RelationsRequest = request(input)?;
             Ok(match relations::run(&req, ctx)? {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
-                relations::RelationsOutput::Ground(r) => Box::new((r, relations::Input::of(&req))),
+                relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),

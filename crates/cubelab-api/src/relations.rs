@@ -305,7 +305,7 @@ pub enum RelationsOutput {
     /// The relations, Table 1 and the theorems.
     Relations(Box<RelationsReport>),
     /// The layers of the outer cube `ground`.
-    Ground(GroundReport),
+    Ground(Box<GroundReport>),
 }
 
 /// Runs `relations`.
@@ -317,7 +317,7 @@ pub fn run(req: &RelationsRequest, _ctx: &Context) -> Result<RelationsOutput> {
             let letters = rel::to_letters(&oc)?;
             let sides = [Face::B, Face::L, Face::R, Face::F].map(|f| letters.color(f).to_char().to_string());
             let conway = names_of(&cubelab::macmahon::kahan_to_numbers(&letters)).conway;
-            Ok(RelationsOutput::Ground(GroundReport { list, conway, sides }))
+            Ok(RelationsOutput::Ground(Box::new(GroundReport { list, conway, sides })))
         }
         None => Ok(RelationsOutput::Relations(Box::new(build_report()?))),
     }

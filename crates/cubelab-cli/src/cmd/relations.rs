@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     let req = RelationsRequest { ground: args.ground };
     match relations::run(&req, &Context::new()).map_err(failure)? {
         RelationsOutput::Relations(r) => render(r.as_ref(), &relations::Input::of(&req), format),
-        RelationsOutput::Ground(r) => render(&r, &relations::Input::of(&req), format),
+        RelationsOutput::Ground(r) => render(r.as_ref(), &relations::Input::of(&req), format),
     }
 }
 
