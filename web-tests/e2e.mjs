@@ -7,7 +7,7 @@
 // Screenshots go to $CUBELAB_SCREENSHOTS (created if missing) or a fresh temporary
 // directory, printed at the end. Exit code 0 when every scenario passes, 1 otherwise.
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
@@ -15,6 +15,8 @@ import { chromium } from 'playwright-core';
 import pngjs from 'pngjs';
 
 const { PNG } = pngjs;
+// The page's plain-language form of the server's line (no command-line words).
+const { plain } = await import(new URL('../crates/cubelab-cli/web/js/api.js', import.meta.url));
 const binary = process.argv[2];
 if (!binary) {
   console.error('usage: node web-tests/e2e.mjs <path of the cubelab binary>');
@@ -96,11 +98,71 @@ function diffShare(a, b) {
 // The colors of the CLI's drawings (docs/conventions.md): 1..6 = w y b g p r.
 const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728' };
 const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
+const COLOR_NAME = { 1: 'white', 2: 'yellow', 3: 'blue', 4: 'green', 5: 'purple', 6: 'red' };
+/** Number of pixels within `tol` (sum of channel differences) of `rgb`. */
+function countNear(img, rgb, tol) {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    if (Math.abs(img.data[i] - rgb[0]) + Math.abs(img.data[i + 1] - rgb[1]) + Math.abs(img.data[i + 2] - rgb[2]) <= tol) n++;
+  }
+  return n;
+}
+
+// The size the scenarios run at: 'desktop' (1280x800) or 'phone' (390x844); screenshots of
+// the phone run are named with a '-phone' suffix.
+let SIZE = 'desktop';
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+const named = (name) => (SIZE === 'desktop' ? name : `${name}-${SIZE}`);
 
 async function shot(locator, name) {
   const buf = await locator.screenshot();
-  writeFileSync(join(shots, `${name}.png`), buf);
+  writeFileSync(join(shots, `${named(name)}.png`), buf);
   return decode(buf);
+}
+
+/** Saves a screenshot for docs/images (web-*.png). */
+async function docShot(name, buf) {
+  writeFileSync(join(shots, `${named(name)}.png`), buf);
+}
+
+/** The page is no wider than the screen: nothing to scroll sideways. */
+async function assertNoOverflow(page, where) {
+  const { sw, iw, wide } = await page.evaluate(() => {
+    const iw = window.innerWidth;
+    const wide = [...document.querySelectorAll('body *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.right > iw + 1 && !el.closest('.card-scroll, .explain, .flat-wrap, #ext-layers, .layers, .census-item, .lines');
+    }).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`);
+    return { sw: document.scrollingElement.scrollWidth, iw, wide };
+  });
+  assert.ok(sw <= iw, `${where}: the page is ${sw} px wide on a ${iw} px screen (${wide.join(', ')})`);
+}
+
+/**
+ * A 3D view is drawn and not clipped: inside its box enough pixels differ from its
+ * background, none in a ring 3 to 6 px inside its edge (a clipped view has ink there), and
+ * the box lies within the screen's width.
+ */
+async function assertFramed(page, selector, name, minInk = 0.03) {
+  const box = await page.locator(selector).boundingBox();
+  const iw = await page.evaluate(() => window.innerWidth);
+  assert.ok(box && box.x >= 0 && box.x + box.width <= iw + 1, `${selector}: within the screen (${JSON.stringify(box)}, ${iw})`);
+  const img = await shot(page.locator(selector), name);
+  assert.ok(inkShare(img) > minInk, `${selector}: blank (${inkShare(img)})`);
+  const o = (4 * img.width + 4) * 4;
+  const bg = [img.data[o], img.data[o + 1], img.data[o + 2]];
+  let ring = 0;
+  let inked = 0;
+  for (let y = 3; y < img.height - 3; y++) {
+    for (let x = 3; x < img.width - 3; x++) {
+      if (x > 6 && x < img.width - 7 && y > 6 && y < img.height - 7) continue;
+      ring++;
+      const i = (y * img.width + x) * 4;
+      if (Math.abs(img.data[i] - bg[0]) + Math.abs(img.data[i + 1] - bg[1]) + Math.abs(img.data[i + 2] - bg[2]) > 30) inked++;
+    }
+  }
+  assert.ok(inked / ring < 0.01, `${selector}: clipped (${inked} of ${ring} pixels at its edge are drawn)`);
+  return img;
 }
 
 /**
@@ -132,15 +194,20 @@ async function blocksScenario(page, url) {
   await page.fill('#blocks-input', [...CONWAY.slice(0, 7), 'Zz'].join(' '));
   await page.click('#blocks-build');
   await page.waitForSelector('#blocks-error:not([hidden])');
-  assert.equal(await page.textContent('#blocks-error'), cliError(['build', ...CONWAY.slice(0, 7), 'Zz']));
+  assert.equal(await page.textContent('#blocks-error'), plain(cliError(['build', ...CONWAY.slice(0, 7), 'Zz'])));
 
-  // the net editor: paint U with color 2 and F with 6, add the block as a face string
-  await page.click('#net-editor summary');
+  // the net editor, offered first and open: paint U with color 2 and F with 6, add the block
+  assert.equal(await page.$eval('#net-editor', (d) => d.open), true, 'the net editor is open');
+  const order = await page.evaluate(() => {
+    const net = document.getElementById('net-editor').getBoundingClientRect();
+    return net.top < document.getElementById('blocks-input').getBoundingClientRect().top;
+  });
+  assert.ok(order, 'the net comes before the text field');
   await page.fill('#blocks-input', '');
   await page.getByRole('radio', { name: /^paint 2 / }).click();
-  await page.getByRole('button', { name: 'face U: paint it' }).click();
+  await page.getByRole('button', { name: /^U 1: face U/ }).click();
   await page.getByRole('radio', { name: /^paint 6 / }).click();
-  await page.getByRole('button', { name: 'face F: paint it' }).click();
+  await page.getByRole('button', { name: /^F 1: face F/ }).click();
   await page.click('#net-add');
   assert.equal(await page.inputValue('#blocks-input'), '216111');
 
@@ -161,9 +228,16 @@ async function blocksScenario(page, url) {
   const solved = cli(['solve', 'Ba', ...CONWAY]);
   await page.getByRole('button', { name: 'arrangement 3', exact: true }).click();
   await page.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 '));
+  await page.waitForTimeout(600);
   const sol = solved.solutions[2];
-  const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.dataset.cli));
   assert.deepEqual(lines, sol.placements.map((p) => `${p.position}: block ${p.block} (${p.name}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`));
+  // in words: the place and the colors by name ("white up, yellow facing you")
+  const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  const WORD = { U: 'top', D: 'bottom', F: 'front', B: 'back', L: 'left', R: 'right' };
+  sol.placements.forEach((p, i) => {
+    assert.equal(said[i], `${[...p.corner].map((c) => WORD[c]).join(' ')}: block ${p.block} (${p.name}), ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you [${p.faces}]`);
+  });
 
   // pixels: the view is drawn, and each visible face shows its block's color, which is the target's
   const view = page.locator('#blocks-view');
@@ -178,23 +252,40 @@ async function blocksScenario(page, url) {
     assert.ok(near(got, hex(BLOCK_COLOR[color])), `${c.corner} ${c.face}: pixel ${got} is not color ${color} ${BLOCK_COLOR[color]}`);
   }
 
-  // stepped assembly: one more block each step, its instruction highlighted
+  // guided assembly: a step per block, its instruction highlighted, the camera turned so
+  // that the framed (orange) block is in view: enough orange pixels at every step
   await page.click('#step-first');
+  await page.waitForTimeout(600);
   const one = await shot(view, 'blocks-step-1');
   for (let k = 1; k <= 8; k++) {
     if (k > 1) await page.click('#step-next');
+    await page.waitForTimeout(600);
     const state = await page.evaluate(() => ({
       shown: document.querySelectorAll('#blocks-view .cube3d:not(.hidden)').length,
       current: [...document.querySelectorAll('#instructions li')].findIndex((li) => li.classList.contains('current')),
       status: document.getElementById('step-status').textContent,
+      say: document.getElementById('step-say').textContent,
+      range: document.getElementById('step-range').value,
     }));
+    const p = sol.placements[k - 1];
     assert.equal(state.shown, k, `step ${k}: blocks shown`);
-    if (k < 8) {
-      assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
-      assert.equal(state.status, `step ${k} of 8: ${sol.placements[k - 1].position}`);
-    }
-    if (k === 4) await shot(view, 'blocks-step-4');
+    assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
+    assert.equal(state.status, `step ${k} of 8: ${p.position}`);
+    assert.equal(state.say, `Put block ${p.block} (${p.name}) at the ${[...p.corner].map((c) => WORD[c]).join(' ')} corner: ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    assert.equal(state.range, String(k), 'the timeline follows');
+    const img = await shot(view, `blocks-step-${k}`);
+    if (k === 4) await docShot('web-guided', SIZE === 'phone' ? await page.screenshot() : await page.locator('#arrangement').screenshot());
+    const orange = countNear(img, [240, 160, 0], 50);
+    assert.ok(orange > 150, `step ${k} (${p.corner}): the placed block is in view (${orange} orange pixels)`);
   }
+  // the timeline scrubs: step 3 from the range input
+  await page.locator('#step-range').fill('3');
+  assert.equal(await page.locator('#blocks-view .cube3d:not(.hidden)').count(), 3);
+  await page.click('#step-all');
+  await page.waitForTimeout(600);
+  assert.equal(await page.textContent('#step-status'), 'all 8 blocks placed');
+  const again = await shot(view, 'blocks-whole-again');
+  assert.ok(diffShare(whole, again) < 0.01, `the whole cube, as first shown (${diffShare(whole, again)})`);
   assert.ok(inkShare(one) < inkShare(whole), 'one block covers less than eight');
   for (const c of (await visibleFaceCentres(page))) {
     const got = pixel(whole, c.x, c.y);
@@ -208,7 +299,7 @@ async function blocksScenario(page, url) {
   assert.ok(diffShare(whole, exploded) > 0.05, 'explode changes the view');
   await page.locator('#explode').fill('30');
   await page.waitForTimeout(400);
-  writeFileSync(join(shots, 'web-blocks.png'), await page.locator('#arrangement').screenshot());
+  await docShot('web-blocks', await page.locator('#arrangement').screenshot());
   await page.locator('#explode').fill('0');
   await page.waitForTimeout(400);
 
@@ -263,7 +354,7 @@ async function blocksScenario(page, url) {
   await explained('Ab', hall);
   await page.selectOption('#why-not', 'Bd');
   await explained('Bd', hall);
-  writeFileSync(join(shots, 'web-blocks-explain.png'), await page.locator('#solve-result').screenshot());
+  await docShot('web-blocks-explain', await page.locator('#solve-result').screenshot());
 }
 
 async function pictureScenario(page, url) {
@@ -284,10 +375,10 @@ async function pictureScenario(page, url) {
   await page.fill('#pic-m', '2');
   await page.fill('#pic-n', '2');
   await page.click('#pic-new');
-  await page.getByRole('button', { name: /\(r2\)/ }).click();
+  await page.getByRole('button', { name: /^r2: / }).click();
   const afterR2 = await page.inputValue('#pic-board');
   assert.deepEqual(cli(['picture', 'solve', afterR2, '--method', 'optimal']).moves, ['l2']);
-  await page.getByRole('button', { name: /\(l2\)/ }).click();
+  await page.getByRole('button', { name: /^l2: / }).click();
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
 
   // scramble 2x2 (seed 1) as the CLI does, solve, play to solved
@@ -318,7 +409,7 @@ async function pictureScenario(page, url) {
   assert.deepEqual(chips, expected.moves);
   for (let i = 0; i < expected.moves.length; i++) {
     assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false', `not solved before move ${i + 1}`);
-    if (i === 0) writeFileSync(join(shots, 'web-picture.png'), await page.locator('#page-picture').screenshot());
+    if (i === 0) await docShot('web-picture', await page.locator('#page-picture').screenshot());
     await page.click('#pic-step');
   }
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
@@ -331,7 +422,7 @@ async function pictureScenario(page, url) {
   await page.fill('#pic-board', 'UF UD / UF UF');
   await page.click('#pic-set');
   await page.waitForSelector('#pic-error:not([hidden])');
-  assert.equal(await page.textContent('#pic-error'), cliError(['picture', 'check', 'UF UD / UF UF']));
+  assert.equal(await page.textContent('#pic-error'), plain(cliError(['picture', 'check', 'UF UD / UF UF'])));
 }
 
 async function magicScenario(page, url) {
@@ -362,12 +453,12 @@ async function magicScenario(page, url) {
   const hl = await page.$$eval('#magic-check-layers td.hl', (tds) => tds.map((td) => td.dataset.cell));
   assert.deepEqual(hl, first.cells.map((c) => c.join(',')));
   assert.equal(await page.textContent('#magic-check-line'), `${first.line} sums to ${first.sum}, not ${checked.magic_sum}`);
-  writeFileSync(join(shots, 'web-magic.png'), await page.locator('#page-magic').screenshot());
+  await docShot('web-magic', await page.locator('#page-magic').screenshot());
   // an unreadable cube: the server's line, inline
   await page.fill('#magic-paste', '1 2 x\n');
   await page.click('#magic-check');
   await page.waitForSelector('#magic-error:not([hidden])');
-  assert.equal(await page.textContent('#magic-error'), cliError(['magic', 'check', '-'], '1 2 x\n'));
+  assert.equal(await page.textContent('#magic-error'), plain(cliError(['magic', 'check', '-'], '1 2 x\n')));
 }
 
 /** Splits a command line as the census page prints it (single quotes only). */
@@ -382,7 +473,8 @@ async function censusScenario(page, url) {
   const cards = await page.$$eval('.census-item', (cs) => cs.map((c) => ({
     name: c.dataset.name,
     command: c.querySelector('code.command')?.textContent,
-    bars: [...c.querySelectorAll(':scope > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    bars: [...c.querySelectorAll(':scope > figure.chart > svg.bar-chart')].map((svg) => svg.querySelectorAll('rect.bar').length),
+    titles: [...c.querySelectorAll('svg.bar-chart')].map((svg) => [svg.querySelector('.chart-title').textContent, svg.querySelector('.axis-x').textContent, svg.querySelector('.axis-y').textContent]),
     error: c.querySelector('.error')?.textContent ?? null,
   })));
   assert.ok(cards.length > 0, 'some stored census is listed');
@@ -396,6 +488,10 @@ async function censusScenario(page, url) {
     // one bar per bin of each top-level histogram
     const hists = Object.values(data).filter((v) => Array.isArray(v) && v.length && v.every((e) => e && typeof e === 'object' && 'value' in e && 'count' in e));
     assert.deepEqual(card.bars, hists.map((hh) => hh.length), `census ${card.name}: bars`);
+    for (const [title, x, y] of card.titles) {
+      assert.ok(!/^(histogram|distances|sizes)/.test(title) && !/: histogram$/.test(title), `census ${card.name}: a real title, not '${title}'`);
+      assert.ok(x !== 'value' && y !== 'count', `census ${card.name}: axes named (${x}, ${y})`);
+    }
     // the command shown reproduces the stored JSON: tried until one runs within 10 s here
     const argv = words(card.command);
     assert.equal(argv[0], 'cubelab');
@@ -407,7 +503,7 @@ async function censusScenario(page, url) {
     }
   }
   assert.ok(reproduced > 0, 'at least one stored census reproduced by its command');
-  writeFileSync(join(shots, 'web-census.png'), await page.locator('.census-item').first().screenshot());
+  await docShot('web-census', await page.locator('.census-item').first().screenshot());
 }
 
 async function stacksScenario(page, url) {
@@ -422,7 +518,7 @@ async function stacksScenario(page, url) {
   assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
   const img = await shot(page.locator('#stack-view'), 'stacks-view');
   assert.ok(inkShare(img) > 0.03, 'stack view not blank');
-  writeFileSync(join(shots, 'web-stacks.png'), await page.locator('#page-stacks').screenshot());
+  await docShot('web-stacks', await page.locator('#page-stacks').screenshot());
 }
 
 /** Checks the squares of the layer view against an assembly of `solve --size N --json`:
@@ -456,13 +552,13 @@ async function extendedScenario(page, url) {
   await page.fill('#ext-blocks', 'Af Af');
   await page.click('#ext-build');
   await page.waitForSelector('#ext-error:not([hidden])');
-  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', 'Af', 'Af']));
+  assert.equal(await page.textContent('#ext-error'), plain(cliError(['build', '--size', '3', 'Af', 'Af'])));
   await page.fill('#ext-blocks', 'Af Zz');
   await page.click('#ext-repeat');
   assert.equal((await page.inputValue('#ext-blocks')).split(' ').length, 27, 'repeated to 27 blocks');
   await page.click('#ext-build');
   await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('Zz'));
-  assert.equal(await page.textContent('#ext-error'), cliError(['build', '--size', '3', ...(await page.inputValue('#ext-blocks')).split(' ')]));
+  assert.equal(await page.textContent('#ext-error'), plain(cliError(['build', '--size', '3', ...(await page.inputValue('#ext-blocks')).split(' ')])));
   // 26 Af and one Ab (docs/extended.md): the targets and counts of `build --size 3`.
   await page.selectOption('#ext-preset', '0');
   const blocks = (await page.inputValue('#ext-blocks')).split(' ');
@@ -487,9 +583,34 @@ async function extendedScenario(page, url) {
   assert.ok(turned.builds && turned.assembly.filter((p) => p.layer === 1).every((p) => p.up === '3'), 'the top layer is blue');
   await checkLayers(page, 'extended-layers', turned, 9);
   assert.equal(await page.textContent('#ext-count-line'), `${turned.arrangements.toLocaleString('en-US')} arrangements; one assembly, layer by layer from the top, each layer seen from above with the front toward you (rows from the back, columns from the left; the strips are the faces on the big cube's sides).`);
-  const lines = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
+  const lines = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.dataset.cli));
   const p0 = turned.assembly[0];
   assert.equal(lines[0], `layer 1, row 1 (back), column 1 (left): ${p0.shows}, block ${p0.block} (${p0.name}), hold it with ${p0.up} up and ${p0.front} front [${p0.faces}]`);
+  const words = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
+  assert.equal(words[0], `top back left (${p0.shows}): block ${p0.block} (${p0.name}), ${COLOR_NAME[p0.up]} up, ${COLOR_NAME[p0.front]} facing you [${p0.faces}]`);
+  // guided: a step per block (all 27), the placed block framed and in view, its place in words
+  await page.click('#ext-first');
+  const PLACE = (i, first, last) => (i === 1 ? first : i === 3 ? last : 'middle');
+  for (let k = 1; k <= 27; k++) {
+    if (k > 1) await page.click('#ext-next');
+    const p = turned.assembly[k - 1];
+    assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), k, `step ${k}: blocks shown`);
+    const where = `${PLACE(p.layer, 'top', 'bottom')} ${PLACE(p.row, 'back', 'front')} ${PLACE(p.column, 'left', 'right')}`.replace('middle middle middle', 'centre');
+    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${where} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    if ([1, 5, 9, 10, 14, 18, 19, 27].includes(k)) {
+      await page.waitForTimeout(600);
+      const img = await shot(page.locator('#ext-view'), `extended-step-${k}`);
+      if (k === 14) await docShot('web-extended-guided', await page.locator('#ext-assembly').screenshot());
+      const orange = countNear(img, [240, 160, 0], 50);
+      assert.ok(orange > 60, `step ${k}: the placed block is in view (${orange} orange pixels)`);
+    }
+  }
+  await page.click('#ext-next');
+  assert.equal(await page.textContent('#ext-step-status'), 'all 27 blocks placed');
+  await page.locator('#ext-step-range').fill('14');
+  assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), 14, 'the timeline scrubs');
+  await page.click('#ext-assembly .chips button[data-layer="0"]');
+  await page.waitForTimeout(600);
   const view = await shot(page.locator('#ext-view'), 'extended-view');
   assert.ok(inkShare(view) > 0.1, `3D view not blank (${inkShare(view)})`);
   // One layer: its instructions only, the view down to it.
@@ -498,7 +619,7 @@ async function extendedScenario(page, url) {
   const top = await shot(page.locator('#ext-view'), 'extended-view-top');
   assert.ok(diffShare(view, top) > 0.02, 'the view changes with the layer');
   await page.click('#ext-assembly .chips button[data-layer="0"]');
-  writeFileSync(join(shots, 'web-extended.png'), await page.locator('#ext-assembly').screenshot());
+  await docShot('web-extended', await page.locator('#ext-assembly').screenshot());
   // The first assembly, drawn again by clicking its target, is the CLI's too.
   await page.click(`#ext-targets button[data-target="${built.targets[0].target}"]`);
   await page.waitForFunction((t) => document.getElementById('ext-title').textContent.startsWith(t), built.targets[0].target);
@@ -516,6 +637,641 @@ async function extendedScenario(page, url) {
   await page.waitForFunction(() => document.getElementById('ext-error').textContent.includes('run it with: cubelab build'));
 }
 
+// --- no wrong or stale answer (docs/web.md) -----------------------------------------------
+
+/** Asserts that a shown error line is plain: no command-line words, no doubled prefix. */
+function assertPlain(text, where) {
+  assert.ok(text && text.length > 0, `${where}: an error is shown`);
+  assert.doesNotMatch(text, /--[a-z]|\(see --help\)|^error: /, `${where}: no command-line words in '${text}'`);
+  assert.doesNotMatch(text, /^([^:]+): \1: /i, `${where}: no doubled prefix in '${text}'`);
+  assert.ok(!text.includes('\n'), `${where}: one line`);
+}
+
+/** True when the element is hidden, or greyed and inert (a result no longer matching). */
+async function goneOrStale(page, selector) {
+  return page.$eval(selector, (el) => el.hidden || el.closest('[hidden]') != null || (el.classList.contains('stale') && el.inert));
+}
+
+/** No text of the page reads null, undefined or NaN. */
+async function assertNoLiteralJunk(page, where) {
+  const text = await page.evaluate(() => document.querySelector('.page:not([hidden])').innerText);
+  assert.doesNotMatch(text, /\b(null|undefined|NaN)\b|\[object /, `${where}: a literal null, undefined, NaN or object shown`);
+}
+
+/** Delays the answers of `path` by `ms` (for the progress and Cancel checks). */
+async function slow(page, path, ms) {
+  await page.route(`**/api/${path}`, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    try {
+      await route.continue();
+    } catch {
+      // the page cancelled the request
+    }
+  });
+}
+
+async function staleBlocks(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  // editing the blocks greys the result; the same blocks again bring it back
+  await page.fill('#blocks-input', `${CONWAY.join(' ')} Ab`);
+  assert.ok(await goneOrStale(page, '#build-result'), 'a result for other blocks is greyed');
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  assert.equal(await page.$eval('#build-result', (el) => el.classList.contains('stale')), false, 'the same blocks: the result is current again');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  assert.equal(await page.inputValue('#target-input'), 'Ba', 'the target solved is the one on screen');
+  // a bad target: its line beside the target field, the old arrangement gone
+  await page.fill('#target-input', 'Zz');
+  assert.ok(await goneOrStale(page, '#arrangement'), 'an arrangement of another target is greyed');
+  await page.click('#target-solve');
+  await page.waitForSelector('#target-error:not([hidden])');
+  assertPlain(await page.textContent('#target-error'), 'bad target');
+  assert.equal(await page.textContent('#target-error'), plain(cliError(['solve', 'Zz', ...CONWAY])));
+  assert.ok(await page.isHidden('#arrangement'), 'no arrangement under the error');
+  assert.ok(await page.isHidden('#solve-result'), 'no solve result under the error');
+  assert.equal(await page.getAttribute('#target-input', 'aria-invalid'), 'true');
+  // a bad block: the build result goes
+  await page.fill('#blocks-input', [...CONWAY.slice(0, 7), 'Q9'].join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#blocks-error:not([hidden])');
+  assertPlain(await page.textContent('#blocks-error'), 'bad block');
+  assert.ok(await page.isHidden('#build-result'), 'no build result under the error');
+  // a slow request: greyed at once, "Working…" and Cancel after 300 ms; Cancel leaves nothing stale
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  await slow(page, 'build', 3000);
+  await page.fill('#blocks-input', 'Ac Af Ba Bf Ea Ef Fa Fc');
+  await page.click('#blocks-build');
+  assert.ok(await goneOrStale(page, '#build-result'), 'greyed while working');
+  await page.waitForSelector('#blocks-status .cancel');
+  assert.match(await page.textContent('#blocks-status'), /Working…/);
+  await page.click('#blocks-status .cancel');
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('blocks-status').textContent));
+  assert.ok(await page.isHidden('#build-result'), 'cancelled: the old result is not shown');
+  await page.unroute('**/api/build');
+  await assertNoLiteralJunk(page, 'blocks');
+}
+
+async function staleStacks(page, url) {
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  // edited cubes are solved as shown, though a classic was chosen before
+  const mine = ['rrrrrr', 'wgrgbb', 'grwrbw', 'bwbrwg'];
+  await page.fill('#stack-cubes', mine.join(' '));
+  assert.equal(await page.inputValue('#stack-classic'), '', 'edited cubes are no longer the classic');
+  assert.ok(await goneOrStale(page, '#stack-result'), 'the classic\'s answer is greyed');
+  await page.click('#stack-solve');
+  await page.waitForFunction(() => !document.getElementById('stack-result').classList.contains('stale'));
+  const out = cli(['stack', 'solve', ...mine]);
+  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  assert.equal(out.solutions, 0);
+  // a bad cube: a plain line, nothing stale under it
+  await page.fill('#stack-cubes', 'rrrrrr wgrgbb grwrbw bwbrw');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-error:not([hidden])');
+  assertPlain(await page.textContent('#stack-error'), 'stacks');
+  assert.ok(await page.isHidden('#stack-result'));
+  await assertNoLiteralJunk(page, 'stacks');
+}
+
+async function staleMagic(page, url) {
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  const loShu = '8 1 6\n3 5 7\n4 9 2\n';
+  await page.fill('#magic-paste', loShu);
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  const out = cli(['magic', 'check', '-'], loShu);
+  assert.equal(out.kind, 'magic-square-check');
+  assert.ok(out.normal && out.semi);
+  const verdict = await page.textContent('#magic-verdict');
+  assert.match(verdict, /^A magic square of order 3 \(magic sum 15\): semi-magic, normal and associative; not pandiagonal\.$/);
+  assert.doesNotMatch(verdict, /cube/);
+  assert.equal(await page.textContent('#magic-props'), `Properties: semi-magic ${out.semi ? 'yes' : 'no'}, normal ${out.normal ? 'yes' : 'no'}, pandiagonal ${out.pandiagonal ? 'yes' : 'no'}, associative ${out.associative ? 'yes' : 'no'}.`);
+  const cells = await page.$$eval('#magic-check-layers td', (tds) => tds.map((td) => Number(td.textContent)));
+  assert.deepEqual(cells, [8, 1, 6, 3, 5, 7, 4, 9, 2]);
+  // edit: greyed; a bad text: a plain line and no result
+  await page.fill('#magic-paste', '8 1 6\n3 5 7\n4 9 x\n');
+  assert.ok(await goneOrStale(page, '#magic-result'));
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-error:not([hidden])');
+  assertPlain(await page.textContent('#magic-error'), 'magic');
+  assert.ok(await page.isHidden('#magic-result'));
+  await assertNoLiteralJunk(page, 'magic');
+}
+
+async function stalePicture(page, url) {
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  // rows and columns the server refuses: one line, the board unchanged, the page responsive
+  const before = await page.inputValue('#pic-board');
+  for (const [m, n] of [['0', '2'], ['-1', '2'], ['200', '2'], ['99999', '2'], ['2', '0'], ['21', '20']]) {
+    await page.fill('#pic-m', m);
+    await page.fill('#pic-n', n);
+    await page.click('#pic-new');
+    await page.waitForSelector('#pic-size-error:not([hidden])');
+    assertPlain(await page.textContent('#pic-size-error'), `board ${m} x ${n}`);
+    assert.equal(await page.inputValue('#pic-board'), before, `${m} x ${n}: no board made`);
+    await page.click('#pic-scramble');
+    assert.equal(await page.inputValue('#pic-board'), before, `${m} x ${n}: no scramble`);
+  }
+  // the page's limit is the server's: 21 x 20 refused by it too, 20 x 20 taken
+  const refused = spawnSync(binary, ['picture', 'scramble', '21', '20'], { encoding: 'utf8' });
+  const api = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 21, n: 20 }) })).status;
+  assert.ok(api === 422 || api === 400, `the server refuses 21 x 20 too (${api}, CLI exit ${refused.status})`);
+  const ok = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 8, n: 50 }) })).status;
+  assert.equal(ok, 200, 'the server takes 400 cubes');
+  // a local solution of a 3x3 scramble: shorter than the method's, nothing to cancel, solves
+  await page.fill('#pic-m', '3');
+  await page.fill('#pic-n', '3');
+  await page.fill('#pic-seed', '1');
+  await page.click('#pic-scramble');
+  const scrambled = cli(['picture', 'scramble', '3', '3', '--seed', '1']);
+  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  assert.ok(await page.isHidden('#pic-size-error'));
+  await page.selectOption('#pic-method', 'local');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  const local = cli(['picture', 'solve', scrambled.board, '--method', 'local']);
+  const moves = await page.$$eval('#pic-moves span', (ss) => ss.map((x) => x.textContent));
+  assert.ok(moves.length < local.moves.length, `simplified: ${moves.length} < ${local.moves.length}`);
+  const parse = (mv) => /^([a-z]+)(\d+)$/.exec(mv).slice(1);
+  for (let i = 1; i < moves.length; i++) {
+    const [a, b] = [parse(moves[i - 1]), parse(moves[i])];
+    assert.ok(!(a[1] === b[1] && a[0][0] !== b[0][0] && ['ud', 'du', 'lr', 'rl'].includes(a[0][0] + b[0][0])), `${moves[i - 1]} ${moves[i]} cancel`);
+  }
+  const end = await page.evaluate(async ({ board, moves }) => {
+    const P = await import('./js/picture-moves.js');
+    let b = P.parseBoard(board);
+    for (const mv of moves) b = P.applyMove(b, mv);
+    return P.isSolved(b);
+  }, { board: scrambled.board, moves });
+  assert.ok(end, 'the simplified moves solve the board');
+  assert.match(await page.textContent('#pic-solution-title'), new RegExp(`^${moves.length} moves \\(the local method's ${local.moves.length}, with cancelled and merged moves\\):$`));
+  // a move by hand drops the solution; an optimal 3x3 search refused in one plain line
+  await page.getByRole('button', { name: /^u1: / }).click();
+  assert.ok(await page.isHidden('#pic-solution'), 'a solution for another board is dropped');
+  await page.selectOption('#pic-method', 'subgroup');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solve-error:not([hidden])');
+  assert.ok(await page.isHidden('#pic-solution'));
+  const refusal = await page.textContent('#pic-solve-error');
+  assert.match(refusal, /cubelab picture solve/, 'the command to run instead');
+  await assertNoLiteralJunk(page, 'picture');
+}
+
+async function staleExtended(page, url) {
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '1'); // 27 distinct MacMahon cubes
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-summary');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-layers .ext-cell');
+  await assertNoLiteralJunk(page, 'larger targets (27 distinct)');
+  await page.selectOption('#ext-size', '4');
+  assert.ok(await goneOrStale(page, '#ext-result'), 'a build for N = 3 is greyed when N = 4 is chosen');
+  assert.ok(await goneOrStale(page, '#ext-assembly'), 'an assembly for N = 3 is greyed when N = 4 is chosen');
+  await page.click('#ext-build');
+  await page.waitForSelector('#ext-error:not([hidden])');
+  assertPlain(await page.textContent('#ext-error'), 'larger targets');
+  assert.ok(await page.isHidden('#ext-result'));
+  assert.ok(await page.isHidden('#ext-assembly'));
+  await assertNoLiteralJunk(page, 'larger targets');
+}
+
+// --- the puzzles people own, and their colors -------------------------------------------------
+async function puzzlesScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  const builds = async (label) => {
+    await page.selectOption('#blocks-preset', { label });
+    const blocks = (await page.inputValue('#blocks-input')).split(' ');
+    await page.click('#blocks-build');
+    await page.waitForSelector('#targets');
+    const built = cli(['build', ...blocks]);
+    const rows = await page.$$eval('#targets tbody tr', (trs) => trs.map((tr) => [...tr.children].slice(0, 3).map((td) => td.textContent.trim())));
+    assert.deepEqual(rows, built.targets.map((t) => [t.target, t.name ?? '', String(t.arrangements)]), label);
+    return { blocks, built };
+  };
+  // Eight Blocks to Madness: Kahan's set (docs/target.md), only Y1 in 2 ways
+  const madness = await builds('Eight Blocks to Madness (Kahan\'s set: builds Y1)');
+  assert.deepEqual(madness.built.targets.map((t) => [t.name, t.arrangements]), [['Y1', 2]]);
+  // Sadisticube: Magnier's worked set {3, 9, 12, 14, 17, 22, 26, 30} = Fe Ad Ec Ed Ab Ae Af Eb
+  // (docs/seed-ledger.md M6, M8), in Magnier's colors: only Ca (his cube 2) in 4 ways
+  const sadisti = await builds('Sadisticube (Magnier\'s set: builds Ca)');
+  assert.deepEqual(sadisti.built.targets.map((t) => [t.name, t.arrangements]), [['Ca', 4]]);
+  assert.equal(await page.inputValue('#palette-preset'), 'sadisticube', 'Magnier\'s colors chosen with his set');
+  const MAGNIER = { 1: ['blue', '#1f77b4'], 2: ['red', '#d62728'], 3: ['green', '#2ca02c'], 4: ['yellow', '#ffdd33'], 5: ['orange', '#ff7f0e'], 6: ['purple', '#9467bd'] };
+  await page.getByRole('button', { name: 'Arrangements of Ca' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(600);
+  const sol = cli(['solve', 'Ca', ...sadisti.blocks]).solutions[0];
+  const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  sol.placements.forEach((p, i) => assert.ok(said[i].includes(`${MAGNIER[p.up][0]} up, ${MAGNIER[p.front][0]} facing you`), `${said[i]}: Magnier's names`));
+  const checkColors = async (colors, name) => {
+    const img = await shot(page.locator('#blocks-view'), name);
+    for (const c of await visibleFaceCentres(page)) {
+      const color = c.faces[FACE_INDEX[c.face]];
+      assert.ok(near(pixel(img, c.x, c.y), hex(colors[color])), `${c.corner} ${c.face}: color ${color} painted ${colors[color]}`);
+    }
+  };
+  await checkColors(Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[1]])), 'blocks-sadisticube');
+  // the palette editor: color 1 renamed and repainted, everywhere at once
+  await page.click('#palette-editor summary');
+  await page.fill('#palette-name-1', 'cream');
+  await page.press('#palette-name-1', 'Enter');
+  await page.$eval('#palette-color-1', (el) => {
+    el.value = '#f5deb3';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await page.inputValue('#palette-preset'), 'own');
+  const renamed = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
+  sol.placements.forEach((p, i) => {
+    if (p.up === '1') assert.ok(renamed[i].includes('cream up'), renamed[i]);
+  });
+  await checkColors({ ...Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[1]])), 1: '#f5deb3' }, 'blocks-own-colors');
+  assert.match(await page.getAttribute('#net-palette [data-c="1"]', 'aria-label'), /cream/);
+  await docShot('web-blocks-sadisticube', await page.locator('#page-blocks').screenshot());
+}
+
+// --- shareable state: the address holds the input, a reload restores it; undo and redo --------
+async function stateScenario(page, url) {
+  // Blocks: blocks, target, arrangement, step and explode survive a reload and a new tab
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.getByRole('button', { name: 'arrangement 3', exact: true }).click();
+  await page.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 '));
+  await page.locator('#step-range').fill('5');
+  await page.locator('#explode').fill('40');
+  await page.locator('#explode').dispatchEvent('change');
+  const link = page.url();
+  assert.match(link, /#blocks\?/);
+  for (const key of ['b=', 't=Ba', 'a=3', 's=5', 'x=40']) assert.ok(link.includes(key), `${key} in ${link}`);
+  const blocksState = async (p) => {
+    await p.waitForFunction(() => document.getElementById('arr-title').textContent.startsWith('Arrangement 3 ') && /step 5/.test(document.getElementById('step-status').textContent));
+    assert.equal(await p.inputValue('#blocks-input'), CONWAY.join(' '));
+    assert.equal(await p.inputValue('#target-input'), 'Ba');
+    assert.equal(await p.inputValue('#explode'), '40');
+    assert.equal(await p.locator('#blocks-view .cube3d:not(.hidden)').count(), 5);
+  };
+  await page.reload();
+  await blocksState(page);
+  const other = await page.context().newPage();
+  await other.setViewportSize(page.viewportSize());
+  await other.goto(link);
+  await blocksState(other);
+  await other.close();
+
+  // Picture: the board and the moves played; undo and redo, also after a reload
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.fill('#pic-m', '2');
+  await page.fill('#pic-n', '3');
+  await page.click('#pic-new');
+  const boards = [await page.inputValue('#pic-board')];
+  for (const mv of ['u1', 'r2', 'l3']) {
+    await page.getByRole('button', { name: new RegExp(`^${mv}: `) }).click();
+    boards.push(await page.inputValue('#pic-board'));
+  }
+  const replay = (moves) => cli(['picture', 'scramble', '2', '3', '--moves', '0']).board; // the solved 2x3 board
+  assert.equal(boards[0], replay());
+  await page.click('#pic-undo');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'undo l3');
+  await page.click('#pic-undo');
+  assert.equal(await page.inputValue('#pic-board'), boards[1], 'undo r2');
+  await page.click('#pic-redo');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'redo r2');
+  assert.match(page.url(), /mv=u1%20r2/);
+  await page.reload();
+  await page.waitForSelector('#pic-flat .cell');
+  assert.equal(await page.inputValue('#pic-board'), boards[2], 'the board after a reload');
+  assert.equal(await page.isEnabled('#pic-undo'), true);
+  await page.keyboard.press('Control+z');
+  await page.locator('#pic-undo').click();
+  assert.equal(await page.inputValue('#pic-board'), boards[0], 'undone to the start after a reload');
+  assert.equal(await page.isDisabled('#pic-undo'), true);
+
+  // Magic: the checked square
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await page.fill('#magic-paste', '8 1 6\n3 5 7\n4 9 2\n');
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  const verdict = await page.textContent('#magic-verdict');
+  await page.reload();
+  await page.waitForSelector('#magic-verdict');
+  assert.equal(await page.textContent('#magic-verdict'), verdict);
+
+  // Stacks: the cubes solved
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.fill('#stack-cubes', 'rrrrrr wgrgbb grwrbw bwbrwg');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-summary');
+  await page.reload();
+  await page.waitForSelector('#stack-summary');
+  assert.equal(await page.inputValue('#stack-cubes'), 'rrrrrr wgrgbb grwrbw bwbrwg');
+  assert.match(await page.textContent('#stack-summary'), /^4 cubes: 0 solutions/);
+
+  // Larger targets: blocks, target and step
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '0');
+  await page.click('#ext-build');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-first');
+  await page.click('#ext-first');
+  for (let k = 1; k < 4; k++) await page.click('#ext-next');
+  assert.equal(await page.textContent('#ext-step-status'), 'step 4 of 27');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('ext-step-status')?.textContent === 'step 4 of 27');
+  assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), 4);
+}
+
+// --- look and keep: downloads, print, dark mode, the census's full data -----------------------
+async function downloaded(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await dl.path();
+  return { name: dl.suggestedFilename(), data: readFileSync(path) };
+}
+
+/** A PNG download of a 3D view shows what the screen shows: at every face centre the same color. */
+async function checkViewPng(page, view, button, centres, name) {
+  const screen = await shot(page.locator(view), `${name}-screen`);
+  const png = await downloaded(page, button);
+  assert.match(png.name, /\.png$/);
+  const img = decode(png.data);
+  writeFileSync(join(shots, `${named(name)}-download.png`), png.data);
+  // the download is the view's inside (without its 1 px border) at twice the size
+  assert.ok(Math.abs(img.width - (screen.width - 2) * 2) <= 3, `drawn at twice the size (${img.width}, ${screen.width})`);
+  assert.ok(inkShare(img) > 0.05, 'the download is not blank');
+  let checked = 0;
+  for (const [x, y] of centres) {
+    const want = pixel(screen, x, y);
+    const got = pixel(img, (x - 1) * 2, (y - 1) * 2);
+    assert.ok(near(got, want, 40), `${name}: at (${x.toFixed(0)}, ${y.toFixed(0)}) the download has ${got}, the screen ${want}`);
+    checked++;
+  }
+  assert.ok(checked >= 4, 'face centres checked');
+  const svg = await downloaded(page, button.replace('dl-png', 'dl-svg'));
+  assert.match(svg.name, /\.svg$/);
+  assert.ok((svg.data.toString().match(/<polygon /g) ?? []).length >= checked, 'the SVG has the faces');
+}
+
+async function keepScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(600);
+  const centres = (await visibleFaceCentres(page)).map((c) => [c.x, c.y]);
+  await checkViewPng(page, '#blocks-view', '#blocks-downloads .dl-png', centres, 'keep-blocks');
+  // print: the instructions and the picture, no controls
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.isVisible('#instructions'), 'instructions printed');
+  assert.ok(await page.isVisible('#blocks-view'), 'the picture printed');
+  assert.ok(await page.isHidden('#blocks-build'), 'no buttons in print');
+  assert.ok(await page.isHidden('nav'), 'no tabs in print');
+  await page.emulateMedia({ media: 'screen' });
+  // dark mode by the system's preference: a dark page, the views still drawn
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(22, 24, 27)', 'a dark page');
+  const iw = await page.evaluate(() => window.innerWidth);
+  const edge = decode(await page.screenshot({ clip: { x: iw - 6, y: 0, width: 4, height: 200 } }));
+  assert.ok(pixel(edge, 2, 100).every((v) => v < 60), `dark pixels at the page's edge (${pixel(edge, 2, 100)})`);
+  await assertFramed(page, '#blocks-view', 'keep-blocks-dark', 0.15);
+  await docShot('web-dark', await page.screenshot());
+  await page.emulateMedia({ colorScheme: 'light' });
+  // the picture board: its download agrees with the screen at the top faces' centres
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.fill('#pic-seed', '3');
+  await page.click('#pic-scramble');
+  await page.waitForFunction(() => document.getElementById('pic-seed').value === '4');
+  const tops = await page.evaluate(() => {
+    const v = document.getElementById('pic-view').getBoundingClientRect();
+    return [...document.querySelectorAll('#pic-view .cube3d .f-U')].map((f) => {
+      const r = f.getBoundingClientRect();
+      return [r.x + r.width / 2 - v.x, r.y + r.height / 2 - v.y];
+    });
+  });
+  await checkViewPng(page, '#pic-view', '#pic-downloads .dl-png', tops, 'keep-picture');
+  // census: a chart as PNG (its bars drawn), the full data behind "more"
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  const chart = await downloaded(page, '.census-item figure.chart .dl-png');
+  const img = decode(chart.data);
+  assert.ok(countNear(img, [31, 119, 180], 30) > 500, 'the chart PNG has its bars');
+  const links = await page.$$eval('.census-item a[download]', (as) => as.map((a) => [a.textContent, a.getAttribute('href'), a.closest('.census-item').dataset.name]));
+  const more = links.filter(([t]) => t.startsWith('the full data'));
+  assert.ok(more.length > 0, 'the rows left out link to the full data');
+  for (const [, href, name] of links) {
+    const res = await fetch(new URL(href, url));
+    assert.equal(res.status, 200, href);
+    assert.equal((await res.json()).kind, JSON.parse(await (await fetch(`${url}api/census/${name}`)).text()).kind);
+  }
+}
+
+// --- accessibility: axe-core (pinned in package-lock.json) and the keyboard -------------------
+const AXE = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** axe-core on the page: no critical or serious finding, and every button and link named by its text. */
+async function axeCheck(page, where) {
+  await page.waitForTimeout(600); // transitions done (greyed results are never checked)
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.addScriptTag({ content: AXE });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    });
+    const bad = found.filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'label-content-name-mismatch');
+    assert.deepEqual(bad, [], `${where} (${scheme}): ${JSON.stringify(bad)}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function axeScenario(page, url) {
+  await page.goto(`${url}#blocks?b=Ac%20Ad%20Ae%20Af%20Cb%20Db%20Eb%20Fb&t=Ba&a=2&s=3`);
+  await page.waitForFunction(() => /step 3/.test(document.getElementById('step-status').textContent));
+  await axeCheck(page, 'blocks, an arrangement at step 3');
+  await page.goto(`${url}#blocks?b=Cb%20Ea%20Eb%20Ae%20De%20Da%20Af%20Ca&t=Bd`);
+  await page.waitForSelector('#corner-graph');
+  await axeCheck(page, 'blocks, the corner graph');
+  await page.goto(`${url}#picture?b=RF%20FL%20%2F%20RF%20BR`);
+  await page.waitForSelector('#pic-flat .cell');
+  await page.click('#pic-solve');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  await page.click('#pic-step');
+  await axeCheck(page, 'picture, a solution being played');
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await page.click('#magic-check');
+  await page.waitForSelector('#magic-verdict');
+  await axeCheck(page, 'magic, a checked cube');
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  await axeCheck(page, 'census');
+  await page.goto(`${url}#stacks?cl=instant-insanity`);
+  await page.waitForSelector('#stack-summary');
+  await axeCheck(page, 'stacks');
+  await page.goto(`${url}#extended?b=${encodeURIComponent([...Array(26).fill('Af'), 'Ab'].join(' '))}&t=Af&s=5`);
+  await page.waitForFunction(() => document.getElementById('ext-step-status')?.textContent === 'step 5 of 27');
+  await axeCheck(page, 'larger targets at step 5');
+}
+
+/** Presses Tab until the focus is on `selector` (at most 120 times): reachable by keyboard. */
+async function tabTo(page, selector) {
+  for (let i = 0; i < 120; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${selector} not reached with Tab`);
+}
+
+async function keyboardScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.waitForSelector('#blocks-input');
+  // the tabs: arrow keys move between them
+  await tabTo(page, '#tab-blocks');
+  await page.keyboard.press('ArrowRight');
+  assert.match(page.url(), /#picture/);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(page.url(), /#blocks/);
+  // blocks: type, build, open the arrangements, step through with the timeline
+  await tabTo(page, '#blocks-input');
+  await page.keyboard.type(CONWAY.join(' '));
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#targets');
+  await tabTo(page, '#targets button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#instructions li');
+  await tabTo(page, '#step-range');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('#step-status'), `step 2 of 8: ${cli(['solve', 'Ba', ...CONWAY]).solutions[0].placements[1].position}`);
+  await tabTo(page, '#blocks-view');
+  const before = await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform);
+  await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform), before, 'arrow keys turn the view');
+  // the net: choose a color and paint a face with Space
+  await tabTo(page, '#net-palette [data-c="3"]');
+  await page.keyboard.press('Space');
+  await tabTo(page, '#net [data-face="U"]');
+  await page.keyboard.press('Space');
+  assert.equal(await page.textContent('#net-faces'), '311111');
+  // picture: a move, undo, solve and play by keyboard
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await tabTo(page, '#pic-flat [data-move="r1"]');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
+  await tabTo(page, '#pic-solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  await tabTo(page, '#pic-step');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
+  await tabTo(page, '#pic-undo');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
+  // magic: check the text by keyboard
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await tabTo(page, '#magic-check');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#magic-verdict');
+  // stacks and larger targets
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await tabTo(page, '#stack-classic');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, '#stack-solve');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#stack-summary');
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await tabTo(page, '#ext-preset');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, '#ext-build');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#ext-targets button');
+  await tabTo(page, '#ext-targets button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#ext-first');
+  await tabTo(page, '#ext-first');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.textContent('#ext-step-status'), 'step 1 of 27');
+}
+
+// --- layout: phone to desktop ----------------------------------------------------------------
+async function layoutScenario(page, url) {
+  // every tab reachable: each tab link is on screen (wrapped, not cut off)
+  await page.goto(`${url}#blocks`);
+  const iw = await page.evaluate(() => window.innerWidth);
+  for (const tab of await page.locator('[role="tab"]').all()) {
+    const b = await tab.boundingBox();
+    assert.ok(b && b.x >= 0 && b.x + b.width <= iw, `tab ${await tab.textContent()} on screen`);
+  }
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#instructions li');
+  await page.waitForTimeout(300);
+  await assertFramed(page, '#blocks-view', 'layout-blocks', 0.15);
+  await page.locator('#explode').fill('100');
+  await page.waitForTimeout(400);
+  await assertFramed(page, '#blocks-view', 'layout-blocks-exploded', 0.1);
+  await assertNoOverflow(page, 'blocks');
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  for (const [m, n] of [[2, 2], [3, 5], [6, 6]]) {
+    await page.fill('#pic-m', String(m));
+    await page.fill('#pic-n', String(n));
+    await page.click('#pic-new');
+    await page.waitForTimeout(100);
+    await assertFramed(page, '#pic-view', `layout-picture-${m}x${n}`);
+    await assertNoOverflow(page, `picture ${m}x${n}`);
+  }
+  await page.goto(`${url}#stacks`);
+  await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
+  await page.selectOption('#stack-classic', 'instant-insanity');
+  await page.click('#stack-solve');
+  await page.waitForSelector('#stack-view .cube3d', { state: 'attached' });
+  await assertFramed(page, '#stack-view', 'layout-stacks');
+  await assertNoOverflow(page, 'stacks');
+  await page.goto(`${url}#extended`);
+  await page.waitForSelector('#ext-blocks');
+  await page.selectOption('#ext-preset', '0');
+  await page.click('#ext-build');
+  await page.click('#ext-targets button[data-target]');
+  await page.waitForSelector('#ext-view .cube3d', { state: 'attached' });
+  await page.waitForTimeout(300);
+  await assertFramed(page, '#ext-view', 'layout-extended', 0.1);
+  await assertNoOverflow(page, 'larger targets');
+  await page.goto(`${url}#census`);
+  await page.waitForSelector('.census-item .bar-chart');
+  await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));
+  await assertNoOverflow(page, 'census');
+  await page.goto(`${url}#magic`);
+  await page.waitForSelector('#magic-layers table');
+  await assertNoOverflow(page, 'magic');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -524,6 +1280,17 @@ const scenarios = [
   ['census: stored results drawn, their commands reproduce them', censusScenario],
   ['stacks: Instant Insanity solved and drawn', stacksScenario],
   ['larger targets: a 3x3x3 target built, its assembly drawn layer by layer as the CLI says', extendedScenario],
+  ['no stale answer: blocks (edit, bad target, bad block, slow request cancelled)', staleBlocks],
+  ['no stale answer: stacks (edited classic solved as shown)', staleStacks],
+  ['no stale answer: magic (Lo Shu described as a square)', staleMagic],
+  ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
+  ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
+  ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
+  ['shareable state: every page restored from its address; undo and redo on the picture board', stateScenario],
+  ['look and keep: PNG and SVG downloads agree with the screen, print, dark mode, census titles and full data', keepScenario],
+  ['accessibility: axe-core finds nothing critical or serious on any page, light and dark', axeScenario],
+  ['keyboard only: every task by Tab, Enter, Space and the arrow keys', keyboardScenario],
+  ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
 ];
 
 let server;
@@ -535,22 +1302,26 @@ try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1280, height: 1000 },
+    viewport: SIZES.desktop,
     deviceScaleFactor: 1,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  for (const size of Object.keys(SIZES)) {
+  SIZE = size;
   for (const [name, run] of scenarios) {
     const page = await context.newPage();
+    await page.setViewportSize(SIZES[size]);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.setDefaultTimeout(20000);
     try {
       await run(page, server.url);
       assert.deepEqual(errors, [], 'no script errors on the page');
-      console.log(`ok   ${name}`);
+      await assertNoOverflow(page, 'at the end');
+      console.log(`ok   ${size} ${name}`);
     } catch (e) {
       failures++;
-      console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').slice(0, 6).join('\n     ')}`);
+      console.log(`FAIL ${size} ${name}\n     ${String(e.stack ?? e).split('\n').slice(0, 6).join('\n     ')}`);
       try {
         writeFileSync(join(shots, `failure-${failures}.png`), await page.screenshot({ fullPage: true }));
       } catch {
@@ -558,6 +1329,7 @@ try {
       }
     }
     await page.close();
+  }
   }
 } catch (e) {
   failures++;
@@ -568,5 +1340,6 @@ try {
   rmSync(profile, { recursive: true, force: true });
 }
 console.log(`screenshots in ${shots}`);
-console.log(`${scenarios.length - (failures > scenarios.length ? scenarios.length : failures)} of ${scenarios.length} scenarios passed`);
+const total = scenarios.length * Object.keys(SIZES).length;
+console.log(`${total - Math.min(failures, total)} of ${total} scenarios passed`);
 process.exit(failures === 0 ? 0 : 1);

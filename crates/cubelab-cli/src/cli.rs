@@ -7,7 +7,7 @@
 
 use crate::api::Context;
 use crate::cmd;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// The mathematics of colored-cube puzzles.
@@ -62,9 +62,78 @@ enum Command {
 }
 
 /// The definition of the command line (for introspection: the API turns its input
-/// objects into arguments with it).
+/// objects into arguments with it). Every command takes negative numbers as values, so
+/// that `--restarts -1` is refused by the option's own parser, naming the option, rather
+/// than as an unexpected argument `-1`.
 pub fn command() -> clap::Command {
-    Cli::command()
+    negative_numbers(Cli::command())
+}
+
+/// `cmd` and all its subcommands with `allow_negative_numbers`.
+fn negative_numbers(cmd: clap::Command) -> clap::Command {
+    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
+    let mut cmd = cmd.allow_negative_numbers(true);
+    for name in names {
+        cmd = cmd.mut_subcommand(name, negative_numbers);
+    }
+    cmd
+}
+
+/// The arguments (ids) that name a file a command writes.
+const OUTPUT_ARGS: &[&str] = &["output", "svg", "svg_path", "plot", "checkpoint"];
+
+/// Refuses a command line that would write a file over one of its inputs or over another
+/// of its outputs ([`cubelab::io::check_distinct`]): the outputs are the values of
+/// [`OUTPUT_ARGS`], the inputs every other argument that names an existing file.
+fn check_files(m: &clap::ArgMatches) -> cubelab::Result<()> {
+    let mut outputs: Vec<(String, std::path::PathBuf)> = Vec::new();
+    let mut inputs: Vec<std::path::PathBuf> = Vec::new();
+    let mut level = Some(m);
+    while let Some(m) = level {
+        for id in m.ids() {
+            let id = id.as_str();
+            let Ok(Some(values)) = m.try_get_raw(id) else { continue };
+            for v in values {
+                let path = std::path::PathBuf::from(v);
+                if OUTPUT_ARGS.contains(&id) {
+                    outputs.push((format!("--{} file", id.replace('_', "-")), path));
+                } else if path.is_file() {
+                    inputs.push(path);
+                }
+            }
+        }
+        level = m.subcommand().map(|(_, sub)| sub);
+    }
+    let outputs: Vec<(&str, &std::path::Path)> = outputs.iter().map(|(r, p)| (r.as_str(), p.as_path())).collect();
+    let inputs: Vec<&std::path::Path> = inputs.iter().map(|p| p.as_path()).collect();
+    cubelab::io::check_distinct(&outputs, &inputs)
+}
+
+/// Longest argument quoted whole in an error line; longer ones are shortened to their
+/// start and end around `…`.
+const QUOTED_MAX: usize = 60;
+
+/// `text` with every quoted stretch ('…') longer than [`QUOTED_MAX`] characters shortened
+/// to its start and end around `…` and the number of characters left out.
+pub(crate) fn shorten_quoted(text: &str) -> String {
+    let parts: Vec<&str> = text.split('\'').collect();
+    let mut out = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        let n = part.chars().count();
+        // Odd parts are inside quotes (when a closing quote follows).
+        if i % 2 == 1 && n > QUOTED_MAX && i + 1 < parts.len() {
+            let (keep_head, keep_tail) = (QUOTED_MAX / 2, QUOTED_MAX / 4);
+            let head: String = part.chars().take(keep_head).collect();
+            let tail: String = part.chars().skip(n - keep_tail).collect();
+            out += &format!("{head}…[{} characters]…{tail}", n - keep_head - keep_tail);
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// Runs a parsed command line and returns what it prints on stdout.
@@ -89,30 +158,59 @@ pub(crate) fn run(cli: Cli, ctx: &Context) -> anyhow::Result<String> {
 }
 
 /// A usage error of clap (not help or version) on one line: its first paragraph, which
-/// names the problem, with a pointer to `--help`.
+/// names the problem, clap's suggestion if it has one ("a similar subcommand exists:
+/// 'cubes'"), and a pointer to `--help`. Long quoted arguments are shortened.
 pub(crate) fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(|l| l.trim()).collect();
-    let first = first.join(" ");
-    format!("{} (see --help)", first.trim_start_matches("error: "))
+    let mut line = first.join(" ").trim_start_matches("error: ").to_string();
+    for tip in text.lines().map(str::trim).filter_map(|l| l.strip_prefix("tip: ")) {
+        line += &format!("; {tip}");
+    }
+    format!("{} (see --help)", shorten_quoted(&line))
+}
+
+/// The one line printed for a command that needs a subcommand and got none: the
+/// subcommands to choose from (read from the help clap rendered) and where to read more.
+fn missing_subcommand_line(e: &clap::Error) -> String {
+    let help = e.render().to_string();
+    let usage = help.lines().find_map(|l| l.trim().strip_prefix("Usage: ")).unwrap_or("cubelab");
+    let path: Vec<&str> = usage.split_whitespace().take_while(|w| !w.starts_with(['[', '<'])).collect();
+    let path = path.join(" ");
+    let subs: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    format!("'{path}' needs a subcommand: {} (see {path} --help)", subs.join(", "))
 }
 
 /// The `cubelab` program: parses the command line, runs the command, prints its output
 /// on stdout, or one line on stderr and the exit code of the error.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let matches = command().try_get_matches();
+    if let Ok(m) = &matches {
+        if let Err(e) = check_files(m) {
+            eprintln!("error: {}", shorten_quoted(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    }
+    let parsed = matches.and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
-                || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            {
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 let _ = e.print();
-                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                    ExitCode::from(2)
-                } else {
-                    ExitCode::SUCCESS
-                };
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!("error: {}", missing_subcommand_line(&e));
+                return ExitCode::from(2);
             }
             eprintln!("error: {}", usage_line(&e));
             return ExitCode::from(2);
@@ -121,7 +219,7 @@ pub fn main() -> ExitCode {
     match run(cli, &Context::cli()).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", one_line(&e));
+            eprintln!("error: {}", shorten_quoted(&one_line(&e)));
             ExitCode::from(exit_code(&e))
         }
     }

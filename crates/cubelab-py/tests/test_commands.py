@@ -40,13 +40,17 @@ def test_solve(cli):
     sobczyk = ["Y1", "Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"]
     explained = cubelab.solve(sobczyk[0], sobczyk[1:], explain=True)
     assert explained.json == cli.json("solve", *sobczyk, "--explain")
-    assert explained.count == 0 and explained.explanation["reason"]
+    assert explained.count == 0 and explained.explanation is not None and explained.explanation.reason
+    assert explained.explanation.to_json() == explained.json["explanation"]
+    assert cubelab.solve("Cb", FIG6).explanation is None
 
 
 def test_relations(cli):
     assert cubelab.relations().json == cli.json("relations")
     assert cubelab.relations(ground="Ab").json == cli.json("relations", "--ground", "Ab")
-    assert cubelab.relations()["graph"]["edges"] == 135
+    assert cubelab.relations().graph.edges == 135
+    assert isinstance(cubelab.relations(), cubelab.reports.RelationsReport)
+    assert cubelab.relations(ground="Ab").ground[0].corner == cli.json("relations", "--ground", "Ab")["ground"][0]["corner"]
 
 
 def test_census(cli):
@@ -108,14 +112,15 @@ def test_magic(cli):
 def test_magic_squares_and_estimate(cli):
     squares = magic.squares(order=4, classes=True)
     assert squares.json == cli.json("magic", "squares", "--order", "4", "--classes")
-    assert (squares["count"], squares["total"]) == (880, 7040)
+    assert (squares.count, squares.total) == (880, 7040)
+    assert [c.count for c in squares.classes or ()] == [c["count"] for c in squares.json["classes"]]
     fixed = magic.squares(order=4, method="backtrack", fix=["1,1=3", "2,3=7"])
     assert fixed.json == cli.json("magic", "squares", "--order", "4", "--method", "backtrack", "--fix", "1,1=3", "--fix", "2,3=7")
     est = magic.estimate(order=3, samples=2000, seed=5)
     assert est.json == cli.json("magic", "estimate", "--order", "3", "--samples", "2000", "--seed", "5")
-    assert est["low"] <= 192 <= est["high"]
+    assert est.low <= 192 <= est.high and isinstance(est, cubelab.reports.MagicEstimateReport)
     pt = magic.estimate(order=3, of="squares", method="tempering", repeats=2, sweeps=200, seed=5)
-    assert pt.json == cli.json("magic", "estimate", "--method", "tempering", "--of", "squares", "--order", "3", "--repeats", "2", "--sweeps", "200", "--seed", "5")
+    assert isinstance(pt, cubelab.reports.MagicEstimateTemperingReport) and pt.json == cli.json("magic", "estimate", "--method", "tempering", "--of", "squares", "--order", "3", "--repeats", "2", "--sweeps", "200", "--seed", "5")
     with pytest.raises(cubelab.InputError):
         magic.squares(order=9)
 
@@ -123,7 +128,8 @@ def test_magic_squares_and_estimate(cli):
 def test_stack(cli):
     classic = stack.solve(classic="instant-insanity")
     assert classic.json == cli.json("stack", "solve", "--classic", "instant-insanity")
-    assert len(classic) == 1 and classic[0].sides == classic.json["stacks"][0]["sides"]
+    assert len(classic) == 1 and classic[0].sides.to_dict() == classic.json["stacks"][0]["sides"]
+    assert classic.report.solutions == classic.json["solutions"]
     cubes = ["112233", "123123", "321321"]
     assert stack.solve(cubes, method="backtrack").json == cli.json("stack", "solve", *cubes, "--method", "backtrack")
     assert stack.census(3).json == cli.json("stack", "census", "--colors", "3")
@@ -167,13 +173,13 @@ def test_extended(cli):
         assert found.json == expected
         assert found.builds == expected["builds"] and found.fillable == expected["fillable"] and found.count == expected["arrangements"]
         assert [p.to_json() for p in found] == (expected["assembly"] or [])
-        assert [p.kind for p in found] == [p["class"] for p in expected["assembly"] or []]
+        assert [p.class_ for p in found] == [p["class"] for p in expected["assembly"] or []]
     assert [p.up for p in extended.solve("342156", af, size=3).layer(1)] == ["3"] * 9
     big = ["Af"] * 64
     assert extended.solve("Af", big, size=4).json == cli.json("solve", "--size", "4", "Af", *big)
     answers = extended.census(3, samples=100, restarts=1, steps=30)
     assert answers.json == cli.json("extended", "--size", "3", "--samples", "100", "--restarts", "1", "--steps", "30")
-    assert answers["a"]["obstructions"] == 380
+    assert answers.a.obstructions == 380
     with pytest.raises(cubelab.InputError) as e:
         extended.build(["Af", "Af"], size=3)
     assert str(e.value) == cli.error("build", "--size", "3", "Af", "Af")

@@ -8,6 +8,7 @@
 //! the `cubelab-cli` crate.
 #![deny(missing_docs)]
 
+pub mod bounds;
 pub mod census;
 pub mod coloring;
 pub mod combin;

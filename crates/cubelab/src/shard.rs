@@ -95,6 +95,13 @@ pub(crate) fn in_shard_order<'a, R>(
     let Some(&(first, first_name, head)) = parts.first() else {
         return Err(Error::malformed("no shard to merge"));
     };
+    if parts.len() as u64 > first.count {
+        return Err(Error::malformed(format!(
+            "{} files given for a census of {} shards: some shard is given twice",
+            parts.len(),
+            first.count
+        )));
+    }
     for (i, &(shard, name, r)) in parts.iter().enumerate() {
         if !same(r, head) || shard.count != first.count {
             return Err(Error::malformed(format!("{name} is a shard of another census than {first_name}")));

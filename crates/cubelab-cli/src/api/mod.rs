@@ -83,8 +83,19 @@ pub const CENSUS_COMMANDS: &[&str] = &[
 
 /// Argument ids that only choose where or how output goes, or name a file: never taken
 /// from an API input (`json` is always set; the others are refused when given).
-const OUTPUT_ONLY: &[&str] =
-    &["json", "csv", "svg", "plot", "output", "checkpoint", "resume", "stop_after", "stop_after_layer", "max_memory"];
+const OUTPUT_ONLY: &[&str] = &[
+    "json",
+    "csv",
+    "svg",
+    "plot",
+    "output",
+    "checkpoint",
+    "resume",
+    "force",
+    "stop_after",
+    "stop_after_layer",
+    "max_memory",
+];
 
 /// What a command runs with: where its progress goes, what stops it, its standard input
 /// and its limits. [`Context::new`] is the API's (quiet, no input, [`Limits::default`]);

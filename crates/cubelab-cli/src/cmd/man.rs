@@ -39,11 +39,19 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     }
 }
 
-/// The roff page of one command.
+/// The roff page of one command. clap_mangen puts the text after the options (our
+/// examples, aligned in columns) in a section "EXTRA" that `man` fills and reflows; here it
+/// is "EXAMPLES" (or "NOTES" when it has none) and kept line for line (`.nf`).
 fn page(cmd: &clap::Command) -> anyhow::Result<Vec<u8>> {
     let mut roff = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut roff)?;
-    Ok(roff)
+    let text = String::from_utf8(roff)?;
+    let Some(start) = text.find(".SH EXTRA\n") else { return Ok(text.into_bytes()) };
+    let body_start = start + ".SH EXTRA\n".len();
+    let end = text[body_start..].find("\n.SH ").map_or(text.len(), |i| body_start + i + 1);
+    let body = &text[body_start..end];
+    let title = if body.contains("Examples:") { "EXAMPLES" } else { "NOTES" };
+    Ok(format!("{}.SH {title}\n.nf\n{body}.fi\n{}", &text[..start], &text[end..]).into_bytes())
 }
 
 /// Writes the page of `cmd` and of each of its subcommands, each file atomically.

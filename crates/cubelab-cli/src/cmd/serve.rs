@@ -51,6 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         .with_context(|| format!("cannot listen on {}", SocketAddr::new(ip, args.port)))?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.map_or(cores.max(2), |j| j as usize);
+    serve::warn_if_remote(listener.local_addr()?);
     crate::output::write_stdout(format!("{}\n", serve::listening_line(listener.local_addr()?)).as_bytes())?;
     serve::run(listener, Server { limits: Limits::default(), jobs, allow_remote: args.allow_remote })?;
     Ok(String::new())

@@ -120,6 +120,10 @@ struct CensusArgs {
     /// Continue from the checkpoint file if it exists.
     #[arg(long, requires = "checkpoint")]
     resume: bool,
+    /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+    /// existing file is refused).
+    #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+    force: bool,
     #[command(flatten)]
     format: FormatArgs,
 }
@@ -373,7 +377,14 @@ fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String>
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     let report = stack::census(&spec, &opts).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     render(&report, &CensusInput::of(&report), args.format.format())
@@ -384,7 +395,7 @@ fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut parts = Vec::with_capacity(args.files.len());
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
         let report = StackCensus::from_json(&text).with_context(|| name.clone())?;
         parts.push((name, report));
     }

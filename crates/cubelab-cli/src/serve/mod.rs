@@ -9,9 +9,20 @@
 //!
 //! Bounds: bodies up to [`BODY_LIMIT`] (413 beyond), at most [`Server::jobs`] computations
 //! at once on the blocking pool (others wait up to the time limit, then 503), each given
-//! [`Limits::time`](crate::api::Limits) before its stop flag is raised. A panic in a
+//! [`Limits::time`](crate::api::Limits) before its stop flag is raised; the cheap commands
+//! ([`CHEAP`]) have slots of their own, so they keep their latency while expensive ones
+//! run. A panic in a
 //! computation is caught ([`api::call`](crate::api::call) and the blocking task's join)
 //! and answered with a 500; each connection is its own task, so the server keeps running.
+//!
+//! Connections ([`serve_connections`]): at most [`MAX_CONNECTIONS`] at once and
+//! [`MAX_PER_CLIENT`] per client address (others are closed at once); a request's head
+//! must arrive within [`HEADER_TIMEOUT`], which is also how long an idle keep-alive
+//! connection stays open (hyper's `header_read_timeout`); its body within
+//! [`BODY_TIMEOUT`] (408). Every request first passes [`guard`]: exactly one `Host`,
+//! naming the server; no absolute-form target for another host; no cross-origin
+//! request (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site`:
+//! 403); API posts with `Content-Type: application/json` only (415).
 
 mod census;
 
@@ -38,6 +49,30 @@ pub(crate) const BODY_LIMIT: usize = 64 * 1024;
 /// request is answered with 503 (the computation ends in the background).
 const GRACE: Duration = Duration::from_secs(2);
 
+/// Most connections open at once; more are closed as soon as accepted.
+pub(crate) const MAX_CONNECTIONS: usize = 512;
+/// Most connections open at once from one client address.
+pub(crate) const MAX_PER_CLIENT: usize = 256;
+/// Longest wait for a request's head (headers), and so for the next request on an idle
+/// keep-alive connection.
+pub(crate) const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest wait for a request's body once its head has arrived.
+pub(crate) const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Slots of their own for the cheap commands.
+const CHEAP_JOBS: usize = 2;
+/// The commands that take milliseconds whatever their input within the limits: they run
+/// in [`CHEAP_JOBS`] slots of their own, not behind expensive computations.
+pub(crate) const CHEAP: &[&str] = &[
+    "cubes",
+    "show",
+    "relations",
+    "magic check",
+    "magic construct",
+    "picture check",
+    "picture scramble",
+    "stack classics",
+];
+
 /// The settings of a server.
 pub(crate) struct Server {
     /// The limits of every API call.
@@ -52,34 +87,175 @@ pub(crate) struct Server {
 struct Shared {
     server: Server,
     slots: Arc<Semaphore>,
+    cheap_slots: Arc<Semaphore>,
     port: u16,
 }
 
 type AppState = Arc<Shared>;
 
+/// Prints a loud warning on stderr when `addr` is not a loopback address (before the
+/// `listening on` line).
+pub(crate) fn warn_if_remote(addr: SocketAddr) {
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "WARNING: serving on {addr}, reachable from other machines: anyone who can reach it can run \
+             computations on this machine (no authentication, no TLS)"
+        );
+    }
+}
+
 /// Serves on `listener` until Ctrl-C (the caller has printed the `listening on` line).
 pub(crate) fn run(listener: std::net::TcpListener, server: Server) -> anyhow::Result<()> {
-    let port = listener.local_addr()?.port();
+    let addr = listener.local_addr()?;
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .worker_threads(2)
-        .max_blocking_threads(server.jobs.max(1) + 2)
+        .max_blocking_threads(server.jobs.max(1) + CHEAP_JOBS + 2)
         .build()?;
-    let shared = Arc::new(Shared { slots: Arc::new(Semaphore::new(server.jobs.max(1))), server, port });
+    let shared = Arc::new(Shared {
+        slots: Arc::new(Semaphore::new(server.jobs.max(1))),
+        cheap_slots: Arc::new(Semaphore::new(CHEAP_JOBS)),
+        server,
+        port: addr.port(),
+    });
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
-        axum::serve(listener, router(shared))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
-        Ok(())
+        tokio::select! {
+            r = serve_connections(listener, router(shared)) => r,
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
     })
 }
 
+/// Accepts connections and serves each on its own task with hyper's HTTP/1 server: at
+/// most [`MAX_CONNECTIONS`] ([`MAX_PER_CLIENT`] per client address), each request's head
+/// within [`HEADER_TIMEOUT`] (hyper's `header_read_timeout`, which also closes idle
+/// keep-alive connections). `axum::serve` sets no timer, hence no header timeout, and
+/// has no connection cap: this loop is the few lines it would otherwise be, with those
+/// settings.
+async fn serve_connections(listener: tokio::net::TcpListener, app: Router) -> anyhow::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    let total = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let per_client: Arc<Mutex<HashMap<std::net::IpAddr, usize>>> = Arc::default();
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(x) => x,
+            // Out of file descriptors and the like: wait a moment rather than spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = total.clone().try_acquire_owned() else { continue };
+        {
+            let mut map = per_client.lock().unwrap_or_else(|e| e.into_inner());
+            let n = map.entry(peer.ip()).or_insert(0);
+            if *n >= MAX_PER_CLIENT {
+                continue;
+            }
+            *n += 1;
+        }
+        let service = TowerToHyperService::new(app.clone());
+        let per_client = per_client.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT).keep_alive(true);
+            let _ = builder.serve_connection(TokioIo::new(stream), service).await;
+            let mut map = per_client.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(n) = map.get_mut(&peer.ip()) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(&peer.ip());
+                }
+            }
+        });
+    }
+}
+
 fn router(state: AppState) -> Router {
-    Router::new().route("/api/{*path}", any(api_route)).fallback(static_route).with_state(state)
+    Router::new()
+        .route("/api/{*path}", any(api_route))
+        .fallback(static_route)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
+        .with_state(state)
+}
+
+/// Checks every request before its route (see the module documentation): 400 for a
+/// missing or repeated `Host` or an absolute-form target naming another host, 403 for
+/// another host (DNS rebinding) or a cross-origin request, 415 for an API post that is
+/// not JSON, 413 and 408 for a body too large or too slow (the body is read here, within
+/// [`BODY_TIMEOUT`], and handed on whole).
+async fn guard(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    // The body is read first, so a keep-alive connection stays usable after a refusal.
+    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, BODY_LIMIT)).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return too_large(),
+        Err(_) => {
+            let message = format!("the request body did not arrive within {} s", BODY_TIMEOUT.as_secs());
+            let mut r = error(StatusCode::REQUEST_TIMEOUT, &message, None);
+            r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return r;
+        }
+    };
+    if let Some(refusal) = refused(&state, &parts) {
+        return refusal;
+    }
+    next.run(axum::extract::Request::from_parts(parts, Body::from(bytes))).await
+}
+
+/// Why a request is refused before its route, if it is.
+fn refused(state: &Shared, parts: &axum::http::request::Parts) -> Option<Response> {
+    let headers = &parts.headers;
+    let mut hosts = headers.get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return Some(error(StatusCode::BAD_REQUEST, "a request needs exactly one Host header", None));
+    };
+    let host = host.to_str().unwrap_or("");
+    if let Some(r) = host_refused(state, headers) {
+        return Some(r);
+    }
+    if let Some(authority) = parts.uri.authority() {
+        if !authority.as_str().eq_ignore_ascii_case(host) {
+            let message = format!("the request target names host '{authority}', not '{host}'");
+            return Some(error(StatusCode::BAD_REQUEST, &shorten(&message), None));
+        }
+    }
+    let text = |name: &str| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
+    if let Some(origin) = text("origin") {
+        if origin != format!("http://{host}") {
+            let message = format!("cross-origin requests are refused (Origin '{origin}' is not this server)");
+            return Some(error(StatusCode::FORBIDDEN, &shorten(&message), None));
+        }
+    }
+    if text("sec-fetch-site") == Some("cross-site") {
+        return Some(error(StatusCode::FORBIDDEN, "cross-site requests are refused", None));
+    }
+    if parts.method == Method::POST && parts.uri.path().starts_with("/api/") {
+        let mime = text("content-type").unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        if mime != "application/json" {
+            return Some(error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "API requests must have Content-Type: application/json",
+                None,
+            ));
+        }
+    }
+    None
+}
+
+/// A message with long quoted values shortened (a header may be kilobytes long).
+fn shorten(message: &str) -> String {
+    crate::cli::shorten_quoted(message)
 }
 
 /// A JSON response with `status`.
@@ -222,7 +398,8 @@ enum Job {
 /// client goes away), and the answer waits [`GRACE`] more for it to wind down.
 async fn compute(state: &Shared, command: String, input: Value, ctx: Context) -> Response {
     let limit = state.server.limits.time;
-    let slot = match tokio::time::timeout(limit, state.slots.clone().acquire_owned()).await {
+    let slots = if CHEAP.contains(&command.as_str()) { &state.cheap_slots } else { &state.slots };
+    let slot = match tokio::time::timeout(limit, slots.clone().acquire_owned()).await {
         Ok(Ok(slot)) => slot,
         _ => return error(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again", None),
     };

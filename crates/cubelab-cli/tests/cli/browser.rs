@@ -21,7 +21,10 @@ fn missing() -> Option<String> {
         "node is not on PATH (apt-get install nodejs npm)".to_string()
     } else if !chromium.exists() {
         format!("{} does not exist (apt-get install chromium)", chromium.display())
-    } else if !root().join("web-tests/node_modules/playwright-core").is_dir() {
+    } else if !["playwright-core", "pngjs", "axe-core"]
+        .iter()
+        .all(|m| root().join("web-tests/node_modules").join(m).is_dir())
+    {
         "web-tests/node_modules is missing (npm ci --prefix web-tests)".to_string()
     } else {
         return None;

@@ -263,6 +263,11 @@ fn completions_and_man_pages_generate() {
     bad(&["completions", "tcsh"]);
     let page = ok(&["man"]);
     assert!(page.contains(".TH cubelab") && page.contains(".SH SYNOPSIS"), "not a roff page: {page}");
+    // NAME says what cubelab is; the examples keep their columns (no-fill), under EXAMPLES.
+    let name = page.split(".SH NAME\n").nth(1).and_then(|s| s.lines().next()).unwrap_or_default();
+    assert!(name.starts_with("cubelab \\- The mathematics of colored\\-cube puzzles"), "NAME: {name}");
+    assert!(!page.contains(".SH EXTRA") && page.contains(".SH EXAMPLES\n.nf\nExamples:"), "{page}");
+    assert!(page.contains("\n.fi\n.SH VERSION"), "{page}");
     let help = ok(&["--help"]);
     let commands: Vec<&str> = help
         .lines()

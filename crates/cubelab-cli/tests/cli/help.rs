@@ -14,7 +14,6 @@
 use crate::{cubelab, ok};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// One example: the help page it is on, the shell command, and its stated duration.
 struct Example {
@@ -107,8 +106,9 @@ fn all_examples() -> Vec<Example> {
     out
 }
 
-/// Runs the examples, each in its page's scratch directory, asserting its exit code.
-fn run_examples(examples: &[&Example], limit: Duration) {
+/// Runs the examples, each in its page's scratch directory, asserting its exit code. No
+/// wall-clock limit: a slow or busy machine only makes the test slower, never failing.
+fn run_examples(examples: &[&Example]) {
     let bin = assert_cmd::cargo::cargo_bin("cubelab");
     let path = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
     let root = tempfile::tempdir().unwrap();
@@ -119,43 +119,30 @@ fn run_examples(examples: &[&Example], limit: Duration) {
             std::fs::create_dir(&dir).unwrap();
             std::fs::write(dir.join("cube.txt"), &cube).unwrap();
         }
-        let started = Instant::now();
-        let code = run_with_limit(&e.command, &dir, &path, limit);
+        let code = run_in(&e.command, &dir, &path);
         let expected = if e.command.contains("--stop-after") { 3 } else { 0 };
         assert_eq!(
             code,
             Some(expected),
-            "help example `{}` (cubelab {} --help) exited with {code:?} after {:.1?}",
+            "help example `{}` (cubelab {} --help) exited with {code:?}",
             e.command,
-            e.page,
-            started.elapsed()
+            e.page
         );
     }
 }
 
-/// The exit code of `sh -c command` in `dir`, or `None` if it ran longer than `limit`.
-fn run_with_limit(command: &str, dir: &Path, path: &str, limit: Duration) -> Option<i32> {
-    let mut child = Command::new("sh")
+/// The exit code of `sh -c command` in `dir`.
+fn run_in(command: &str, dir: &Path, path: &str) -> Option<i32> {
+    Command::new("sh")
         .args(["-c", command])
         .current_dir(dir)
         .env("PATH", path)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+        .status()
+        .unwrap()
+        .code()
 }
 
 #[test]
@@ -178,7 +165,7 @@ fn the_examples_are_found_on_every_help_page() {
 fn every_quick_help_example_runs() {
     let examples = all_examples();
     let quick: Vec<&Example> = examples.iter().filter(|e| e.seconds.is_none_or(|s| s < 3)).collect();
-    run_examples(&quick, Duration::from_secs(120));
+    run_examples(&quick);
 }
 
 #[test]
@@ -187,8 +174,5 @@ fn every_long_help_example_runs() {
     let examples = all_examples();
     let long: Vec<&Example> = examples.iter().filter(|e| e.seconds.is_some_and(|s| s >= 3)).collect();
     assert!(!long.is_empty());
-    for e in long {
-        let limit = Duration::from_secs(10 * e.seconds.unwrap() + 60);
-        run_examples(&[e], limit);
-    }
+    run_examples(&long);
 }

@@ -81,13 +81,26 @@ fn multiset_histogram_and_its_1980() {
     assert_eq!(dense(&v["histogram"]), [22_849_650, 11_910_150, 3_422_460, 370_080, 49_500, 4_200, 1_980]);
 }
 
-/// Haraguchi: 23 is the largest multiset building nothing; exactly 120 of them.
+/// Haraguchi: 23 is the largest multiset building nothing; exactly 120 of them. On the way
+/// the census finds every set of distinct cubes building nothing, by size: all C(30, k)
+/// sets of 7 or fewer (they fill at most 7 corners), Table 2's 2,774,940 of 8, 253,320 of
+/// 9 and none of 10 or more (docs/results.md). The 9-cube count is checked against the
+/// subset-table census (`census targets --size 9`), which shares no code with the
+/// infeasible census's search.
 #[test]
 fn the_infeasible_23() {
     let v = json(&["census", "infeasible", "--json"]);
     assert_eq!(v["max"], 23);
     assert_eq!(v["count"], 120);
     assert_eq!(v["classes"].as_array().unwrap().len(), 1);
+    let by_size = dense(&v["sets_by_size"]);
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
+    assert_eq!(by_size[..8], (0..8).map(|k| choose(30, k)).collect::<Vec<_>>()[..]);
+    assert_eq!(by_size[8..], [2_774_940, 253_320]);
+    assert_eq!(v["supports"], by_size.iter().sum::<u64>());
+    assert_eq!(v["supports"], 5_832_272u64);
+    let nine = json(&["census", "targets", "--size", "9", "--json"]);
+    assert_eq!(dense(&nine["histogram"])[0], by_size[9]);
 }
 
 /// Sobczyk's statements on repeated blocks, the Yi/Yi' puzzles and the 256 primings.
@@ -139,7 +152,25 @@ fn verify_quick_agrees() {
     assert_eq!(figure("darby-triples")["main"], "85");
     assert_eq!(figure("darby-layers")["main"], "70992");
     assert_eq!(figure("table-2")["main"], "2774940 2256390 720405 91920 8910 360");
+    // Johnson–Roldán Theorem 6 case by case (Lemmas 4.6–4.8 with an isolated corner,
+    // k = 0): 2 components give 2, 3 components give 4 (Lemma 4.7 says 0) and 4 give 8
+    // (Lemma 4.8 says 16), by the corner graph with the general solver and by Table 3's
+    // graph with the prime-product algorithm (docs/errata.md).
+    let theorem_6 = figure("theorem-6")["main"].as_str().unwrap().to_string();
+    assert!(theorem_6.contains("3 components with k = 0: 1728 (4: 1728)"), "{theorem_6}");
+    assert!(theorem_6.contains("4 components with k = 0: 24 (8: 24)"), "{theorem_6}");
     assert!(checks.iter().all(|c| c["agree"] == true && c["main"] == c["second"]));
+}
+
+/// The audit's example of Lemma 4.7's missing case: Ac Ad Ae Cb Cd Cf Db make a 2-cycle on
+/// 134 and 265, a five-corner component with a cycle, and leave corner 253 alone; Ba fills
+/// it, and Ba is built in 2·2 = 4 ways (the lemma says 0).
+#[test]
+fn lemma_4_7_example_builds_ba_in_4_ways() {
+    let b = built(&["Ba", "Ac", "Ad", "Ae", "Cb", "Cd", "Cf", "Db"], false);
+    assert!(b.contains(&("Ba".to_string(), 4)), "{b:?}");
+    let explain = json(&["solve", "Ba", "Ba", "Ac", "Ad", "Ae", "Cb", "Cd", "Cf", "Db", "--explain", "--json"]);
+    assert_eq!(explain["arrangements"], 4, "{explain}");
 }
 
 /// The 8x1 picture census (10 s of CPU).
@@ -848,4 +879,156 @@ fn sadisticube_7_no_8_blocks_build_10() {
     assert_eq!(v["max_found"], 9);
     assert_eq!(v["proven_maximum"], true);
     assert_eq!(v["verified"], true);
+}
+
+/// Sobczyk's incompatibility relation from `cubelab relations --json`: the incompatible
+/// pairs other than antitypes (both orders), the antitype of each symbol, the 30 symbols.
+type SobczykRelation =
+    (std::collections::BTreeSet<(String, String)>, std::collections::BTreeMap<String, String>, Vec<String>);
+
+/// [`SobczykRelation`] read from `cubelab relations --json`.
+fn sobczyk_relation() -> SobczykRelation {
+    let v = json(&["relations", "--json"]);
+    let pairs = |key: &str| -> Vec<(String, String)> {
+        v[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_str().unwrap().to_string(), p[1].as_str().unwrap().to_string()))
+            .collect()
+    };
+    let incompatible = pairs("incompatible").into_iter().flat_map(|(a, b)| [(a.clone(), b.clone()), (b, a)]).collect();
+    let antitype = pairs("antitypes").into_iter().flat_map(|(a, b)| [(a.clone(), b.clone()), (b, a)]).collect();
+    let types = v["types"].as_array().unwrap().iter().map(|t| t["symbol"].as_str().unwrap().to_string()).collect();
+    (incompatible, antitype, types)
+}
+
+/// Sobczyk §5, Step 2 on Kahan's puzzle P1 = (G2, R3, B3', P2', R2', P3', G3, B2): "All
+/// eight antitypes already are excluded by the other incompatibilities": the antitype of
+/// each block is incompatible with another block of P1 (not only with its own type).
+/// And the remark after it: if a puzzle holds the five types of "the second column" (the
+/// five-set whose antitypes are Y1, R2, G3', B2', P3, i.e. Y1', R2', G3, B2, P3'), "the
+/// exclusion of Y1, R2, G3', B2', P3 is only by the fact that they are the antitypes":
+/// none of the five is incompatible with a type of the set other than its own antitype,
+/// while every other type is excluded by a non-antitypical incompatibility.
+#[test]
+fn sobczyks_step_2_statements() {
+    let (incompatible, antitype, types) = sobczyk_relation();
+    assert_eq!(types.len(), 30);
+    let p1 = ["G2", "R3", "B3'", "P2'", "R2'", "P3'", "G3", "B2"];
+    for b in p1 {
+        let a = &antitype[b];
+        let by: Vec<&str> = p1.iter().copied().filter(|x| incompatible.contains(&(x.to_string(), a.clone()))).collect();
+        assert!(!by.is_empty(), "P1: the antitype {a} of {b} is excluded by its antitype only");
+    }
+    let column = ["Y1'", "R2'", "G3", "B2", "P3'"];
+    let only_by_antitypes: Vec<&String> = types
+        .iter()
+        .filter(|t| !column.contains(&t.as_str()))
+        .filter(|t| !column.iter().any(|c| incompatible.contains(&(c.to_string(), t.to_string()))))
+        .collect();
+    let mut got: Vec<&str> = only_by_antitypes.iter().map(|s| s.as_str()).collect();
+    got.sort_unstable();
+    assert_eq!(got, ["B2'", "G3'", "P3", "R2", "Y1"]);
+    assert!(column.iter().all(|c| got.contains(&antitype[*c].as_str())));
+    // The five are mutually incompatible, one of the twelve five-sets.
+    for a in column {
+        for b in column {
+            assert!(a == b || incompatible.contains(&(a.to_string(), b.to_string())), "{a} {b}");
+        }
+    }
+}
+
+/// Sobczyk §5, Example 2: P2 = (Y2, Y3', P1', P2, R2', G2', B1', R3') has no solution, as
+/// no block fits corner CLB of Y1; "There are, however, several simultaneous and compatible
+/// placements of seven of the blocks in o.c. Y1." Counted two ways: from the list of ground
+/// layers (`relations --ground Y1`: the blocks that fit each corner; every assignment of
+/// seven of the eight blocks to the other seven corners), and by the solver (leave one
+/// block out and put Y1 itself in: it must fill CLB, so the arrangements of Y1 are the
+/// placements of the seven).
+#[test]
+fn sobczyks_example_2_places_seven_blocks_in_y1() {
+    let p2 = ["Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"];
+    let layers = json(&["relations", "--ground", "Y1", "--json"]);
+    let corners: Vec<(String, Vec<String>)> = ["ground", "ceiling"]
+        .iter()
+        .flat_map(|layer| layers[*layer].as_array().unwrap().clone())
+        .map(|c| {
+            let fits = ["one_parallel", "no_parallel"]
+                .iter()
+                .flat_map(|k| c[*k].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()))
+                .collect();
+            (c["corner"].as_str().unwrap().to_string(), fits)
+        })
+        .collect();
+    assert_eq!(corners.len(), 8);
+    let clb = corners.iter().position(|(name, _)| name == "UBL").expect("corner UBL (ceiling, left, back)");
+    assert!(p2.iter().all(|b| !corners[clb].1.contains(&b.to_string())), "no block of P2 fits CLB");
+    // Assignments of distinct blocks to the seven other corners, by brute force.
+    fn assign(corners: &[&Vec<String>], p2: &[&str], used: u32) -> u64 {
+        match corners.split_first() {
+            None => 1,
+            Some((fits, rest)) => (0..p2.len())
+                .filter(|&i| used >> i & 1 == 0 && fits.contains(&p2[i].to_string()))
+                .map(|i| assign(rest, p2, used | 1 << i))
+                .sum(),
+        }
+    }
+    let others: Vec<&Vec<String>> = corners.iter().enumerate().filter(|&(i, _)| i != clb).map(|(_, c)| &c.1).collect();
+    let by_lists = assign(&others, &p2, 0);
+    let by_solver: u64 = (0..8)
+        .map(|left_out| {
+            let mut args = vec!["solve", "Y1"];
+            args.extend(p2.iter().enumerate().filter(|&(i, _)| i != left_out).map(|(_, b)| *b));
+            args.extend(["Y1", "--json"]);
+            json(&args)["arrangements"].as_u64().unwrap()
+        })
+        .sum();
+    assert_eq!(by_lists, by_solver);
+    // Several: 12, two for each of six blocks left out (not for Y2 or G2').
+    assert_eq!(by_lists, 12);
+}
+
+/// Magnier, "Finding a solution": block 14 (Ed) is printed with "624" underlined as a vertex
+/// shared with cube 2 (Ca). Magnier writes a vertex clockwise from its 6, Johnson–Roldán
+/// from another digit: 624 is Johnson–Roldán's 246, a corner of Ed but not of Ca (Ca has
+/// 264, Magnier's 642, the mirror corner). Ed fits exactly two corners of Ca, 143 and 135,
+/// as the printed matrix row 0 1 1 0 0 0 0 0 says.
+#[test]
+fn magniers_624_is_not_a_vertex_of_cube_2() {
+    let corners = |name: &str| -> Vec<String> {
+        json(&["show", name, "--json"])["corners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    let (ed, ca) = (corners("Ed"), corners("Ca"));
+    let rotations = |v: &str| -> [String; 3] {
+        let b = v.as_bytes();
+        [0, 1, 2].map(|i| String::from_utf8(vec![b[i], b[(i + 1) % 3], b[(i + 2) % 3]]).unwrap())
+    };
+    let has = |cube: &[String], v: &str| rotations(v).iter().any(|r| cube.contains(r));
+    assert!(has(&ed, "624") && !has(&ca, "624") && has(&ca, "642"));
+    let shared: Vec<&str> = ["124", "143", "135", "152", "642", "634", "653", "625"]
+        .into_iter()
+        .filter(|v| has(&ed, v) && has(&ca, v))
+        .collect();
+    assert_eq!(shared, ["143", "135"]);
+}
+
+/// `picture bounds` on one column (issue 26): the seed's Eq. (1) lower bound for m x 1 is
+/// m·log 24 / log(2m+2) − 1, and the counting and column-split bounds (of the transposed
+/// board) bracket the 4x1 diameter 12.
+#[test]
+fn picture_bounds_for_one_column() {
+    let v = json(&["picture", "bounds", "4", "1", "--json"]);
+    let eq1 = v["eq1_lower"].as_f64().unwrap();
+    assert!((eq1 - (4.0 * 24f64.ln() / 10f64.ln() - 1.0)).abs() < 1e-9, "{eq1}");
+    let (lower, upper) = (v["lower"].as_u64().unwrap(), v["upper"].as_u64().unwrap());
+    assert!(eq1.ceil() as u64 <= lower && (lower..=upper).contains(&12) && upper <= 36, "{v}");
+    assert_eq!(v["first_columns_diameter"], 10, "the 3x1 diameter");
+    let text = ok(&["picture", "bounds", "4", "1"]);
+    assert!(text.contains("first cubes of the column") && text.contains("Eq. (1) lower: 4.52"), "{text}");
 }

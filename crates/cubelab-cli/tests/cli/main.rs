@@ -1,6 +1,7 @@
 //! The one integration test binary: drives the real `cubelab` executable.
 //! Each area of the tool has its own module here.
 
+mod adversarial;
 mod api;
 mod browser;
 mod census;
@@ -99,8 +100,15 @@ pub fn io_fail(args: &[&str]) -> String {
     err
 }
 
+/// Waits, without a clock, until `path` exists or `child` has exited (whichever first).
+pub fn wait_for_file(child: &mut std::process::Child, path: &std::path::Path) {
+    while !path.exists() && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
 /// Starts `cubelab` with arguments and `--checkpoint ckpt`, and kills it (SIGKILL) as soon
-/// as the checkpoint file exists (or after a minute).
+/// as the checkpoint file exists (or the run has ended by itself).
 pub fn kill_after_first_checkpoint(args: &[&str], ckpt: &std::path::Path) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab"))
         .args(args)
@@ -109,10 +117,7 @@ pub fn kill_after_first_checkpoint(args: &[&str], ckpt: &std::path::Path) {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    crate::wait_for_file(&mut child, ckpt);
     let _ = child.kill();
     let _ = child.wait();
 }

@@ -142,7 +142,10 @@ fn bounds_bracket_the_2x2_diameter() {
     let (lower, upper) = (v["lower"].as_u64().unwrap(), v["upper"].as_u64().unwrap());
     assert!(lower <= 12 && 12 <= upper, "{v}");
     assert!(v["sample_lengths"].as_array().unwrap().iter().all(|x| x.as_u64().unwrap() <= 12));
-    assert!(bad(&["picture", "bounds", "3", "1"]).contains("2 columns"));
+    // One column is bounded too (by the transposed board); a side of 0 is refused.
+    let one = json(&["picture", "bounds", "3", "1", "--json"]);
+    assert!(one["lower"].as_u64().unwrap() <= 10 && 10 <= one["upper"].as_u64().unwrap(), "{one}");
+    assert!(bad(&["picture", "bounds", "0", "2"]).contains("board size 0x2"));
 }
 
 /// The layer counts saved in a picture census checkpoint (the state in its header line).

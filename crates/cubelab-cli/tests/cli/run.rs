@@ -72,10 +72,8 @@ fn interrupted_run_resumes_to_the_same_output(args: &[&str]) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while !ckpt.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    let mut child = child;
+    crate::wait_for_file(&mut child, &ckpt);
     let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();

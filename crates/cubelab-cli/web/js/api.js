@@ -32,36 +32,187 @@ async function answer(res) {
   return parseJson(text);
 }
 
-/** POST /api/<command> with `body`; resolves to the parsed JSON, rejects with ApiError. */
-export async function post(command, body) {
+/** A request stopped by its AbortController (the Cancel button or a newer request). */
+export class Cancelled extends Error {}
+
+/**
+ * POST /api/<command> with `body` as JSON (`Content-Type: application/json`, same origin:
+ * the server refuses other types and origins); resolves to the parsed JSON, rejects with
+ * ApiError, or Cancelled when `signal` aborts it (the server then stops the work).
+ */
+export async function post(command, body, signal) {
   let res;
   try {
     res = await fetch(`/api/${command}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      mode: 'same-origin',
       body: JSON.stringify(body),
+      signal,
     });
   } catch (e) {
+    if (signal?.aborted) throw new Cancelled('cancelled');
     throw new ApiError(`cannot reach the server: ${e.message}`);
   }
   return answer(res);
 }
 
 /** GET /api/<path>. */
-export async function get(path) {
+export async function get(path, signal) {
   let res;
   try {
-    res = await fetch(`/api/${path}`);
+    res = await fetch(`/api/${path}`, { mode: 'same-origin', signal });
   } catch (e) {
+    if (signal?.aborted) throw new Cancelled('cancelled');
     throw new ApiError(`cannot reach the server: ${e.message}`);
   }
   return answer(res);
 }
 
-/** Shows `message` in the error element `el` (or hides it when null). */
+// Words of the command line that mean nothing on a page, and their plain forms.
+const FLAG_WORDS = [
+  [/ \(see --help\)/g, ''],
+  [/invalid digit found in string/g, 'not a whole number'],
+  [/cannot parse integer from empty string/g, 'empty: a whole number is needed'],
+  [/number too large to fit in target type/g, 'too large'],
+  [/number too small to fit in target type/g, 'too small'],
+  [/\binvalid value '([^']*)' for '--([\w-]+)(?: <[^>]*>)?'/g, (_, v, f) => `'${v}' is not a valid ${f.replace(/-/g, ' ')}`],
+  [/'--([\w-]+)(?: <[^>]*>)?'/g, (_, f) => `'${f.replace(/-/g, ' ')}'`],
+];
+
+/**
+ * The server's one line in plain language: no command-line words (`(see --help)`,
+ * `--flag`, Rust's integer parse messages) and no prefix said twice
+ * (`not solvable: not solvable: …`). A command to run instead (after `run it with: `)
+ * is kept as it is: it is meant for the command line.
+ */
+export function plain(message) {
+  let text = String(message ?? '').replace(/^error: /, '');
+  const cut = text.search(/run it with: |run: cubelab /);
+  let head = cut < 0 ? text : text.slice(0, cut);
+  const tail = cut < 0 ? '' : text.slice(cut);
+  for (const [re, to] of FLAG_WORDS) head = head.replace(re, to);
+  // a prefix repeated ("x: x: rest" or "x: X: rest")
+  let prev;
+  do {
+    prev = head;
+    head = head.replace(/^([^:]{1,60}): \1: /i, '$1: ').replace(/(: )([^:]{1,60}): \2: /i, '$1$2: ');
+  } while (head !== prev);
+  return (head + tail).replace(/\s+/g, ' ').trim();
+}
+
+/** Shows `message` in plain words in the error element `el` (or hides it when null). */
 export function showError(el, message) {
-  el.textContent = message ?? '';
+  el.textContent = message == null ? '' : plain(message);
   el.hidden = message == null;
+  const field = el.dataset.for ? document.getElementById(el.dataset.for) : null;
+  if (field) {
+    if (message == null) field.removeAttribute('aria-invalid');
+    else field.setAttribute('aria-invalid', 'true');
+  }
+}
+
+/**
+ * One request at a time for a part of a page, so that the page shows the result of
+ * exactly the input on screen: `run(work)` aborts the previous request, greys the old
+ * result (`.stale`, `inert`) at once, shows "Working…" with a Cancel button after 300 ms,
+ * and hands `work` an AbortSignal. It resolves to work's value, or null when the request
+ * was cancelled or superseded (then the old result is hidden: it no longer matches).
+ * On an error the old result is hidden and the error is thrown on.
+ *   results: () => the elements holding the result; status: the id of the element where
+ *   "Working…" goes.
+ */
+export class Task {
+  constructor({ results, status }) {
+    this.results = results;
+    this.statusId = status;
+    this.controller = null;
+    this.timer = null;
+  }
+
+  /** Greys (true) or ungreys (false) the results: the input on screen changed. */
+  stale(on) {
+    for (const el of this.results()) {
+      if (!el) continue;
+      el.classList.toggle('stale', on);
+      el.inert = on;
+      if (on) el.setAttribute('aria-busy', 'true');
+      else el.removeAttribute('aria-busy');
+    }
+  }
+
+  /** Hides the results (they no longer match the input); the page shows them again. */
+  clear() {
+    for (const el of this.results()) {
+      if (!el) continue;
+      el.hidden = true;
+      el.classList.remove('stale');
+      el.inert = false;
+      el.removeAttribute('aria-busy');
+    }
+  }
+
+  get status() {
+    return document.getElementById(this.statusId);
+  }
+
+  cancel() {
+    if (this.controller) this.controller.abort();
+  }
+
+  busy() {
+    return this.controller != null;
+  }
+
+  async run(work) {
+    this.cancel();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.stale(true);
+    clearTimeout(this.timer);
+    const started = performance.now();
+    this.timer = setTimeout(() => {
+      if (this.controller !== controller) return;
+      const secs = h('span', { class: 'secs' });
+      const tick = () => {
+        secs.textContent = ` ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      };
+      tick();
+      const iv = setInterval(() => (this.controller === controller ? tick() : clearInterval(iv)), 200);
+      this.status.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Working…', secs, ' ',
+        h('button', { type: 'button', class: 'cancel', onclick: () => controller.abort() }, 'Cancel'));
+      this.status.hidden = false;
+    }, 300);
+    const done = () => {
+      if (this.controller === controller) {
+        this.controller = null;
+        clearTimeout(this.timer);
+        this.status.replaceChildren();
+        this.status.hidden = true;
+      }
+    };
+    try {
+      const value = await work(controller.signal);
+      if (controller.signal.aborted) throw new Cancelled('cancelled');
+      done();
+      this.stale(false);
+      return value;
+    } catch (e) {
+      const mine = this.controller === controller;
+      done();
+      if (e instanceof Cancelled || controller.signal.aborted) {
+        if (mine) {
+          this.clear();
+          this.status.replaceChildren('Cancelled: nothing is shown for this input.');
+          this.status.hidden = false;
+        }
+        return null;
+      }
+      if (mine) this.clear();
+      throw e;
+    }
+  }
 }
 
 /** Formats a count (Number or BigInt) with thousands separators. */

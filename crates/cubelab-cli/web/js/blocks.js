@@ -1,8 +1,10 @@
 // Blocks page: build (POST /api/build), solve (POST /api/solve), the arrangement in 3D with
 // explode and stepped assembly, and the corner graph when a target cannot be built.
-import { post, showError, fmt, h, s } from './api.js';
-import { fill, ink, legendText } from './colors.js';
-import { createView, makeCube, place } from './cube3d.js';
+import { post, showError, fmt, h, s, Task } from './api.js';
+import { read, write } from './state.js';
+import { fill, ink, legendText, colorName, PALETTES, sixColors, setSixColors } from './colors.js';
+import { createView, makeCube, place, viewSvg } from './cube3d.js';
+import { downloadButtons, svgText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const CORNERS = ['UFL', 'UFR', 'UBR', 'UBL', 'DFL', 'DFR', 'DBR', 'DBL'];
@@ -16,26 +18,156 @@ function blockList() {
   return $('blocks-input').value.trim().split(/\s+/).filter((b) => b.length > 0);
 }
 
-export function init() {
-  $('blocks-preset').onchange = (e) => {
-    if (e.target.value) $('blocks-input').value = e.target.value;
+// The input each shown result answers; a result whose input is no longer on screen is
+// greyed (Task.stale) until the input is back or a new answer replaces it.
+let builtFor = null;
+let solvedFor = null;
+const buildKey = () => JSON.stringify([blockList(), $('blocks-improper').checked]);
+const solveKey = () => JSON.stringify([$('target-input').value.trim(), blockList(), $('solve-interior').checked]);
+const buildTask = new Task({ results: () => [$('build-result')], status: 'blocks-status' });
+const solveTask = new Task({ results: () => [$('solve-result'), $('arrangement')], status: 'solve-status' });
+
+function inputChanged() {
+  if (builtFor != null && !buildTask.busy()) buildTask.stale(buildKey() !== builtFor);
+  if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
+}
+
+// --- the page's state in the address (js/state.js) ---------------------------------------
+/** The palette as one word: a preset's key, or "name~#rrggbb" for each of the six colors. */
+function paletteWord() {
+  const six = sixColors();
+  const preset = Object.entries(PALETTES).find(([, p]) => p.six.every((c, i) => c.name === six[i].name && c.css === six[i].css));
+  if (preset) return preset[0] === 'standard' ? null : preset[0];
+  return six.map((c) => `${c.name}~${c.css}`).join(',');
+}
+
+function paletteFromWord(word) {
+  if (PALETTES[word]) return PALETTES[word].six;
+  const six = word.split(',').map((x) => x.split('~'));
+  if (six.length !== 6 || six.some((c) => c.length !== 2 || !/^#[0-9a-f]{6}$/i.test(c[1]))) return null;
+  return six.map(([name, css]) => ({ name, css }));
+}
+
+/** The input on screen and what is open: blocks, target, arrangement, step, colors. */
+export function urlState() {
+  return {
+    b: $('blocks-input').value.trim(),
+    imp: $('blocks-improper').checked,
+    t: current ? $('target-input').value.trim() : null,
+    i: $('solve-interior').checked,
+    a: current ? current.index + 1 : null,
+    s: current && current.step !== WHOLE ? current.step : null,
+    x: Number($('explode').value) || null,
+    pal: paletteWord(),
   };
+}
+
+function save() {
+  if (read().page === 'blocks' || (read().page === '' && restored)) write('blocks', urlState());
+}
+let restored = false;
+
+async function restore(params) {
+  if (params.has('pal')) {
+    const six = paletteFromWord(params.get('pal'));
+    if (six) setSixColors(six);
+  }
+  if (params.has('x')) $('explode').value = params.get('x');
+  if (params.has('b')) {
+    $('blocks-input').value = params.get('b');
+    $('blocks-improper').checked = params.get('imp') === '1';
+    await build(false);
+  }
+  if (params.has('t')) {
+    $('solve-interior').checked = params.get('i') === '1';
+    const out = await solve(params.get('t'));
+    const a = Number(params.get('a'));
+    if (out && out.solutions && a >= 1 && a <= out.solutions.length) open(out, a - 1);
+    const k = Number(params.get('s'));
+    if (current && k >= 1 && k <= WHOLE) setStep(k);
+  }
+  restored = true;
+  save();
+}
+
+export function init(params = new URLSearchParams()) {
+  $('blocks-preset').onchange = (e) => {
+    if (e.target.value) {
+      $('blocks-input').value = e.target.value;
+      const palette = e.target.selectedOptions[0].dataset.palette;
+      if (palette && PALETTES[palette]) setSixColors(PALETTES[palette].six);
+      inputChanged();
+    }
+  };
+  paletteEditor();
+  $('blocks-downloads').replaceChildren(downloadButtons(() => viewSvg($('blocks-view')), 'arrangement', 'the 3D view'));
+  $('blocks-print').onclick = () => window.print();
+  window.addEventListener('palettechange', repaint);
   $('blocks-build').onclick = build;
   $('blocks-input').onkeydown = (e) => {
     if (e.key === 'Enter') build();
   };
+  $('blocks-input').addEventListener('input', inputChanged);
+  $('blocks-improper').addEventListener('change', inputChanged);
+  $('target-input').addEventListener('input', inputChanged);
   $('target-solve').onclick = () => solve($('target-input').value.trim());
   $('target-input').onkeydown = (e) => {
     if (e.key === 'Enter') solve($('target-input').value.trim());
   };
-  $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, lastSolve.blocks);
+  $('solve-interior').onchange = () => lastSolve && solve(lastSolve.target, blockList());
   $('explode').oninput = layout;
   $('step-first').onclick = () => setStep(1);
-  $('step-prev').onclick = () => setStep(Math.max(0, current.step - 1));
-  $('step-next').onclick = () => setStep(Math.min(8, current.step + 1));
-  $('step-all').onclick = () => setStep(8);
+  $('step-prev').onclick = () => setStep(Math.max(1, current.step - 1));
+  $('step-next').onclick = () => setStep(Math.min(WHOLE, current.step + 1));
+  $('step-all').onclick = () => setStep(WHOLE);
+  $('step-range').oninput = () => current && setStep(Number($('step-range').value));
   $('blocks-reset-view').onclick = () => view && view.reset();
   netEditor();
+  $('explode').addEventListener('change', save);
+  $('blocks-input').addEventListener('change', save);
+  window.addEventListener('palettechange', save);
+  restore(params);
+}
+
+// --- colors: the palette editor, and repainting when the colors change ----------------
+function paletteEditor() {
+  const select = $('palette-preset');
+  select.replaceChildren(...Object.entries(PALETTES).map(([k, p]) => h('option', { value: k }, p.title)), h('option', { value: 'own' }, 'your own colors (below)'));
+  select.onchange = () => {
+    if (PALETTES[select.value]) setSixColors(PALETTES[select.value].six);
+  };
+  const rows = $('palette-rows');
+  const draw = () => {
+    const six = sixColors();
+    const match = Object.entries(PALETTES).find(([, p]) => p.six.every((c, i) => c.name === six[i].name && c.css === six[i].css));
+    select.value = match ? match[0] : 'own';
+    if (rows.children.length !== 6) {
+      rows.replaceChildren(...six.map((_, i) => {
+        const color = h('input', { type: 'color', id: `palette-color-${i + 1}`, 'aria-label': `paint of color ${i + 1}` });
+        const name = h('input', { type: 'text', id: `palette-name-${i + 1}`, size: 10, 'aria-label': `name of color ${i + 1}`, spellcheck: 'false' });
+        const change = () => {
+          const now = sixColors();
+          now[i] = { name: name.value.trim() || `color ${i + 1}`, css: color.value };
+          setSixColors(now);
+        };
+        color.oninput = change;
+        name.onchange = change;
+        return h('div', { class: 'row' }, h('span', { class: 'mono' }, `${i + 1} (${'wybgpr'[i]})`), color, name);
+      }));
+    }
+    six.forEach((c, i) => {
+      if (document.activeElement !== $(`palette-color-${i + 1}`)) $(`palette-color-${i + 1}`).value = c.css;
+      if (document.activeElement !== $(`palette-name-${i + 1}`)) $(`palette-name-${i + 1}`).value = c.name;
+    });
+  };
+  draw();
+  window.addEventListener('palettechange', draw);
+}
+
+/** Repaints what the six colors paint: swatches, the net, the arrangement. */
+function repaint() {
+  for (const sw of document.querySelectorAll('#page-blocks .swatch[data-c]')) sw.style.background = fill(sw.dataset.c);
+  if (current) open(current.out, current.index, true);
 }
 
 // --- the net editor -------------------------------------------------------------------
@@ -44,15 +176,26 @@ function netEditor() {
   let paint = '2';
   const palette = $('net-palette');
   for (const c of '123456') {
-    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'aria-label': `paint ${legendText(c)}`, text: c });
-    b.style.background = fill(c);
-    b.style.color = ink(c);
+    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'data-c': c, text: c });
     b.onclick = () => {
       paint = c;
       for (const x of palette.children) x.setAttribute('aria-checked', String(x === b));
     };
     palette.append(b);
   }
+  const paintPalette = () => {
+    for (const b of palette.children) {
+      const c = b.dataset.c;
+      b.style.background = fill(c);
+      b.style.color = ink(c);
+      b.setAttribute('aria-label', `paint ${legendText(c)}`);
+    }
+  };
+  paintPalette();
+  window.addEventListener('palettechange', () => {
+    paintPalette();
+    redraw();
+  });
   // Cross layout: U above F; L F R B in the middle row; D below F.
   const cells = { U: [1, 2], L: [2, 1], F: [2, 2], R: [2, 3], B: [2, 4], D: [3, 2] };
   const order = ['U', 'D', 'F', 'B', 'L', 'R'];
@@ -63,11 +206,12 @@ function netEditor() {
       b.style.background = fill(c);
       b.style.color = ink(c);
       b.textContent = `${b.dataset.face} ${c}`;
+      b.setAttribute('aria-label', `${b.dataset.face} ${c}: face ${b.dataset.face}, ${colorName(c) ?? c}; paint it`);
     }
     $('net-faces').textContent = faces.join('');
   };
   for (const [f, [r, col]] of Object.entries(cells)) {
-    const b = h('button', { type: 'button', 'data-face': f, 'aria-label': `face ${f}: paint it` });
+    const b = h('button', { type: 'button', 'data-face': f });
     b.style.gridRow = r;
     b.style.gridColumn = col;
     b.onclick = () => {
@@ -80,29 +224,38 @@ function netEditor() {
   $('net-add').onclick = () => {
     const v = $('blocks-input').value.trim();
     $('blocks-input').value = (v ? `${v} ` : '') + faces.join('');
+    inputChanged();
   };
 }
 
 // --- build ------------------------------------------------------------------------------
-async function build() {
+async function build(explain = true) {
   const blocks = blockList();
+  const key = buildKey();
   showError($('blocks-error'), null);
-  $('solve-result').hidden = true;
-  $('arrangement').hidden = true;
+  showError($('target-error'), null);
+  // the arrangement shown was for the old blocks: gone with them
+  solveTask.cancel();
+  solveTask.clear();
+  solvedFor = null;
   let out;
   try {
-    out = await post('build', { blocks, improper: $('blocks-improper').checked });
+    out = await buildTask.run((signal) => post('build', { blocks, improper: $('blocks-improper').checked }, signal));
   } catch (e) {
+    builtFor = null;
     showError($('blocks-error'), e.message);
-    $('build-result').replaceChildren();
     return;
   }
+  if (!out) return;
+  builtFor = key;
+  save();
   const box = $('build-result');
+  box.hidden = false;
   const n = out.targets.length;
   const head = h('p', { id: 'build-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${n} ${out.improper ? '' : 'proper '}target${n === 1 ? '' : 's'} can be built`);
   if (n === 0) {
     box.replaceChildren(head, h('p', {}, 'Pick or type a target below to see why it cannot be built.'));
-    whyNot(out.colors, blocks);
+    if (explain) whyNot(out.colors, blocks);
   } else {
     const rows = out.targets.map((t) =>
       h('tr', {},
@@ -110,14 +263,13 @@ async function build() {
         h('td', {}, t.name ?? ''),
         h('td', { class: 'num' }, fmt(t.arrangements)),
         h('td', {}, t.proper ? 'proper' : 'improper'),
-        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target, blocks) }, 'Arrangements'))),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Arrangements'))),
     );
     const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
-    box.replaceChildren(head, note ?? '', h('table', { id: 'targets' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, ''))),
-      h('tbody', {}, rows)));
+    box.replaceChildren(head, note ?? '', h('div', { class: 'card-scroll' }, h('table', { id: 'targets' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, h('span', { class: 'visually-hidden' }, 'arrangements of the target')))),
+      h('tbody', {}, rows))));
   }
-  $('explain-row').hidden = false;
 }
 
 // The 30 proper targets over MacMahon's colors (Conway's names) or Kahan's (Sobczyk's
@@ -133,34 +285,43 @@ async function whyNot(colors, blocks) {
   }
   const names = macmahon.map((c) => (kahan ? c.sobczyk : c.name));
   const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm }, nm)));
-  select.onchange = () => solve(select.value, blocks);
+  select.onchange = () => solve(select.value);
   $('build-result').append(h('div', { class: 'row' }, h('label', { for: 'why-not' }, 'Why not this target:'), select));
-  solve(names[0], blocks);
+  if (JSON.stringify(blockList()) === JSON.stringify(blocks)) solve(names[0]);
 }
 
 function swatches(faces) {
   return h('span', { 'aria-hidden': 'true' }, [...faces].map((c) => {
-    const sw = h('span', { class: 'swatch' });
+    const sw = h('span', { class: 'swatch', 'data-c': c });
     sw.style.background = fill(c);
     return sw;
   }));
 }
 
 // --- solve ------------------------------------------------------------------------------
-let solveSeq = 0; // only the latest request's answer is shown
-
-async function solve(target, blocks = blockList()) {
+/** Solves `target` (shown in the target field first: the page sends what it shows). */
+async function solve(target) {
+  $('target-input').value = target;
+  const blocks = blockList();
+  const key = solveKey();
   showError($('blocks-error'), null);
-  lastSolve = { target, blocks };
-  const seq = ++solveSeq;
-  let out;
-  try {
-    out = await post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true });
-  } catch (e) {
-    if (seq === solveSeq) showError($('blocks-error'), e.message);
+  showError($('target-error'), null);
+  if (!target) {
+    showError($('target-error'), 'type a target: a Conway name such as Ba, or six colors U D F B L R such as 152436');
     return;
   }
-  if (seq !== solveSeq) return;
+  lastSolve = { target, blocks };
+  let out;
+  try {
+    out = await solveTask.run((signal) => post('solve', { target, blocks, interior: $('solve-interior').checked, limit: 100, explain: true }, signal));
+  } catch (e) {
+    solvedFor = null;
+    // the field the message is about: the target, or the blocks
+    showError(/^target\b/.test(e.message) ? $('target-error') : $('blocks-error'), e.message);
+    return;
+  }
+  if (!out) return;
+  solvedFor = key;
   $('solve-result').hidden = false;
   const name = out.name ? `${out.name} (${out.target})` : out.target;
   const what = out.interior ? ' with matching inner faces' : '';
@@ -174,17 +335,48 @@ async function solve(target, blocks = blockList()) {
   ex.replaceChildren();
   if (Number(out.arrangements) === 0 && out.explanation) ex.append(drawExplanation(out));
   if (out.solutions && out.solutions.length > 0) open(out, 0);
-  else $('arrangement').hidden = true;
+  else {
+    $('arrangement').hidden = true;
+    current = null;
+  }
+  save();
+  return out;
 }
 
-// --- the arrangement ------------------------------------------------------------------
-function open(out, index) {
+// --- the arrangement: guided assembly ---------------------------------------------------
+// Steps 1..8 place one block each (in the CLI's corner order), the camera turned toward
+// it, the block framed, its place in words and its colors named; step 9 is the whole cube
+// seen from the front (the first view).
+const WHOLE = 9;
+const DEFAULT_TURN = { rx: -28, ry: -36 };
+
+/** "top front left" for the corner UFL. */
+export function cornerWords(corner) {
+  const word = { U: 'top', D: 'bottom', F: 'front', B: 'back', L: 'left', R: 'right' };
+  return [...corner].map((c) => word[c]).join(' ');
+}
+
+/** The camera turned toward a corner: from its side, above or below it. */
+function cameraFor(corner) {
+  const left = corner.includes('L');
+  const back = corner.includes('B');
+  const ry = back ? (left ? 144 : 216) : left ? 36 : -36;
+  return { rx: corner[0] === 'U' ? -28 : 28, ry };
+}
+
+/** How to hold a block, with the colors' names ("white up, red facing you"). */
+export function holdWords(up, front) {
+  const name = (c) => colorName(c) ?? `color ${c}`;
+  return `${name(up)} up, ${name(front)} facing you`;
+}
+
+function open(out, index, keepStep = false) {
   const sol = out.solutions[index];
   $('arrangement').hidden = false;
   for (const b of $('solve-list').children) b.classList.toggle('current', b === $('solve-list').children[index]);
   $('arr-title').textContent = `Arrangement ${index + 1} of ${fmt(out.arrangements)}${sol.interior_matches ? ' (inner faces match)' : ''}`;
   const keep = view ? view.rotation() : null;
-  view = createView($('blocks-view'));
+  view = createView($('blocks-view'), DEFAULT_TURN);
   if (keep) view.setRotation(keep.rx, keep.ry);
   const cubes = sol.placements.map((p) => {
     const cols = [...p.faces];
@@ -196,39 +388,62 @@ function open(out, index) {
   });
   const colors = [...new Set(sol.placements.flatMap((p) => [...p.faces]))].sort();
   $('blocks-legend').replaceChildren(...colors.map((c) => {
-    const sw = h('span', { class: 'swatch' });
+    const sw = h('span', { class: 'swatch', 'data-c': c });
     sw.style.background = fill(c);
     return h('span', {}, sw, legendText(c));
   }));
-  $('instructions').replaceChildren(...sol.placements.map((p) =>
-    h('li', { 'data-corner': p.corner }, `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`)));
-  current = { sol, cubes, step: 8 };
+  $('instructions').replaceChildren(...sol.placements.map((p, i) => {
+    const cli = `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`;
+    return h('li', { 'data-corner': p.corner, 'data-cli': cli },
+      h('button', { type: 'button', class: 'step-link', onclick: () => setStep(i + 1) }, `${cornerWords(p.corner)}:`),
+      ` block ${p.block} (${p.name ?? p.faces}), ${holdWords(p.up, p.front)}`,
+      h('span', { class: 'mono faces' }, ` [${p.faces}]`));
+  }));
+  const step = keepStep && current ? current.step : WHOLE;
+  current = { out, index, sol, cubes, step };
   layout();
-  setStep(8);
+  setStep(step, !keepStep);
 }
 
 function layout() {
   if (!current) return;
   const e = Number($('explode').value) / 100;
   const d = (SIZE / 2 + 1) * (1 + 1.6 * e);
+  // explode keeps the blocks in the frame: the world shrinks so that the sphere around
+  // them, magnified by the perspective (1100 px), stays inside the view's half height
+  view.fitRadius(Math.sqrt(3) * (d + SIZE / 2));
   current.cubes.forEach((cube) => {
     const c = cube.dataset.corner;
     place(cube, c.includes('L') ? -d : d, c[0] === 'U' ? d : -d, c.includes('F') ? d : -d);
   });
 }
 
-function setStep(k) {
+/** Shows step k (1..8: block k placed; 9: the whole cube); `turn`: move the camera. */
+function setStep(k, turn = true) {
   current.step = k;
+  const placed = Math.min(k, 8);
   current.cubes.forEach((cube, i) => {
-    cube.classList.toggle('hidden', i >= k);
-    cube.classList.toggle('fresh', k < 8 && i === k - 1);
+    cube.classList.toggle('hidden', i >= placed);
+    cube.classList.toggle('fresh', k < WHOLE && i === k - 1);
   });
   [...$('instructions').children].forEach((li, i) => {
-    li.className = i < k - 1 || (k === 8 && i === 7) ? 'placed' : i === k - 1 ? 'current' : 'pending';
+    li.className = k === WHOLE || i < k - 1 ? 'placed' : i === k - 1 ? 'current' : 'pending';
+    if (i === k - 1) li.setAttribute('aria-current', 'step');
+    else li.removeAttribute('aria-current');
   });
-  $('step-status').textContent = k === 8 ? 'all 8 blocks placed' : k === 0 ? 'no block placed yet' : `step ${k} of 8: ${current.sol.placements[k - 1].position}`;
-  $('step-prev').disabled = k === 0;
-  $('step-next').disabled = k === 8;
+  const p = k < WHOLE ? current.sol.placements[k - 1] : null;
+  $('step-status').textContent = p ? `step ${k} of 8: ${p.position}` : 'all 8 blocks placed';
+  $('step-say').textContent = p ? `Put block ${p.block} (${p.name ?? p.faces}) at the ${cornerWords(p.corner)} corner: ${holdWords(p.up, p.front)}.` :
+    'The whole cube: every outer face shows one color.';
+  $('step-range').value = String(k);
+  $('step-range').setAttribute('aria-valuetext', p ? `step ${k} of 8, ${cornerWords(p.corner)}` : 'the whole cube');
+  $('step-prev').disabled = k <= 1;
+  $('step-next').disabled = k >= WHOLE;
+  if (turn && view) {
+    const cam = p ? cameraFor(p.corner) : DEFAULT_TURN;
+    view.turnTo(cam.rx, cam.ry);
+  }
+  save();
 }
 
 // --- the corner graph (Magnier) -------------------------------------------------------
@@ -303,6 +518,7 @@ function drawExplanation(out) {
     h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; block${c.blocks.length === 1 ? '' : 's'} ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
   return h('div', { class: 'explain' },
     h('h4', {}, 'Why not: the corner graph (Magnier)'),
+    downloadButtons(() => svgText(svg), `corner-graph-${out.name ?? out.target}`, 'the corner graph'),
     h('p', { class: 'error', id: 'explain-reason' }, reason ? `No arrangement: ${reason}` : 'No arrangement.'),
     h('div', { class: 'viewer' }, svg,
       h('div', {},

@@ -2,6 +2,7 @@
 // /api/census/<name> for one), drawn as tables and SVG bar charts, each with the command
 // that reproduces it. Nothing is recomputed here.
 import { get, showError, fmt, h, s } from './api.js';
+import { downloadButtons, svgText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const SKIP = new Set(['kind', 'format_version', 'input', 'checksum']);
@@ -66,10 +67,37 @@ function show(v) {
   return String(v);
 }
 
+/**
+ * What a histogram counts, by the census kind (docs/census.md): the chart's title and its
+ * axes, in words.
+ */
+export function axesOf(data, key, row) {
+  const kind = data.kind;
+  if (kind === 'census-solution-numbers') return { title: `Sets of 8 distinct blocks by their number of arrangements of ${data.target}`, x: `arrangements of ${data.target} (solution number)`, y: 'sets of 8 blocks' };
+  if (kind === 'census-targets') return { title: `Sets of ${data.size} distinct blocks by the number of targets they build`, x: 'targets built', y: `sets of ${data.size} blocks` };
+  if (kind === 'census-multisets') return { title: 'Multisets of 8 blocks (repeats allowed) by the number of targets they build', x: 'targets built', y: 'multisets' };
+  if (kind === 'census-targets-all' && row) return { title: `Sets of ${row.size} blocks by the number of targets they build`, x: 'targets built', y: `sets of ${row.size} blocks` };
+  if (kind === 'stack-census') return { title: `${data.multisets ? 'Multisets' : 'Sets'} of ${data.colors} cubes over ${data.colors} colors by their number of stack solutions`, x: 'solutions', y: data.multisets ? 'multisets' : 'sets of cubes' };
+  if (kind === 'picture-census') return { title: `Boards of the ${data.rows}x${data.cols} picture cube by distance from solved`, x: `distance (${data.metric}-turn moves)`, y: 'boards' };
+  return { title: key.replace(/_/g, ' '), x: 'value', y: 'count' };
+}
+
+let current = null; // the census being drawn: {entry, data}
+
 function render(entry, data) {
-  const out = [h('h3', {}, entry.title ?? entry.name), h('p', {}, 'Reproduce: ', h('code', { class: 'command' }, entry.command ?? data.command ?? commandOf(data)))];
+  current = { entry, data };
+  const out = [h('h3', {}, entry.title ?? entry.name), h('p', {}, 'Reproduce: ', h('code', { class: 'command' }, entry.command ?? data.command ?? commandOf(data))),
+    h('p', {}, h('a', { href: `api/census/${encodeURIComponent(entry.name)}`, class: 'data-link', download: `${entry.name}.json` }, `The full data (${entry.name}.json)`))];
   out.push(...renderObject(data, ''));
   return out;
+}
+
+/** A chart with its title, axes and download buttons. */
+function chartBlock(hist, key, row) {
+  const axes = axesOf(current.data, key, row);
+  const svg = barChart(hist, axes);
+  const slug = `${current.entry.name}-${key}${row && row.size != null ? `-${row.size}` : ''}`;
+  return h('figure', { class: 'chart' }, svg, h('figcaption', { class: 'row' }, downloadButtons(() => svgText(svg), slug, `the chart ${axes.title}`)));
 }
 
 function renderObject(obj, prefix) {
@@ -81,7 +109,7 @@ function renderObject(obj, prefix) {
   for (const [k, v] of Object.entries(obj)) {
     if (SKIP.has(k) || isScalar(v)) continue;
     const label = `${prefix}${k.replace(/_/g, ' ')}`;
-    if (isHistogram(v)) out.push(h('h4', {}, label), barChart(v, label), histogramTable(v));
+    if (isHistogram(v)) out.push(h('h4', {}, axesOf(current.data, k).title), chartBlock(v, k), histogramTable(v));
     else if (Array.isArray(v) && v.length && v.every((e) => e && typeof e === 'object')) out.push(h('h4', {}, label), ...renderRows(v, label));
     else if (Array.isArray(v)) out.push(h('p', {}, `${label}: ${v.map(show).join(', ') || 'none'}`));
     else if (typeof v === 'object') out.push(h('h4', {}, label), ...renderObject(v, `${label}: `));
@@ -94,19 +122,24 @@ function renderRows(rows, label) {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => isScalar(r[k]))))];
   if (cols.length === 0) {
     const text = rows.slice(0, 20).map((r) => Object.entries(r).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(' ') : JSON.stringify(v)}`).join('; '));
-    return [h('ul', {}, text.map((t) => h('li', { class: 'mono' }, t))), rows.length > 20 ? h('p', {}, `(${rows.length - 20} more in the JSON)`) : null].filter(Boolean);
+    return [h('ul', {}, text.map((t) => h('li', { class: 'mono' }, t))), rows.length > 20 ? more(rows.length - 20) : null].filter(Boolean);
   }
   const out = [h('table', {}, h('thead', {}, h('tr', {}, cols.map((c) => h('th', {}, c.replace(/_/g, ' '))))),
     h('tbody', {}, rows.slice(0, 200).map((r) => h('tr', {}, cols.map((c) => h('td', { class: 'num' }, show(r[c])))))))];
-  if (rows.length > 200) out.push(h('p', {}, `(${rows.length - 200} more rows in the JSON)`));
+  if (rows.length > 200) out.push(more(rows.length - 200));
   for (const r of rows.slice(0, 40)) {
     for (const [k, v] of Object.entries(r)) {
       if (!isHistogram(v)) continue;
-      const name = cols.length ? `${label} ${cols[0].replace(/_/g, ' ')} ${show(r[cols[0]])}: ${k.replace(/_/g, ' ')}` : k;
-      out.push(h('details', {}, h('summary', {}, name), barChart(v, name)));
+      out.push(h('details', {}, h('summary', {}, axesOf(current.data, k, r).title), chartBlock(v, k, r)));
     }
   }
   return out;
+}
+
+/** "(340 more in the full data)", a link to the stored JSON. */
+function more(n) {
+  const name = current.entry.name;
+  return h('p', {}, `(${fmt(n)} more in `, h('a', { href: `api/census/${encodeURIComponent(name)}`, download: `${name}.json` }, `the full data, ${name}.json`), ')');
 }
 
 function histogramTable(hist) {
@@ -122,13 +155,15 @@ function tickStep(max) {
   return [1, 2, 5, 10].map((m) => m * p).find((x) => x >= raw) ?? p * 10;
 }
 
-/** An SVG bar chart of a {value, count} histogram: one bar per value present. */
-export function barChart(hist, label) {
+/** An SVG bar chart of a {value, count} histogram: one bar per value present; `axes`
+ * gives its title and the names of its axes. */
+export function barChart(hist, axes) {
+  const label = axes.title;
   const W = 680;
-  const H = 240;
-  const left = 70;
-  const bottom = 40;
-  const top = 12;
+  const H = 270;
+  const left = 84;
+  const bottom = 44;
+  const top = 34;
   const counts = hist.map((e) => Number(e.count));
   const max = Math.max(...counts, 1);
   const step = tickStep(max);
@@ -136,7 +171,8 @@ export function barChart(hist, label) {
   const plotW = W - left - 10;
   const bw = plotW / hist.length;
   const y = (c) => top + (H - top - bottom) * (1 - c / ymax);
-  const svg = s('svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'bar-chart', 'aria-label': `bar chart: ${label}` });
+  const svg = s('svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'bar-chart', 'aria-label': `bar chart: ${label}; x: ${axes.x}, y: ${axes.y}` });
+  svg.append(s('text', { x: W / 2, y: 18, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#1a1a1a', class: 'chart-title' }, label));
   for (let t = 0; t <= ymax; t += step) {
     svg.append(s('line', { x1: left, x2: W - 10, y1: y(t), y2: y(t), stroke: '#e0e0e0' }));
     svg.append(s('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end', 'font-size': 11 }, t.toLocaleString('en-US')));
@@ -150,7 +186,7 @@ export function barChart(hist, label) {
   });
   svg.append(s('line', { x1: left, x2: W - 10, y1: y(0), y2: y(0), stroke: '#333' }));
   svg.append(s('line', { x1: left, x2: left, y1: top, y2: y(0), stroke: '#333' }));
-  svg.append(s('text', { x: left + plotW / 2, y: H - 6, 'text-anchor': 'middle', 'font-size': 12 }, 'value'));
-  svg.append(s('text', { x: 14, y: top + (H - top - bottom) / 2, 'text-anchor': 'middle', 'font-size': 12, transform: `rotate(-90 14 ${top + (H - top - bottom) / 2})` }, 'count'));
+  svg.append(s('text', { x: left + plotW / 2, y: H - 6, 'text-anchor': 'middle', 'font-size': 12, class: 'axis-x' }, axes.x));
+  svg.append(s('text', { x: 14, y: top + (H - top - bottom) / 2, 'text-anchor': 'middle', 'font-size': 12, class: 'axis-y', transform: `rotate(-90 14 ${top + (H - top - bottom) / 2})` }, axes.y));
   return svg;
 }

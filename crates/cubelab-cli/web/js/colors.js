@@ -12,9 +12,37 @@ const KAHAN = [
   ['r', 'red', '#d62728'],
 ];
 
-function kahan(ch) {
-  const i = KAHAN.findIndex((k, idx) => k[0] === ch || String(idx + 1) === ch);
-  return i < 0 ? null : KAHAN[i];
+function kahanIndex(ch) {
+  return KAHAN.findIndex((k, idx) => k[0] === ch || String(idx + 1) === ch);
+}
+
+// The six colors of the puzzle in hand (1..6, the same as w y b g p r): the CLI's by
+// default; a preset or the palette editor gives them the names and paints of a puzzle
+// with other colors (Sadisticube: 1 blue, 2 red, 3 green, 4 yellow, 5 orange, 6 purple).
+export const DEFAULT_SIX = KAHAN.map(([, name, css]) => ({ name, css }));
+export const PALETTES = {
+  standard: { title: 'MacMahon / Kahan (1–6 = white, yellow, blue, green, purple, red)', six: DEFAULT_SIX },
+  sadisticube: {
+    title: 'Sadisticube (Magnier: 1 blue, 2 red, 3 green, 4 yellow, 5 orange, 6 purple)',
+    six: [['blue', '#1f77b4'], ['red', '#d62728'], ['green', '#2ca02c'], ['yellow', '#ffdd33'], ['orange', '#ff7f0e'], ['purple', '#9467bd']].map(([name, css]) => ({ name, css })),
+  },
+};
+let six = DEFAULT_SIX.map((c) => ({ ...c }));
+
+/** The six colors now used: [{name, css}] for 1..6. */
+export function sixColors() {
+  return six.map((c) => ({ ...c }));
+}
+
+/** Sets the six colors (names and CSS colors) and tells the pages ('palettechange'). */
+export function setSixColors(list) {
+  six = list.map((c) => ({ name: String(c.name), css: String(c.css) }));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event('palettechange'));
+}
+
+/** True when the six colors are the CLI's. */
+export function isDefaultPalette() {
+  return six.every((c, i) => c.name === DEFAULT_SIX[i].name && c.css === DEFAULT_SIX[i].css);
 }
 
 /** CSS fill of a palette color. */
@@ -22,13 +50,23 @@ export function fill(ch) {
   if (ch === 'o') return '#ff7f0e';
   if (ch === 'k') return '#333333';
   if (ch === '0') return '#bbbbbb';
-  const k = kahan(ch);
-  if (k) return k[2];
+  const i = kahanIndex(ch);
+  if (i >= 0) return six[i].css;
   return `hsl(${(PALETTE.indexOf(ch) * 137) % 360}, 65%, 60%)`;
+}
+
+/** Readable text color on a CSS color '#rrggbb' (by its luminance). */
+export function inkOn(css) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(css);
+  if (!m) return '#000000';
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return lum > 0.179 ? '#000000' : '#ffffff'; // the better contrast of the two
 }
 
 /** Readable text color on `fill(ch)`. */
 export function ink(ch) {
+  if (kahanIndex(ch) >= 0) return inkOn(six[kahanIndex(ch)].css);
   return '3456bgprk'.includes(ch) ? '#ffffff' : '#000000';
 }
 
@@ -37,14 +75,14 @@ export function colorName(ch) {
   if (ch === 'o') return 'orange';
   if (ch === 'k') return 'black';
   if (ch === '0') return 'grey';
-  const k = kahan(ch);
-  return k ? k[1] : null;
+  const i = kahanIndex(ch);
+  return i >= 0 ? six[i].name : null;
 }
 
-/** "1 = w, white" as the CLI's legends write it. */
+/** "1 = w, white" as the CLI's legends write it ("1, blue" with other colors). */
 export function legendText(ch) {
-  const k = kahan(ch);
-  if (k && k[0] !== ch) return `${ch} = ${k[0]}, ${k[1]}`;
+  const i = kahanIndex(ch);
+  if (i >= 0 && KAHAN[i][0] !== ch && isDefaultPalette()) return `${ch} = ${KAHAN[i][0]}, ${KAHAN[i][1]}`;
   const name = colorName(ch);
   return name ? `${ch}, ${name}` : ch;
 }

@@ -90,3 +90,41 @@ export function applyMove(board, name) {
     }),
   );
 }
+
+/**
+ * A move list with cancelled and merged moves: moves on rows commute with each other, as
+ * do moves on columns, so each maximal run of row moves (or of column moves) is reduced to
+ * its net turn per line (`u1 d1` cancels, `u1 u1 u1` is `d1`, `u1 u1` is `uu1` in the half
+ * metric and stays two quarter turns in the quarter metric); a run that cancels entirely
+ * lets its neighbours merge. The board reached is the same (the browser tests check it).
+ */
+export function simplify(moves, metric = 'quarter') {
+  const runs = []; // {rows: bool, net: Map(index -> quarter turns mod 4)}
+  for (const name of moves) {
+    const { kind, index, times } = parseMove(name);
+    const rows = kind === 'u' || kind === 'd';
+    const q = (kind === 'u' || kind === 'l' ? 1 : 3) * times;
+    let top = runs[runs.length - 1];
+    if (!top || top.rows !== rows) {
+      top = { rows, net: new Map() };
+      runs.push(top);
+    }
+    top.net.set(index, ((top.net.get(index) ?? 0) + q) % 4);
+    if ([...top.net.values()].every((v) => v === 0)) runs.pop();
+  }
+  const out = [];
+  for (const run of runs) {
+    const [plus, minus] = run.rows ? ['u', 'd'] : ['l', 'r'];
+    for (const [index, q] of run.net) {
+      if (q === 1) out.push(`${plus}${index}`);
+      else if (q === 3) out.push(`${minus}${index}`);
+      else if (q === 2) out.push(...(metric === 'half' ? [`${plus}${plus}${index}`] : [`${plus}${index}`, `${plus}${index}`]));
+    }
+  }
+  return out;
+}
+
+/** The length of a move list in a metric (a half turn counts 2 in the quarter metric). */
+export function movesLength(moves, metric = 'quarter') {
+  return moves.reduce((a, m) => a + (metric === 'quarter' ? parseMove(m).times : 1), 0);
+}

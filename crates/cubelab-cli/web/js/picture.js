@@ -1,10 +1,12 @@
 // Picture cube page: a board in 3D and flat, moves by clicking (client-side, the rules of
 // docs/picture.md in picture-moves.js), scramble (POST /api/picture/scramble), solve
 // (POST /api/picture/solve) and play the solution move by move.
-import { post, showError, h } from './api.js';
-import { PICTURE_FILL } from './colors.js';
-import { createView, makeCube, place, recolor, FACE_ORDER } from './cube3d.js';
+import { post, showError, h, Task } from './api.js';
+import { PICTURE_FILL, inkOn } from './colors.js';
+import { createView, makeCube, place, recolor, FACE_ORDER, viewSvg } from './cube3d.js';
+import { downloadButtons } from './download.js';
 import * as P from './picture-moves.js';
+import { read, write } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,11 +16,134 @@ let cubes = [];
 let solution = null; // {moves, start, pos}
 let timer = null;
 
-export function init() {
+// The server's limits (crates/cubelab-cli/src/api/limits.rs, docs/web.md): rows and
+// columns 1 to 64 (the library's largest side), at most 400 cubes for check, scramble and
+// the local method (the optimal and subgroup methods: the server answers, refusing
+// larger boards at once with the command to run). The browser tests check these numbers
+// against the server.
+export const MAX_SIDE = 64;
+export const MAX_CELLS = 400;
+const task = new Task({ results: () => [$('pic-solution')], status: 'pic-busy' });
+
+/** The board size typed, or null after showing why it is refused beside the fields. */
+function checkedSize() {
+  const [m, n] = [$('pic-m').value.trim(), $('pic-n').value.trim()];
+  const bad = (v) => !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_SIDE;
+  let why = null;
+  if (bad(m)) why = `rows: ${m === '' ? 'empty' : `'${m}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  else if (bad(n)) why = `columns: ${n === '' ? 'empty' : `'${n}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  else if (Number(m) * Number(n) > MAX_CELLS) why = `${m} × ${n} = ${Number(m) * Number(n)} cubes: the server takes boards of at most ${MAX_CELLS} cubes`;
+  showError($('pic-size-error'), why);
+  for (const id of ['pic-m', 'pic-n']) {
+    if (why && why.startsWith(id === 'pic-m' ? 'rows' : 'columns')) $(id).setAttribute('aria-invalid', 'true');
+    else $(id).removeAttribute('aria-invalid');
+  }
+  return why ? null : [Number(m), Number(n)];
+}
+
+// The board set last (solved, scrambled or typed), the moves played on it since, and the
+// moves undone (redo). The board shown is `start` after `played`.
+let start = board;
+let played = [];
+let undone = [];
+
+/** The move that undoes `name` (u <-> d, l <-> r; a half turn is its own inverse). */
+function inverse(name) {
+  const { kind, index, times } = P.parseMove(name);
+  if (times === 2) return name;
+  return `${{ u: 'd', d: 'u', l: 'r', r: 'l' }[kind]}${index}`;
+}
+
+function undo() {
+  if (!played.length) return;
+  stop();
+  task.cancel();
+  dropSolution();
+  const mv = played.pop();
+  undone.push(mv);
+  show(P.applyMove(board, inverse(mv)), false, inverse(mv));
+  movesChanged();
+}
+
+function redo() {
+  if (!undone.length) return;
+  stop();
+  task.cancel();
+  dropSolution();
+  const mv = undone.pop();
+  played.push(mv);
+  show(P.applyMove(board, mv), false, mv);
+  movesChanged();
+}
+
+function dropSolution() {
+  if (solution) {
+    solution = null;
+    $('pic-solution').hidden = true;
+  }
+}
+
+/** Undo and redo buttons, the move count, the address. */
+function movesChanged() {
+  $('pic-undo').disabled = played.length === 0;
+  $('pic-redo').disabled = undone.length === 0;
+  $('pic-undo').title = played.length ? `undo ${played[played.length - 1]}` : '';
+  $('pic-redo').title = undone.length ? `redo ${undone[undone.length - 1]}` : '';
+  $('pic-played').textContent = played.length ? `Moves played: ${played.join(' ')}` : '';
+  save();
+}
+
+/** The board set, the moves played on it, the method, metric and seed. */
+export function urlState() {
+  return { b: P.boardText(start), mv: played.join(' '), me: $('pic-method').value, mt: $('pic-metric').value, sd: $('pic-seed').value };
+}
+
+function save() {
+  if (read().page === 'picture') write('picture', urlState());
+}
+
+function restore(params) {
+  for (const [key, id] of [['me', 'pic-method'], ['mt', 'pic-metric']]) {
+    const v = params.get(key);
+    if (v && [...$(id).options].some((o) => o.value === v)) $(id).value = v;
+  }
+  if (/^\d+$/.test(params.get('sd') ?? '')) $('pic-seed').value = params.get('sd');
+  if (!params.has('b')) return false;
+  try {
+    let b = P.parseBoard(params.get('b'));
+    if (b.length > MAX_SIDE || b[0].length > MAX_SIDE || b.length * b[0].length > MAX_CELLS) throw new Error('too large');
+    setBoard(b);
+    const moves = (params.get('mv') ?? '').split(/\s+/).filter((x) => x);
+    for (const mv of moves) b = P.applyMove(b, mv);
+    played = moves;
+    show(b, true);
+    movesChanged();
+    return true;
+  } catch {
+    // not a board the page can draw: the server says why
+    $('pic-board').value = params.get('b');
+    setFromText();
+    return true;
+  }
+}
+
+export function init(params = new URLSearchParams()) {
+  $('pic-downloads').replaceChildren(downloadButtons(() => viewSvg($('pic-view')), 'picture-board', 'the 3D board'));
+  $('pic-undo').onclick = undo;
+  $('pic-redo').onclick = redo;
+  document.addEventListener('keydown', (e) => {
+    if ($('page-picture').hidden || !(e.ctrlKey || e.metaKey) || e.target.matches('input, textarea, select')) return;
+    if (e.key === 'z' && !e.shiftKey) undo();
+    else if (e.key === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey)) redo();
+    else return;
+    e.preventDefault();
+  });
+  for (const id of ['pic-method', 'pic-metric']) $(id).addEventListener('change', save);
   $('pic-new').onclick = () => {
-    const [m, n] = size();
-    setBoard(P.solvedBoard(m, n));
+    const mn = checkedSize();
+    if (mn) setBoard(P.solvedBoard(...mn));
   };
+  for (const id of ['pic-m', 'pic-n']) $(id).addEventListener('input', () => checkedSize());
   $('pic-scramble').onclick = scramble;
   $('pic-set').onclick = setFromText;
   $('pic-board').onkeydown = (e) => {
@@ -31,22 +156,27 @@ export function init() {
     stop();
     if (solution) {
       solution.pos = 0;
+      played = played.slice(0, solution.played);
+      undone = [];
       show(solution.start, true);
+      markMoves();
+      movesChanged();
     }
   };
   $('pic-reset-view').onclick = () => view && view.reset();
-  setBoard(board);
-}
-
-function size() {
-  return [Number($('pic-m').value), Number($('pic-n').value)];
+  if (!restore(params)) setBoard(board);
 }
 
 function setBoard(b) {
   stop();
+  task.cancel();
   solution = null;
   $('pic-solution').hidden = true;
+  start = b;
+  played = [];
+  undone = [];
   show(b, true);
+  movesChanged();
 }
 
 // A move turns its line's cubes about the line's axis, which passes through each cube's
@@ -101,6 +231,7 @@ function show(b, rebuild, move = null) {
     if (keep) view.setRotation(keep.rx, keep.ry);
     const SIZE = Math.min(90, Math.floor(300 / Math.max(m, n)));
     const pitch = SIZE + 6;
+    view.fitRadius(Math.hypot(m * pitch, n * pitch, SIZE) / 2);
     cubes = [];
     b.forEach((row, i) => row.forEach((_, j) => {
       const cube = makeCube(SIZE, Array(6).fill('#ccc'));
@@ -120,7 +251,7 @@ function show(b, rebuild, move = null) {
   b.forEach((row, i) => row.forEach((c, j) => {
     const cell = $('pic-flat').querySelector(`[data-cell="${i + 1}-${j + 1}"]`);
     cell.style.background = PICTURE_FILL[c.U];
-    cell.style.color = c.U === 'U' || c.U === 'D' ? '#000' : '#fff';
+    cell.style.color = inkOn(PICTURE_FILL[c.U]);
     cell.classList.toggle('home', c.U === 'U' && c.F === 'F');
     cell.firstChild.textContent = c.U;
     cell.lastChild.textContent = `front ${c.F}`;
@@ -137,11 +268,13 @@ function buildFlat(m, n) {
   const flat = $('pic-flat');
   flat.replaceChildren();
   flat.style.gridTemplateColumns = `auto auto repeat(${n}, 3.4em)`;
-  const move = (name, label, text) =>
-    h('button', { type: 'button', 'data-move': name, 'aria-label': label, onclick: () => manual(name) }, text);
+  // the arrows are pictures (aria-hidden): each button's name starts with its text
+  const move = (name, label, arrow, after = false) =>
+    h('button', { type: 'button', 'data-move': name, 'aria-label': `${name}: ${label}`, onclick: () => manual(name) },
+      after ? '' : h('span', { 'aria-hidden': 'true' }, `${arrow} `), name, after ? h('span', { 'aria-hidden': 'true' }, ` ${arrow}`) : '');
   for (let i = 1; i <= m; i++) {
-    flat.append(move(`u${i}`, `turn row ${i}: front faces up (u${i})`, `↑ u${i}`));
-    flat.append(move(`d${i}`, `turn row ${i}: front faces down (d${i})`, `↓ d${i}`));
+    flat.append(move(`u${i}`, `turn row ${i}, front faces up`, '↑'));
+    flat.append(move(`d${i}`, `turn row ${i}, front faces down`, '↓'));
     for (let j = 1; j <= n; j++) {
       flat.append(h('div', { class: 'cell', 'data-cell': `${i}-${j}`, role: 'img' }, h('span', {}), h('small', {})));
     }
@@ -149,30 +282,39 @@ function buildFlat(m, n) {
   flat.append(h('span', {}), h('span', {}));
   for (let j = 1; j <= n; j++) {
     flat.append(h('div', {},
-      move(`l${j}`, `turn column ${j}: up faces left (l${j})`, `←l${j}`),
-      move(`r${j}`, `turn column ${j}: up faces right (r${j})`, `r${j}→`)));
+      move(`l${j}`, `turn column ${j}, up faces left`, '←'),
+      move(`r${j}`, `turn column ${j}, up faces right`, '→', true)));
   }
 }
 
 function manual(name) {
   stop();
-  if (solution) {
-    solution = null;
-    $('pic-solution').hidden = true;
-  }
+  task.cancel();
+  dropSolution();
+  played.push(name);
+  undone = [];
   show(P.applyMove(board, name), false, name);
+  movesChanged();
 }
 
 async function scramble() {
   showError($('pic-error'), null);
-  const [m, n] = size();
+  const mn = checkedSize();
+  if (!mn) return;
+  const [m, n] = mn;
   const seed = Number($('pic-seed').value);
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    showError($('pic-size-error'), `seed: '${$('pic-seed').value}': a whole number from 0 is needed`);
+    return;
+  }
   try {
-    const out = await post('picture/scramble', { m, n, seed, moves: null });
+    const out = await task.run((signal) => post('picture/scramble', { m, n, seed, moves: null }, signal));
+    if (!out) return;
     setBoard(P.parseBoard(out.board));
     $('pic-seed').value = seed + 1;
+    save();
   } catch (e) {
-    showError($('pic-error'), e.message);
+    showError($('pic-size-error'), e.message);
   }
 }
 
@@ -180,9 +322,10 @@ async function setFromText() {
   showError($('pic-error'), null);
   const text = $('pic-board').value;
   try {
-    const out = await post('picture/check', { board: text });
+    const out = await task.run((signal) => post('picture/check', { board: text }, signal));
+    if (!out) return;
     setBoard(P.parseBoard(out.board));
-    if (!out.solvable) showError($('pic-error'), `not solvable: ${out.reason}`);
+    if (!out.solvable) showError($('pic-error'), /^not solvable/.test(out.reason) ? out.reason : `not solvable: ${out.reason}`);
   } catch (e) {
     showError($('pic-error'), e.message);
   }
@@ -191,26 +334,34 @@ async function setFromText() {
 async function solve() {
   stop();
   showError($('pic-error'), null);
-  const body = { board: P.boardText(board), method: $('pic-method').value, metric: $('pic-metric').value };
-  $('pic-solve').disabled = true;
+  showError($('pic-solve-error'), null);
+  const method = $('pic-method').value;
+  const metric = $('pic-metric').value;
+  const start = board;
+  const body = { board: P.boardText(board), method, metric };
+  let out;
   try {
-    const out = await post('picture/solve', body);
-    solution = { moves: out.moves, start: board, pos: 0 };
-    $('pic-solution').hidden = false;
-    $('pic-solution-title').textContent = `${out.length} move${out.length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}:`;
-    $('pic-moves').replaceChildren(...out.moves.map((mv, i) => h('span', { class: 'move-chip mono', 'data-index': i }, mv)));
-    markMoves();
+    out = await task.run((signal) => post('picture/solve', body, signal));
   } catch (e) {
-    showError($('pic-error'), e.message);
-  } finally {
-    $('pic-solve').disabled = false;
+    showError($('pic-solve-error'), e.message);
+    return;
   }
+  if (!out || board !== start) return;
+  // the local method's commutators leave moves that cancel or merge: shown simplified
+  const moves = method === 'local' ? P.simplify(out.moves, metric) : out.moves;
+  const length = P.movesLength(moves, metric);
+  solution = { moves, start: board, pos: 0, played: played.length };
+  $('pic-solution').hidden = false;
+  $('pic-solution-title').textContent = `${length} move${length === 1 ? '' : 's'}${out.optimal ? ' (shortest)' : ''}` +
+    (method === 'local' && length !== out.length ? ` (the local method's ${out.length}, with cancelled and merged moves)` : '') + ':';
+  $('pic-moves').replaceChildren(...moves.map((mv, i) => h('span', { class: 'move-chip mono', 'data-index': i }, mv)));
+  markMoves();
 }
 
 function markMoves() {
   [...$('pic-moves').children].forEach((chip, i) => {
-    chip.style.fontWeight = i === solution.pos ? '700' : '400';
-    chip.style.opacity = i < solution.pos ? '0.45' : '1';
+    chip.classList.toggle('next', i === solution.pos);
+    chip.classList.toggle('played', i < solution.pos);
   });
   $('pic-step').disabled = solution.pos >= solution.moves.length;
   $('pic-play').disabled = solution.pos >= solution.moves.length;
@@ -218,8 +369,12 @@ function markMoves() {
 
 function step() {
   if (!solution || solution.pos >= solution.moves.length) return stop();
-  show(P.applyMove(board, solution.moves[solution.pos]), false, solution.moves[solution.pos]);
+  const mv = solution.moves[solution.pos];
+  show(P.applyMove(board, mv), false, mv);
+  played.push(mv);
+  undone = [];
   solution.pos += 1;
+  movesChanged();
   markMoves();
   if (solution.pos >= solution.moves.length) stop();
 }

@@ -1,5 +1,7 @@
 """The native module of cubelab (Rust, PyO3): the :class:`Cube` class and the command
-runner the Python modules wrap."""
+runner the Python modules wrap. A compiled module has no source a type checker can read,
+so this stub gives its types; ``cubelab/_cube.py`` completes ``Cube`` in Python (its
+docstring, ``to_dict``, ``_repr_svg_``), and the tests check that the two agree."""
 
 from typing import Any, Callable, Dict, List, Optional
 
@@ -30,7 +32,8 @@ class Cube:
     A cube is held in the position it was given (``faces``, ``face_string``, ``corners``
     describe that position) and compared up to rotation: ``Cube("Ab") ==
     Cube("152436")`` is False (mirror images differ), but any rotation of a cube equals it,
-    and equal cubes hash alike.
+    and equal cubes hash alike. ``to_dict()`` gives its names and faces as plain data (a row
+    of ``cubelab.cubes().to_pandas()``); a notebook draws its net.
 
     >>> from cubelab import Cube
     >>> ab = Cube("Ab")
@@ -102,6 +105,16 @@ class Cube:
         """Conway's name if it has one, else Sobczyk's symbol, else None."""
     def to_json(self) -> Dict[str, Any]:
         """The JSON ``cubelab show CUBE --json`` prints (kind ``"show"``)."""
+    def to_dict(self) -> Dict[str, Any]:
+        """The cube as plain data: its name and its names in every notation, its face string
+        as held, its corners, its mirror image and its symmetries (one row of a table).
+        Defined in ``cubelab/_cube.py``.
+
+        >>> Cube("Ab").to_dict()["sobczyk"]
+        'P2'
+        """
+    def _repr_svg_(self) -> str:
+        """The cube's net as held (notebooks show it). Defined in ``cubelab/_cube.py``."""
     @property
     def json(self) -> Dict[str, Any]:
         """Same as :meth:`to_json`."""

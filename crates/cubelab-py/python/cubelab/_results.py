@@ -1,30 +1,93 @@
-"""The result containers shared by every module: each keeps the JSON the ``cubelab``
-command prints for the same input (``.json``, ``.to_json()``), so a notebook can always
-reach every figure of a report, and feed pandas either the Python objects or the JSON.
+"""The result containers shared by every module.
+
+Every result is typed: a frozen dataclass (:class:`Record`; the report classes of
+:mod:`cubelab.reports` and their parts), a list of them that also carries its report
+(:class:`ResultList`), or a histogram ``{value: count}`` (:class:`Histogram`). Each keeps
+the JSON the ``cubelab`` command prints for the same input (``.json``, ``.to_json()``) and
+offers ``to_pandas()`` (pandas is optional: it is imported when that method is called).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json as _json
-from typing import Any, Callable, Dict, Iterable, List, Optional, Type, TypeVar, Union
+import re
+import sys
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Generic,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Type,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from cubelab import _native
+from cubelab.errors import CubelabError, InputError, LimitReachedError
 
-__all__ = ["Record", "Report", "ResultList", "Histogram", "Histograms", "Progress"]
+__all__ = ["Record", "ResultList", "Histogram", "Histograms", "Progress"]
 
 #: A progress callback: called about ten times a second during a long run with the
 #: phase being worked on, the units done and the total units (0 when unknown).
 Progress = Callable[[str, int, int], Any]
 
+# ---------------------------------------------------------------------------------------
+# Calling the native module, and its messages in the Python caller's words
+# ---------------------------------------------------------------------------------------
 
-def call(command: str, input: Dict[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Dict[str, Any]:
-    """Runs a ``cubelab`` command on its ``input`` object and returns its JSON as a dict."""
-    return _json.loads(_native.call(command, _json.dumps(input), progress, stdin))
+def caller_words(message: str) -> str:
+    """A message of the native layer in a Python caller's words: argument names
+    (``max_nodes``) where the command line names flags (``--max-nodes``), no pointer to
+    ``--help``."""
+    message = re.sub(r" \(see --help\)", "", message)
+    message = re.sub(r"'--([a-z][a-z0-9-]*) <[A-Z_]+>'", lambda m: "'" + m.group(1).replace("-", "_") + "'", message)
+    message = re.sub(r"(?<![\w-])--([a-z][a-z0-9-]*)", lambda m: m.group(1).replace("-", "_"), message)
+    message = re.sub(r"'<([A-Z][A-Z_]*)>'", lambda m: "'" + m.group(1).lower() + "'", message)
+    return message
+
+
+def _reraise(error: CubelabError) -> CubelabError:
+    """The same exception class with the message in the caller's words."""
+    text = caller_words(str(error))
+    return type(error)(text) if text != str(error) else error
+
+
+def call(command: str, input: Mapping[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Dict[str, Any]:
+    """Runs a ``cubelab`` command on its ``input`` object and returns its JSON as a dict;
+    errors speak of the Python arguments."""
+    try:
+        text = _native.call(command, _json.dumps(input), progress, stdin)
+    except CubelabError as e:
+        raise _reraise(e) from None
+    report: Dict[str, Any] = _json.loads(text)
+    return report
+
+
+def choice(name: str, value: Any, accepted: Any, *, optional: bool = False) -> Any:
+    """Checks an argument against its accepted values (a ``Literal`` type or a sequence)
+    before any work: a ValueError (``InputError``) lists them."""
+    values = get_args(accepted) or tuple(accepted)
+    if value is None and optional:
+        return value
+    if value not in values:
+        listed = ", ".join(repr(v) for v in values)
+        raise InputError(f"{name}={value!r} is not accepted: expected one of {listed}")
+    return value
 
 
 def cube_text(cube: Any) -> Any:
-    """A cube argument as the text the command line takes (a Cube as its face string)."""
+    """A cube argument as the text the command takes (a Cube as its face string)."""
     if isinstance(cube, _native.Cube):
         return cube.face_string
     return cube
@@ -42,112 +105,319 @@ def cube_texts(cubes: Any) -> Any:
         return cubes  # not iterable: the command reports the wrong type
 
 
+# ---------------------------------------------------------------------------------------
+# Records: frozen dataclasses read from JSON objects
+# ---------------------------------------------------------------------------------------
+
 R = TypeVar("R", bound="Record")
+_Plan = List[Tuple[str, str, Optional[Callable[[Any], Any]], Any]]
+_PLANS: Dict[type, _Plan] = {}
 
 
-@dataclasses.dataclass(frozen=True)
+def _converter(tp: Any) -> Optional[Callable[[Any], Any]]:
+    """How a JSON value becomes a value of type ``tp`` (None: as it is)."""
+    if isinstance(tp, type) and issubclass(tp, Record):
+        return tp.from_json
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Union:
+        inner = [a for a in args if a is not type(None)]
+        c = _converter(inner[0]) if len(inner) == 1 else None
+        if c is None:
+            return None
+        return lambda v: None if v is None else c(v)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _converter(args[0])
+            if item is None:
+                return tuple
+            return lambda v: tuple(item(x) for x in v)
+        items = [_converter(a) or (lambda x: x) for a in args]
+        return lambda v: tuple(c(x) for c, x in zip(items, v))
+    if origin is dict:
+        value = _converter(args[1])
+        return None if value is None else (lambda v: {k: value(x) for k, x in v.items()})
+    if tp is float:
+        return float
+    return None
+
+
+def _plan(cls: type) -> _Plan:
+    """How to read each field of ``cls``: its name, JSON key, converter and default."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        module = sys.modules[cls.__module__]
+        hints = get_type_hints(cls, vars(module))
+        plan = []
+        for f in dataclasses.fields(cls):
+            if not f.init:
+                continue
+            convert = f.metadata.get("convert") or _converter(hints[f.name])
+            default = None if f.default is dataclasses.MISSING else f.default
+            plan.append((f.name, f.metadata.get("key", f.name), convert, default))
+        _PLANS[cls] = plan
+    return plan
+
+
+def _table_field(cls: type) -> Optional[str]:
+    """The field ``to_pandas()`` makes a table of: the first typed as a tuple of records,
+    else the first typed as a tuple of tuples."""
+    hints = get_type_hints(cls, vars(sys.modules[cls.__module__]))
+
+    def items(tp: Any) -> Any:
+        if get_origin(tp) is Union:
+            inner = [a for a in get_args(tp) if a is not type(None)]
+            tp = inner[0] if len(inner) == 1 else None
+        args = get_args(tp)
+        return args[0] if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis else None
+
+    names = [f.name for f in dataclasses.fields(cls)]
+    records = [n for n in names if isinstance(items(hints[n]), type) and issubclass(items(hints[n]), Record)]
+    rows = [n for n in names if get_origin(items(hints[n])) is tuple]
+    return (records + rows + [None])[0]
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, Record):
+        inner = ", ".join(f"{f.name}={_flat(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.repr)
+        return f"{type(value).__name__}({inner})"
+    if isinstance(value, tuple) and type(value) is tuple:
+        inner = ", ".join(_flat(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return repr(value)
+
+
+def pretty(value: Any, indent: int = 0, width: int = 120) -> str:
+    """``repr`` of a result on several indented lines when one line would be too long."""
+    one = _flat(value)
+    if len(one) + indent <= width:
+        return one
+    pad = " " * (indent + 4)
+    if isinstance(value, Record):
+        parts = [f"{pad}{f.name}={pretty(getattr(value, f.name), indent + 4, width)}," for f in dataclasses.fields(value) if f.repr]
+        return f"{type(value).__name__}(\n" + "\n".join(parts) + "\n" + " " * indent + ")"
+    if isinstance(value, (tuple, list)):
+        open_, close = ("(", ")") if isinstance(value, tuple) else ("[", "]")
+        parts = [f"{pad}{pretty(v, indent + 4, width)}," for v in value]
+        return open_ + "\n" + "\n".join(parts) + "\n" + " " * indent + close
+    return one
+
+
+def _plain(value: Any) -> Any:
+    """A value as plain Python data (records as dicts, tuples as lists)."""
+    if isinstance(value, Record):
+        return value.to_dict()
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, _native.Cube):
+        return value.to_dict()
+    return value
+
+
+def pandas() -> Any:
+    """The pandas module, or an ImportError that says how to get it."""
+    try:
+        import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("to_pandas() needs pandas, which cubelab does not install: pip install pandas") from e
+    return pd
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class Record:
-    """A small frozen dataclass made from one JSON object of a report; ``to_json()``
-    gives that object back."""
+    """A frozen dataclass made from one JSON object of a report: typed attributes,
+    ``to_json()``/``.json`` for the object itself, ``to_dict()`` for plain data and
+    ``to_pandas()`` for a table."""
 
     @classmethod
-    def from_json(cls: Type[R], data: Dict[str, Any]) -> R:
-        values = {}
-        for f in dataclasses.fields(cls):
-            if f.name in data:
-                convert = f.metadata.get("convert")
-                values[f.name] = convert(data[f.name]) if convert else data[f.name]
-        record = cls(**values)
-        object.__setattr__(record, "_json", data)
+    def from_json(cls: Type[R], data: Mapping[str, Any]) -> R:
+        """Reads the record from its JSON object (keys as the command prints them)."""
+        # Filled in place rather than through the frozen dataclass's __init__ (several
+        # times faster; the values are the JSON's, converted by type).
+        record = object.__new__(cls)
+        values = record.__dict__
+        for name, key, convert, default in _plan(cls):
+            v = data.get(key, default)
+            values[name] = convert(v) if convert is not None and v is not None else v
+        values["_json"] = data
         return record
 
     def to_json(self) -> Dict[str, Any]:
-        """The JSON object this record was read from (as the command prints it)."""
+        """The JSON object this record was read from, as the command prints it (for a
+        report, the whole report: ``kind``, ``format_version``, ``input`` included)."""
         data = getattr(self, "_json", None)
-        return dict(data) if data is not None else dataclasses.asdict(self)
+        return dict(data) if data is not None else self.to_dict()
 
     @property
     def json(self) -> Dict[str, Any]:
         """Same as :meth:`to_json`."""
         return self.to_json()
 
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as plain Python data (nested records as dicts, tuples as lists)."""
+        return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
-def field(convert: Optional[Callable[[Any], Any]] = None, default: Any = dataclasses.MISSING) -> Any:
-    """A dataclass field read from JSON through ``convert``."""
-    return dataclasses.field(default=default, metadata={"convert": convert} if convert else {})
+    def to_pandas(self, field: Optional[str] = None) -> Any:
+        """A ``pandas.DataFrame`` of the record's table: the field ``field`` (by default
+        the first field typed as a tuple of records, else as a tuple of tuples), one row
+        per item; a record without such a field is one row of its fields. Needs
+        pandas."""
+        pd = pandas()
+        if field is None:
+            field = _table_field(type(self))
+        if field is None:
+            return pd.DataFrame([self.to_dict()])
+        items = getattr(self, field)
+        if items and isinstance(items[0], Record):
+            return pd.DataFrame([i.to_dict() for i in items])
+        return pd.DataFrame({field: [_plain(i) for i in items]})
+
+    def __repr__(self) -> str:
+        return pretty(self)
 
 
-class _WithJson:
-    """Carries a report's whole JSON (``.json``, ``.to_json()``, ``.kind``)."""
+def field(convert: Optional[Callable[[Any], Any]] = None, default: Any = dataclasses.MISSING, key: Optional[str] = None) -> Any:
+    """A dataclass field read from JSON: from the key ``key`` (default: its name),
+    through ``convert`` (default: by its type)."""
+    metadata: Dict[str, Any] = {}
+    if convert is not None:
+        metadata["convert"] = convert
+    if key is not None:
+        metadata["key"] = key
+    return dataclasses.field(default=default, metadata=metadata)
 
-    _report: Dict[str, Any]
+
+# ---------------------------------------------------------------------------------------
+# Containers carrying their report
+# ---------------------------------------------------------------------------------------
+
+def parse_report(report: Mapping[str, Any]) -> "Record":
+    """The typed report (:mod:`cubelab.reports`) of a JSON report, by its ``kind``."""
+    from cubelab.reports import REPORTS
+
+    return REPORTS[report["kind"]].from_json(report)
+
+
+T = TypeVar("T")
+Rep = TypeVar("Rep", bound=Record)
+
+
+class _WithReport(Generic[Rep]):
+    """Carries a report: ``.report`` typed, ``.json`` as the command prints it."""
+
+    _json: Dict[str, Any]
+    _typed: Optional[Rep] = None
+    _part: Optional[Type[Record]] = None
 
     def to_json(self) -> Dict[str, Any]:
         """The whole JSON report the ``cubelab`` command prints for the same input
-        (envelope included: ``kind``, ``format_version``, ``input``)."""
-        return self._report
+        (envelope included: ``kind``, ``format_version``, ``input``; for one part of a
+        report, such as one size of ``census.targets(size="all")``, that part)."""
+        return self._json
 
     @property
     def json(self) -> Dict[str, Any]:
         """Same as :meth:`to_json`."""
-        return self._report
+        return self._json
+
+    @property
+    def report(self) -> Rep:
+        """The whole report as a typed dataclass (:mod:`cubelab.reports`)."""
+        if self._typed is None:
+            typed = self._part.from_json(self._json) if self._part is not None else parse_report(self._json)
+            self._typed = typed  # type: ignore[assignment]
+        return self._typed  # type: ignore[return-value]
 
     @property
     def kind(self) -> Optional[str]:
         """The report's ``kind`` (``"build"``, ``"census-targets"``, ...); None for one part
         of a report (a size of ``census.targets(size="all")``)."""
-        return self._report.get("kind")
+        kind: Optional[str] = self._json.get("kind")
+        return kind
 
 
-T = TypeVar("T")
-
-
-class ResultList(_WithJson, List[T]):
-    """A list of results that also carries the whole report (``.json``)."""
+class ResultList(_WithReport[Rep], List[T]):
+    """A list of results that also carries the whole report (``.report`` typed,
+    ``.json`` as printed); ``to_pandas()`` makes one row per item."""
 
     def __init__(self, items: Iterable[T], report: Dict[str, Any]) -> None:
         super().__init__(items)
-        self._report = report
+        self._json = report
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` with one row per item (records and cubes by their
+        fields). Needs pandas."""
+        pd = pandas()
+        return pd.DataFrame([_plain(i) if isinstance(i, (Record, _native.Cube)) else i for i in self])
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({list.__repr__(self)})"
+        return f"{type(self).__name__}({pretty(list(self))})"
 
 
-class Report(_WithJson, Dict[str, Any]):
-    """A report as a read-only-by-convention dict of its fields (envelope left out);
-    ``.json`` is the whole JSON, envelope included."""
-
-    def __init__(self, report: Dict[str, Any]) -> None:
-        super().__init__((k, v) for k, v in report.items() if k not in ("kind", "format_version", "input"))
-        self._report = report
-
-
-def bins(histogram: Iterable[Dict[str, int]]) -> Dict[int, int]:
+def bins(histogram: Iterable[Mapping[str, int]]) -> Dict[int, int]:
     """A JSON histogram (``[{"value": v, "count": c}, ...]``) as ``{v: c}``."""
     return {b["value"]: b["count"] for b in histogram}
 
 
-class Histogram(_WithJson, Dict[int, int]):
+class Histogram(_WithReport[Rep], Dict[int, int]):
     """A histogram ``{value: count}`` (values ascending, zero counts left out) that also
-    carries its report (``.json``: mean, maximum, examples, ...; for one part of a
-    report, such as one size of ``census.targets(size="all")``, that part's object)."""
+    carries its report (``.report`` typed: mean, maximum, examples, ...; ``.json`` as
+    printed). ``value_name`` and ``count_name`` say what the values and counts are
+    (``"targets"`` and ``"sets"`` for Table 2): the columns of ``to_pandas()`` and the
+    axes of its picture in a notebook."""
 
-    def __init__(self, report: Dict[str, Any], key: str = "histogram") -> None:
+    def __init__(self, report: Dict[str, Any], key: str = "histogram", *, value_name: str = "value", count_name: str = "count", part: Optional[Type[Record]] = None) -> None:
         super().__init__(bins(report[key]))
-        self._report = report
+        self._json = report
+        self._part = part
+        self.value_name = value_name
+        self.count_name = count_name
 
     @property
     def total(self) -> int:
         """The sum of the counts."""
         return sum(self.values())
 
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` with the columns ``value_name`` and ``count_name``, one
+        row per value (ascending). Needs pandas."""
+        pd = pandas()
+        return pd.DataFrame({self.value_name: list(self.keys()), self.count_name: list(self.values())})
 
-class Histograms(_WithJson, Dict[Any, Histogram]):
-    """Several histograms keyed by size or target, carrying the whole report."""
+    def _repr_svg_(self) -> str:
+        """The histogram as a bar chart (notebooks show it)."""
+        from cubelab import _display
 
-    def __init__(self, items: Iterable[Any], report: Dict[str, Any]) -> None:
+        return _display.histogram_svg(self, self.value_name, self.count_name)
+
+
+K = TypeVar("K")
+P = TypeVar("P", bound=Record)
+
+
+class Histograms(_WithReport[Rep], Dict[K, Histogram[P]]):
+    """Several histograms keyed by size or target (``key_name``), carrying the whole
+    report (``.report`` typed, ``.json`` as printed)."""
+
+    def __init__(self, items: Iterable[Tuple[K, Histogram[P]]], report: Dict[str, Any], key_name: str = "key") -> None:
         super().__init__(items)
-        self._report = report
+        self._json = report
+        self.key_name = key_name
 
+    def to_pandas(self) -> Any:
+        """A long ``pandas.DataFrame``: the columns ``key_name``, the histograms'
+        ``value_name`` and ``count_name``, one row per key and value. Needs pandas."""
+        pd = pandas()
+        rows: List[Tuple[Any, int, int]] = []
+        value_name, count_name = "value", "count"
+        for key, h in self.items():
+            value_name, count_name = h.value_name, h.count_name
+            rows.extend((key, v, c) for v, c in h.items())
+        return pd.DataFrame(rows, columns=[self.key_name, value_name, count_name])
 
-Json = Union[Dict[str, Any], List[Any], str, int, float, bool, None]
+    def _repr_svg_(self) -> str:
+        """The histograms as bar charts, one per key (notebooks show it)."""
+        from cubelab import _display
+
+        return _display.histograms_svg(self)

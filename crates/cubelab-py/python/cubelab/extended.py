@@ -15,92 +15,54 @@ N``; ``census`` is ``cubelab extended``, the census questions over MacMahon's 30
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, List, Optional
 
-from cubelab._native import Cube
-from cubelab._results import Progress, Record, Report, ResultList, call as _call, cube_text, cube_texts
+from cubelab._results import Progress, ResultList, call as _call, cube_text, cube_texts
 from cubelab.errors import InputError
+from cubelab.reports import BuildExtendedReport, BuildReport, BuiltExtended as Built, ExtendedCensusReport, Placed, SolveExtendedReport
+from cubelab import _display
 
 __all__ = ["Built", "Placed", "Assembly", "build", "solve", "census"]
 
 
-@dataclass(frozen=True)
-class Built(Record):
-    """A target the blocks build as an N x N x N cube: its canonical face string, its
-    name (or None), its number of arrangements (None when too many to count exactly;
-    docs/extended.md) and whether it is proper (six different colors)."""
-
-    target: str
-    name: Optional[str]
-    arrangements: Optional[int]
-    proper: bool
-
-    @property
-    def cube(self) -> Cube:
-        """The target as a :class:`~cubelab.Cube`."""
-        return Cube(self.target)
-
-
-@dataclass(frozen=True)
-class Placed(Record):
-    """One block of an assembly: its position (``layer`` 1 = top, ``row`` 1 = back,
-    ``column`` 1 = left), the position's class (``"corner"``, ``"edge"``,
-    ``"face-centre"``, ``"interior"``) and the faces of the big cube it shows (``"UBL"``,
-    empty inside), the block's 1-based number among those given and its name, the colors
-    it shows up and front, and its face string as it sits."""
-
-    layer: int
-    row: int
-    column: int
-    shows: str
-    block: int
-    name: Optional[str]
-    up: str
-    front: str
-    faces: str
-    # "class" is a keyword in Python: the position's class is ``kind``.
-    kind: str = ""
-
-    @classmethod
-    def from_json(cls, data: Any) -> "Placed":
-        record = super().from_json({**data, "kind": data["class"]})
-        object.__setattr__(record, "_json", data)
-        return record
-
-
-class Assembly(ResultList[Placed]):
+class Assembly(ResultList[SolveExtendedReport, Placed]):
     """One assembly of the target, position by position (top layer first, rows from the
     back, columns from the left), empty when the blocks cannot build it; ``builds``,
     ``count`` (the number of arrangements, None when too many to count) and ``fillable``
-    (the most positions the blocks fill) come from the report."""
+    (the most positions the blocks fill) come from the report. A notebook draws it layer
+    by layer."""
 
     @property
     def builds(self) -> bool:
         """Whether the blocks build the target."""
-        return self.json["builds"]
+        return self.report.builds
 
     @property
-    def count(self) -> Optional[int]:
+    def count(self) -> Optional[int]:  # type: ignore[override]  # the number of arrangements, not list.count
         """The number of arrangements (0 when it cannot be built), or None when too many
         to count exactly."""
-        return self.json["arrangements"]
+        return self.report.arrangements
 
     @property
     def fillable(self) -> int:
         """The most positions the blocks can fill (N³ when they build the target)."""
-        return self.json["fillable"]
+        return self.report.fillable
 
-    def layer(self, layer: int) -> "list[Placed]":
+    def layer(self, layer: int) -> List[Placed]:
         """The blocks of one layer (1 = top), rows from the back, columns from the left."""
         return [p for p in self if p.layer == layer]
 
+    def _repr_svg_(self) -> str:
+        """The assembly layer by layer, each block by its color up (notebooks show it)."""
+        return self.report._repr_svg_()
 
-def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progress: Optional[Progress] = None) -> ResultList[Built]:
+
+def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progress: Optional[Progress] = None) -> ResultList[BuildExtendedReport, Built]:
     """Every target the blocks build as a ``size`` x ``size`` x ``size`` cube (at least
     size³ blocks), with its number of arrangements where it can be counted;
-    ``improper=True`` tries targets with repeated colors too. ``.json`` is ``cubelab build
-    --size N --json`` (kind ``build-extended``; for ``size=2``, ``build``).
+    ``improper=True`` tries targets with repeated colors too. ``.report`` is a
+    :class:`~cubelab.reports.BuildExtendedReport` (for ``size=2``, the JSON is that of
+    :func:`cubelab.build`, kind ``build``, read into the same classes).
 
     >>> macmahon = [c.conway for c in cubelab.cubes()]
     >>> built = extended.build(macmahon[:27], size=3)
@@ -109,20 +71,24 @@ def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progr
     """
     input = {"blocks": cube_texts(blocks), "improper": improper, "size": size}
     report = _call("build", input, progress)
-    return ResultList((Built.from_json(t) for t in report["targets"]), report)
+    result: ResultList[BuildExtendedReport, Built] = ResultList((Built.from_json(t) for t in report["targets"]), report)
+    if report["kind"] == "build":
+        result._part = BuildReport  # the 2x2x2 report (no ``size``)
+    return result
 
 
 def solve(target: Any, blocks: Iterable[Any], size: int = 3) -> Assembly:
     """One assembly of ``target`` (held fixed as written) as a ``size`` x ``size`` x
     ``size`` cube from the blocks; empty, with ``fillable`` below size³, when they cannot
-    build it. ``.json`` is ``cubelab solve --size N --json`` (kind ``solve-extended``).
+    build it. ``.report`` is a :class:`~cubelab.reports.SolveExtendedReport`. The
+    position's class (``"class"`` in the JSON) is the field ``class_``.
 
     >>> mirror = extended.solve("Ab", ["Ba"] * 27, size=3)
     >>> mirror.builds, mirror.fillable, len(mirror)
     (False, 19, 0)
     >>> found = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
     >>> found[0]
-    Placed(layer=1, row=1, column=1, shows='UBL', block=4, name='Af', up='1', front='3', faces='123456', kind='corner')
+    Placed(layer=1, row=1, column=1, class_='corner', shows='UBL', block=4, name='Af', up='1', front='3', faces='123456')
     """
     if size == 2:
         raise InputError("size=2 is the 2x2x2 puzzle: use cubelab.solve (every arrangement)")
@@ -139,16 +105,17 @@ def census(
     restarts: int = 10,
     steps: int = 300,
     seed: int = 1,
-) -> Report:
+) -> ExtendedCensusReport:
     """The census questions of docs/extended.md over MacMahon's 30 cubes for one N
-    (``cubelab extended``): ``["a"]`` the Hall obstructions of ``target`` with a sample
-    of random N³-multisets, ``["b"]`` the smallest k guaranteeing a build (a local
-    search's lower bound), ``["c"]`` whether a 2x2x2 solution inside suffices. The
-    defaults take a few seconds; fewer ``samples``, ``restarts`` or ``steps`` run faster.
+    (``cubelab extended``), as an :class:`~cubelab.reports.ExtendedCensusReport`: ``a``
+    the Hall obstructions of ``target`` with a sample of random N³-multisets, ``b`` the
+    smallest k guaranteeing a build (a local search's lower bound), ``c`` whether a
+    2x2x2 solution inside suffices. The defaults take a few seconds; fewer ``samples``,
+    ``restarts`` or ``steps`` run faster.
 
     >>> answers = extended.census(3, samples=100, restarts=1, steps=30)
-    >>> answers["a"]["obstructions"], answers["c"]["builds_target"]
+    >>> answers.a.obstructions, answers.c.builds_target
     (380, False)
     """
     input = {"size": size, "target": cube_text(target), "samples": samples, "restarts": restarts, "steps": steps, "seed": seed}
-    return Report(_call("extended", input))
+    return ExtendedCensusReport.from_json(_call("extended", input))

@@ -15,42 +15,25 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Optional
 
-from cubelab._results import Histogram, Progress, Record, Report, call as _call, field
+from cubelab._results import Histogram, Progress, call as _call, choice
+from cubelab.reports import (
+    Metric,
+    PictureBoundsReport,
+    PictureCensusReport,
+    PictureCheckReport as Check,
+    PictureScrambleReport as Scramble,
+    PictureSolveMethod as Method,
+    PictureSolveReport as Solution,
+)
 
-__all__ = ["Check", "Solution", "Scramble", "check", "solve", "scramble", "bounds", "census"]
-
-
-@dataclass(frozen=True)
-class Check(Record):
-    """Whether a board can be solved, and why (the parity invariants)."""
-
-    board: str
-    solvable: bool
-    reason: str
-
-
-@dataclass(frozen=True)
-class Solution(Record):
-    """A solution: the moves, their number, and whether it is known to be optimal."""
-
-    moves: Tuple[str, ...] = field(tuple)
-    length: int = field()
-    optimal: bool = field()
-
-
-@dataclass(frozen=True)
-class Scramble(Record):
-    """A random board, and the moves that made it (None for a uniformly random board)."""
-
-    board: str
-    moves: Optional[Tuple[str, ...]] = field(lambda ms: None if ms is None else tuple(ms))
+__all__ = ["Method", "Metric", "Check", "Solution", "Scramble", "check", "solve", "scramble", "bounds", "census"]
 
 
 def check(board: str) -> Check:
-    """Whether ``board`` can be solved (a bad board raises InputError).
+    """Whether ``board`` can be solved, and why (a bad board raises InputError). A
+    notebook draws the board.
 
     >>> picture.check("UF RB / DL UF").reason.startswith("solvable")
     True
@@ -60,8 +43,8 @@ def check(board: str) -> Check:
 
 def solve(
     board: str,
-    method: str = "local",
-    metric: str = "quarter",
+    method: Method = "local",
+    metric: Metric = "quarter",
     *,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
@@ -74,13 +57,13 @@ def solve(
     >>> picture.solve("FD UF / UF FD", method="optimal").moves
     ('d1', 'l2', 'u1', 'd2', 'l2', 'd1', 'u2', 'r2')
     """
-    input = {"board": board, "method": method, "metric": metric, "max_nodes": max_nodes, "timeout": timeout}
+    input = {"board": board, "method": choice("method", method, Method), "metric": choice("metric", metric, Metric), "max_nodes": max_nodes, "timeout": timeout}
     return Solution.from_json(_call("picture solve", input, progress))
 
 
 def scramble(m: int, n: int, seed: int = 1, moves: Optional[int] = None) -> Scramble:
     """A random solvable m x n board (the same seed gives the same board), or the board
-    after ``moves`` random moves.
+    after ``moves`` random moves. A notebook draws the board.
 
     >>> picture.scramble(2, 2).board
     'RF FL / RF BR'
@@ -91,40 +74,41 @@ def scramble(m: int, n: int, seed: int = 1, moves: Optional[int] = None) -> Scra
 def bounds(
     m: int,
     n: int,
-    metric: str = "quarter",
+    metric: Metric = "quarter",
     *,
     sample: int = 0,
     max_nodes: Optional[int] = None,
     timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
-) -> Report:
-    """Lower and upper bounds on the diameter of the m x n puzzle, as a report dict
-    (``lower``, ``upper``, ...); ``sample=K`` also solves K random boards optimally.
+) -> PictureBoundsReport:
+    """Lower and upper bounds on the diameter of the m x n puzzle, a
+    :class:`~cubelab.reports.PictureBoundsReport` (``lower``, ``upper``, ...);
+    ``sample=K`` also solves K random boards optimally (``sample_lengths``).
 
-    >>> picture.bounds(2, 2)["upper"]
+    >>> picture.bounds(2, 2).upper
     16
     """
-    input = {"m": m, "n": n, "metric": metric, "sample": sample, "max_nodes": max_nodes, "timeout": timeout}
-    return Report(_call("picture bounds", input, progress))
+    input = {"m": m, "n": n, "metric": choice("metric", metric, Metric), "sample": sample, "max_nodes": max_nodes, "timeout": timeout}
+    return PictureBoundsReport.from_json(_call("picture bounds", input, progress))
 
 
 def census(
     m: int,
     n: int,
-    metric: Optional[str] = None,
+    metric: Optional[Metric] = None,
     *,
     group: Optional[str] = None,
     row_moves: Optional[str] = None,
     col_moves: Optional[str] = None,
     progress: Optional[Progress] = None,
-) -> Histogram:
+) -> Histogram[PictureCensusReport]:
     """The Cayley-graph census of the m x n puzzle: ``{distance: boards}`` from the
-    solved board (``.json``: states, diameter, average, median); ``group`` generalises
+    solved board (``.report``: states, diameter, average, median); ``group`` generalises
     the puzzle to a permutation group (``"A5"``, generators ``"(1 2 3);(1 2)"``).
 
     >>> h = picture.census(2, 2)
-    >>> max(h), h.total
-    (12, 165888)
+    >>> max(h), h.total, h.report.diameter
+    (12, 165888, 12)
     """
-    input = {"m": m, "n": n, "metric": metric, "group": group, "row_moves": row_moves, "col_moves": col_moves}
-    return Histogram(_call("picture census", input, progress), key="distances")
+    input = {"m": m, "n": n, "metric": choice("metric", metric, Metric, optional=True), "group": group, "row_moves": row_moves, "col_moves": col_moves}
+    return Histogram(_call("picture census", input, progress), key="distances", value_name="distance", count_name="boards")

@@ -25,6 +25,8 @@ pub struct Resume<'a> {
     pub path: Option<&'a Path>,
     /// Continue from the checkpoint file if it exists.
     pub resume: bool,
+    /// Start afresh over an existing checkpoint file ([`Options::overwrite`]).
+    pub overwrite: bool,
 }
 
 /// Runs `work` over `range` in batches of `batch` ranks, folding with `merge` in order,
@@ -42,8 +44,9 @@ pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
     work: impl Fn(Range<u64>) -> T,
     merge: impl Fn(T, T) -> T,
 ) -> Result<T, Error> {
-    let opts = Options { checkpoint: resume.path, resume: resume.resume, ..opts.clone() };
-    let job = Batches { kind: KIND, fingerprint, label: fingerprint, range, batch };
+    let opts = Options { checkpoint: resume.path, resume: resume.resume, overwrite: resume.overwrite, ..opts.clone() };
+    // Census results are integer tallies folded in rank order: exact however split.
+    let job = Batches { kind: KIND, fingerprint, label: fingerprint, range, batch, split: true };
     run_batches(&job, &opts, init, work, merge)
 }
 
@@ -55,7 +58,16 @@ mod tests {
 
     fn sum(path: Option<&Path>, resume: bool, fp: &str) -> Result<u64, Error> {
         let opts = Options { policy: SavePolicy::ALWAYS, ..Options::default() };
-        run_resumable_with(fp, 0..1000, 64, Resume { path, resume }, &opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b)
+        run_resumable_with(
+            fp,
+            0..1000,
+            64,
+            Resume { path, resume, overwrite: false },
+            &opts,
+            0u64,
+            |r| r.sum::<u64>(),
+            |a, b| a + b,
+        )
     }
 
     #[test]
@@ -64,6 +76,20 @@ mod tests {
         let p = dir.path().join("c.ckpt");
         // Missing file with resume: a fresh start.
         assert_eq!(sum(Some(&p), true, "a").unwrap(), 499_500);
+        // An existing checkpoint is refused without resume or overwrite.
+        let e = run_resumable_with(
+            "a",
+            0..1000,
+            64,
+            Resume { path: Some(&p), ..Resume::default() },
+            &Options::default(),
+            0u64,
+            |r| r.sum::<u64>(),
+            |a, b| a + b,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Checkpoint);
+        assert!(e.to_string().contains("already exists"), "{e}");
         // Stop midway, then resume.
         let stop = crate::run::Stop::new();
         let opts = Options { stop: stop.clone(), ..Options::default() };
@@ -71,7 +97,7 @@ mod tests {
             "a",
             0..1000,
             64,
-            Resume { path: Some(&p), resume: false },
+            Resume { path: Some(&p), resume: false, overwrite: true },
             &opts,
             0u64,
             |r| {

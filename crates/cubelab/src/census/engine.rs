@@ -412,11 +412,13 @@ impl Engine {
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
-    ) -> Option<Vec<usize>> {
-        match &self.inner {
+    ) -> crate::Result<Option<Vec<usize>>> {
+        crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
+        crate::bounds::SEARCH_STEPS.check_usize(steps)?;
+        Ok(match &self.inner {
             Inner::Small(s) => s.core.search_universal(k, seed, restarts, steps, progress),
             Inner::Wide(w) => w.search_universal(k, seed, restarts, steps, progress),
-        }
+        })
     }
 
     /// Looks for `k` cubes building every target by the first local search of this crate:
@@ -432,23 +434,28 @@ impl Engine {
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
-    ) -> Option<Vec<usize>> {
-        super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress)
+    ) -> crate::Result<Option<Vec<usize>>> {
+        crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
+        crate::bounds::SEARCH_STEPS.check_usize(steps)?;
+        Ok(super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress))
     }
 
     /// Looks for 8 cubes building as many targets as possible by seeded local search
-    /// (`Wide::search_max_targets`).
+    /// (`Wide::search_max_targets`). `restarts` and `steps` are checked against
+    /// [`crate::bounds::SEARCH_RESTARTS`] and [`crate::bounds::SEARCH_STEPS`] first.
     pub fn search_max_targets(
         &self,
         seed: u64,
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
-    ) -> (usize, Vec<Vec<usize>>) {
-        match &self.inner {
+    ) -> crate::Result<(usize, Vec<Vec<usize>>)> {
+        crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
+        crate::bounds::SEARCH_STEPS.check_usize(steps)?;
+        Ok(match &self.inner {
             Inner::Small(s) => s.core.search_max_targets(seed, restarts, steps, progress),
             Inner::Wide(w) => w.search_max_targets(seed, restarts, steps, progress),
-        }
+        })
     }
 
     /// Exhaustive: 8 cubes building at least `goal` targets, or `None`, which proves there

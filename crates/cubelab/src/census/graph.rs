@@ -13,7 +13,11 @@
 //! For more than 8 cubes, or repeated cubes, existence is Hall's condition: every set of
 //! k corners must be fillable by at least k of the blocks.
 
+use super::combin::{binomial, for_each_subset_in};
+use super::Universe;
+use crate::target::Blocks;
 use crate::Error;
+use std::collections::BTreeMap;
 
 /// Solution number of 8 cubes by the corner-graph theorems, from the corners each cube
 /// fits (bitmasks over the 8 corners). Every fit must have exactly one orientation and
@@ -39,28 +43,35 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
         // Two copies of the target: not a collection of distinct cubes.
         return Err(Error::out_of_range("the corner-graph theorems are for distinct cubes"));
     }
-    let CornerComponents { vertices, edges: edge_count } = CornerComponents::of(fits);
-    let mut components = 0u32;
-    let mut trees = 0u32;
-    let mut tree_edges = 0u32;
-    for r in 0..8 {
-        if vertices[r] == 0 {
-            continue;
-        }
-        components += 1;
-        if edge_count[r] + 1 == vertices[r] {
-            trees += 1;
-            tree_edges = edge_count[r];
-        } else if edge_count[r] != vertices[r] {
-            // A component with two cycles forces a tree elsewhere; the count below is 0.
-            trees += 2;
-        }
-    }
-    Ok(match (targets, trees) {
-        (0, 0) => 1 << components,
-        (1, 1) => (tree_edges as u64 + 1) << (components - 1),
+    let (components, trees, tree_edges) = CornerComponents::of(fits).shape();
+    Ok(match (targets, trees, tree_edges) {
+        (0, 0, _) => 1 << components,
+        (1, 1, Some(k)) => (k as u64 + 1) << (components - 1),
         _ => 0,
     })
+}
+
+/// The shape of a corner graph: its components, how many of them are trees, and the edges
+/// of the tree when exactly one is (Theorem 6's k; `Some(0)` is a single corner).
+pub(crate) type Shape = (u32, u32, Option<u32>);
+
+/// Johnson–Roldán's Theorem 6 case by case, for target `t`: every collection of the target
+/// and 7 other usable cubes (C(20, 7) = 77,520 for MacMahon's cubes), keyed by the
+/// [`Shape`] of its corner graph, with the histogram of the collections' solution numbers
+/// counted by the general solver (not by the graph count), zeros included.
+pub(crate) fn theorem_6_cases(u: &Universe, t: usize) -> BTreeMap<Shape, BTreeMap<u64, u64>> {
+    let others: Vec<usize> = (0..u.len()).filter(|&c| c != t && u.fits[t][c] != 0).collect();
+    let target = u.cubes[t];
+    let mut cases: BTreeMap<Shape, BTreeMap<u64, u64>> = BTreeMap::new();
+    for_each_subset_in(7, 0, binomial(others.len() as u64, 7), |s| {
+        let picks: Vec<usize> = (0..others.len()).filter(|&i| s >> i & 1 == 1).map(|i| others[i]).collect();
+        let edges: Vec<u8> = picks.iter().map(|&c| u.fits[t][c]).collect();
+        let mut cubes: Vec<_> = picks.iter().map(|&c| u.cubes[c]).collect();
+        cubes.push(target);
+        let number = Blocks::new(&cubes).and_then(|b| b.count(&target)).expect("eight cubes of the universe") as u64;
+        *cases.entry(CornerComponents::of(&edges).shape()).or_default().entry(number).or_default() += 1;
+    });
+    cases
 }
 
 /// The connected components of the corner graph whose edges are the masks with exactly two
@@ -102,6 +113,22 @@ impl CornerComponents {
     #[cfg(test)]
     pub(crate) fn count(&self) -> usize {
         self.vertices.iter().filter(|&&v| v > 0).count()
+    }
+
+    /// The [`Shape`]: components, tree components, and the edges of the tree if only one.
+    pub(crate) fn shape(&self) -> Shape {
+        let (mut components, mut trees, mut tree_edges) = (0, 0, None);
+        for r in 0..8 {
+            if self.vertices[r] == 0 {
+                continue;
+            }
+            components += 1;
+            if self.edges[r] + 1 == self.vertices[r] {
+                trees += 1;
+                tree_edges = Some(self.edges[r]);
+            }
+        }
+        (components, trees, if trees == 1 { tree_edges } else { None })
     }
 }
 
@@ -186,5 +213,50 @@ mod theorem_6_table {
             }
         });
         assert_eq!((eights, sixteens), (24, 8));
+    }
+
+    /// Lemma 4.7 says that with the target and three components the one tree has
+    /// k ∈ {1, 2, 3} edges, "otherwise the solution number is 0". Its proof assumes every
+    /// component has an edge; an isolated corner (k = 0) can be filled by the target, and
+    /// then the number is 4 = 4(k + 1). Counted for every target (the general solver gives
+    /// every solution number; the graph count must agree with it on every collection).
+    #[test]
+    fn three_components_with_an_isolated_corner_give_4() {
+        let u = Universe::macmahon();
+        let ba = u.names.iter().position(|n| n == "Ba").unwrap();
+        let cases = super::theorem_6_cases(&u, ba);
+        assert_eq!(cases.values().flat_map(|h| h.values()).sum::<u64>(), binomial(20, 7));
+        let isolated = &cases[&(3, 1, Some(0))];
+        assert_eq!(isolated.keys().collect::<Vec<_>>(), [&4], "{isolated:?}");
+        assert_eq!(isolated[&4], 1728);
+        // Theorem 6's other entries with the target: one tree with k edges, n components,
+        // gives (k + 1)·2^(n−1) for every collection; two or more trees give 0.
+        for (&(n, trees, k), numbers) in &cases {
+            let expected = match (trees, k) {
+                (1, Some(k)) => (k as u64 + 1) << (n - 1),
+                _ => 0,
+            };
+            assert_eq!(numbers.keys().collect::<Vec<_>>(), [&expected], "{n} components, {trees} trees, k = {k:?}");
+        }
+        // Every target alike (by the graph count, which agrees with the solver above).
+        for t in 0..30 {
+            let others: Vec<usize> = (0..30).filter(|&c| c != t && u.fits[t][c] != 0).collect();
+            let mut n = 0;
+            for_each_subset_in(7, 0, binomial(others.len() as u64, 7), |s| {
+                let edges: Vec<u8> =
+                    (0..others.len()).filter(|&i| s >> i & 1 == 1).map(|i| u.fits[t][others[i]]).collect();
+                n += u64::from(super::CornerComponents::of(&edges).shape() == (3, 1, Some(0)));
+            });
+            assert_eq!(n, 1728, "{}", u.names[t]);
+        }
+        // The example: a 2-cycle {134, 265}, a five-corner component with a cycle, and 253
+        // alone, which Ba must fill.
+        let ix = |n: &str| u.names.iter().position(|x| x == n).unwrap();
+        let example = ["Ac", "Ad", "Ae", "Cb", "Cd", "Cf", "Db"];
+        let edges: Vec<u8> = example.iter().map(|n| u.fits[ba][ix(n)]).collect();
+        assert_eq!(super::CornerComponents::of(&edges).shape(), (3, 1, Some(0)));
+        let mut fits = edges.clone();
+        fits.push(u.fits[ba][ba]);
+        assert_eq!(super::solution_number(&fits).unwrap(), 4);
     }
 }

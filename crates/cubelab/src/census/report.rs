@@ -114,6 +114,25 @@ fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Erro
 /// the one [`crate::FORMAT_VERSION`].
 pub use crate::FORMAT_VERSION;
 
+/// Refuses a JSON output whose `format_version` is not [`FORMAT_VERSION`] (or, when
+/// `required`, missing): the one check every merge (`census merge`, `stack merge`,
+/// `magic squares-merge`) makes. (The stack and magic-square readers also take a bare
+/// report, without the envelope, as the library writes it.)
+pub(crate) fn check_format_version(v: &serde_json::Value, required: bool) -> Result<(), Error> {
+    if !required && v.get("format_version").is_none() {
+        return Ok(());
+    }
+    let version = v.get("format_version").and_then(|k| k.as_u64());
+    if version != Some(u64::from(FORMAT_VERSION)) {
+        let found = v.get("format_version").map_or("missing".to_string(), |x| x.to_string());
+        let found: String = found.chars().take(40).collect();
+        return Err(Error::malformed(format!(
+            "format_version {found} where {FORMAT_VERSION} was expected: written by another version of cubelab"
+        )));
+    }
+    Ok(())
+}
+
 impl CensusReport {
     /// Reads a report and its input from the JSON a census printed (the envelope of
     /// `docs/json.md`: `kind`, `format_version`, `input`, then the report). Checks the
@@ -128,13 +147,7 @@ impl CensusReport {
             .and_then(|k| k.as_str())
             .ok_or_else(|| Error::malformed("not the JSON output of a census (no \"kind\" field)"))?
             .to_string();
-        let version = v.get("format_version").and_then(|k| k.as_u64());
-        if version != Some(u64::from(FORMAT_VERSION)) {
-            return Err(Error::malformed(format!(
-                "format_version {} where {FORMAT_VERSION} was expected: written by another version of cubelab",
-                v.get("format_version").map_or("missing".to_string(), |x| x.to_string())
-            )));
-        }
+        check_format_version(&v, true)?;
         let input = match v.as_object_mut().and_then(|o| o.remove("input")) {
             Some(i @ serde_json::Value::Object(_)) => i,
             _ => return Err(Error::malformed("not the JSON output of a census (no \"input\" object)")),

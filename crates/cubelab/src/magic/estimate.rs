@@ -341,9 +341,8 @@ const BATCH: u64 = 1024;
 
 /// Estimates the number of solutions of `spec` (see the module documentation).
 pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
-    if spec.samples < 2 {
-        return Err(Error::out_of_range(format!("{} samples: an interval needs at least 2", spec.samples)));
-    }
+    crate::bounds::ESTIMATE_SAMPLES.check(spec.samples)?;
+    crate::bounds::ESTIMATE_TAIL.check_usize(spec.tail)?;
     let (sys, root) = tree(spec)?;
     let label = format!(
         "estimate of {} of order {}{} ({} probes, seed {}, tail {})",
@@ -361,6 +360,8 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
         label: &label,
         range: 0..spec.samples,
         batch: BATCH,
+        // Floating-point sums: the batches stay as they are, so the result is exact.
+        split: false,
     };
     let work = |r: Range<u64>| {
         chunked(r, CHUNK, |r| {

@@ -283,7 +283,9 @@ impl Board {
     }
 
     /// A random board reached by `moves` random moves from solved (deterministic in `seed`).
+    /// `moves` is checked against [`crate::bounds::SCRAMBLE_MOVES`] first.
     pub fn scramble(rows: usize, cols: usize, moves: usize, seed: u64, metric: Metric) -> Result<(Board, Vec<Move>)> {
+        crate::bounds::SCRAMBLE_MOVES.check_usize(moves)?;
         let mut board = Board::solved(rows, cols)?;
         let all = Move::all(rows, cols, metric);
         let mut rng = SplitMix64(seed);

@@ -144,7 +144,7 @@ impl Group {
             )));
         }
         let texts: Vec<&str> = spec.split(';').map(str::trim).filter(|t| !t.is_empty()).collect();
-        let degree = degree_of(&texts);
+        let degree = crate::bounds::GROUP_DEGREE.check_usize(degree_of(&texts))?;
         let gens = texts.iter().map(|t| parse_perm(t, degree)).collect::<Result<Vec<_>>>()?;
         Group::generated_by(degree, &gens)
     }

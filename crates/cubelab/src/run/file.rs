@@ -247,6 +247,13 @@ impl CheckpointFile {
                 self.label
             )));
         }
+        if header.fingerprint != self.fingerprint && header.label == self.label {
+            // Same description, other parameters: name the run once.
+            return Err(self.refused(&format!(
+                "belongs to another {} of {} with other parameters (another version or other options wrote it)",
+                self.kind, self.label
+            )));
+        }
         if header.fingerprint != self.fingerprint {
             return Err(self.refused(&format!(
                 "belongs to another {} ({}), not this one ({})",

@@ -27,7 +27,7 @@
 //! let dir = std::env::temp_dir().join(format!("cubelab-run-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let path = dir.join("sum.ckpt");
-//! let job = Batches { kind: "sum", fingerprint: "sum 0..1000", label: "the sum of 0..1000", range: 0..1000, batch: 100 };
+//! let job = Batches { kind: "sum", fingerprint: "sum 0..1000", label: "the sum of 0..1000", range: 0..1000, batch: 100, split: true };
 //! let sum = |opts: &Options| run_batches(&job, opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b);
 //! // Save after every batch, and stop after the first.
 //! let opts = Options { checkpoint: Some(&path), policy: cubelab::run::SavePolicy::ALWAYS, ..Options::default() };
@@ -116,6 +116,10 @@ pub struct Options<'a> {
     pub checkpoint: Option<&'a Path>,
     /// Continue from the checkpoint file if it exists.
     pub resume: bool,
+    /// Start afresh and replace an existing checkpoint file. Without it (and without
+    /// `resume`) an existing file is refused before any work, so a run never silently
+    /// overwrites another run's saved work.
+    pub overwrite: bool,
     /// When to save.
     pub policy: SavePolicy,
 }
@@ -127,6 +131,7 @@ impl Default for Options<'_> {
             stop: Stop::new(),
             checkpoint: None,
             resume: false,
+            overwrite: false,
             policy: SavePolicy::default(),
         }
     }
@@ -138,6 +143,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("stop", &self.stop)
             .field("checkpoint", &self.checkpoint)
             .field("resume", &self.resume)
+            .field("overwrite", &self.overwrite)
             .field("policy", &self.policy)
             .finish_non_exhaustive()
     }
@@ -153,15 +159,24 @@ pub(crate) struct Saver {
 }
 
 impl Saver {
-    /// A saver for the checkpoint of `opts` (none: every save is skipped).
-    pub(crate) fn new(opts: &Options<'_>, kind: &str, fingerprint: &str, label: &str) -> Saver {
-        Saver {
+    /// A saver for the checkpoint of `opts` (none: every save is skipped). An existing
+    /// checkpoint file is refused unless the run resumes from it or may overwrite it.
+    pub(crate) fn new(opts: &Options<'_>, kind: &str, fingerprint: &str, label: &str) -> Result<Saver> {
+        if let Some(path) = opts.checkpoint {
+            if !opts.resume && !opts.overwrite && std::fs::symlink_metadata(path).is_ok() {
+                return Err(Error::checkpoint(format!(
+                    "checkpoint '{}' already exists: resume from it, or start afresh replacing it explicitly",
+                    path.display()
+                )));
+            }
+        }
+        Ok(Saver {
             file: opts.checkpoint.map(|p| CheckpointFile::new(p, kind, fingerprint, label)),
             policy: opts.policy,
             saved: false,
             last_save: Instant::now(),
             last_cost: Duration::ZERO,
-        }
+        })
     }
 
     /// Records that the checkpoint file holds the run's current state (just loaded).
@@ -203,6 +218,10 @@ impl Saver {
     }
 }
 
+/// The longest a batch of [`run_batches`] should take: longer ones make the next
+/// batches smaller.
+const BATCH_TIME: Duration = Duration::from_secs(2);
+
 /// A run over a range of ranks in batches, for [`run_batches`].
 #[derive(Debug, Clone)]
 pub struct Batches<'a> {
@@ -216,6 +235,11 @@ pub struct Batches<'a> {
     pub range: Range<u64>,
     /// Ranks per batch (0 counts as 1).
     pub batch: u64,
+    /// Whether batches that take longer than about two seconds may be split, so that a
+    /// stop is seen and a checkpoint saved every few seconds: only for work whose merged
+    /// result is exactly the same however the range is split (integer counts, lists in
+    /// rank order), not for floating-point sums.
+    pub split: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -232,6 +256,8 @@ struct BatchState<T> {
 /// Progress: one phase (`job.label`) of `range` units, advanced after every batch. The
 /// checkpoint (content: the next rank and the partial result) is saved after batches by
 /// `opts.policy`, when stopped, and at the end. A stop request is seen between batches.
+/// With `job.split`, batches of `job.batch` ranks that take longer than about two seconds
+/// are split (down to one rank), so a kill loses only seconds of work.
 pub fn run_batches<T: Serialize + DeserializeOwned>(
     job: &Batches<'_>,
     opts: &Options<'_>,
@@ -240,7 +266,7 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
     merge: impl Fn(T, T) -> T,
 ) -> Result<T> {
     let range = job.range.clone();
-    let mut saver = Saver::new(opts, job.kind, job.fingerprint, job.label);
+    let mut saver = Saver::new(opts, job.kind, job.fingerprint, job.label)?;
     let mut next = range.start;
     let mut acc = init;
     if let Some(file) = saver.resume_file(opts) {
@@ -267,16 +293,32 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
         saver.save(force, |f| f.save(&state))?;
         Ok(state.partial)
     };
-    while next < range.end {
+    // Batches shrink (never below one rank, never above `job.batch`) while one takes
+    // longer than BATCH_TIME, so a stop request is seen and a checkpoint saved every few
+    // seconds of work. The result does not depend on the split: batches are folded in
+    // rank order.
+    let mut size = job.batch.max(1);
+    // A stop request is honoured even when it comes during the last batch: a stopped
+    // run always says so (and resuming it then finishes at once).
+    loop {
         if opts.stop.is_requested() {
             save(&mut saver, true, next, acc)?;
             opts.progress.finish();
             return Err(saver.stopped(&format!("at rank {next} of {}..{}", range.start, range.end)));
         }
-        let b = next..next.saturating_add(job.batch.max(1)).min(range.end);
+        if next >= range.end {
+            break;
+        }
+        let b = next..next.saturating_add(size).min(range.end);
         next = b.end;
         let units = b.end - b.start;
+        let started = Instant::now();
         acc = merge(acc, work(b));
+        let took = started.elapsed();
+        if job.split && took > BATCH_TIME && units > 1 {
+            let scaled = (units as f64 * BATCH_TIME.as_secs_f64() / took.as_secs_f64()) as u64;
+            size = scaled.clamp(1, size);
+        }
         opts.progress.advance(units);
         acc = save(&mut saver, next == range.end, next, acc)?;
     }

@@ -130,7 +130,7 @@ fn atomic_write_leaves_no_temporary_file_on_failure() {
 }
 
 fn sum_job(range: Range<u64>) -> Batches<'static> {
-    Batches { kind: "sum", fingerprint: "sum", label: "a sum", range, batch: 7 }
+    Batches { kind: "sum", fingerprint: "sum", label: "a sum", range, batch: 7, split: true }
 }
 
 #[test]
@@ -176,9 +176,15 @@ fn stopped_batches_resume_to_the_same_result() {
     opts.stop.request();
     let e = run_batches(&job, &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap_err();
     assert_eq!(e.to_string(), "stopped at rank 10 of 10..1000; nothing was saved");
+    // An existing checkpoint is refused without resume or overwrite, before any work.
+    let e =
+        run_batches(&job, &Options { checkpoint: Some(&p), ..Options::default() }, 0u64, |_| panic!(), |a, b| a + b)
+            .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Checkpoint);
+    assert!(e.to_string().ends_with("already exists: resume from it, or start afresh replacing it explicitly"), "{e}");
     // A checkpoint of another range is refused.
-    run_batches(&job, &Options { checkpoint: Some(&p), ..Options::default() }, 0u64, |r| r.sum(), |a, b| a + b)
-        .unwrap();
+    let opts = Options { checkpoint: Some(&p), overwrite: true, ..Options::default() };
+    run_batches(&job, &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap();
     let opts = Options { checkpoint: Some(&p), resume: true, ..Options::default() };
     let e = run_batches(&sum_job(0..1000), &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Checkpoint);

@@ -76,7 +76,11 @@ impl StackCensus {
     /// Reads a report from the JSON `census` printed (keys it does not know, such as the
     /// envelope's `kind`, `format_version` and `input`, are ignored).
     pub fn from_json(text: &str) -> Result<StackCensus> {
-        serde_json::from_str(text).map_err(|e| {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
+        })?;
+        crate::census::report::check_format_version(&v, false)?;
+        serde_json::from_value(v).map_err(|e| {
             Error::malformed(format!("not the JSON output of a stack census: {}", e.to_string().replace('\n', " ")))
         })
     }
@@ -259,8 +263,14 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         spec.colors, spec.multisets, spec.method, spec.shard
     );
     let label = format!("stacks of {k} cubes of C_{k} ({})", if spec.multisets { "multisets" } else { "sets" });
-    let job =
-        Batches { kind: "stack-census", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    let job = Batches {
+        kind: "stack-census",
+        fingerprint: &fingerprint,
+        label: &label,
+        range: range.clone(),
+        batch: BATCH,
+        split: true,
+    };
     // The graph method counts each sorted tuple of pair structures once (the table is
     // filled up front in one thread; any entry left is the same whoever fills it first).
     let structures = (spec.method == Method::Graph).then(|| Structures::new(&faces, k));

@@ -367,11 +367,19 @@ fn merged_shards_are_the_whole_census() {
     assert_eq!(merge(&parts).unwrap(), whole);
     let text = serde_json::to_string(&parts[0].1).unwrap();
     assert_eq!(StackCensus::from_json(&text).unwrap(), parts[0].1);
+    // Another format version is refused, as census merge refuses it.
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["format_version"] = serde_json::json!(2);
+    let e = StackCensus::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("format_version 2 where 1 was expected"), "{e}");
     // Missing, doubled, edited and unsealed shards are refused.
     assert!(merge(&parts[1..]).unwrap_err().to_string().contains("only 2 of the 3"));
     assert!(merge(&parts[..2]).unwrap_err().to_string().contains("shard 2/3 is missing"));
     let twice = vec![parts[0].clone(), parts[0].clone(), parts[1].clone()];
     assert!(merge(&twice).unwrap_err().to_string().contains("missing or given twice"));
+    let four = vec![parts[0].clone(), parts[0].clone(), parts[1].clone(), parts[2].clone()];
+    let e = merge(&four).unwrap_err().to_string();
+    assert!(e.contains("4 files given for a census of 3 shards"), "{e}");
     let mut edited = parts.clone();
     edited[1].1.exactly_one += 1;
     assert!(merge(&edited).unwrap_err().to_string().contains("part 1: checksum does not match"));

@@ -38,35 +38,90 @@ fn bits(mask: u32) -> Vec<usize> {
 /// counted when the product of its primes is divisible by 2·3·5·…·19. Returns the
 /// histogram of nonzero solution numbers for target `t` (a row of Table 3).
 pub fn solution_numbers_by_prime_products(fits: &SeedFits, t: usize) -> BTreeMap<u64, u64> {
-    let all: u64 = PRIMES.iter().product();
     let usable = bits(fits.usable[t]);
     let mut histogram = BTreeMap::new();
     each_subset(&usable, 8, &mut |collection| {
-        let lists: Vec<Vec<u64>> = (0..8)
-            .map(|corner| {
-                collection
-                    .iter()
-                    .zip(PRIMES)
-                    .filter(|(&c, _)| fits.corners[t][c] >> corner & 1 == 1)
-                    .map(|(_, p)| p)
-                    .collect()
-            })
-            .collect();
-        if lists.iter().any(|l| l.is_empty()) {
-            return;
-        }
-        fn product(lists: &[Vec<u64>], so_far: u64, all: u64) -> u64 {
-            match lists.split_first() {
-                None => u64::from(so_far % all == 0),
-                Some((first, rest)) => first.iter().map(|p| product(rest, so_far * p, all)).sum(),
-            }
-        }
-        let n = product(&lists, 1, all);
+        let n = prime_product_count(fits, t, collection);
         if n > 0 {
             *histogram.entry(n).or_insert(0) += 1;
         }
     });
     histogram
+}
+
+/// The §7 count for one collection of 8 cubes (rows of Table 3) and target `t`: the tuples
+/// of the Cartesian product of the corners' prime lists whose product is divisible by
+/// 2·3·5·…·19.
+fn prime_product_count(fits: &SeedFits, t: usize, collection: &[usize]) -> u64 {
+    let all: u64 = PRIMES.iter().product();
+    let lists: Vec<Vec<u64>> = (0..8)
+        .map(|corner| {
+            collection
+                .iter()
+                .zip(PRIMES)
+                .filter(|(&c, _)| fits.corners[t][c] >> corner & 1 == 1)
+                .map(|(_, p)| p)
+                .collect()
+        })
+        .collect();
+    if lists.iter().any(|l| l.is_empty()) {
+        return 0;
+    }
+    fn product(lists: &[Vec<u64>], so_far: u64, all: u64) -> u64 {
+        match lists.split_first() {
+            None => u64::from(so_far % all == 0),
+            Some((first, rest)) => first.iter().map(|p| product(rest, so_far * p, all)).sum(),
+        }
+    }
+    product(&lists, 1, all)
+}
+
+/// Johnson–Roldán's Theorem 6 case by case, by the second method: every collection of
+/// target `t` (a row of Table 3) and 7 of its other usable cubes, keyed by the graph on the
+/// 8 corners whose edges are the cubes' corner pairs read from Table 3: (components, how
+/// many are trees, i.e. have one corner more than edges, and the edges of the tree when
+/// there is exactly one). The values are histograms of the collections' solution numbers
+/// by the prime-product algorithm, zeros included. Components are found by a depth-first
+/// walk, not by the census's union-find.
+pub fn theorem_6_cases(fits: &SeedFits, t: usize) -> BTreeMap<(u32, u32, Option<u32>), BTreeMap<u64, u64>> {
+    let others: Vec<usize> = bits(fits.usable[t]).into_iter().filter(|&c| c != t).collect();
+    let mut cases: BTreeMap<(u32, u32, Option<u32>), BTreeMap<u64, u64>> = BTreeMap::new();
+    each_subset(&others, 7, &mut |seven| {
+        let mut collection = seven.to_vec();
+        collection.push(t);
+        let number = prime_product_count(fits, t, &collection);
+        // Corner pairs of the seven cubes.
+        let pairs: Vec<Vec<usize>> = seven.iter().map(|&c| bits(u32::from(fits.corners[t][c]))).collect();
+        let mut label = [usize::MAX; 8];
+        let (mut components, mut trees, mut tree_edges) = (0u32, 0u32, None);
+        for start in 0..8 {
+            if label[start] != usize::MAX {
+                continue;
+            }
+            label[start] = start;
+            let (mut stack, mut corners) = (vec![start], 0u32);
+            while let Some(v) = stack.pop() {
+                corners += 1;
+                for p in pairs.iter().filter(|p| p.contains(&v)) {
+                    for &w in p {
+                        if label[w] == usize::MAX {
+                            label[w] = start;
+                            stack.push(w);
+                        }
+                    }
+                }
+            }
+            let edges = pairs.iter().filter(|p| label[p[0]] == start).count() as u32;
+            components += 1;
+            if edges + 1 == corners {
+                trees += 1;
+                tree_edges = Some(edges);
+            }
+        }
+        let key = (components, trees, if trees == 1 { tree_edges } else { None });
+        *cases.entry(key).or_default().entry(number).or_default() += 1;
+    });
+    cases
 }
 
 /// Table 2 by the second method: for each target, every 8-subset of its usable cubes

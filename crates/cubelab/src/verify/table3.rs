@@ -130,4 +130,49 @@ mod tests {
         let f = SeedFits::new();
         assert_eq!(f.corners[SeedFits::index("Ac").unwrap()][SeedFits::index("Ad").unwrap()], 0);
     }
+
+    /// Magnier's comparison with cube 2 (Ca): the vertices he underlines in each block's
+    /// list, and the rows of his 8x8 matrix (columns: cube 2's vertices in his order
+    /// 124, 143, 135, 152, 642, 634, 653, 625). Every row of the matrix is right, and every
+    /// underline but one: block 14 (Ed) has "624" underlined, which is not a vertex of cube
+    /// 2 (cube 2 has 642, the mirror corner); Ed shares exactly 143 and 135 with it, as its
+    /// matrix row 0 1 1 0 0 0 0 0 says (docs/errata.md).
+    #[test]
+    fn magniers_underlines_and_matrix_for_cube_2() {
+        let cube_2: [u16; 8] = [124, 143, 135, 152, 642, 634, 653, 625];
+        // (block, Conway name, underlined vertices as printed, matrix row as printed)
+        let printed: [(u8, &str, &[u16], [u8; 8]); 8] = [
+            (3, "Fe", &[143, 634], [0, 1, 0, 0, 0, 1, 0, 0]),
+            (9, "Ad", &[152, 634], [0, 0, 0, 1, 0, 1, 0, 0]),
+            (12, "Ec", &[124, 653], [1, 0, 0, 0, 0, 0, 1, 0]),
+            (14, "Ed", &[143, 135, 624], [0, 1, 1, 0, 0, 0, 0, 0]),
+            (17, "Ab", &[143, 625], [0, 1, 0, 0, 0, 0, 0, 1]),
+            (22, "Ae", &[124, 653], [1, 0, 0, 0, 0, 0, 1, 0]),
+            (26, "Af", &[135, 642], [0, 0, 1, 0, 1, 0, 0, 0]),
+            (30, "Eb", &[642, 634], [0, 0, 0, 0, 1, 1, 0, 0]),
+        ];
+        let same = |a: u16, b: u16| {
+            let turn = |v: u16| v % 100 * 10 + v / 100;
+            a == b || turn(a) == b || turn(turn(a)) == b
+        };
+        let table = |name: &str| TABLE_3[SeedFits::index(name).unwrap()].1;
+        let mut wrong = Vec::new();
+        for (block, name, underlined, row) in printed {
+            let shared: Vec<u16> =
+                cube_2.iter().copied().filter(|&v| table(name).iter().any(|&w| same(v, w))).collect();
+            let computed_row = cube_2.map(|v| u8::from(shared.contains(&v)));
+            assert_eq!(computed_row, row, "block {block} ({name}): the printed matrix row");
+            for &u in underlined {
+                assert!(table(name).iter().any(|&w| same(u, w)), "block {block}: {u} is a vertex of the block");
+                if !shared.contains(&u) {
+                    wrong.push((block, u));
+                }
+            }
+            assert!(shared.iter().all(|v| underlined.contains(v)), "block {block}: every shared vertex is underlined");
+        }
+        assert_eq!(wrong, [(14, 624)]);
+        assert!(
+            same(642, 264) && table("Ca").contains(&264) && !table("Ca").contains(&246) && table("Ed").contains(&246)
+        );
+    }
 }

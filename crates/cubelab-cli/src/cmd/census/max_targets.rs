@@ -20,10 +20,10 @@ pub struct MaxArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Random starts of the local search (--palette 7) [default: 40].
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SEARCH_RESTARTS.range()))]
     restarts: Option<usize>,
     /// Swaps per start of the local search (--palette 7) [default: 5000].
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SEARCH_STEPS.range()))]
     steps: Option<usize>,
     /// With --palette 7: also prove that no 8 blocks build one target more than the search
     /// found (an exhaustive branch-and-bound; minutes).
@@ -87,7 +87,7 @@ fn search(s: &Engine, a: &MaxArgs, ctx: &crate::api::Context) -> anyhow::Result<
         bail!("--restarts: give at least one start");
     }
     let bar = ctx.bar();
-    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, &bar);
+    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, &bar)?;
     bar.finish();
     let mut listed = Vec::new();
     for set in &sets {

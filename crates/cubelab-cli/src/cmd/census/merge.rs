@@ -25,7 +25,7 @@ pub(super) fn run(a: MergeArgs) -> anyhow::Result<String> {
     let mut parts: Vec<(String, serde_json::Value, CensusReport)> = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
         let (input, report) = CensusReport::from_json(&text).with_context(|| name.clone())?;
         parts.push((name, input, report));
     }

@@ -170,11 +170,15 @@ struct CheckpointArgs {
     /// Continue from the checkpoint file if it exists.
     #[arg(long, requires = "checkpoint")]
     resume: bool,
+    /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+    /// existing file is refused).
+    #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+    force: bool,
 }
 
 impl CheckpointArgs {
     fn resume(&self) -> Resume<'_> {
-        Resume { path: self.checkpoint.as_deref(), resume: self.resume }
+        Resume { path: self.checkpoint.as_deref(), resume: self.resume, overwrite: self.force }
     }
 }
 

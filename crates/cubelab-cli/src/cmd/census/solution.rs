@@ -15,8 +15,8 @@ pub struct SolutionArgs {
     /// The target (any notation); default Ba.
     #[arg(long, default_value = "Ba")]
     target: String,
-    /// Run every target and say whether their distributions agree.
-    #[arg(long)]
+    /// Run every target and say whether their distributions agree (not with --target).
+    #[arg(long, conflicts_with = "target")]
     all_targets: bool,
     #[command(flatten)]
     #[serde(flatten)]

@@ -24,10 +24,10 @@ pub struct UniversalArgs {
     #[arg(long, default_value_t = 1, requires = "search")]
     seed: u64,
     /// Random starts of the search.
-    #[arg(long, default_value_t = 100, requires = "search")]
+    #[arg(long, default_value_t = 100, requires = "search", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SEARCH_RESTARTS.range()))]
     restarts: usize,
     /// Swaps per start of the search.
-    #[arg(long, default_value_t = 20_000, requires = "search")]
+    #[arg(long, default_value_t = 20_000, requires = "search", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SEARCH_STEPS.range()))]
     steps: usize,
     #[command(flatten)]
     #[serde(flatten)]
@@ -144,7 +144,7 @@ fn search(a: &UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String
         bail!("--size: {k} is not between 8 and the {} cubes available", cubes.len());
     }
     let bar = ctx.bar();
-    let found = e.search_universal_sequential(k, a.seed, a.restarts, a.steps, &bar);
+    let found = e.search_universal_sequential(k, a.seed, a.restarts, a.steps, &bar)?;
     bar.finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
@@ -189,7 +189,7 @@ fn palette_7(a: &UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<Str
         bail!("--size: {k} is not between 8 and the {blocks} blocks of --palette 7");
     }
     let bar = ctx.bar();
-    let found = s.search_universal(k, a.seed, a.restarts, a.steps, &bar);
+    let found = s.search_universal(k, a.seed, a.restarts, a.steps, &bar)?;
     bar.finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \

@@ -26,7 +26,7 @@ always build some target (N = 3: about a CPU-minute in a release build; docs/ext
 
 Examples:
   cubelab extended --size 3
-  cubelab extended --size 2 --restarts 20     compare with: cubelab census infeasible
+  cubelab extended --size 2 --restarts 20     compare with: cubelab census infeasible (about 7 s)
   cubelab extended --size 4 --target Af --json
   cubelab extended --size 3 --guarantee        exhaustive, release build (about 1 min)")]
 pub struct Args {

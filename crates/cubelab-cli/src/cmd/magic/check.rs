@@ -184,7 +184,7 @@ pub(super) fn check(args: CheckArgs, ctx: &crate::api::Context) -> anyhow::Resul
     let text = if args.file == "-" {
         ctx.read_stdin()?
     } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read '{}'", args.file))?
+        cubelab::io::read_text(args.file.as_ref()).with_context(|| format!("cannot read '{}'", args.file))?
     };
     let name = if args.file == "-" { "stdin".to_string() } else { args.file.clone() };
     if is_square(&text) {

@@ -59,13 +59,13 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "K", default_value_t = 0)]
     fixed_cells: usize,
     /// Number of probes (--method tree).
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(cubelab::bounds::ESTIMATE_SAMPLES.range()))]
     samples: u64,
     /// Independent repetitions (--method tempering).
-    #[arg(long, value_name = "R", default_value_t = 8)]
+    #[arg(long, value_name = "R", default_value_t = 8, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(cubelab::bounds::TEMPERING_REPEATS.range()))]
     repeats: u64,
     /// Sweeps per repetition (--method tempering).
-    #[arg(long, value_name = "S", default_value_t = 20_000)]
+    #[arg(long, value_name = "S", default_value_t = 20_000, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(cubelab::bounds::TEMPERING_SWEEPS.range()))]
     sweeps: u64,
     /// The top inverse temperature of the ladder (--method tempering).
     #[arg(long, value_name = "B", default_value_t = cubelab::magic::estimate::BETA_MAX)]
@@ -74,7 +74,7 @@ pub struct EstimateArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Count exactly once at most T cells are open (--method tree).
-    #[arg(long, value_name = "T", default_value_t = 4)]
+    #[arg(long, value_name = "T", default_value_t = 4, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::ESTIMATE_TAIL.range()))]
     tail: usize,
     /// Also count exactly (squares: by the diagonals census; cubes: by exhaustive
     /// backtracking, only for order 3 or with many cells fixed) and say whether the
@@ -90,6 +90,10 @@ pub struct EstimateArgs {
     /// Continue the run saved in the --checkpoint file (if it exists).
     #[arg(long, requires = "checkpoint")]
     resume: bool,
+    /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+    /// existing file is refused).
+    #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+    force: bool,
 }
 
 /// The input of `cubelab magic estimate`.
@@ -291,7 +295,14 @@ pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<Stri
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     if tempering {
         let tspec = TemperingSpec {
             family,

@@ -93,6 +93,10 @@ pub struct EnumerateArgs {
     /// Continue the search saved in the --checkpoint file (if it exists).
     #[arg(long, requires = "checkpoint")]
     resume: bool,
+    /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+    /// existing file is refused).
+    #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+    force: bool,
     /// Stop after N more work units, saving the checkpoint (exit 3; continue with --resume).
     #[arg(long, value_name = "N", requires = "checkpoint")]
     stop_after: Option<usize>,
@@ -231,8 +235,17 @@ fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<S
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
-    let batch = args.stop_after.unwrap_or(4 * rayon::current_num_threads().max(1));
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
+    // Batches stay small whatever --stop-after says, so the checkpoint is saved every
+    // few seconds (by the save policy) and a stop request is seen within one batch.
+    let batch = 4 * rayon::current_num_threads().max(1);
     let mut cubes = search.run(&opts, batch, args.stop_after).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
     drop(bar);
     let n3 = spec.order.pow(3);

@@ -64,15 +64,20 @@ pub struct SquaresArgs {
     /// Continue the census saved in the --checkpoint file (if it exists).
     #[arg(long, requires = "checkpoint")]
     resume: bool,
+    /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+    /// existing file is refused).
+    #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+    force: bool,
 }
 
 /// Arguments of `cubelab magic squares-merge`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Examples:
-  cubelab magic squares --order 5 --shard 1/2 --json > a.json
-  cubelab magic squares --order 5 --shard 2/2 --json > b.json
-  cubelab magic squares-merge a.json b.json --json")]
+  cubelab magic squares --order 4 --shard 1/2 --json > a.json
+  cubelab magic squares --order 4 --shard 2/2 --json > b.json
+  cubelab magic squares-merge a.json b.json --json
+(order 5 works the same way, with a minute or so of CPU over its shards)")]
 pub struct MergeArgs {
     /// JSON outputs of `magic squares --shard I/N --json` (every shard once, any order).
     #[arg(required = true)]
@@ -107,7 +112,14 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
     let bar = ctx.bar();
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: ctx.stop(),
+        checkpoint,
+        resume: args.resume,
+        overwrite: args.force,
+        ..Options::default()
+    };
     let failed = std::sync::Mutex::new(None);
     let print = |cells: &[u8]| {
         let line: Vec<String> = cells.iter().map(|v| v.to_string()).collect();
@@ -137,7 +149,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut parts = Vec::with_capacity(args.files.len());
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = std::fs::read_to_string(f).with_context(|| format!("{name} cannot be read"))?;
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
         let report = SquareCensus::from_json(&text).with_context(|| name.clone())?;
         parts.push((name, report));
     }

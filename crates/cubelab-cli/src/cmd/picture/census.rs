@@ -188,8 +188,14 @@ pub(super) fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Res
     let bar = ctx.bar();
     let stop = ctx.stop();
     let path = args.ck.checkpoint.as_deref();
-    let opts =
-        Options { progress: &bar, stop: stop.clone(), checkpoint: path, resume: args.ck.resume, ..Options::default() };
+    let opts = Options {
+        progress: &bar,
+        stop: stop.clone(),
+        checkpoint: path,
+        resume: args.ck.resume,
+        overwrite: args.ck.force,
+        ..Options::default()
+    };
     let run = |puzzle: &LinePuzzle, label: &str| run_census(&args, &bar, &opts, max_bytes, &watch, puzzle, label);
     if args.ck.antipodes.is_some() && args.ck.engine == Engine::Byte {
         bail!("--antipodes needs the two-bit engine (--engine two-bit or auto)");

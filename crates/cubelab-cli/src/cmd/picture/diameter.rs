@@ -26,6 +26,9 @@ pub struct BoundsReport {
     sample_lengths: Vec<usize>,
     #[serde(skip)]
     title: String,
+    /// One column: the split is of the transposed board (text wording only).
+    #[serde(skip)]
+    one_column: bool,
 }
 
 impl Report for BoundsReport {
@@ -46,9 +49,18 @@ states:        {}
             b.lower
         );
         s += &format!(
-            "upper bound:   {} = {} (first columns, census diameter) + {} (worst last column, solved optimally)
+            "Eq. (1) lower: {:.2} (log|H| / log(moves per board) - 1, the seed's bound)
 ",
-            b.upper, b.first_columns_diameter, b.last_column_max
+            b.eq1_lower
+        );
+        s += &format!(
+            "upper bound:   {} = {} (first {}, census diameter) + {} (worst last {}, solved optimally)
+",
+            b.upper,
+            b.first_columns_diameter,
+            if self.one_column { "cubes of the column" } else { "columns" },
+            b.last_column_max,
+            if self.one_column { "cube" } else { "column" }
         );
         s += &format!(
             "local method:  {}
@@ -101,7 +113,7 @@ pub(super) fn run_bounds(
         if metric == Metric::Half { "half-turn" } else { "quarter-turn" }
     );
     render(
-        &BoundsReport { bounds: b, sample_lengths, title },
+        &BoundsReport { bounds: b, sample_lengths, title, one_column: n == 1 },
         &BoundsInput { m, n, metric, sample },
         Format::json_or_text(json),
     )

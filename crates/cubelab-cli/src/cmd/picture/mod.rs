@@ -103,7 +103,7 @@ Examples:
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Scramble with this many random moves instead of a uniformly random board.
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SCRAMBLE_MOVES.range()))]
         moves: Option<usize>,
         /// Print JSON with the board and the scramble moves.
         #[arg(long)]
@@ -114,8 +114,10 @@ Examples:
     },
     /// Proved bounds on the diameter where a census is out of reach (counting and column split).
     #[command(after_help = "\
-The lower bound counts canonical move sequences; the upper bound solves the first n-1
-columns (their census diameter) and then every possible last column optimally.
+The lower bound counts canonical move sequences (the seed's Eq. (1) bound is shown beside
+it); the upper bound solves the first n-1 columns (their census diameter) and then every
+possible last column optimally. One column: the same on the transposed 1 x m board (the
+first m-1 cubes, then the last cube's 24 positions).
 --sample K also solves K uniformly random boards optimally (a sample, not a bound).
 
 Examples:
@@ -124,13 +126,13 @@ Examples:
     Bounds {
         /// Rows.
         m: usize,
-        /// Columns (at least 2).
+        /// Columns.
         n: usize,
         /// How moves are counted.
         #[arg(long, default_value = "quarter")]
         metric: Metric,
         /// Also solve this many random boards optimally and report their lengths.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(cubelab::bounds::BOUNDS_SAMPLE.range()))]
         sample: u64,
         #[command(flatten)]
         limits: LimitArgs,
@@ -190,12 +192,12 @@ Examples:
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
         /// least first; two-bit engine).
-        #[arg(long, value_name = "K")]
+        #[arg(long, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::CENSUS_ANTIPODES.range()))]
         antipodes: Option<usize>,
         /// Also record the distance of K uniformly random reachable boards (those of
         /// `picture scramble M N --seed S+i`, i < K): a check on the census that costs one
         /// table look-up per board and layer (with a checkpoint, resume with the same list).
-        #[arg(long, value_name = "K", conflicts_with = "group")]
+        #[arg(long, value_name = "K", conflicts_with = "group", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::CENSUS_WATCH.range()))]
         watch: Option<usize>,
         /// The seed of the first watched board.
         #[arg(long, value_name = "S", default_value_t = 0, requires = "watch")]
@@ -209,6 +211,10 @@ Examples:
         /// Continue from the checkpoint file if it exists.
         #[arg(long, requires = "checkpoint")]
         resume: bool,
+        /// Start afresh and replace an existing --checkpoint file (without it, or --resume, an
+        /// existing file is refused).
+        #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
+        force: bool,
         /// Stop after expanding layer K, saving the checkpoint (exit 3; continue with --resume).
         #[arg(long, value_name = "K", requires = "checkpoint")]
         stop_after_layer: Option<usize>,
@@ -271,6 +277,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 struct CheckpointArgs {
     checkpoint: Option<PathBuf>,
     resume: bool,
+    force: bool,
     stop_after_layer: Option<usize>,
     engine: Engine,
     antipodes: Option<usize>,
@@ -543,6 +550,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             output,
             checkpoint,
             resume,
+            force,
             stop_after_layer,
             json,
         } => census(
@@ -555,7 +563,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
                 col_moves,
                 max_memory,
                 output,
-                ck: CheckpointArgs { checkpoint, resume, stop_after_layer, engine, antipodes, watch, seed },
+                ck: CheckpointArgs { checkpoint, resume, force, stop_after_layer, engine, antipodes, watch, seed },
                 json,
             },
             ctx,

@@ -92,10 +92,15 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
             assert_eq!(small.exact_mean(k).unwrap(), wide.exact_mean(k).unwrap());
         }
         assert_eq!(small.universal_lower_bound(), wide.universal_lower_bound());
-        assert_eq!(small.search_max_targets(3, 2, 200, &NoProgress), wide.search_max_targets(3, 2, 200, &NoProgress));
         assert_eq!(
-            small.search_universal(12, 1, 2, 500, &NoProgress),
-            wide.search_universal(12, 1, 2, 500, &NoProgress)
+            small.search_max_targets(3, 2, 200, &NoProgress).unwrap(),
+            wide.search_max_targets(3, 2, 200, &NoProgress).unwrap()
+        );
+        assert!(small.search_max_targets(3, usize::MAX, 200, &NoProgress).is_err());
+        assert!(small.search_max_targets(3, 2, usize::MAX, &NoProgress).is_err());
+        assert_eq!(
+            small.search_universal(12, 1, 2, 500, &NoProgress).unwrap(),
+            wide.search_universal(12, 1, 2, 500, &NoProgress).unwrap()
         );
         let ranks = Some(0..binomial(small.len() as u64, 12).min(1000));
         assert_eq!(

@@ -495,14 +495,10 @@ const BATCH: u64 = 2;
 /// Estimates the number of solutions of `spec` by parallel tempering (see the module
 /// documentation).
 pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<TemperingEstimate> {
-    if spec.repeats < 2 {
-        return Err(Error::out_of_range(format!("{} repeats: an interval needs at least 2", spec.repeats)));
-    }
+    crate::bounds::TEMPERING_REPEATS.check(spec.repeats)?;
+    crate::bounds::TEMPERING_SWEEPS.check(spec.sweeps)?;
     if !(spec.beta_max > 0.0 && spec.beta_max <= 100.0) {
         return Err(Error::out_of_range(format!("beta max {}: expected a number in (0, 100]", spec.beta_max)));
-    }
-    if spec.sweeps < 10 {
-        return Err(Error::out_of_range(format!("{} sweeps: tempering needs at least 10", spec.sweeps)));
     }
     let p = Problem::new(spec)?;
     let label = format!(
@@ -524,6 +520,8 @@ pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<Te
         label: &label,
         range: 0..spec.repeats,
         batch: BATCH,
+        // Floating-point sums: the batches stay as they are, so the result is exact.
+        split: false,
     };
     let work = |r: Range<u64>| -> Vec<Saved> {
         chunked(r, 1, |r| {

@@ -444,7 +444,7 @@ impl Search {
             self.tasks.len(),
             self.fingerprint()
         );
-        let mut saver = Saver::new(opts, KIND, &fingerprint, &self.label());
+        let mut saver = Saver::new(opts, KIND, &fingerprint, &self.label())?;
         let mut cp = Saved { done: 0, solutions: vec![] };
         if let Some(file) = saver.resume_file(opts) {
             if let Some(saved) = file.load::<Saved>()? {
@@ -458,7 +458,8 @@ impl Search {
         let tasks = self.tasks.len();
         let limit = stop_after.map_or(tasks, |n| cp.done.saturating_add(n).min(tasks));
         opts.progress.start("work units", tasks as u64, cp.done as u64);
-        while cp.done < tasks {
+        // A stop request during the last batch still stops (and says how to resume).
+        while cp.done < tasks || opts.stop.is_requested() {
             if cp.done >= limit || opts.stop.is_requested() {
                 opts.progress.finish();
                 saver.save(true, |f| f.save(&cp))?;

@@ -60,8 +60,14 @@ pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&ListFn<'_>>) 
     let range = spec.shard.range(all);
     let label = describe(spec);
     let fingerprint = format!("{label} tasks={all}");
-    let job =
-        Batches { kind: "magic-squares", fingerprint: &fingerprint, label: &label, range: range.clone(), batch: BATCH };
+    let job = Batches {
+        kind: "magic-squares",
+        fingerprint: &fingerprint,
+        label: &label,
+        range: range.clone(),
+        batch: BATCH,
+        split: true,
+    };
     let is_fixed = !fixed.is_empty();
     let work = |r: Range<u64>| {
         let parts = chunked(r, CHUNK, |r| {

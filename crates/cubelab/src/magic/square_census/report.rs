@@ -61,7 +61,14 @@ pub struct SquareCensus {
 impl SquareCensus {
     /// Reads a report from the JSON `magic squares` printed (envelope keys are ignored).
     pub fn from_json(text: &str) -> Result<SquareCensus> {
-        serde_json::from_str(text).map_err(|e| {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            Error::malformed(format!(
+                "not the JSON output of a magic squares census: {}",
+                e.to_string().replace('\n', " ")
+            ))
+        })?;
+        crate::census::report::check_format_version(&v, false)?;
+        serde_json::from_value(v).map_err(|e| {
             Error::malformed(format!(
                 "not the JSON output of a magic squares census: {}",
                 e.to_string().replace('\n', " ")

@@ -54,7 +54,7 @@ impl Table {
         let size = space.size;
         let dist: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(size as usize).collect();
         let fingerprint = format!("{} {size}", puzzle.fingerprint());
-        let mut saver = Saver::new(opts, checkpoint::KIND, &fingerprint, ck.label);
+        let mut saver = Saver::new(opts, checkpoint::KIND, &fingerprint, ck.label)?;
         let mut counts = Vec::new();
         if let Some(file) = saver.resume_file(opts) {
             if let Some(c) = checkpoint::load(file, &dist)? {

@@ -321,11 +321,13 @@ pub fn run(
     antipodes: usize,
     watch: &[Vec<u8>],
 ) -> Result<TwoBitCensus> {
+    crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
+    crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
     let engine = Engine::new(puzzle, sym, max_bytes)?;
     let size = engine.layout.size();
     let fingerprint = format!("{} two-bit {size}", puzzle.fingerprint());
     let label = format!("{}, two-bit table", ck.label);
-    let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label);
+    let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
     let watched = watch_entries(&engine, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
     let mut state = run.start(watched)?;

@@ -116,7 +116,14 @@ fn watched_3x2_boards_get_their_distances() {
 }
 
 fn resumable(path: &std::path::Path, stop: Option<usize>, progress: &dyn Progress, s: Stop) -> Result<TwoBitCensus> {
-    let opts = Options { progress, stop: s, checkpoint: Some(path), resume: true, policy: SavePolicy::ALWAYS };
+    let opts = Options {
+        progress,
+        stop: s,
+        checkpoint: Some(path),
+        resume: true,
+        overwrite: false,
+        policy: SavePolicy::ALWAYS,
+    };
     let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
     run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3, &watch_2x2())
 }

@@ -1,0 +1,66 @@
+"""The Python half of :class:`cubelab.Cube`: the class is native (Rust, ``_native.Cube``);
+this module gives it its runtime docstring (``help(Cube)``), ``to_dict()`` for tables and
+``_repr_svg_()`` for notebooks. The stub ``_native.pyi`` repeats the class docstring for
+type checkers; a test checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from cubelab import _display
+from cubelab._native import Cube
+
+__all__ = ["DOC"]
+
+DOC = """A colored cube, read in any notation: a Conway name (``"Ab"``), a face string of six
+colors in face order U D F B L R (``"152463"``), a labelled form
+(``"U=r,D=g,F=b,B=y,L=p,R=w"``), Kahan's ``"K1"``..``"K30"`` or Sobczyk's symbols
+(``"Y1"``..``"B3'"``). Colors are the characters 0-9, a-z, A-Z.
+
+A cube is held in the position it was given (``faces``, ``face_string``, ``corners``
+describe that position) and compared up to rotation: ``Cube("Ab") ==
+Cube("152436")`` is False (mirror images differ), but any rotation of a cube equals it,
+and equal cubes hash alike. ``to_dict()`` gives its names and faces as plain data (a row
+of ``cubelab.cubes().to_pandas()``); a notebook draws its net.
+
+>>> from cubelab import Cube
+>>> ab = Cube("Ab")
+>>> ab.faces
+{'U': '1', 'D': '5', 'F': '2', 'B': '4', 'L': '6', 'R': '3'}
+>>> ab.kahan, ab.sobczyk, ab.mirror.conway, ab.symmetries
+('K7', 'P2', 'Ba', 1)
+>>> Cube("U=1,D=5,F=3,B=6,L=2,R=4") == ab     # the same cube turned
+True"""
+
+
+def to_dict(self: Cube) -> Dict[str, Any]:
+    """The cube as plain data: its name and its names in every notation, its face string
+    as held, its corners, its mirror image and its symmetries (one row of a table).
+
+    >>> Cube("Ab").to_dict()["sobczyk"]
+    'P2'
+    """
+    return {
+        "name": self.name,
+        "conway": self.conway,
+        "kahan": self.kahan,
+        "sobczyk": self.sobczyk,
+        "faces": self.face_string,
+        "corners": list(self.corners.values()),
+        "mirror": self.mirror.face_string,
+        "mirror_name": self.mirror.conway,
+        "symmetries": self.symmetries,
+        "achiral": self.is_achiral,
+        "proper": self.is_proper,
+    }
+
+
+def _repr_svg_(self: Cube) -> str:
+    """The cube's net as held (notebooks show it)."""
+    return _display.cube_svg(self.face_string, str(self))
+
+
+Cube.__doc__ = DOC
+setattr(Cube, "to_dict", to_dict)
+setattr(Cube, "_repr_svg_", _repr_svg_)

@@ -1,0 +1,274 @@
+"""Pictures of results in notebooks (``_repr_svg_``): cubes, arrangements, extended
+assemblies, stacks, picture-cube boards, magic cubes and histograms.
+
+The command line draws some of these itself (``--svg``, crates/cubelab-cli/src/svg.rs),
+but its drawings are not reachable from the native module yet, so this module draws them
+in Python with the same colors (Kahan's six colors, MacMahon's 1-6 identified with them,
+other palette colors spread over the hues; picture-cube faces in the usual scheme). When
+the native layer offers its rendering, these functions should give way to it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Sequence, Tuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cubelab._results import Histogram, Histograms
+
+__all__ = ["TargetDisplay", "ArrangementDisplay", "StackDisplay", "ShowDisplay", "BoardDisplay", "AssemblyDisplay"]
+
+PALETTE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Kahan's colors w y b g p r, and MacMahon's 1-6 identified with them (docs/conventions.md).
+KAHAN = {"w": "#ffffff", "y": "#ffdd33", "b": "#1f77b4", "g": "#2ca02c", "p": "#9467bd", "r": "#d62728"}
+OTHER = {"o": "#ff7f0e", "k": "#333333", "0": "#bbbbbb"}
+DARK = set("3456bgprk")
+#: Picture-cube faces (U white, D yellow, F green, B blue, L orange, R red).
+FACE_FILL = {"U": "#ffffff", "D": "#ffdd33", "F": "#2ca02c", "B": "#1f77b4", "L": "#ff7f0e", "R": "#d62728"}
+#: Where each face of a net sits (column, row) in a cross 4 wide and 3 high.
+NET = {"U": (1, 0), "L": (0, 1), "F": (1, 1), "R": (2, 1), "B": (3, 1), "D": (1, 2)}
+FACES = "UDFBLR"
+
+
+def fill(color: str) -> str:
+    """The fill of a palette color, as the command line's drawings use."""
+    if color in OTHER:
+        return OTHER[color]
+    if color in KAHAN:
+        return KAHAN[color]
+    if color in "123456" and color:
+        return list(KAHAN.values())[int(color) - 1]
+    index = PALETTE.find(color)
+    return f"hsl({(max(index, 0) * 137) % 360}, 65%, 60%)"
+
+
+def ink(color: str) -> str:
+    """Text color readable on :func:`fill`."""
+    return "#ffffff" if color in DARK else "#000000"
+
+
+def svg(width: int, height: int, body: Iterable[str]) -> str:
+    """An SVG document."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">\n'
+        + "".join(body)
+        + "</svg>\n"
+    )
+
+
+def square(x: float, y: float, size: float, color: str, label: str = "") -> str:
+    text = ""
+    if label:
+        text = f'<text x="{x + size / 2:g}" y="{y + size / 2 + size * 0.18:g}" font-size="{size * 0.5:g}" text-anchor="middle" fill="{ink(color)}">{escape(label)}</text>'
+    return f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" fill="{fill(color)}" stroke="#000"/>{text}\n'
+
+
+def net(face_string: str, x: float, y: float, size: float, labels: bool = True) -> str:
+    """A cube's net (a cross of its six faces) at (x, y), faces ``size`` wide."""
+    out = []
+    for face, color in zip(FACES, face_string):
+        col, row = NET[face]
+        out.append(square(x + col * size, y + row * size, size, color, color if labels else ""))
+    return "".join(out)
+
+
+def title(x: float, y: float, text: str, size: int = 14) -> str:
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}">{escape(text)}</text>\n'
+
+
+def cube_svg(face_string: str, caption: str) -> str:
+    """A cube's net with a caption."""
+    size = 28
+    return svg(4 * size + 20, 3 * size + 40, [title(10, 18, caption), net(face_string, 10, 28, size)])
+
+
+class TargetDisplay:
+    """A built target: its cube, drawn as a net."""
+
+    @property
+    def cube(self) -> Any:
+        """The target as a :class:`~cubelab.Cube`."""
+        from cubelab._native import Cube
+
+        return Cube(getattr(self, "target"))
+
+    def _repr_svg_(self) -> str:
+        """The target's net (notebooks show it)."""
+        n = getattr(self, "arrangements")
+        count = "too many arrangements to count" if n is None else f"{n:,} arrangement{'s' if n != 1 else ''}"
+        return cube_svg(getattr(self, "target"), f"{getattr(self, 'name') or getattr(self, 'target')}: {count}")
+
+
+class ShowDisplay:
+    """Draws a ``show`` report (its cube's net)."""
+
+    def _repr_svg_(self) -> str:
+        """The cube's net (notebooks show it)."""
+        data: Mapping[str, Any] = getattr(self, "_json")
+        return cube_svg(data["given"], data.get("name") or data["given"])
+
+
+def placements_svg(caption: str, placements: Sequence[Any]) -> str:
+    """The eight blocks of a 2x2x2 arrangement: top layer and bottom layer seen from
+    above (back row first), each block as its net as placed."""
+    size = 10
+    cell_w, cell_h = 4 * size + 14, 3 * size + 26
+    where = {"UBL": (0, 0, 0), "UBR": (0, 0, 1), "UFL": (0, 1, 0), "UFR": (0, 1, 1), "DBL": (1, 0, 0), "DBR": (1, 0, 1), "DFL": (1, 1, 0), "DFR": (1, 1, 1)}
+    body = [title(10, 18, caption), title(10, 38, "top layer", 11), title(10 + 2 * cell_w + 20, 38, "bottom layer", 11)]
+    for p in placements:
+        layer, row, col = where[p.corner]
+        x = 10 + layer * (2 * cell_w + 20) + col * cell_w
+        y = 46 + row * cell_h
+        body.append(title(x, y + 10, f"{p.corner} {p.name or p.faces}", 10))
+        body.append(net(p.faces, x, y + 14, size, labels=False))
+    return svg(4 * cell_w + 40, 46 + 2 * cell_h + 6, body)
+
+
+class ArrangementDisplay:
+    """Draws an arrangement, and prints it one placement a line."""
+
+    def _repr_svg_(self) -> str:
+        """The arrangement, layer by layer (notebooks show it)."""
+        return placements_svg("arrangement" + (" (interior matches)" if getattr(self, "interior_matches") else ""), getattr(self, "placements"))
+
+    def __str__(self) -> str:
+        lines = [f"{p.corner}  block {p.block:>2} {p.name or '':<5} up {p.up} front {p.front}  faces {p.faces}" for p in getattr(self, "placements")]
+        lines.append(f"interior matches: {'yes' if getattr(self, 'interior_matches') else 'no'}")
+        return "\n".join(lines)
+
+
+class StackDisplay:
+    """Draws a solved stack."""
+
+    def _repr_svg_(self) -> str:
+        """The stack's four sides, bottom cube at the bottom (notebooks show it)."""
+        cubes = list(getattr(self, "cubes"))
+        size = 26
+        sides = ("front", "right", "back", "left")
+        body = [title(10, 18, f"stack of {len(cubes)}")]
+        for k, side in enumerate(sides):
+            body.append(title(10 + k * (size + 24), 38, side, 11))
+        for i, c in enumerate(reversed(cubes)):
+            for k, side in enumerate(sides):
+                color = getattr(c, side)
+                body.append(square(10 + k * (size + 24), 46 + i * size, size, color, color))
+        return svg(10 + 4 * (size + 24), 56 + len(cubes) * size, body)
+
+
+def board_svg(caption: str, board: str) -> str:
+    """A picture-cube board: each cube colored by its original face now up, with that
+    letter large and the face now front small; a cube in place (UF) has a thick frame."""
+    grid = [row.split() for row in board.split("/")]
+    cell = 40
+    cols = max((len(r) for r in grid), default=1)
+    body = [title(10, 20, caption)]
+    for i, row in enumerate(grid):
+        for j, token in enumerate(row):
+            up, front = (token + "??")[0], (token + "??")[1]
+            x, y = 10 + j * cell, 30 + i * cell
+            width = 3 if token == "UF" else 1
+            text_ink = "#000000" if up in "UD" else "#ffffff"
+            body.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{FACE_FILL.get(up, "#bbbbbb")}" stroke="#000" stroke-width="{width}"><title>row {i + 1}, column {j + 1}: {escape(token)}</title></rect>'
+                f'<text x="{x + cell // 2}" y="{y + cell // 2 + 6}" font-size="18" text-anchor="middle" fill="{text_ink}">{escape(up)}<tspan font-size="11">{escape(front)}</tspan></text>\n'
+            )
+    return svg(max(20 + cols * cell, 20 + 8 * len(caption)), 40 + len(grid) * cell, body)
+
+
+class BoardDisplay:
+    """Draws a picture-cube board."""
+
+    def _repr_svg_(self) -> str:
+        """The board (notebooks show it)."""
+        caption = "board"
+        solvable = getattr(self, "solvable", None)
+        if solvable is not None:
+            caption = "solvable board" if solvable else "board that cannot be solved"
+        return board_svg(caption, getattr(self, "board"))
+
+
+def assembly_svg(caption: str, placed: Sequence[Any]) -> str:
+    """An N x N x N assembly, layer by layer (top first), each block as the color it shows
+    up, labelled with its name."""
+    if not placed:
+        return svg(20 + 8 * len(caption), 40, [title(10, 20, caption)])
+    n = max(p.layer for p in placed)
+    size = 22
+    body = [title(10, 20, caption)]
+    for p in placed:
+        x = 10 + (p.layer - 1) * (n * size + 16) + (p.column - 1) * size
+        y = 44 + (p.row - 1) * size
+        body.append(square(x, y, size, p.up))
+    for k in range(n):
+        body.append(title(10 + k * (n * size + 16), 38, f"layer {k + 1}", 11))
+    return svg(max(10 + n * (n * size + 16), 20 + 8 * len(caption)), 54 + n * size, body)
+
+
+class AssemblyDisplay:
+    """Draws an extended assembly."""
+
+    def _repr_svg_(self) -> str:
+        """The assembly layer by layer, each block by its color up (notebooks show it)."""
+        data: Mapping[str, Any] = getattr(self, "_json")
+        from cubelab.reports import Placed
+
+        placed = [Placed.from_json(p) for p in data.get("assembly") or []]
+        verdict = "builds" if data.get("builds") else "cannot build"
+        return assembly_svg(f"{data.get('name') or data.get('target')}: the blocks {verdict} it", placed)
+
+
+def magic_svg(layers: Sequence[Sequence[Sequence[int]]], caption: str) -> str:
+    """A magic cube's layers side by side (top first), rows from the back."""
+    n = len(layers)
+    width_digits = max(len(str(x)) for layer in layers for row in layer for x in row)
+    cell = max(22, 8 * width_digits + 8)
+    body = [title(10, 20, caption)]
+    for k, layer in enumerate(layers):
+        x0 = 10 + k * (n * cell + 16)
+        body.append(title(x0, 38, f"layer {k + 1}", 11))
+        for r, row in enumerate(layer):
+            for c, value in enumerate(row):
+                x, y = x0 + c * cell, 44 + r * cell
+                body.append(
+                    f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#ffffff" stroke="#000"/>'
+                    f'<text x="{x + cell / 2:g}" y="{y + cell / 2 + 4:g}" font-size="12" text-anchor="middle">{value}</text>\n'
+                )
+    return svg(max(10 + n * (n * cell + 16), 20 + 8 * len(caption)), 54 + n * cell, body)
+
+
+def _bars(items: List[Tuple[int, int]], x0: float, y0: float, width: float, height: float, value_name: str, count_name: str, caption: str) -> str:
+    """One bar chart (linear counts), values on the horizontal axis."""
+    out = [title(x0, y0 + 14, caption, 12)]
+    if not items:
+        return "".join(out)
+    top = max(c for _, c in items) or 1
+    plot_y, plot_h = y0 + 24, height - 54
+    bar_w = width / len(items)
+    for i, (value, count) in enumerate(items):
+        h = plot_h * count / top
+        x = x0 + i * bar_w
+        out.append(
+            f'<rect x="{x + 1:g}" y="{plot_y + plot_h - h:g}" width="{max(bar_w - 2, 1):g}" height="{h:g}" fill="#1f77b4"><title>{escape(value_name)} {value}: {count:,} {escape(count_name)}</title></rect>\n'
+        )
+        if len(items) <= 30 or i % max(1, len(items) // 15) == 0:
+            out.append(f'<text x="{x + bar_w / 2:g}" y="{plot_y + plot_h + 12:g}" font-size="10" text-anchor="middle">{value}</text>\n')
+    out.append(f'<line x1="{x0:g}" y1="{plot_y + plot_h:g}" x2="{x0 + width:g}" y2="{plot_y + plot_h:g}" stroke="#000"/>\n')
+    out.append(f'<text x="{x0 + width / 2:g}" y="{y0 + height - 4:g}" font-size="11" text-anchor="middle">{escape(value_name)} (highest bar: {top:,} {escape(count_name)})</text>\n')
+    return "".join(out)
+
+
+def histogram_svg(h: "Histogram[Any]", value_name: str, count_name: str) -> str:
+    """A histogram as a bar chart."""
+    caption = f"{h.total:,} {count_name} by {value_name}"
+    return svg(480, 220, [_bars(sorted(h.items()), 10, 4, 460, 212, value_name, count_name, caption)])
+
+
+def histograms_svg(hs: "Histograms[Any, Any, Any]") -> str:
+    """Several histograms, one small bar chart per key."""
+    body = []
+    for k, (key, h) in enumerate(hs.items()):
+        col, row = k % 3, k // 3
+        body.append(_bars(sorted(h.items()), 10 + col * 250, 4 + row * 170, 230, 162, h.value_name, h.count_name, f"{hs.key_name} {key}"))
+    rows = (len(hs) + 2) // 3
+    return svg(760, max(1, rows) * 170 + 8, body)
+

@@ -1,0 +1,104 @@
+"""Notebook display and tables: every displayable result draws a well-formed SVG with one
+mark per thing it shows, long results print on several lines, and ``to_pandas()`` gives
+the same figures as the result."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import cubelab
+from cubelab import census, extended, magic, picture, stack
+
+FIG6 = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _svg(obj):
+    text = obj._repr_svg_()
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG}svg" and int(root.get("width")) > 0 and int(root.get("height")) > 0
+    return root
+
+
+def _rects(root):
+    return root.findall(f".//{SVG}rect")
+
+
+def test_cubes_targets_and_arrangements_draw_their_faces():
+    ab = cubelab.Cube("Ab")
+    rects = _rects(_svg(ab))
+    assert len(rects) == 6 and len({r.get("fill") for r in rects}) == 6  # six colors, six fills
+    assert len(_rects(_svg(cubelab.build(FIG6)[0]))) == 6
+    arrangement = cubelab.solve("Cb", FIG6)[0]
+    assert len(_rects(_svg(arrangement))) == 8 * 6  # eight blocks, each as a net
+
+
+def test_boards_stacks_assemblies_and_magic_cubes():
+    checked = picture.check("UF RB / DL UF")
+    assert len(_rects(_svg(checked))) == 4
+    assert len(_rects(_svg(picture.scramble(3, 4, seed=2)))) == 12
+    insanity = stack.solve(classic="instant-insanity")[0]
+    assert len(_rects(_svg(insanity))) == 4 * len(insanity.cubes)
+    assembly = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
+    assert len(_rects(_svg(assembly))) == 27
+    cube = magic.construct(3)
+    root = _svg(cube)
+    numbers = [t.text for t in root.findall(f".//{SVG}text") if t.text and t.text.isdigit()]
+    assert sorted(int(n) for n in numbers) == list(range(1, 28))
+    assert len(_rects(_svg(magic.enumerate(order=3, classes=True)[0]))) == 27
+
+
+def test_histograms_draw_one_bar_per_value():
+    table2 = census.targets(size=8)
+    bars = [r for r in _rects(_svg(table2)) if r.find(f"{SVG}title") is not None]
+    assert len(bars) == len(table2)
+    heights = [float(b.get("height")) for b in bars]
+    assert heights.index(max(heights)) == list(table2.values()).index(max(table2.values()))
+    every = census.targets(size="all", colors=2)
+    assert len([r for r in _rects(_svg(every))]) == sum(len(h) for h in every.values())
+
+
+def test_long_results_print_on_several_short_lines():
+    arrangement = cubelab.solve("Cb", FIG6)[0]
+    text = repr(arrangement)
+    assert text.count("\n") >= 9 and max(len(line) for line in text.splitlines()) <= 120
+    assert "Placement(corner='UFL'" in text
+    assert len(str(arrangement).splitlines()) == 9
+    short = cubelab.build(FIG6)[0]
+    assert repr(short) == "Built(target='123546', name='Cb', arrangements=4, proper=True)"
+    assert eval(repr(short), {"Built": cubelab.Built}) == short
+
+
+def test_to_pandas():
+    pd = pytest.importorskip("pandas")
+    table2 = census.targets(size=8)
+    frame = table2.to_pandas()
+    assert list(frame.columns) == ["targets", "sets"] and dict(zip(frame.targets, frame.sets)) == table2
+    cubes = cubelab.cubes().to_pandas()
+    assert len(cubes) == 30 and list(cubes.conway) == [c.conway for c in cubelab.cubes()]
+    assert list(pd.DataFrame(cubelab.build(FIG6)).columns) == ["target", "name", "arrangements", "proper"]
+    every = census.targets(size="all", colors=2).to_pandas()
+    assert list(every.columns) == ["size", "targets", "sets"] and every.sets.sum() == 2**8
+    best = census.max_targets().to_pandas()
+    assert len(best) == 360 and list(best.columns) == ["collection", "targets"]
+    universal = census.universal(colors=2)
+    assert len(universal.to_pandas()) == len(universal.sets)
+    assert picture.census(2, 2).to_pandas().boards.sum() == 165888
+    assert stack.census(3).to_pandas().sets.sum() == 4060
+    assert len(magic.construct(3).to_pandas()) == 27
+    assert len(cubelab.solve("Cb", FIG6).to_pandas()) == 4
+
+
+def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
+    import builtins
+
+    real = builtins.__import__
+
+    def no_pandas(name, *args, **kwargs):
+        if name == "pandas":
+            raise ImportError("No module named 'pandas'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pandas)
+    with pytest.raises(ImportError, match="pip install pandas"):
+        census.targets(size=3).to_pandas()
