@@ -28,6 +28,10 @@ pub struct Limits {
     pub optimal_cells: u64,
     /// Most states of a picture census (`2^(m+n-1)·12^(mn)`).
     pub census_states: u64,
+    /// The rows, columns and metric of the picture distance table the server loaded
+    /// (`serve --picture-table`): optimal solutions of these boards are table look-ups,
+    /// allowed whatever `optimal_cells` says.
+    pub optimal_table: Option<(usize, usize, cubelab::picture::board::Metric)>,
     /// Largest palette of `cubes` with `palette`.
     pub palette: u64,
     /// Largest order of `magic construct`.
@@ -58,6 +62,7 @@ impl Default for Limits {
             board_cells: 400,
             optimal_cells: 6,
             census_states: 10_000_000,
+            optimal_table: None,
             palette: 8,
             magic_order: 30,
             stack_colors: 4,

@@ -64,11 +64,24 @@ fn picture_board(m: &ArgMatches, limits: &Limits) -> Refusal {
     let method = raw(m, "method").first().copied().unwrap_or("local");
     let tables = method == "optimal" || method == "subgroup";
     let max = if tables { limits.optimal_cells } else { limits.board_cells };
+    if cells > max && method == "optimal" && in_table(m, board, limits) {
+        return Ok(());
+    }
     if cells > max {
         let what = if tables { format!("the {method} method in a request") } else { "a request".to_string() };
         return Err(format!("a board of {cells} cubes is too large for {what} (at most {max})"));
     }
     Ok(())
+}
+
+/// Whether `board` (with the request's metric) is one of the loaded distance table's.
+fn in_table(m: &ArgMatches, board: &str, limits: &Limits) -> bool {
+    let metric = raw(m, "metric").first().map_or(Ok(Default::default()), |s| s.parse());
+    let board = cubelab::picture::board::Board::parse(board);
+    match (board, metric, limits.optimal_table) {
+        (Ok(b), Ok(metric), Some(t)) => t == (b.rows(), b.cols(), metric),
+        _ => false,
+    }
 }
 
 /// `picture scramble`, `picture bounds` and `picture census`: the board's size, moves,

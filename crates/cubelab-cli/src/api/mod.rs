@@ -31,6 +31,8 @@ use crate::cli::{self, Cli};
 use crate::progress::Bar;
 use clap::builder::ArgAction;
 use clap::{ArgMatches, FromArgMatches};
+use cubelab::picture::board::{Board, Metric};
+use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::run::{Progress, Stop};
 use serde_json::Value;
 use std::fmt;
@@ -95,6 +97,8 @@ const OUTPUT_ONLY: &[&str] = &[
     "stop_after",
     "stop_after_layer",
     "max_memory",
+    "table",
+    "save_table",
 ];
 
 /// What a command runs with: where its progress goes, what stops it, its standard input
@@ -108,6 +112,8 @@ pub struct Context {
     /// No limits and the census commands too ([`Context::unlimited`]).
     unlimited: bool,
     cli: bool,
+    /// A distance table for optimal picture solutions (`serve --picture-table`).
+    picture_table: Option<Arc<DistanceTable>>,
 }
 
 impl Default for Context {
@@ -127,6 +133,7 @@ impl Context {
             limits: Limits::default(),
             unlimited: false,
             cli: false,
+            picture_table: None,
         }
     }
 
@@ -141,7 +148,15 @@ impl Context {
     /// The context of the `cubelab` program: progress bars on a terminal's stderr,
     /// Ctrl-C as the stop flag, the real standard input, no limits.
     pub(crate) fn cli() -> Context {
-        Context { progress: None, stop: None, stdin: None, limits: Limits::default(), unlimited: false, cli: true }
+        Context {
+            progress: None,
+            stop: None,
+            stdin: None,
+            limits: Limits::default(),
+            unlimited: false,
+            cli: true,
+            picture_table: None,
+        }
     }
 
     /// Reports the progress of long runs to `observer` (phases, units done, notes).
@@ -181,6 +196,24 @@ impl Context {
     /// The limits of this context.
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// Solves picture boards of the table's size and metric optimally from `table` (a
+    /// look-up, allowed whatever the board's size; [`Limits::optimal_table`] is set to it).
+    pub fn with_picture_table(mut self, table: Arc<DistanceTable>) -> Context {
+        self.limits.optimal_table = Some((table.rows(), table.cols(), table.metric()));
+        self.picture_table = Some(table);
+        self
+    }
+
+    /// The distance table for boards of this size and metric, if the context has one.
+    pub(crate) fn picture_table(&self, board: &Board, metric: Metric) -> Option<&DistanceTable> {
+        self.picture_table.as_deref().filter(|t| t.covers(board.rows(), board.cols(), metric))
+    }
+
+    /// Whether the limits apply (an API call, not the program and not an unlimited context).
+    pub(crate) fn is_limited(&self) -> bool {
+        !self.cli && !self.unlimited
     }
 
     /// A progress bar for one run: the terminal bar in the program, a silent one

@@ -32,6 +32,11 @@ pub struct Args {
     /// Most computations at once [default: the number of cores, at least 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
+    /// A distance table (`picture census M N --save-table FILE`), read once at start:
+    /// optimal picture solutions of boards of its size and metric are then look-ups
+    /// (any size, e.g. 3x3), not searches.
+    #[arg(long, value_name = "FILE")]
+    picture_table: Option<std::path::PathBuf>,
 }
 
 /// Runs `cubelab serve` until Ctrl-C (its one line of output is printed when it is ready).
@@ -47,12 +52,18 @@ pub fn run(args: Args) -> anyhow::Result<String> {
             "--host {ip} is not a loopback address: the server has no authentication; add --allow-remote to serve other machines"
         );
     }
+    let picture_table = match &args.picture_table {
+        Some(path) => {
+            Some(std::sync::Arc::new(cubelab::picture::census::twobit::distances::DistanceTable::load(path)?))
+        }
+        None => None,
+    };
     let listener = std::net::TcpListener::bind(SocketAddr::new(ip, args.port))
         .with_context(|| format!("cannot listen on {}", SocketAddr::new(ip, args.port)))?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let jobs = args.jobs.map_or(cores.max(2), |j| j as usize);
     serve::warn_if_remote(listener.local_addr()?);
     crate::output::write_stdout(format!("{}\n", serve::listening_line(listener.local_addr()?)).as_bytes())?;
-    serve::run(listener, Server { limits: Limits::default(), jobs, allow_remote: args.allow_remote })?;
+    serve::run(listener, Server { limits: Limits::default(), jobs, allow_remote: args.allow_remote, picture_table })?;
     Ok(String::new())
 }

@@ -82,6 +82,8 @@ pub(crate) struct Server {
     /// Whether requests for other hosts than the loopback names are served (`--allow-remote`);
     /// without it the `Host` header must name the loopback interface (no DNS rebinding).
     pub allow_remote: bool,
+    /// The picture distance table every request may solve from (`--picture-table`).
+    pub picture_table: Option<Arc<cubelab::picture::census::twobit::distances::DistanceTable>>,
 }
 
 struct Shared {
@@ -343,7 +345,7 @@ async fn api_route(
     if method != Method::POST {
         return wrong_method("POST");
     }
-    let (input, ctx) = match request(&command, &bytes, &state.server.limits) {
+    let (input, ctx) = match request(&command, &bytes, &state.server) {
         Ok(x) => x,
         Err(message) => return error(StatusCode::BAD_REQUEST, &message, None),
     };
@@ -356,14 +358,17 @@ fn too_large() -> Response {
 
 /// The input object and the context of a request body (`stdin`, the text `magic check`
 /// reads for `"file": "-"`, is taken out of the object).
-fn request(command: &str, bytes: &[u8], limits: &Limits) -> Result<(Value, Context), String> {
+fn request(command: &str, bytes: &[u8], server: &Server) -> Result<(Value, Context), String> {
     let mut input: Value = if bytes.iter().all(u8::is_ascii_whitespace) {
         json!({})
     } else {
         serde_json::from_slice(bytes).map_err(|e| format!("malformed JSON: {e}"))?
     };
     let obj = input.as_object_mut().ok_or("the body must be a JSON object")?;
-    let mut ctx = Context::new().with_limits(*limits);
+    let mut ctx = Context::new().with_limits(server.limits);
+    if let Some(table) = &server.picture_table {
+        ctx = ctx.with_picture_table(table.clone());
+    }
     match obj.remove("stdin") {
         None => {}
         Some(Value::String(text)) if command == "magic check" => ctx = ctx.with_stdin(text),

@@ -319,3 +319,61 @@ fn watched_boards_are_the_scrambles_with_their_optimal_lengths_and_survive_a_res
     assert!(bad(&["picture", "census", "2", "2", "--group", "S3", "--watch", "2"]).contains("--watch"));
     assert!(bad(&["picture", "census", "2", "2", "--seed", "2"]).contains("--watch"));
 }
+
+#[test]
+fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("2x2.table");
+    let t = table.to_str().unwrap();
+    // The census output is the same with and without keeping the table.
+    assert_eq!(
+        ok(&["picture", "census", "2", "2", "--json", "--save-table", t]),
+        ok(&["picture", "census", "2", "2", "--json"])
+    );
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        let board = ok(&["picture", "scramble", "2", "2", "--seed", &seed]).trim().to_string();
+        let v = json(&["picture", "solve", &board, "--table", t, "--json"]);
+        let (ida, _, _) = solution_length(&board, "optimal");
+        assert_eq!(v["length"].as_u64(), Some(ida as u64), "{board}");
+        assert_eq!(v["optimal"], true);
+        // The tool verifies every solution before printing it; the text says how it was found.
+        let text = ok(&["picture", "solve", &board, "--table", t]);
+        assert!(text.contains("descent in the distance table"), "{text}");
+    }
+    let e = bad(&["picture", "solve", "UF UF UF / UF UF UF", "--table", t]);
+    assert!(e.contains("the distance table is for 2x2 boards, not 2x3"), "{e}");
+    let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--metric", "half"]);
+    assert!(e.contains("counts quarter turns, not half turns"), "{e}");
+    assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--method", "local"]).contains("--table"));
+    assert!(bad(&["picture", "census", "2", "2", "--engine", "byte", "--save-table", t]).contains("--engine byte"));
+    // A tampered, truncated or missing table: one line, exit 2.
+    let bytes = std::fs::read(&table).unwrap();
+    let mut flipped = bytes.clone();
+    let at = bytes.len() - 100;
+    flipped[at] ^= 4;
+    std::fs::write(&table, &flipped).unwrap();
+    let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", t]);
+    assert!(e.contains("table '") && e.contains("is corrupt: checksum mismatch"), "{e}");
+    std::fs::write(&table, &bytes[..bytes.len() - 30]).unwrap();
+    assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t]).contains("is corrupt"));
+    let missing = dir.path().join("none.table");
+    let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", missing.to_str().unwrap()]);
+    assert!(e.contains("cannot be read"), "{e}");
+    // A census checkpoint is not a table.
+    let ck = dir.path().join("c.ckpt");
+    stopped(&[
+        "picture",
+        "census",
+        "2",
+        "2",
+        "--engine",
+        "two-bit",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--stop-after-layer",
+        "1",
+    ]);
+    let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", ck.to_str().unwrap()]);
+    assert!(e.contains("belongs to another kind of run"), "{e}");
+}

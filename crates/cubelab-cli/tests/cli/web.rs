@@ -420,3 +420,45 @@ fn load_1000_requests_over_16_connections() {
     }
     assert_eq!(Conn::open(&server.addr).get("/api/commands").status, 200);
 }
+
+#[test]
+fn a_served_distance_table_solves_boards_beyond_the_optimal_limit() {
+    // 7x1 is over the 6 cubes an optimal search may have in a request; with the table
+    // loaded its boards are look-ups. The answer is the CLI's --table answer, and its
+    // length the census distance of the board (--watch).
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("7x1.table");
+    let t = table.to_str().unwrap();
+    let census: Value = serde_json::from_str(&ok(&[
+        "picture",
+        "census",
+        "7",
+        "1",
+        "--json",
+        "--save-table",
+        t,
+        "--watch",
+        "3",
+        "--seed",
+        "5",
+    ]))
+    .unwrap();
+    let plain = start(&[]);
+    let server = start(&["--picture-table", t]);
+    for (k, w) in census["watched"].as_array().unwrap().iter().enumerate() {
+        let board = w["board"].as_str().unwrap();
+        let body = json!({"board": board, "method": "optimal"}).to_string();
+        let r = Conn::open(&server.addr).post("/api/picture/solve", &body);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.text(), ok(&["picture", "solve", board, "--table", t, "--json"]), "board {k}");
+        assert_eq!(r.json()["length"], w["distance"], "board {k}");
+        let r = Conn::open(&plain.addr).post("/api/picture/solve", &body);
+        assert_eq!(r.status, 422, "{}", r.text());
+        // Another metric is not in the table: still refused.
+        let half = json!({"board": board, "method": "optimal", "metric": "half"}).to_string();
+        assert_eq!(Conn::open(&server.addr).post("/api/picture/solve", &half).status, 422);
+    }
+    // A bad table stops the server before it listens: one line, exit 2.
+    std::fs::write(&table, b"not a table\n").unwrap();
+    assert!(bad(&["serve", "--port", "0", "--picture-table", t]).contains("is corrupt"));
+}

@@ -55,6 +55,8 @@ pub struct CheckpointFile {
     kind: String,
     fingerprint: String,
     label: String,
+    /// What messages call the file: `checkpoint` unless [`CheckpointFile::named`].
+    noun: &'static str,
 }
 
 /// Adds the bytes that pass through a reader or writer to a checksum.
@@ -93,7 +95,20 @@ impl CheckpointFile {
     /// The checkpoint at `path` of a run of family `kind` (e.g. `"census"`) whose
     /// parameters are `fingerprint`; `label` names the run in messages.
     pub fn new(path: impl Into<PathBuf>, kind: &str, fingerprint: &str, label: &str) -> CheckpointFile {
-        CheckpointFile { path: path.into(), kind: kind.into(), fingerprint: fingerprint.into(), label: label.into() }
+        CheckpointFile {
+            path: path.into(),
+            kind: kind.into(),
+            fingerprint: fingerprint.into(),
+            label: label.into(),
+            noun: "checkpoint",
+        }
+    }
+
+    /// The same file, called `noun` in messages (`table 'F' is corrupt: …`) rather than
+    /// `checkpoint`: for files in this format that are results, not checkpoints.
+    pub fn named(mut self, noun: &'static str) -> CheckpointFile {
+        self.noun = noun;
+        self
     }
 
     /// The file's path.
@@ -193,7 +208,7 @@ impl CheckpointFile {
     }
 
     fn refused(&self, why: &str) -> Error {
-        Error::checkpoint(format!("checkpoint '{}' {why}", self.path.display()))
+        Error::checkpoint(format!("{} '{}' {why}", self.noun, self.path.display()))
     }
 
     fn corrupt(&self, why: &str) -> Error {

@@ -42,7 +42,9 @@ pub struct SquaresArgs {
     #[arg(long)]
     method: Option<String>,
     /// Count only the squares with this cell: ROW,CELL=VALUE, 1-based (repeatable; the
-    /// diagonals method fixes only cells on the diagonals).
+    /// diagonals method fixes only cells on the diagonals and counts one or two fixed
+    /// cells under the symmetries that keep the diagonals: fixing the centre keeps all
+    /// of them, so --fix 3,3=C runs as fast as --shard C/13).
     #[arg(long = "fix", value_name = "ROW,CELL=VALUE")]
     fix: Vec<String>,
     /// Group the order-4 normal squares by their complementary pairs (Dudeney's groups).
@@ -55,7 +57,9 @@ pub struct SquaresArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
-    /// Run only shard I of N (contiguous tasks); merge with `magic squares-merge`.
+    /// Run only shard I of N (contiguous tasks); merge with `magic squares-merge`. For
+    /// order 5 (normal squares), shard C/13 is exactly the census of centre C (its
+    /// squares also count for centre 26-C, their complements).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
     /// Save the census state to FILE (atomically, every few seconds and when stopped).

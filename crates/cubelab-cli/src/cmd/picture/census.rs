@@ -166,6 +166,8 @@ pub(super) struct CensusArgs {
     pub(super) max_memory: u64,
     /// `--output`.
     pub(super) output: Option<PathBuf>,
+    /// `--save-table`: where to save the distances mod 3.
+    pub(super) save_table: Option<PathBuf>,
     /// The engine, antipodes and checkpoint flags.
     pub(super) ck: CheckpointArgs,
     /// `--json`.
@@ -264,10 +266,24 @@ fn run_census(
     progress::note_fresh_start(bar, path, ck.resume);
     let checkpointing = Checkpointing { label, stop_after_layer: ck.stop_after_layer };
     let two_bit = match ck.engine {
+        Engine::Byte if args.save_table.is_some() => {
+            bail!("--save-table keeps the two-bit engine's table: it is refused with --engine byte")
+        }
         Engine::Byte => false,
         Engine::TwoBit => true,
-        Engine::Auto => ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err(),
+        // The two-bit engine was faster on every picture board measured (docs/benchmarks.md:
+        // 2x2, 3x2 7.6x, 8x1 1.4x, 9x1) and runs the picture cube only. With a checkpoint,
+        // the byte engine where it fits, as before, so its checkpoints still resume.
+        Engine::Auto => {
+            args.group.is_none() && (path.is_none() || ck.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err())
+        }
     };
+    // The table line is printed where it was before the engines were chosen by speed: when
+    // asked for, or when the byte table would not fit (the output stays the same).
+    let show_table = ck.engine == Engine::TwoBit
+        || ck.antipodes.is_some()
+        || args.save_table.is_some()
+        || Space::new(puzzle, max_bytes).is_err();
     if !two_bit {
         let table = Table::build_resumable(puzzle, max_bytes, opts, &checkpointing)
             .map_err(|e| progress::with_resume_hint(e, path))?;
@@ -282,15 +298,27 @@ fn run_census(
         bail!("--engine two-bit runs the picture cube only, not a group puzzle");
     }
     let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
-    let t = twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, ck.antipodes.unwrap_or(0), &cells)
-        .map_err(|e| progress::with_resume_hint(e, path))?;
-    let note = format!(
-        "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
-        t.entries,
-        t.entries.div_ceil(32) * 8,
-        t.classes,
-        t.symmetries
-    );
+    let antipodes = ck.antipodes.unwrap_or(0);
+    let t = match &args.save_table {
+        None => twobit::run(puzzle, &cube_symmetry(), max_bytes, opts, &checkpointing, antipodes, &cells),
+        Some(file) => {
+            let shape = (args.m, args.n, args.metric);
+            DistanceTable::census_watching(shape, max_bytes, opts, &checkpointing, antipodes, &cells)
+                .and_then(|(t, table)| table.save(file).map(|_| t))
+        }
+    }
+    .map_err(|e| progress::with_resume_hint(e, path))?;
+    let note = if !show_table {
+        String::new()
+    } else {
+        format!(
+            "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
+            t.entries,
+            t.entries.div_ceil(32) * 8,
+            t.classes,
+            t.symmetries
+        )
+    };
     let boards = |cells: Vec<u8>| Board::from_cubes(args.m, args.n, cells).map(|b| b.to_string());
     let antipodes = match ck.antipodes {
         Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<Result<Vec<_>, _>>()?),

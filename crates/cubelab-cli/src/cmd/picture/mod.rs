@@ -6,6 +6,7 @@ use crate::svg;
 use anyhow::{bail, Context};
 use cubelab::histogram::{bins, Bin};
 use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
+use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::picture::census::{
     cube_puzzle, cube_symmetry, reachable_count, twobit, Census, Checkpointing, LinePuzzle, Space, Table,
 };
@@ -64,7 +65,9 @@ Examples:
 Methods:
   local     parity fix, then commutators cube by cube (at most 8mn+m+n-1 moves), as steps
   subgroup  the seed's Section 4: into <uu_i, l_j, r_j>, then inside it (boards up to 3x3)
-  optimal   a shortest solution: IDA* with pattern databases of sub-boards
+  optimal   a shortest solution: IDA* with pattern databases of sub-boards, or with
+            --table FILE a descent in the distance table that `picture census M N
+            --save-table FILE` keeps (any board of that size, in microseconds)
 
 Examples:
   cubelab picture solve 'UF RB / DL UF'
@@ -81,6 +84,10 @@ Examples:
         metric: Metric,
         #[command(flatten)]
         limits: LimitArgs,
+        /// Solve optimally from this distance table (made by `picture census M N
+        /// --save-table FILE` for the board's size and metric; implies --method optimal).
+        #[arg(long, value_name = "FILE")]
+        table: Option<PathBuf>,
         /// Print JSON (kind "picture-solve": the moves, their number and whether optimal; docs/json.md).
         #[arg(long)]
         json: bool,
@@ -146,9 +153,10 @@ The census is reduced by the symmetry of the board (permuting rows or columns ma
 to moves) and runs on all cores (RAYON_NUM_THREADS); the output does not depend on the
 number of threads. Memory: one byte per multiset of rows (4x2: 4.6 GB, 10x1: 93 MB).
 
-Boards whose byte table does not fit (3x3, 5x2) run on the two-bit engine: two bits
-per class of boards under the row and column permutations, the half-turn conjugations
-and (square boards) the transpose, rows of consistent parity only (3x3: 0.42 GB).
+The picture cube runs on the two-bit engine (faster than the byte engine on every board
+measured): two bits per class of boards under the row and column permutations, the
+half-turn conjugations and (square boards) the transpose, rows of consistent parity only
+(3x3: 0.42 GB); --engine byte keeps one byte per multiset of rows.
 
 With --checkpoint the distance table is saved (atomically, with a checksum) after
 completed layers and when stopped (--stop-after-layer or Ctrl-C, exit 3); a run killed
@@ -187,7 +195,9 @@ Examples:
         max_memory: u64,
         /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
-        /// auto (byte when its table fits --max-memory and no --antipodes, else two-bit).
+        /// auto (two-bit for the picture cube: measured faster on every board tried, see
+        /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
+        /// byte table fits, so that byte-engine checkpoints resume as before).
         #[arg(long, value_enum, default_value = "auto")]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
@@ -205,6 +215,11 @@ Examples:
         /// Also write the JSON result to this file.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Keep the distance of every board mod 3 (two bits a class, two-bit engine;
+        /// memory doubles) and save it to FILE, atomically with a checksum: `picture
+        /// solve BOARD --table FILE` then solves any board of this size optimally.
+        #[arg(long, value_name = "FILE", conflicts_with = "group")]
+        save_table: Option<PathBuf>,
         /// Save the distance table to FILE after completed layers.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
@@ -246,6 +261,12 @@ impl LimitArgs {
             max_nodes: self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
             timeout: self.timeout.map(std::time::Duration::from_secs_f64),
         }
+    }
+
+    /// These limits with a timeout of at most `time`.
+    fn within(self, time: std::time::Duration) -> LimitArgs {
+        let t = time.as_secs_f64();
+        LimitArgs { timeout: Some(self.timeout.map_or(t, |s| s.min(t))), ..self }
     }
 
     fn given(&self) -> bool {
@@ -434,7 +455,7 @@ impl Report for Scrambled {
 
 fn solve(
     given: &str,
-    method: Method,
+    (method, table): (Method, Option<&Path>),
     metric: Metric,
     limits: LimitArgs,
     json: bool,
@@ -444,6 +465,12 @@ fn solve(
     let board = Board::parse(given)?;
     if method != Method::Optimal && limits.given() {
         bail!("--max-nodes and --timeout limit the optimal search only (add --method optimal)");
+    }
+    if table.is_some() && method != Method::Optimal {
+        bail!("--table gives optimal solutions: it is refused with --method {method:?}".to_lowercase());
+    }
+    if table.is_some() && limits.given() {
+        bail!("--max-nodes and --timeout limit the IDA* search; a --table descent needs no limit");
     }
     let verdict = parity::check(&board);
     if !verdict.solvable {
@@ -468,7 +495,29 @@ fn solve(
             text += &format!("phase 2:  {}\n", format_moves(&p2));
             ([p1, p2].concat(), false)
         }
+        Method::Optimal if table.is_some() || ctx.picture_table(&board, metric).is_some() => {
+            let loaded;
+            let t = match table {
+                Some(path) => {
+                    loaded = DistanceTable::load(path)?;
+                    &loaded
+                }
+                None => ctx.picture_table(&board, metric).expect("checked"),
+            };
+            if t.metric() != metric {
+                bail!(
+                    "the distance table counts {} turns, not {} turns (--metric)",
+                    metric_name(t.metric()),
+                    metric_name(metric)
+                );
+            }
+            let moves = t.solve(&board)?;
+            text += "method:   optimal (descent in the distance table)\n";
+            (moves, true)
+        }
         Method::Optimal => {
+            // In a request, the search also stops at the request's time limit.
+            let limits = if ctx.is_limited() { limits.within(ctx.limits().time) } else { limits };
             let spinner = ctx.spinner("building pattern databases");
             let solver = optimal::Solver::new(
                 board.rows(),
@@ -492,8 +541,7 @@ fn solve(
         bail!("internal error: the solution does not solve the board");
     }
     let length = length_in(&moves, metric);
-    let metric_name = if metric == Metric::Half { "half" } else { "quarter" };
-    text += &format!("solution: {}\nlength:   {length} ({metric_name}-turn metric)\n", format_moves(&moves));
+    text += &format!("solution: {}\nlength:   {length} ({}-turn metric)\n", format_moves(&moves), metric_name(metric));
     let panels = solution_panels(&board, &moves)?;
     let solved =
         Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text, panels };
@@ -502,6 +550,15 @@ fn solve(
     }
     let input = SolveInput { board: given.to_string(), method, metric };
     render(&solved, &input, Format::json_or_text(json))
+}
+
+/// `quarter` or `half`.
+fn metric_name(metric: Metric) -> &'static str {
+    if metric == Metric::Half {
+        "half"
+    } else {
+        "quarter"
+    }
 }
 
 /// Runs `cubelab picture`.
@@ -516,8 +573,9 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             }
             render(&checked, &CheckInput { board }, Format::json_or_text(json))
         }
-        Sub::Solve { board, method, metric, limits, json, svg } => {
-            solve(&board, method, metric, limits, json, svg.as_deref(), ctx)
+        Sub::Solve { board, method, metric, limits, table, json, svg } => {
+            let method = if table.is_some() && method == Method::Local { Method::Optimal } else { method };
+            solve(&board, (method, table.as_deref()), metric, limits, json, svg.as_deref(), ctx)
         }
         Sub::Bounds { m, n, metric, sample, limits, json } => run_bounds(m, n, metric, sample, limits, json, ctx),
         Sub::Scramble { m, n, seed, moves, json, svg } => {
@@ -548,6 +606,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             watch,
             seed,
             output,
+            save_table,
             checkpoint,
             resume,
             force,
@@ -563,6 +622,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
                 col_moves,
                 max_memory,
                 output,
+                save_table,
                 ck: CheckpointArgs { checkpoint, resume, force, stop_after_layer, engine, antipodes, watch, seed },
                 json,
             },

@@ -28,6 +28,9 @@ impl Partial {
     }
 }
 
+/// Most fixed cells counted under the kept symmetry.
+const KEEP_SYMMETRY_UP_TO: usize = 2;
+
 /// The prepared search of a spec.
 pub(super) enum Engine {
     Diagonals(Diagonals, Vec<Task>),
@@ -35,11 +38,20 @@ pub(super) enum Engine {
 }
 
 impl Engine {
-    pub(super) fn new(spec: &SquareSpec, fixed: &[(usize, u8)]) -> Engine {
+    /// The search of `spec` with its `fixed` cells. One or two fixed cells are counted
+    /// under the symmetry kept ([`Diagonals::keeping_symmetry`]; measured in
+    /// docs/benchmarks.md: the more cells are fixed, the smaller the search without
+    /// symmetry, which wins from three cells on); when `listing`, fixed cells are always
+    /// searched without symmetry (every square is listed, in task order).
+    pub(super) fn new(spec: &SquareSpec, fixed: &[(usize, u8)], listing: bool) -> Engine {
         let n = spec.order;
         match spec.method {
             SquareMethod::Diagonals => {
-                let d = Diagonals::new(n, spec.kind, fixed);
+                let d = if listing || fixed.len() > KEEP_SYMMETRY_UP_TO {
+                    Diagonals::new(n, spec.kind, fixed)
+                } else {
+                    Diagonals::keeping_symmetry(n, spec.kind, fixed)
+                };
                 let tasks = d.tasks();
                 Engine::Diagonals(d, tasks)
             }
@@ -67,7 +79,7 @@ impl Engine {
         match self {
             Engine::Diagonals(d, tasks) => {
                 let mut table = Table::new();
-                let mult = d.reduction.multiplier(n);
+                let mult = d.multiplier();
                 for task in &tasks[r.start as usize..r.end as usize] {
                     let w = d.weight(task);
                     let found = match list.as_deref_mut() {

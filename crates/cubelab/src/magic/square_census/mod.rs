@@ -55,7 +55,7 @@ fn describe(spec: &SquareSpec) -> String {
 pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&ListFn<'_>>) -> Result<SquareCensus> {
     let fixed = validate(spec)?;
     let n = spec.order;
-    let engine = Engine::new(spec, &fixed);
+    let engine = Engine::new(spec, &fixed, list.is_some());
     let all = engine.len();
     let range = spec.shard.range(all);
     let label = describe(spec);

@@ -83,6 +83,57 @@ fn fixed_cells_agree_on_order_four() {
     assert!(a.total > 0);
 }
 
+#[test]
+fn one_or_two_fixed_cells_count_under_the_kept_symmetry_what_the_unreduced_search_finds() {
+    // Listing searches without symmetry; counting keeps it (one or two fixed cells).
+    let cases: &[(usize, SquareKind, &[&str])] = &[
+        (4, SquareKind::Normal, &["1,1=3"]),
+        (4, SquareKind::Normal, &["1,1=3", "2,3=7"]),
+        (4, SquareKind::Associative, &["1,4=2"]),
+        (4, SquareKind::Pandiagonal, &["3,3=5"]),
+        (5, SquareKind::Normal, &["3,3=12", "2,4=7"]),
+        (5, SquareKind::Associative, &["3,3=13", "1,5=4"]),
+        (5, SquareKind::Pandiagonal, &["3,3=1", "1,1=7"]),
+    ];
+    for &(n, kind, fixed) in cases {
+        let fixed: Vec<FixedCell> = fixed.iter().map(|f| FixedCell::parse(f).unwrap()).collect();
+        let s = SquareSpec { fixed: fixed.clone(), ..spec(n, kind, SquareMethod::Diagonals) };
+        let seen = std::sync::Mutex::new(Vec::new());
+        let list = |c: &[u8]| seen.lock().unwrap().push(c.to_vec());
+        let plain = census(&s, &Options::default(), Some(&list)).unwrap();
+        let reduced = run(&s);
+        let what = format!("order {n} {kind:?} {fixed:?}");
+        assert_eq!((reduced.total, &reduced.by_centre), (plain.total, &plain.by_centre), "{what}");
+        let squares = seen.into_inner().unwrap();
+        assert_eq!(squares.len() as u64, plain.total, "{what}");
+        for sq in &squares {
+            assert!(
+                is_kind(n, sq, kind) && fixed.iter().all(|f| sq[(f.row - 1) * n + f.cell - 1] == f.value),
+                "{what}"
+            );
+        }
+        assert!(n == 5 || reduced.total > 0, "{what}");
+    }
+}
+
+/// The centre c census of order 5 with the whole group: the squares with centre c,
+/// as the whole census's shard c/13 counts them (release build: `--ignored`).
+#[test]
+#[ignore]
+fn a_fixed_centre_counts_the_centre_shard() {
+    let whole = run(&SquareSpec {
+        shard: Shard::parse("1/13").unwrap(),
+        ..spec(5, SquareKind::Normal, SquareMethod::Diagonals)
+    });
+    let fixed = run(&SquareSpec {
+        fixed: vec![FixedCell { row: 3, cell: 3, value: 1 }],
+        ..spec(5, SquareKind::Normal, SquareMethod::Diagonals)
+    });
+    let centre_one = whole.by_centre.iter().find(|b| b.value == 1).unwrap().count;
+    assert_eq!(fixed.total, centre_one);
+    assert_eq!(fixed.tasks, whole.tasks);
+}
+
 /// The order-5 shard agreement (release build: `cargo test --release -- --ignored`).
 #[test]
 #[ignore]

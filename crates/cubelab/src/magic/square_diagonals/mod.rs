@@ -70,6 +70,11 @@ pub(crate) struct Diagonals {
     /// Order 5 without fixed cells: centres above 13 are the complements of those below.
     pub(crate) complement: bool,
     fixed: Vec<(usize, u8)>,
+    /// Fixed cells counted under the symmetry kept (see [`Diagonals::keeping_symmetry`]):
+    /// for each transformation g of the reduction's group, the fixed cells pulled back by
+    /// g; a square found stands for one square with the fixed cells per g whose pulled
+    /// back cells it has. Empty otherwise.
+    pulled: Vec<Vec<(usize, u8)>>,
 }
 
 /// Bits of a mask, lowest first.
@@ -190,7 +195,51 @@ impl Diagonals {
             reduction,
             complement: n == 5 && fixed.is_empty(),
             fixed: fixed.to_vec(),
+            pulled: Vec::new(),
         }
+    }
+
+    /// The search with the fixed (diagonal) cells `fixed` that keeps the reduction of the
+    /// search without them, for counting (order 4 or 5; otherwise the plain search).
+    ///
+    /// Every transformation of the group keeps the set of diagonal cells (and the
+    /// centre), so whether the image `g(S)` of a square has the fixed cells depends only
+    /// on the diagonals of `S`: the squares with the fixed cells are the images `g(S)`,
+    /// over the squares `S` the reduced search finds and the g whose pulled-back cells
+    /// `S` has; each orbit is counted by the number of such g. Diagonal fillings with
+    /// none are pruned, so fixing the centre searches exactly the tasks of that centre
+    /// (`--shard c/13` of order 5 without the complement's second count).
+    pub(crate) fn keeping_symmetry(n: usize, kind: SquareKind, fixed: &[(usize, u8)]) -> Diagonals {
+        if n < 4 || fixed.is_empty() {
+            return Diagonals::new(n, kind, fixed);
+        }
+        let mut d = Diagonals::new(n, kind, &[]);
+        d.complement = false;
+        d.pulled =
+            group(n, d.reduction).iter().map(|g| fixed.iter().map(|&(cell, v)| (g[cell], v)).collect()).collect();
+        d
+    }
+
+    /// Whether fixed cells are counted under the kept symmetry.
+    pub(crate) fn keeps_symmetry(&self) -> bool {
+        !self.pulled.is_empty()
+    }
+
+    /// Squares per square found (and per transformation counted, with fixed cells kept
+    /// under the symmetry).
+    pub(crate) fn multiplier(&self) -> u64 {
+        if self.keeps_symmetry() {
+            1
+        } else {
+            self.reduction.multiplier(self.n)
+        }
+    }
+
+    /// The number of transformations whose pulled-back fixed cells agree with the known
+    /// cells (`known(cell)`: its number, or `None` when not yet filled).
+    fn agreeing(&self, known: impl Fn(usize) -> Option<i32>) -> u64 {
+        let ok = |cells: &Vec<(usize, u8)>| cells.iter().all(|&(c, v)| known(c).is_none_or(|x| x == v as i32));
+        self.pulled.iter().filter(|cells| ok(cells)).count() as u64
     }
 
     /// Whether every fixed cell lies on a diagonal (the only cells this method can fix).
@@ -237,7 +286,8 @@ impl Diagonals {
                                 && self.fixed_ok(at(0, m), e0)
                                 && self.fixed_ok(at(m, 0), el)
                                 && self.fixed_ok(at(m, m), dl);
-                            if distinct && canonical && assoc && fixed {
+                            let kept = || !self.keeps_symmetry() || self.agreeing(|i| self.task_cell(&v, i)) > 0;
+                            if distinct && canonical && assoc && fixed && kept() {
                                 tasks.push(v.map(|x| x as u8));
                             }
                         }
@@ -246,6 +296,19 @@ impl Diagonals {
             }
         }
         tasks
+    }
+
+    /// The number a task puts in cell `i` (centre of order 5 and corners), if any.
+    fn task_cell(&self, task: &[i32; 5], i: usize) -> Option<i32> {
+        let (n, m) = (self.n, self.n - 1);
+        match i {
+            0 => Some(task[1]),
+            _ if i == m => Some(task[2]),
+            _ if i == m * n => Some(task[3]),
+            _ if i == m * n + m => Some(task[4]),
+            _ if n == 5 && i == 12 => Some(task[0]),
+            _ => None,
+        }
     }
 
     /// How many times the squares of a task count (centre c < 13 of order 5 stands for
@@ -300,6 +363,15 @@ impl Diagonals {
             if self.kind == SquareKind::Associative && d1 + d2 != n2 + 1 {
                 continue;
             }
+            let task5 = [c, d0, e0, el, dl];
+            let with_d = |i: usize| match i {
+                _ if i == at(i1, i1) => Some(d1),
+                _ if i == at(i2, i2) => Some(d2),
+                _ => self.task_cell(&task5, i),
+            };
+            if self.keeps_symmetry() && self.agreeing(with_d) == 0 {
+                continue;
+            }
             let used_d = used | (1 << d1) | (1 << d2);
             for e1 in 1..=n2 {
                 let e2 = esum - e1;
@@ -315,10 +387,25 @@ impl Diagonals {
                 if self.kind == SquareKind::Associative && e1 + e2 != n2 + 1 {
                     continue;
                 }
+                // With fixed cells under the kept symmetry: the transformations counted.
+                let times = match self.keeps_symmetry() {
+                    false => 1,
+                    true => {
+                        let with_e = |i: usize| match i {
+                            _ if i == at(i1, n - 1 - i1) => Some(e1),
+                            _ if i == at(i2, n - 1 - i2) => Some(e2),
+                            _ => with_d(i),
+                        };
+                        self.agreeing(with_e)
+                    }
+                };
+                if times == 0 {
+                    continue;
+                }
                 let free = all & !(used_d | (1 << e1) | (1 << e2));
                 let (ha, hb) = self.halves([d0, d1, d2, dl], [e0, e1, e2, el]);
                 if !explicit {
-                    found += self.join_count(free, ha, hb, table);
+                    found += times * self.join_count(free, ha, hb, table);
                     continue;
                 }
                 if n == 5 {
@@ -328,7 +415,7 @@ impl Diagonals {
                 cells[at(i2, i2)] = d2 as u8;
                 cells[at(i1, n - 1 - i1)] = e1 as u8;
                 cells[at(i2, n - 1 - i2)] = e2 as u8;
-                found += self.join_visit(free, ha, hb, &mut cells, &mut visit);
+                found += times * self.join_visit(free, ha, hb, &mut cells, &mut visit);
             }
         }
         found
@@ -471,6 +558,38 @@ impl Diagonals {
     }
 }
 
+/// The transformations of a reduction's group as cell maps (image cell `i` holds cell
+/// `map[i]`): the 8 rotations and reflections, and for the group of 32 (orders 4, 5)
+/// the closure with the simultaneous row and column permutations of [`coset_images`].
+/// The identity alone for no reduction.
+pub(crate) fn group(n: usize, reduction: Reduction) -> Vec<Vec<usize>> {
+    let mut maps: Vec<Vec<usize>> = match reduction {
+        Reduction::None => return vec![(0..n * n).collect()],
+        _ => super::square::symmetries(n),
+    };
+    if reduction == Reduction::Group32 && n >= 4 {
+        let index: Vec<u8> = (0..(n * n) as u8).collect();
+        for img in coset_images(n, &index) {
+            let map: Vec<usize> = img.iter().map(|&c| c as usize).collect();
+            if !maps.contains(&map) {
+                maps.push(map);
+            }
+        }
+    }
+    // Close under composition (a few dozen maps).
+    let mut k = 0;
+    while k < maps.len() {
+        for j in 0..maps.len() {
+            let composed: Vec<usize> = (0..n * n).map(|i| maps[k][maps[j][i]]).collect();
+            if !maps.contains(&composed) {
+                maps.push(composed);
+            }
+        }
+        k += 1;
+    }
+    maps
+}
+
 /// The 4 squares, up to the 8 rotations and reflections, that one square stands for
 /// under the group of 32: itself and its images under the simultaneous row and column
 /// permutations (0 n−1), (0 1)(n−2 n−1) and (0 1 n−1 n−2) (one per coset of the 8).
@@ -537,6 +656,50 @@ mod tests {
         assert_eq!(total(3, SquareKind::Normal), 8);
         assert_eq!(total(4, SquareKind::Normal), 7040);
         assert_eq!(total(4, SquareKind::Pandiagonal), 384);
+    }
+
+    /// The squares with the fixed cells (1-based `R,C=V`), summed over the tasks.
+    fn total_of(d: &Diagonals) -> u64 {
+        let mut t = Table::new();
+        d.tasks().iter().map(|task| d.weight(task) * d.count(task, &mut t, None)).sum::<u64>() * d.multiplier()
+    }
+
+    #[test]
+    fn fixed_cells_under_the_kept_symmetry_count_what_the_unreduced_search_finds() {
+        // Order, kind, fixed cells (1-based row, cell, value).
+        type Case = (usize, SquareKind, &'static [(usize, usize, u8)]);
+        let cases: &[Case] = &[
+            (4, SquareKind::Normal, &[(1, 1, 3)]),
+            (4, SquareKind::Normal, &[(2, 2, 16), (4, 1, 1)]),
+            (4, SquareKind::Normal, &[(1, 1, 3), (2, 3, 7), (4, 4, 14)]),
+            (4, SquareKind::Associative, &[(1, 4, 2)]),
+            (4, SquareKind::Pandiagonal, &[(3, 3, 5)]),
+            (5, SquareKind::Normal, &[(3, 3, 13), (1, 1, 1), (5, 5, 25), (2, 4, 7)]),
+            (5, SquareKind::Normal, &[(1, 1, 5), (2, 2, 9), (3, 3, 20)]),
+            (5, SquareKind::Pandiagonal, &[(3, 3, 1), (1, 1, 7), (4, 2, 20)]),
+        ];
+        let mut nonzero = 0;
+        for &(n, kind, cells) in cases {
+            let fixed: Vec<(usize, u8)> = cells.iter().map(|&(r, c, v)| ((r - 1) * n + c - 1, v)).collect();
+            let kept = Diagonals::keeping_symmetry(n, kind, &fixed);
+            assert!(kept.keeps_symmetry());
+            let total = total_of(&kept);
+            assert_eq!(total, total_of(&Diagonals::new(n, kind, &fixed)), "order {n} {kind:?} {cells:?}");
+            nonzero += usize::from(total > 0);
+        }
+        assert!(nonzero >= 4, "only {nonzero} cases have squares");
+    }
+
+    #[test]
+    fn the_groups_have_32_and_8_elements_that_keep_the_diagonals() {
+        for n in [4, 5] {
+            let diagonal = |i: usize| i / n == i % n || i / n + i % n == n - 1;
+            for (reduction, size) in [(Reduction::Group32, 32), (Reduction::Geometric, 8), (Reduction::None, 1)] {
+                let g = group(n, reduction);
+                assert_eq!(g.len(), size, "order {n} {reduction:?}");
+                assert!(g.iter().all(|m| (0..n * n).all(|i| diagonal(i) == diagonal(m[i]))));
+            }
+        }
     }
 
     #[test]

@@ -101,6 +101,9 @@ pub struct TwoBitCensus {
 struct Engine {
     layout: Layout,
     table: Vec<AtomicU64>,
+    /// With a kept distance table ([`distances`]): the distance mod 3 of every entry
+    /// reached so far (3: not reached, or no class), two bits an entry like `table`.
+    mod3: Option<Vec<AtomicU64>>,
 }
 
 impl Engine {
@@ -212,13 +215,24 @@ impl Engine {
         Ok((boards, entries))
     }
 
-    /// Frontier -> done, next -> frontier.
-    fn relabel(&self) {
-        self.table.par_iter().for_each(|w| {
+    /// Frontier -> done, next -> frontier; with a kept distance table, the next entries
+    /// (at distance `next`) get `next mod 3` there.
+    fn relabel(&self, next: usize) {
+        let relabel = |w: &AtomicU64| {
             let x = w.load(Ordering::Relaxed);
             let (lo, hi) = (x & LOW, x >> 1 & LOW);
             w.store(lo << 1 | lo | hi, Ordering::Relaxed);
-        });
+            hi & !lo
+        };
+        match &self.mod3 {
+            None => self.table.par_iter().for_each(|w| {
+                relabel(w);
+            }),
+            Some(mod3) => self.table.par_iter().zip(mod3.par_iter()).for_each(|(w, d)| {
+                let fields = relabel(w);
+                d.store(distances::set_fields(d.load(Ordering::Relaxed), fields, next as u64 % 3), Ordering::Relaxed);
+            }),
+        }
     }
 
     /// The least board of every frontier class, the `k` least of them.
@@ -250,15 +264,20 @@ impl Engine {
             .reduce(Vec::new, |a, b| keep([a, b].concat()))
     }
 
+    /// The tables a checkpoint holds: the census table, then the kept distances (if any).
+    fn tables(&self) -> impl Iterator<Item = &Vec<AtomicU64>> {
+        std::iter::once(&self.table).chain(&self.mod3)
+    }
+
+    /// Bytes of a checkpoint's content.
+    fn content_bytes(&self) -> u64 {
+        self.tables().map(|t| t.len() as u64 * 8).sum()
+    }
+
     fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
-        file.save_stream(state, self.table.len() as u64 * 8, |w| {
-            let mut block = Vec::with_capacity(BLOCK);
-            for chunk in self.table.chunks(BLOCK / 8) {
-                block.clear();
-                for x in chunk {
-                    block.extend_from_slice(&x.load(Ordering::Relaxed).to_le_bytes());
-                }
-                w.write_all(&block)?;
+        file.save_stream(state, self.content_bytes(), |w| {
+            for table in self.tables() {
+                write_words(w, table.iter().map(|x| x.load(Ordering::Relaxed)))?;
             }
             Ok(())
         })
@@ -267,8 +286,8 @@ impl Engine {
     fn load(&self, file: &CheckpointFile, chunks: u64) -> Result<Option<State>> {
         file.load_stream(|state: State, length, r: &mut dyn Read| {
             let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
-            if length != self.table.len() as u64 * 8 {
-                return Err(invalid(format!("a table of {length} bytes, not {}", self.table.len() * 8)));
+            if length != self.content_bytes() {
+                return Err(invalid(format!("a table of {length} bytes, not {}", self.content_bytes())));
             }
             let layers_ok = (state.pass == Pass::Prepare) == state.counts.is_empty()
                 && state.counts.len() < 1 << 16
@@ -277,17 +296,41 @@ impl Engine {
             if !layers_ok || state.next_chunk > chunks {
                 return Err(invalid("bad state".into()));
             }
-            let mut block = vec![0u8; BLOCK];
-            for chunk in self.table.chunks(BLOCK / 8) {
-                let b = &mut block[..chunk.len() * 8];
-                r.read_exact(b)?;
-                for (x, bytes) in chunk.iter().zip(b.chunks_exact(8)) {
-                    x.store(u64::from_le_bytes(bytes.try_into().expect("8 bytes")), Ordering::Relaxed);
-                }
+            for table in self.tables() {
+                read_words(r, table.len(), |k, x| table[k].store(x, Ordering::Relaxed))?;
             }
             Ok(state)
         })
     }
+}
+
+/// Writes words little-endian, a block at a time.
+fn write_words(w: &mut dyn std::io::Write, words: impl Iterator<Item = u64>) -> std::io::Result<()> {
+    let mut block = Vec::with_capacity(BLOCK);
+    for x in words {
+        block.extend_from_slice(&x.to_le_bytes());
+        if block.len() == BLOCK {
+            w.write_all(&block)?;
+            block.clear();
+        }
+    }
+    w.write_all(&block)
+}
+
+/// Reads `count` little-endian words a block at a time, giving each (with its index) to `store`.
+fn read_words(r: &mut dyn Read, count: usize, mut store: impl FnMut(usize, u64)) -> std::io::Result<()> {
+    let mut block = vec![0u8; BLOCK];
+    let mut k = 0;
+    while k < count {
+        let words = (count - k).min(BLOCK / 8);
+        let b = &mut block[..words * 8];
+        r.read_exact(b)?;
+        for bytes in b.chunks_exact(8) {
+            store(k, u64::from_le_bytes(bytes.try_into().expect("8 bytes")));
+            k += 1;
+        }
+    }
+    Ok(())
 }
 
 /// Forward or backward, from the entry counts: backward once the unseen entries are few
@@ -321,12 +364,37 @@ pub fn run(
     antipodes: usize,
     watch: &[Vec<u8>],
 ) -> Result<TwoBitCensus> {
+    run_keeping(puzzle, sym, max_bytes, opts, ck, antipodes, watch, false).map(|(census, _)| census)
+}
+
+/// The kept distance table of [`run_keeping`]: the layout and its words.
+pub(crate) type Kept = Option<(Layout, Vec<u64>)>;
+
+/// [`run`], keeping the distance mod 3 of every entry when `keep` (a second table of two
+/// bits an entry, also in the checkpoint, whose fingerprint then differs): returns its
+/// engine's layout and words.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_keeping(
+    puzzle: &LinePuzzle,
+    sym: &CellSymmetry,
+    max_bytes: u64,
+    opts: &Options<'_>,
+    ck: &Checkpointing<'_>,
+    antipodes: usize,
+    watch: &[Vec<u8>],
+    keep: bool,
+) -> Result<(TwoBitCensus, Kept)> {
     crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
     crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
-    let engine = Engine::new(puzzle, sym, max_bytes)?;
+    let engine = Engine::new(puzzle, sym, max_bytes, keep)?;
     let size = engine.layout.size();
-    let fingerprint = format!("{} two-bit {size}", puzzle.fingerprint());
-    let label = format!("{}, two-bit table", ck.label);
+    let (fingerprint, label) = match keep {
+        false => (format!("{} two-bit {size}", puzzle.fingerprint()), format!("{}, two-bit table", ck.label)),
+        true => (
+            format!("{} two-bit {size} distances mod 3", puzzle.fingerprint()),
+            format!("{}, two-bit table keeping distances mod 3", ck.label),
+        ),
+    };
     let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
     let watched = watch_entries(&engine, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
@@ -385,19 +453,21 @@ impl State {
 impl Engine {
     /// The layout of `puzzle` and its table, all entries unseen; fails when the table
     /// would take more than `max_bytes`.
-    fn new(puzzle: &LinePuzzle, sym: &CellSymmetry, max_bytes: u64) -> Result<Engine> {
+    /// With `keep`, also the table of distances mod 3 (all 3: none yet), counted in
+    /// `max_bytes` too.
+    fn new(puzzle: &LinePuzzle, sym: &CellSymmetry, max_bytes: u64, keep: bool) -> Result<Engine> {
         let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
         let words = layout.size().div_ceil(32);
-        if words.saturating_mul(8) > max_bytes {
+        let bytes = words.saturating_mul(if keep { 16 } else { 8 });
+        if bytes > max_bytes {
+            let what = if keep { "two-bit table and its distances mod 3" } else { "two-bit table" };
             return Err(Error::out_of_range(format!(
-                "{}x{} board needs {} bytes for its two-bit table, more than the {max_bytes} allowed",
-                puzzle.rows,
-                puzzle.cols,
-                words * 8
+                "{}x{} board needs {bytes} bytes for its {what}, more than the {max_bytes} allowed",
+                puzzle.rows, puzzle.cols,
             )));
         }
-        let table: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0)).take(words as usize).collect();
-        Ok(Engine { layout, table })
+        let words = |x: u64| std::iter::repeat_with(move || AtomicU64::new(x)).take(words as usize).collect();
+        Ok(Engine { layout, table: words(0), mod3: keep.then(|| words(u64::MAX)) })
     }
 }
 
@@ -496,6 +566,9 @@ impl Run<'_> {
             return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
         };
         self.engine.or(start, FRONTIER);
+        if let Some(mod3) = &self.engine.mod3 {
+            mod3[(start / 32) as usize].fetch_and(!(3 << (2 * (start % 32))), Ordering::Relaxed);
+        }
         for w in state.watched.iter_mut().filter(|w| w.entry == start) {
             w.distance = Some(0);
         }
@@ -523,7 +596,7 @@ impl Run<'_> {
         for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && self.engine.get(w.entry) == NEXT) {
             w.distance = Some(layer as u32 + 1);
         }
-        self.engine.relabel();
+        self.engine.relabel(layer + 1);
         state.counts.push(boards);
         state.unseen = state
             .unseen
@@ -534,22 +607,26 @@ impl Run<'_> {
     }
 
     /// The result, once a layer was found empty (its frontier is the last layer).
-    fn finish(self, state: State, antipodes: usize) -> Result<TwoBitCensus> {
+    fn finish(self, state: State, antipodes: usize) -> Result<(TwoBitCensus, Kept)> {
         self.opts.progress.finish();
         let antipodes = self.engine.antipodes(self.chunks, antipodes);
         let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
             return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
         };
-        Ok(TwoBitCensus {
+        let census = TwoBitCensus {
             census: Census::from_counts(state.counts),
             antipodes,
             classes: state.classes,
             entries: self.size,
             symmetries: self.engine.layout.symmetries(),
             watched,
-        })
+        };
+        let Engine { layout, mod3, .. } = self.engine;
+        Ok((census, mod3.map(|t| (layout, t.into_iter().map(AtomicU64::into_inner).collect()))))
     }
 }
+
+pub mod distances;
 
 #[cfg(test)]
 mod tests;
