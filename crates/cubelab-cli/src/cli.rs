@@ -232,6 +232,14 @@ pub fn main() -> ExitCode {
 pub(crate) fn exit_code(e: &anyhow::Error) -> u8 {
     use cubelab::ErrorKind;
     for cause in e.chain() {
+        if let Some(Failure(err)) = cause.downcast_ref::<Failure>() {
+            return match err.kind() {
+                cubelab_api::ErrorKind::Stopped => 3,
+                cubelab_api::ErrorKind::LimitReached => 4,
+                cubelab_api::ErrorKind::BadInput | cubelab_api::ErrorKind::Refused => 2,
+                cubelab_api::ErrorKind::Internal => 1,
+            };
+        }
         if let Some(err) = cause.downcast_ref::<cubelab::Error>() {
             return match err.kind() {
                 ErrorKind::Stopped => 3,
@@ -262,4 +270,29 @@ pub(crate) fn one_line(e: &anyhow::Error) -> String {
         }
     }
     line
+}
+
+/// An error of the typed layer ([`cubelab_api::Error`]) in the program: shown by its
+/// message, the request field at fault added as its flag ([`failure`]).
+#[derive(Debug)]
+pub(crate) struct Failure(pub cubelab_api::Error);
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.message())
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// A typed layer's error in the command line's words: the field at fault becomes its
+/// flag (`size` 99 → `--size 99: …`).
+pub(crate) fn failure(e: cubelab_api::Error) -> anyhow::Error {
+    match e.field() {
+        Some((name, value)) => {
+            let flag = format!("--{} {value}", name.replace('_', "-"));
+            anyhow::Error::new(Failure(e)).context(flag)
+        }
+        None => anyhow::Error::new(Failure(e)),
+    }
 }

@@ -17,4 +17,4 @@ mod output;
 mod progress;
 #[cfg(feature = "web")]
 mod serve;
-mod svg;
+use cubelab_api::svg;

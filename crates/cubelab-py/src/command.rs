@@ -1,6 +1,8 @@
-//! `cubelab._native.call`: runs a `cubelab` command through the command line's API layer
-//! (`cubelab_cli::api::call`), which returns exactly the JSON `cubelab COMMAND ... --json`
-//! prints, so every Python result is the command line's by construction.
+//! `cubelab._native.call`: runs a `cubelab` command and returns exactly the JSON
+//! `cubelab COMMAND ... --json` prints. The commands of the typed layer
+//! (`cubelab_api::COMMANDS`) run there directly (the input object deserialized into the
+//! command's request); the others still go through the command line's API layer
+//! (`cubelab_cli::api::call`).
 
 use crate::errors::{exception, Class};
 use crate::run::run_long;
@@ -27,6 +29,22 @@ fn api_exception(py: Python<'_>, e: &ApiError) -> PyErr {
     exception(py, class, line)
 }
 
+/// The Python exception for an error of the typed layer, in the caller's words: the
+/// request field at fault as its keyword (`size=99: ...`).
+fn typed_exception(py: Python<'_>, e: &cubelab_api::Error) -> PyErr {
+    use cubelab_api::ErrorKind as K;
+    let class = match e.kind() {
+        K::BadInput => Class::Input,
+        K::LimitReached | K::Refused => Class::LimitReached,
+        K::Stopped | K::Internal => Class::Cubelab,
+    };
+    let line = match e.field() {
+        Some((name, value)) => format!("{name}={value}: {}", e.message()),
+        None => e.message().to_string(),
+    };
+    exception(py, class, &line)
+}
+
 /// Runs `command` on `input` (see [`call`]) and returns its JSON text.
 pub(crate) fn run_command(
     py: Python<'_>,
@@ -36,6 +54,13 @@ pub(crate) fn run_command(
     stdin: Option<String>,
 ) -> PyResult<String> {
     let command = command.to_string();
+    if cubelab_api::COMMANDS.contains(&command.as_str()) {
+        let outcome = run_long(py, progress, move |observer, stop| {
+            let ctx = cubelab_api::Context::new().with_progress(observer).with_stop(stop);
+            cubelab_api::run_any(&command, input, &ctx).and_then(|r| r.render(cubelab_api::Format::Json))
+        })?;
+        return outcome.map_err(|e| typed_exception(py, &e));
+    }
     let outcome = run_long(py, progress, move |observer, stop| {
         let mut ctx = Context::unlimited().with_progress(observer).with_stop(stop);
         if let Some(text) = stdin {

@@ -2,8 +2,8 @@
 //! multisets of 8 under 10 s), each against the plain method where that is feasible.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use cubelab::census::combin::binomial;
 use cubelab::census::{Engine, Method};
+use cubelab::combin::binomial;
 use cubelab::run::NoProgress;
 use std::hint::black_box;
 

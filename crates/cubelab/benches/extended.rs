@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::extended::Extended;
 use cubelab::macmahon::cubes;
-use cubelab::run::NoProgress;
+use cubelab::run::{NoProgress, Stop};
 use std::hint::black_box;
 
 fn build(c: &mut Criterion) {
@@ -18,13 +18,19 @@ fn build(c: &mut Criterion) {
     let mut g = c.benchmark_group("extended");
     g.sample_size(10);
     g.bench_function("build-size-3/27-distinct-macmahon", |b| {
-        b.iter(|| black_box(Extended::new(3, &first27).unwrap().buildable_targets(false, &NoProgress).unwrap()))
+        b.iter(|| {
+            black_box(Extended::new(3, &first27).unwrap().buildable_targets(false, &NoProgress, &Stop::new()).unwrap())
+        })
     });
     g.bench_function("build-size-3/40-macmahon", |b| {
-        b.iter(|| black_box(Extended::new(3, &forty).unwrap().buildable_targets(false, &NoProgress).unwrap()))
+        b.iter(|| {
+            black_box(Extended::new(3, &forty).unwrap().buildable_targets(false, &NoProgress, &Stop::new()).unwrap())
+        })
     });
     g.bench_function("build-size-3/26-af-1-ab-counted", |b| {
-        b.iter(|| black_box(Extended::new(3, &same).unwrap().buildable_targets(false, &NoProgress).unwrap()))
+        b.iter(|| {
+            black_box(Extended::new(3, &same).unwrap().buildable_targets(false, &NoProgress, &Stop::new()).unwrap())
+        })
     });
     let e = Extended::new(3, &forty).unwrap();
     g.bench_function("solve-size-3/40-macmahon/assembly", |b| b.iter(|| black_box(e.assembly(&all[0]).unwrap())));

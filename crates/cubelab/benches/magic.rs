@@ -2,12 +2,12 @@
 //! without grouping them into symmetry classes.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use cubelab::census::shard::Shard;
 use cubelab::magic::enumerate::{order3, order3_classes};
 use cubelab::magic::square::SquareKind;
 use cubelab::magic::square_census::{census, FixedCell, SquareMethod, SquareSpec};
 use cubelab::magic::verify::Property;
 use cubelab::run::Options;
+use cubelab::shard::Shard;
 use std::hint::black_box;
 
 fn order3_benches(c: &mut Criterion) {

@@ -3,9 +3,9 @@
 //! search over orientations run side by side).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use cubelab::census::shard::Shard;
 use cubelab::notation::parse_cubes;
 use cubelab::run::Options;
+use cubelab::shard::Shard;
 use cubelab::stack::{census, classic, CensusOptions, Method, Stack};
 use std::hint::black_box;
 

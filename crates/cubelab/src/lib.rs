@@ -11,6 +11,7 @@
 pub mod bounds;
 pub mod census;
 pub mod coloring;
+pub mod combin;
 mod error;
 pub mod extended;
 pub mod geometry;
@@ -23,9 +24,17 @@ pub mod picture;
 pub mod relations;
 pub mod rng;
 pub mod run;
+pub mod shard;
 pub mod stack;
 pub mod target;
 pub mod verify;
 pub mod words;
 
 pub use error::{Error, ErrorKind, Result};
+
+/// The version of the JSON contract of every output (`docs/json.md`): every JSON report
+/// of the command line, the web API and the Python package carries it as
+/// `"format_version"`, and the census reports are read back only at this version. It
+/// changes only when an existing field changes meaning or shape or is removed; new
+/// fields and new kinds keep it.
+pub const FORMAT_VERSION: u32 = 1;

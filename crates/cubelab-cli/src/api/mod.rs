@@ -39,7 +39,7 @@ use std::fmt;
 use std::sync::Arc;
 
 mod limits;
-pub use limits::Limits;
+pub use cubelab_api::Limits;
 
 /// The commands the API runs (command paths, subcommands separated by a space), in the
 /// order `GET /api/commands` lists them. Every other command is refused: the censuses
@@ -66,7 +66,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The version of the JSON contract every output of [`call`] follows (`docs/json.md`).
-pub use crate::output::FORMAT_VERSION;
+pub use cubelab_api::FORMAT_VERSION;
 
 /// The censuses and the other long runs (the magic-square census, the magic-cube
 /// estimate), which only an unlimited context runs ([`Context::unlimited`]: the Python
@@ -314,6 +314,24 @@ impl ApiError {
         }
     }
 
+    /// An internal failure.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorKind::Internal, message)
+    }
+
+    /// The API error of a typed layer's error; `shown` gives the command line to run
+    /// instead, asked for only when the work was refused or stopped.
+    pub fn of(e: &cubelab_api::Error, shown: impl FnOnce() -> String) -> ApiError {
+        use cubelab_api::ErrorKind as K;
+        let message = e.to_string();
+        match e.kind() {
+            K::BadInput => ApiError::bad(message),
+            K::Stopped => ApiError::refused(&format!("stopped ({message})"), &shown()),
+            K::Refused | K::LimitReached => ApiError::refused(&message, &shown()),
+            K::Internal => ApiError::internal(message),
+        }
+    }
+
     /// The kind of error.
     pub fn kind(&self) -> ErrorKind {
         self.kind
@@ -356,8 +374,11 @@ pub fn call(command: &str, input: &Value, ctx: &Context) -> Result<String, ApiEr
     if !COMMANDS.contains(&joined.as_str()) && !census {
         return Err(not_a_command(&joined));
     }
-    let argv = argv(&path, input)?;
+    if cubelab_api::COMMANDS.contains(&joined.as_str()) {
+        return typed(&joined, input, ctx);
+    }
     let shown = shell_line(&path, input);
+    let argv = argv(&path, input)?;
     let matches = cli::command().try_get_matches_from(&argv).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let sub = leaf(&matches, &path);
     if !ctx.unlimited {
@@ -377,14 +398,37 @@ pub fn call(command: &str, input: &Value, ctx: &Context) -> Result<String, ApiEr
             })
         }
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
-            Err(ApiError::new(ErrorKind::Internal, format!("internal error: {what}")))
+            Err(ApiError::new(ErrorKind::Internal, format!("internal error: {}", panic_text(panic.as_ref()))))
         }
     }
+}
+
+/// Runs a command ported to the typed layer: the input is deserialized into its request
+/// and run by `cubelab_api::run_any` (no command line in between).
+fn typed(path: &str, input: &Value, ctx: &Context) -> Result<String, ApiError> {
+    let mut typed = cubelab_api::Context::new().with_stop(ctx.stop());
+    if let Some(p) = &ctx.progress {
+        typed = typed.with_progress(p.clone());
+    }
+    if !ctx.unlimited {
+        typed = typed.with_limits(ctx.limits);
+    }
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        cubelab_api::run_any(path, input.clone(), &typed).and_then(|r| r.render(cubelab_api::Format::Json))
+    }));
+    match ran {
+        Ok(r) => r.map_err(|e| ApiError::of(&e, || command_line(path, input))),
+        Err(panic) => Err(ApiError::internal(format!("internal error: {}", panic_text(panic.as_ref())))),
+    }
+}
+
+/// The message of a caught panic.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".to_string())
 }
 
 /// The error for a command path the API does not run.

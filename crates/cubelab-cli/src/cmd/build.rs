@@ -1,12 +1,10 @@
 //! `cubelab build`: every outer cube a set of blocks can build, with its solution number.
 
-use crate::api::Context;
-use crate::output::{render, Format, Report};
-use cubelab::notation::{names_of, parse_cubes};
-use cubelab::target::{Blocks, CORNERS};
-use cubelab::words::count;
-use schemars::JsonSchema;
-use serde::Serialize;
+use crate::cli::failure;
+use crate::output::Format;
+use cubelab_api::build::{self, BuildRequest};
+use cubelab_api::Context;
+use std::sync::Arc;
 
 /// Arguments of `cubelab build`.
 #[derive(clap::Args, Debug)]
@@ -36,102 +34,18 @@ pub struct Args {
     json: bool,
 }
 
-/// The input of `cubelab build`.
-#[derive(Serialize, JsonSchema)]
-struct Input {
-    /// The blocks as given, in any notation.
-    blocks: Vec<String>,
-    /// `--improper`: improper targets are tried too.
-    improper: bool,
-}
-
-/// One target the blocks build.
-#[derive(Serialize, JsonSchema)]
-struct Built {
-    /// The target's canonical face string U D F B L R.
-    target: String,
-    /// Its Conway name (or Sobczyk symbol), or null.
-    name: Option<String>,
-    /// Number of arrangements building it.
-    arrangements: u128,
-    /// Whether it uses six different colors.
-    proper: bool,
-}
-
-/// `cubelab build`: every target the blocks build.
-#[derive(Serialize, JsonSchema)]
-struct BuildReport {
-    /// Number of blocks.
-    blocks: usize,
-    /// The blocks' colors, one character each.
-    colors: String,
-    /// Improper targets were tried too.
-    improper: bool,
-    /// The targets built, with their solution numbers.
-    targets: Vec<Built>,
-}
-
-impl Report for BuildReport {
-    const KIND: &'static str = "build";
-    type Input = Input;
-
-    fn text(&self) -> String {
-        let n = self.targets.len();
-        let kind = if self.improper {
-            format!("{} (proper and improper)", count(n, "target", "targets"))
-        } else {
-            count(n, "proper target", "proper targets")
-        };
-        let mut s = format!("{} blocks over colors {}: {kind} can be built\n", self.blocks, self.colors);
-        if !self.targets.is_empty() {
-            s += &format!("{:<8} {:<6} {}\n", "target", "name", "arrangements");
-        }
-        for t in &self.targets {
-            s += &format!("{:<8} {:<6} {}\n", t.target, t.name.as_deref().unwrap_or("-"), t.arrangements);
-        }
-        if self.targets.is_empty() && !self.improper && self.colors.chars().count() < 6 {
-            s += "(a proper target needs six different colors; try --improper)\n";
-        }
-        s
-    }
-}
-
 /// Runs `cubelab build`.
-pub fn run(args: Args, ctx: &Context) -> anyhow::Result<String> {
-    if args.size != 2 {
-        return super::extended::build(args.size, args.blocks, args.improper, args.json, ctx);
-    }
-    let cubes = parse_cubes(&args.blocks)?;
-    if cubes.len() < CORNERS {
-        anyhow::bail!("a 2x2x2 cube needs 8 blocks, {} given", cubes.len());
-    }
-    let blocks = Blocks::new(&cubes)?;
-    // Finite but long with many blocks (60 with --improper: minutes): a bar over the
-    // candidate targets, with its estimate of the time left.
-    let bar = ctx.bar();
-    let targets = blocks.buildable_targets_with(args.improper, &bar)?;
+pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+    let req = BuildRequest { blocks: args.blocks, improper: args.improper, size: args.size };
+    // The program's terminal bar; through the old API layer, reports to its observer.
+    let bar = Arc::new(ctx.bar());
+    let out = build::run(&req, &Context::new().with_progress(bar.clone())).map_err(failure)?;
     drop(bar);
-    let targets = targets
-        .into_iter()
-        .map(|(t, n)| Built {
-            target: t.face_string(),
-            name: names_of(&t).short(),
-            arrangements: n,
-            proper: t.is_proper(),
-        })
-        .collect();
-    let report = BuildReport {
-        blocks: cubes.len(),
-        colors: blocks.palette().iter().map(|c| c.to_char()).collect(),
-        improper: args.improper,
-        targets,
-    };
-    let input = Input { blocks: args.blocks, improper: args.improper };
-    render(&report, &input, Format::json_or_text(args.json))
+    Ok(out.render(&req, Format::json_or_text(args.json))?)
 }
 
 /// The schemas of this command's kinds.
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
-    out.add::<BuildReport>();
+    out.add::<build::BuildReport>();
 }

@@ -4,13 +4,14 @@ use crate::output::{render, write_svg, Format, FormatArgs, Report};
 use crate::progress;
 use crate::svg;
 use anyhow::Context;
-use cubelab::census::shard::Shard;
 use cubelab::coloring::Coloring;
 use cubelab::geometry::Face;
 use cubelab::notation::parse_cubes;
 use cubelab::run::Options;
+use cubelab::shard::Shard;
 use cubelab::stack::{self, CensusOptions, Method, Placement, Stack, StackCensus};
 use cubelab::words::count;
+use cubelab_api::stack_census::CensusInput;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -158,25 +159,6 @@ struct SolveInput {
     method: Method,
     /// At most this many distinct solutions listed.
     limit: usize,
-}
-
-/// The input of `cubelab stack census` (and of the report `stack merge` rebuilds).
-#[derive(Serialize, JsonSchema)]
-pub struct CensusInput {
-    /// N.
-    colors: usize,
-    /// Multisets instead of sets.
-    multisets: bool,
-    /// The method.
-    method: Method,
-    /// The shard run (`"I/N"`), or null for the whole census.
-    shard: Option<String>,
-}
-
-impl CensusInput {
-    fn of(r: &StackCensus) -> CensusInput {
-        CensusInput { colors: r.colors, multisets: r.multisets, method: r.method, shard: r.shard.clone() }
-    }
 }
 
 /// The input of `cubelab stack classics`: none.
@@ -384,48 +366,6 @@ fn solve(args: SolveArgs) -> anyhow::Result<String> {
 }
 
 // ------------------------------------------------------------------------ census
-
-impl Report for StackCensus {
-    const KIND: &'static str = "stack-census";
-    type Input = CensusInput;
-
-    fn text(&self) -> String {
-        let what = if self.multisets { "multiset" } else { "set" };
-        let mut s = format!(
-            "stack census: every {what} of {n} cubes of C_{n} ({} cubes), stacked {n} high ({} method{})\n",
-            self.universe,
-            self.method.name(),
-            self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default(),
-            n = self.colors,
-        );
-        s += &format!(
-            "{} collections: {} with a solution, {} with exactly one\n",
-            self.collections, self.solvable, self.exactly_one
-        );
-        if self.max_solutions > 0 {
-            s += &format!(
-                "most solutions: {}, for {} collections{}\n",
-                self.max_solutions,
-                self.max_count,
-                if self.max_count as usize > self.most.len() { ", the first of them:" } else { ":" }
-            );
-            for m in &self.most {
-                s += &format!("  {}\n", m.join(" "));
-            }
-        }
-        s += "\nsolutions  collections\n";
-        for b in &self.histogram {
-            s += &format!("{:>9}  {:>11}\n", b.value, b.count);
-        }
-        s
-    }
-
-    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        let mut rows = vec![vec!["solutions".to_string(), "collections".to_string()]];
-        rows.extend(self.histogram.iter().map(|b| vec![b.value.to_string(), b.count.to_string()]));
-        Some(rows)
-    }
-}
 
 fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
     let shard = match &args.shard {

@@ -378,7 +378,29 @@ fn request(command: &str, bytes: &[u8], server: &Server) -> Result<(Value, Conte
     Ok((input, ctx))
 }
 
-/// Runs one API call on the blocking pool, within the slots and the time limit.
+/// Raises a cancellation token when dropped: held by the request's handler future, so a
+/// client that disconnects (hyper then drops the future) stops its computation, which
+/// gives its job slot back within a batch of the computation's stop checks. Dropped after
+/// an answer too, when the computation is over anyway.
+struct CancelOnDrop(cubelab::run::Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.request();
+    }
+}
+
+/// What a request computes: a command of the typed layer (`cubelab_api::run_any`, the
+/// body deserialized straight into its request) or, for the commands not yet ported,
+/// the command line's API layer (`api::call`).
+enum Job {
+    Typed(cubelab_api::Context),
+    Legacy(Context),
+}
+
+/// Runs one API call on the blocking pool, within the slots and the time limit: the
+/// computation's deadline is the time limit (its token is raised then, and when the
+/// client goes away), and the answer waits [`GRACE`] more for it to wind down.
 async fn compute(state: &Shared, command: String, input: Value, ctx: Context) -> Response {
     let limit = state.server.limits.time;
     let slots = if CHEAP.contains(&command.as_str()) { &state.cheap_slots } else { &state.slots };
@@ -387,11 +409,27 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
         _ => return error(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again", None),
     };
     let stop = ctx.stop();
-    let shown = api::command_line(&command, &input);
+    let _cancel = CancelOnDrop(stop.clone());
+    let job = if cubelab_api::COMMANDS.contains(&command.as_str()) {
+        let deadline = std::time::Instant::now() + limit;
+        Job::Typed(
+            cubelab_api::Context::new()
+                .with_stop(stop.clone())
+                .with_deadline(deadline)
+                .with_limits(state.server.limits),
+        )
+    } else {
+        Job::Legacy(ctx)
+    };
+    let (cmd, inp) = (command.clone(), input.clone());
     let mut task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        api::call(&command, &input, &ctx)
+        match job {
+            Job::Typed(ctx) => typed(&cmd, inp, &ctx),
+            Job::Legacy(ctx) => api::call(&cmd, &inp, &ctx),
+        }
     });
+    let shown = || api::command_line(&command, &input);
     let joined = match tokio::time::timeout(limit, &mut task).await {
         Ok(j) => j,
         Err(_) => {
@@ -399,6 +437,7 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
             match tokio::time::timeout(GRACE, &mut task).await {
                 Ok(j) => j,
                 Err(_) => {
+                    let shown = shown();
                     let message = format!("the request took longer than {} s; run it with: {shown}", limit.as_secs());
                     return error(StatusCode::SERVICE_UNAVAILABLE, &message, Some(&shown));
                 }
@@ -416,6 +455,19 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
             error(status, e.message(), e.command())
         }
         Err(_) => error(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the computation failed", None),
+    }
+}
+
+/// Runs a typed command and answers as [`api::call`] does (its JSON, or its error with
+/// the command to run for refused or stopped work).
+fn typed(command: &str, input: Value, ctx: &cubelab_api::Context) -> Result<String, api::ApiError> {
+    let kept = input.clone();
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        cubelab_api::run_any(command, input, ctx).and_then(|r| r.render(cubelab_api::Format::Json))
+    }));
+    match ran {
+        Ok(r) => r.map_err(|e| api::ApiError::of(&e, || api::command_line(command, &kept))),
+        Err(_) => Err(api::ApiError::internal("internal error: the computation panicked")),
     }
 }
 

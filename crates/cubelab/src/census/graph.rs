@@ -172,7 +172,7 @@ mod tests {
         let usable: Vec<usize> = (0..30).filter(|&c| u.fits[t][c] != 0).collect();
         let mut checked = 0;
         // Every 8-subset of the first 14 usable cubes.
-        crate::census::combin::for_each_subset_in(8, 0, crate::census::combin::binomial(14, 8), |s| {
+        crate::combin::for_each_subset_in(8, 0, crate::combin::binomial(14, 8), |s| {
             let picks: Vec<usize> = (0..14).filter(|&i| s >> i & 1 == 1).map(|i| usable[i]).collect();
             let fits: Vec<u8> = picks.iter().map(|&c| u.fits[t][c]).collect();
             let cubes: Vec<_> = picks.iter().map(|&c| u.cubes[c]).collect();
@@ -188,8 +188,8 @@ mod tests {
 /// component can be a single corner (k = 0), and then the number is 8.
 #[cfg(test)]
 mod theorem_6_table {
-    use crate::census::combin::{binomial, for_each_subset_in};
     use crate::census::Universe;
+    use crate::combin::{binomial, for_each_subset_in};
     use crate::target::Blocks;
 
     #[test]

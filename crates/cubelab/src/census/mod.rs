@@ -24,7 +24,7 @@
 //! [`MultisetCensus`], [`InfeasibleCensus`], [`UniversalBound`]).
 
 pub mod checkpoint;
-pub mod combin;
+pub use crate::combin;
 pub mod engine;
 pub(crate) mod graph;
 pub(crate) mod infeasible;
@@ -33,7 +33,7 @@ pub mod repeated;
 pub mod report;
 pub(crate) mod search;
 pub mod set;
-pub mod shard;
+pub use crate::shard;
 pub(crate) mod solution;
 pub(crate) mod targets;
 pub mod theorem7;

@@ -110,8 +110,9 @@ fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Erro
         .map_err(|e| Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " "))))
 }
 
-/// The version of the JSON contract the reports are read and written in (`docs/json.md`).
-pub const FORMAT_VERSION: u64 = 1;
+/// The version of the JSON contract the reports are read and written in (`docs/json.md`):
+/// the one [`crate::FORMAT_VERSION`].
+pub use crate::FORMAT_VERSION;
 
 /// Refuses a JSON output whose `format_version` is not [`FORMAT_VERSION`] (or, when
 /// `required`, missing): the one check every merge (`census merge`, `stack merge`,
@@ -122,7 +123,7 @@ pub(crate) fn check_format_version(v: &serde_json::Value, required: bool) -> Res
         return Ok(());
     }
     let version = v.get("format_version").and_then(|k| k.as_u64());
-    if version != Some(FORMAT_VERSION) {
+    if version != Some(u64::from(FORMAT_VERSION)) {
         let found = v.get("format_version").map_or("missing".to_string(), |x| x.to_string());
         let found: String = found.chars().take(40).collect();
         return Err(Error::malformed(format!(

@@ -85,7 +85,7 @@ mod tests {
     #[ignore = "full census by both methods (about a minute); run with --ignored"]
     fn table_1_by_both_methods() {
         let u = Universe::macmahon();
-        let all = 0..crate::census::combin::binomial(u.len() as u64, 8);
+        let all = 0..crate::combin::binomial(u.len() as u64, 8);
         let g = solution_numbers(&u, 5, Method::Graph, all.clone(), &NoProgress).unwrap();
         let b = solution_numbers(&u, 5, Method::Backtrack, all, &NoProgress).unwrap();
         assert_eq!(g, b);

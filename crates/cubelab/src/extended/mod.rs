@@ -51,7 +51,7 @@
 //! let bas = Extended::new(3, &parse_cubes(&["Ba"; 27]).unwrap()).unwrap();
 //! assert!(!bas.builds(&parse_cube("Ab").unwrap()).unwrap());
 //! // Every target the multiset builds, with the number of arrangements where computable.
-//! let built = puzzle.buildable_targets(false, &cubelab::run::NoProgress).unwrap();
+//! let built = puzzle.buildable_targets(false, &cubelab::run::NoProgress, &cubelab::run::Stop::new()).unwrap();
 //! assert!(built.iter().any(|b| b.target == af));
 //! ```
 
@@ -503,8 +503,14 @@ impl Extended {
     /// Every target the blocks build, sorted by canonical face string, with its number of
     /// arrangements where computable. With `improper`, every coloring over the blocks'
     /// palette is tried, otherwise only targets with six different colors. Reports one unit
-    /// per candidate target to `progress` (phase `"targets"`).
-    pub fn buildable_targets(&self, improper: bool, progress: &dyn crate::run::Progress) -> Result<Vec<Built>, Error> {
+    /// per candidate target to `progress` (phase `"targets"`) and checks `stop` before each
+    /// (a requested stop ends it with kind `Stopped`).
+    pub fn buildable_targets(
+        &self,
+        improper: bool,
+        progress: &dyn crate::run::Progress,
+        stop: &crate::run::Stop,
+    ) -> Result<Vec<Built>, Error> {
         let palette = self.blocks.palette();
         let k = palette.len();
         let patterns = canonical_patterns(k).map_err(|_| {
@@ -516,6 +522,9 @@ impl Extended {
         progress.start("targets", patterns.len() as u64, 0);
         let mut out = Vec::new();
         for p in patterns {
+            if stop.is_requested() {
+                return Err(Error::stopped("stopped while trying the candidate targets"));
+            }
             progress.advance(1);
             let target = Coloring::new(p.map(|i| palette[i as usize]));
             if !improper && !target.is_proper() {

@@ -87,8 +87,12 @@ fn size_two_agrees_with_the_target_solver() {
         let s = search(2, &blocks, &t, 10_000_000, true).unwrap();
         assert_eq!(s.arrangements, Some(n2), "search, target {}", c.name);
     }
-    let mut built: Vec<Coloring> =
-        e.buildable_targets(false, &crate::run::NoProgress).unwrap().into_iter().map(|b| b.target).collect();
+    let mut built: Vec<Coloring> = e
+        .buildable_targets(false, &crate::run::NoProgress, &crate::run::Stop::new())
+        .unwrap()
+        .into_iter()
+        .map(|b| b.target)
+        .collect();
     built.sort();
     let mut built2: Vec<Coloring> = b2.buildable_targets(false).unwrap().into_iter().map(|(t, _)| t).collect();
     built2.sort();

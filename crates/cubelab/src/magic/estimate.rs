@@ -30,9 +30,9 @@ pub use tempering::{
 
 use super::construct::semi_perfect;
 use super::verify::Property;
-use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
 use crate::run::{run_batches, Batches, Options};
+use crate::shard::chunked;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

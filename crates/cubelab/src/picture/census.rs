@@ -186,7 +186,7 @@ fn value_tables(a: usize, n: usize, row_values: usize, rows_moves: &[Vec<u8>], c
             );
         }
     }
-    let col_perm = crate::census::combin::permutations(n)
+    let col_perm = crate::combin::permutations(n)
         .iter()
         .map(|p| {
             (0..row_values)

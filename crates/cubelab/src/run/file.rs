@@ -17,7 +17,7 @@
 //! edited, truncated or extended file is refused. Files are streamed in both directions:
 //! no second copy of the content is held in memory.
 
-use crate::io::Checksum;
+use crate::io::{write_atomic_with, Checksum};
 use crate::{Error, Result};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -311,117 +311,4 @@ impl CheckpointFile {
         }
         Ok(result)
     }
-}
-
-/// Writes a file atomically: `fill` streams the contents into a buffered writer on a
-/// temporary file beside `path`, which is synced, renamed over `path`, and the folder
-/// synced, so a reader (or a run killed at any moment) sees the old file or the new one,
-/// never a part. On an error the temporary file is removed; a process killed midway may
-/// leave it (`.tmpXXXXXX` beside the target).
-///
-/// What is at `path` decides how it is written (docs/runs.md, "Writes"):
-/// - nothing: a new file, with the permissions `0666` less the umask (like any program's
-///   new file);
-/// - a regular file: replaced atomically, keeping its permissions; a read-only file is
-///   refused (an error of kind `Io`), not replaced;
-/// - a symbolic link: followed, and the file it points to is written by these rules (the
-///   link stays a link);
-/// - a character device or a FIFO (`/dev/null`, a named pipe): written through, in
-///   place (not atomically: there is nothing to rename over);
-/// - anything else (a directory, a block device, a socket): refused.
-///
-/// This uses `tempfile`'s `Builder::tempfile_in` and `persist` rather than a hand-made
-/// name: the name is unique even for two writers in one process, the file is created
-/// exclusively (never following a planted link), and it is deleted when dropped on any
-/// error path, including a panic in `fill`.
-pub(crate) fn write_atomic_with(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
-    let refuse = |why: &str| fail(std::io::Error::other(why.to_string()));
-    if path.file_name().is_none() {
-        return Err(Error::malformed(format!("'{}' is not a file path", path.display())));
-    }
-    // A link is followed: the file it names is the target.
-    let mut target = path.to_path_buf();
-    let existing = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
-            Ok(m) => {
-                target = std::fs::canonicalize(path).map_err(fail)?;
-                Some(m)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(refuse("it is a symbolic link to a missing file"));
-            }
-            Err(e) => return Err(fail(e)),
-        },
-        Ok(m) => Some(m),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(fail(e)),
-    };
-    let mut builder = tempfile::Builder::new();
-    let mut keep = None;
-    if let Some(m) = &existing {
-        let kind = m.file_type();
-        if kind.is_dir() {
-            return Err(refuse("it is a directory"));
-        }
-        if !kind.is_file() {
-            if special_written_through(&kind) {
-                let mut file = std::fs::OpenOptions::new().write(true).open(&target).map_err(fail)?;
-                let mut w = std::io::BufWriter::with_capacity(BLOCK, &mut file);
-                fill(&mut w).map_err(fail)?;
-                return w.flush().map_err(fail);
-            }
-            return Err(refuse("it is not a regular file (only regular files are replaced)"));
-        }
-        if m.permissions().readonly() {
-            return Err(refuse("the file is read-only; it is not replaced"));
-        }
-        keep = Some(m.permissions());
-    } else {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Created with 0666 less the umask, as a shell redirection would.
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
-    }
-    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = builder.tempfile_in(dir).map_err(fail)?;
-    if let Some(perm) = keep {
-        tmp.as_file().set_permissions(perm).map_err(fail)?;
-    }
-    {
-        let mut w = std::io::BufWriter::with_capacity(BLOCK, tmp.as_file_mut());
-        fill(&mut w).map_err(fail)?;
-        w.flush().map_err(fail)?;
-    }
-    tmp.as_file().sync_all().map_err(fail)?;
-    tmp.persist(&target).map_err(|e| fail(e.error))?;
-    sync_dir(dir).map_err(fail)
-}
-
-/// Whether a file of this type is written in place: a character device or a FIFO.
-fn special_written_through(kind: &std::fs::FileType) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        kind.is_char_device() || kind.is_fifo()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = kind;
-        false
-    }
-}
-
-/// Makes a rename in `dir` durable (on Unix; elsewhere the rename is all there is).
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    std::fs::File::open(dir)?.sync_all()?;
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }

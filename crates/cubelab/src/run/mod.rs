@@ -45,7 +45,6 @@ mod progress;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use file::write_atomic_with;
 pub use file::{CheckpointFile, FORMAT};
 pub use progress::{NoProgress, Progress};
 

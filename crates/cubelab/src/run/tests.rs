@@ -1,4 +1,5 @@
 use super::*;
+use crate::io::write_atomic_with;
 use crate::ErrorKind;
 use std::io::Read;
 use std::sync::atomic::AtomicU64;

@@ -6,10 +6,10 @@
 //! for every thread count and however the run was stopped and resumed.
 
 use super::{count_direct, count_graph, pair_structure, Method, MAX_CUBES, MIN_CUBES};
-use crate::census::combin::{binomial, permutations};
 use crate::census::engine::Engine;
-use crate::census::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
+use crate::combin::{binomial, permutations};
 use crate::run::{run_batches, Batches, Options};
+use crate::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

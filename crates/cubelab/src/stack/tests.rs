@@ -1,6 +1,6 @@
 use super::*;
-use crate::census::shard::Shard;
 use crate::run::Options;
+use crate::shard::Shard;
 use proptest::prelude::*;
 
 fn cube(s: &str) -> Coloring {

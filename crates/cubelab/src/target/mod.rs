@@ -219,15 +219,17 @@ impl Blocks {
     /// string. With `improper`, every coloring over the blocks' palette is tried; otherwise
     /// only targets with six different colors.
     pub fn buildable_targets(&self, improper: bool) -> Result<Vec<(Coloring, u128)>, Error> {
-        self.buildable_targets_with(improper, &crate::run::NoProgress)
+        self.buildable_targets_with(improper, &crate::run::NoProgress, &crate::run::Stop::new())
     }
 
     /// [`Blocks::buildable_targets`], reporting to `progress` one unit per candidate
-    /// target pattern (phase `"targets"`), for the long runs of many blocks.
+    /// target pattern (phase `"targets"`), for the long runs of many blocks, and checking
+    /// `stop` before each candidate (a requested stop ends it with kind `Stopped`).
     pub fn buildable_targets_with(
         &self,
         improper: bool,
         progress: &dyn crate::run::Progress,
+        stop: &crate::run::Stop,
     ) -> Result<Vec<(Coloring, u128)>, Error> {
         let k = self.palette.len();
         let patterns = canonical_patterns(k).map_err(|_| {
@@ -240,6 +242,9 @@ impl Blocks {
         let mut out = Vec::new();
         progress.start("targets", patterns.len() as u64, 0);
         for p in patterns {
+            if stop.is_requested() {
+                return Err(Error::stopped("stopped while trying the candidate targets"));
+            }
             progress.advance(1);
             if !improper {
                 let mut seen = 0u32;

@@ -5,11 +5,11 @@
 
 use super::{finish, JsonArgs, UniverseArgs};
 use anyhow::{bail, Context};
-use cubelab::census::combin::binomial;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, MaxSet, MaxTargets, MaxTargetsSearch, SearchInfo};
 use cubelab::census::theorem7::theorem_7;
 use cubelab::census::Method;
+use cubelab::combin::binomial;
 use cubelab::run::Progress;
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census

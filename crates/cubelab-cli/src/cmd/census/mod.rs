@@ -5,16 +5,16 @@
 //! one line). The reports are the library's ([`cubelab::census::report`]); this module
 //! runs the censuses, draws their histograms and prints them ([`render`]).
 
-use crate::output::{render, FormatArgs, JsonInput};
+use crate::output::{render, FormatArgs};
 use crate::progress::{self, Bar};
 use anyhow::Context;
 use cubelab::census::checkpoint::run_resumable_with;
 use cubelab::census::checkpoint::Resume;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::CensusReport;
-use cubelab::census::shard::Shard;
 use cubelab::census::{Method, Universe};
 use cubelab::run::{Options, Progress};
+use cubelab::shard::Shard;
 use serde::{de::DeserializeOwned, Serialize};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -281,15 +281,15 @@ fn finish(
     report.seal(&input)?;
     let format = format.format();
     match report {
-        CensusReport::SolutionNumbers(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::AllTargets(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::Targets(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::AllSizes(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::Universal(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::Multisets(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::MaxTargets(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::MaxTargetsSearch(r) => render(&r, &JsonInput::new(input), format),
-        CensusReport::Infeasible(r) => render(&r, &JsonInput::new(input), format),
+        CensusReport::SolutionNumbers(r) => render(&r, &input, format),
+        CensusReport::AllTargets(r) => render(&r, &input, format),
+        CensusReport::Targets(r) => render(&r, &input, format),
+        CensusReport::AllSizes(r) => render(&r, &input, format),
+        CensusReport::Universal(r) => render(&r, &input, format),
+        CensusReport::Multisets(r) => render(&r, &input, format),
+        CensusReport::MaxTargets(r) => render(&r, &input, format),
+        CensusReport::MaxTargetsSearch(r) => render(&r, &input, format),
+        CensusReport::Infeasible(r) => render(&r, &input, format),
     }
 }
 
@@ -297,14 +297,14 @@ fn finish(
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     use cubelab::census::report::*;
-    out.add::<SolutionNumbers>();
-    out.add::<AllTargets>();
-    out.add::<Targets>();
-    out.add::<AllSizes>();
-    out.add::<Universal>();
-    out.add::<Multisets>();
-    out.add::<MaxTargets>();
-    out.add::<MaxTargetsSearch>();
-    out.add::<Infeasible>();
+    out.add_input::<SolutionNumbers, solution::SolutionArgs>();
+    out.add_input::<AllTargets, solution::SolutionArgs>();
+    out.add_input::<Targets, targets::TargetsArgs>();
+    out.add_input::<AllSizes, targets::TargetsArgs>();
+    out.add_input::<Universal, universal::UniversalArgs>();
+    out.add_input::<Multisets, multisets::MultisetArgs>();
+    out.add_input::<MaxTargets, max_targets::MaxArgs>();
+    out.add_input::<MaxTargetsSearch, max_targets::MaxArgs>();
+    out.add_input::<Infeasible, infeasible::InfeasibleArgs>();
     sobczyk::schemas(out);
 }

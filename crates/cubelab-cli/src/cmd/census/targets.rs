@@ -11,10 +11,10 @@
 use super::{finish, plot_histogram, run_census, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use anyhow::bail;
-use cubelab::census::combin::{binomial, binomial_u128};
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
 use cubelab::census::Tally;
+use cubelab::combin::{binomial, binomial_u128};
 use cubelab::run::Progress;
 
 /// Arguments of `census targets`.

@@ -4,11 +4,11 @@
 use super::{finish, run_census, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use anyhow::bail;
-use cubelab::census::combin::binomial;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, CensusReport, LowerBound, SearchInfo, Universal};
-use cubelab::census::shard::Shard;
+use cubelab::combin::binomial;
 use cubelab::run::Progress;
+use cubelab::shard::Shard;
 
 /// Arguments of `census universal`.
 #[derive(clap::Args, Debug, serde::Serialize, schemars::JsonSchema)]

@@ -4,13 +4,13 @@
 use crate::output::{render, Format, Report};
 use crate::progress;
 use anyhow::Context;
-use cubelab::census::shard::Shard;
 use cubelab::magic::estimate::{
     estimate, estimate_tempering, exact, Estimate, EstimateSpec, Family, TemperingEstimate, TemperingSpec,
 };
 use cubelab::magic::square::SquareKind;
 use cubelab::magic::square_census::{census, SquareMethod, SquareSpec};
 use cubelab::run::Options;
+use cubelab::shard::Shard;
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::path::PathBuf;

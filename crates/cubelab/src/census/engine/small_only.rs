@@ -3,11 +3,11 @@
 //! [`crate::ErrorKind::OutOfRange`] error on a wide engine.
 
 use super::{Engine, Inner, Small};
-use crate::census::combin::binomial;
 use crate::census::infeasible::InfeasibleSearch;
 use crate::census::multiset::{self, MultisetCensus};
 use crate::census::set::CubeSet;
 use crate::census::{solution, Method};
+use crate::combin::binomial;
 use crate::run::Progress;
 use crate::Error;
 use std::collections::BTreeMap;

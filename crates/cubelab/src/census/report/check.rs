@@ -2,9 +2,9 @@
 //! agree with each other.
 
 use super::{universe_colors, AllTargets, CensusReport, Infeasible, SolutionNumbers, Targets};
-use crate::census::combin::binomial;
-use crate::census::shard::Shard;
 use crate::census::targets::Tally;
+use crate::combin::binomial;
+use crate::shard::Shard;
 use crate::Error;
 
 fn ensure(ok: bool, what: impl FnOnce() -> String) -> Result<(), Error> {

@@ -4,9 +4,9 @@ use super::{
     universe_colors, AllSizes, AllTargets, CensusReport, Infeasible, SolutionNumbers, Targets, TargetsBase, Universal,
 };
 use crate::census::infeasible::{InfeasibleSearch, Part};
-use crate::census::shard::Shard;
 use crate::census::targets::Tally;
 use crate::census::Universe;
+use crate::shard::Shard;
 use crate::Error;
 use std::collections::BTreeMap;
 

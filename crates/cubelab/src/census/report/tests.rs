@@ -1,8 +1,8 @@
 use super::*;
-use crate::census::combin::binomial;
-use crate::census::shard::Shard;
 use crate::census::targets::{tally, BuildTables};
+use crate::combin::binomial;
 use crate::run::NoProgress;
+use crate::shard::Shard;
 
 /// The report of `targets --size k --within` the first `n` MacMahon cubes, for one shard.
 fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {

@@ -2,10 +2,10 @@
 //! colex rank range), sampled tallies and the exhaustive universal-set search.
 
 use super::{deposit, BuildTables};
-use crate::census::combin::{binomial, for_each_subset_in};
-use crate::census::shard::chunked;
+use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
 use crate::run::Progress;
+use crate::shard::chunked;
 use crate::Error;
 use rayon::prelude::*;
 
@@ -124,7 +124,7 @@ fn rank_within(set: u32, within: u32) -> u64 {
         positions |= 1 << (within & ((1u32 << c) - 1)).count_ones();
         s &= s - 1;
     }
-    crate::census::combin::rank_subset(positions)
+    crate::combin::rank_subset(positions)
 }
 
 /// The K = 8 tally straight from the lists of buildable 8-sets: a set builds as many
@@ -252,7 +252,7 @@ pub fn tally_sample(
         let n = left.min(PROGRESS_CHUNK);
         for _ in 0..n {
             let rank = rng.below(total);
-            let set = deposit(crate::census::combin::unrank_subset(rank, k), &members);
+            let set = deposit(crate::combin::unrank_subset(rank, k), &members);
             t.add(set, tables.count_unchecked(set), false);
         }
         left -= n;

@@ -1,7 +1,7 @@
 use super::tally::radix_sort;
 use super::walk::expand_truth_table;
 use super::*;
-use crate::census::combin::{binomial, for_each_subset_in};
+use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
 use crate::run::NoProgress;
 
@@ -101,7 +101,7 @@ fn lookups_match_the_solver_on_larger_sets() {
     for k in [8usize, 9, 10, 12] {
         for _ in 0..40 {
             let set = deposit(
-                crate::census::combin::unrank_subset(rng.below(binomial(30, k as u64)), k),
+                crate::combin::unrank_subset(rng.below(binomial(30, k as u64)), k),
                 &(0..30).collect::<Vec<_>>(),
             );
             let blocks = Blocks::new(&u.set_cubes(set)).unwrap();

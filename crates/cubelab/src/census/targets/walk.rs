@@ -61,7 +61,7 @@ pub fn tally_all_sizes(
             Some(Group { usable, low_sets })
         })
         .flatten();
-    let parts = crate::census::shard::chunked(prefixes, 1, |r| {
+    let parts = crate::shard::chunked(prefixes, 1, |r| {
         let mut out: Vec<Tally> = (0..=n).map(|_| Tally::new(nt)).collect();
         let mut maxes = vec![0u32; n + 1];
         for prefix in r {

@@ -3,13 +3,13 @@
 
 use super::family::{fillable_subsets, overflow};
 use super::{CubeSet, Wide};
-use crate::census::combin::{binomial_f64, binomial_u128, for_each_subset_in};
-use crate::census::shard::chunked;
 use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::coloring::Color;
+use crate::combin::{binomial_f64, binomial_u128, for_each_subset_in};
 use crate::geometry::Corner;
 use crate::run::Progress;
+use crate::shard::chunked;
 use crate::Error;
 
 impl<S: CubeSet> Wide<S> {

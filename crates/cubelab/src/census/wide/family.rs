@@ -3,7 +3,7 @@
 //! behind every decision of the engine without tables, and the dynamic program counting
 //! the subsets of blocks that fill all 8 corners.
 
-use crate::census::combin::binomial_u128;
+use crate::combin::binomial_u128;
 use crate::Error;
 use std::collections::{BTreeMap, HashMap};
 
@@ -124,7 +124,7 @@ fn extend_family(f: &[u64; 4], mask: u8) -> [u64; 4] {
 
 fn shift_without(f: &[u64; 4], p: usize) -> [u64; 4] {
     match p {
-        0..=5 => f.map(|w| (w & crate::census::combin::LACKS[p]) << (1 << p)),
+        0..=5 => f.map(|w| (w & crate::combin::LACKS[p]) << (1 << p)),
         6 => [0, f[0], 0, f[2]],
         _ => [0, 0, f[0], f[1]],
     }

@@ -4,11 +4,11 @@
 use super::family::place_block;
 use super::{keep_best, random_subset, CubeSet, Wide};
 use crate::census::search::swap_step;
-use crate::census::shard::chunked;
 use crate::census::targets::Tally;
 use crate::census::Method;
 use crate::rng::SplitMix64;
 use crate::run::Progress;
+use crate::shard::chunked;
 
 impl<S: CubeSet> Wide<S> {
     /// Tallies `samples` K-sets drawn independently and uniformly at random from seed

@@ -1,8 +1,8 @@
 use super::*;
-use crate::census::combin::{binomial, binomial_u128, for_each_subset_in};
 use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
+use crate::combin::{binomial, binomial_u128, for_each_subset_in};
 use crate::run::NoProgress;
 use exact::averaged_hall_bound;
 use family::fillable_subsets;
@@ -281,7 +281,7 @@ fn any_cube_list_agrees_with_the_solver_on_a_small_list() {
     let n = s.len();
     let mut total = 0usize;
     let mut max = 0usize;
-    crate::census::combin::for_each_subset_in(8, 0, binomial(n as u64, 8), |set| {
+    crate::combin::for_each_subset_in(8, 0, binomial(n as u64, 8), |set| {
         let blocks: Vec<usize> = (0..n).filter(|&i| set >> i & 1 == 1).collect();
         let built = s.targets_built(&blocks, Method::Backtrack);
         total += built;

@@ -35,9 +35,9 @@
 //! docs/magic.md are checked.
 
 use super::{fixed_numbers, Family, System};
-use crate::census::shard::chunked;
 use crate::rng::SplitMix64;
 use crate::run::{run_batches, Batches, Options};
+use crate::shard::chunked;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

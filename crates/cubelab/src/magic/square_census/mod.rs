@@ -18,9 +18,9 @@ mod tests;
 pub use report::{merge, PatternClass, SquareCensus};
 pub use spec::{FixedCell, SquareMethod, SquareSpec};
 
-use crate::census::shard::{chunked, Shard};
 use crate::histogram::Bin;
 use crate::run::{run_batches, Batches, Options};
+use crate::shard::{chunked, Shard};
 use crate::Result;
 use dudeney::dudeney_classes;
 use engine::{Engine, Partial};

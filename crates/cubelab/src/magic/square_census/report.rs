@@ -2,8 +2,8 @@
 
 use super::super::square::SquareKind;
 use super::spec::{FixedCell, SquareMethod};
-use crate::census::shard::{in_shard_order, open_part, seal_of};
 use crate::histogram::Bin;
+use crate::shard::{in_shard_order, open_part, seal_of};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

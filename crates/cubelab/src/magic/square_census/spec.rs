@@ -3,7 +3,7 @@
 
 use super::super::square::SquareKind;
 use super::super::square_diagonals::Diagonals;
-use crate::census::shard::Shard;
+use crate::shard::Shard;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,173 @@
+//! The dispatch over command paths for the surfaces that receive JSON (the web API, the
+//! Python package): [`run_any`] deserializes a JSON object straight into the command's
+//! typed request and runs it.
+
+use crate::error::{Error, Result};
+use crate::report::Format;
+use crate::{build, cubes, relations, show, solve, Context};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
+/// commands of `cubelab` still run through the command line's own layer; see
+/// ARCHITECTURE.md.)
+pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+
+/// A report with what renders it: its formats and its picture.
+pub trait Rendered: Send + Sync {
+    /// The report in `format` (JSON: exactly what `cubelab COMMAND ... --json` prints).
+    fn render(&self, format: Format) -> Result<String>;
+
+    /// The SVG picture of the report, if it has one.
+    fn svg(&self) -> Option<String> {
+        None
+    }
+}
+
+impl<R> Rendered for (R, R::Input)
+where
+    R: crate::Report + Send + Sync,
+    R::Input: Send + Sync,
+{
+    fn render(&self, format: Format) -> Result<String> {
+        crate::render(&self.0, &self.1, format)
+    }
+
+    fn svg(&self) -> Option<String> {
+        self.0.svg()
+    }
+}
+
+impl Rendered for (build::BuildOutput, build::BuildRequest) {
+    fn render(&self, format: Format) -> Result<String> {
+        self.0.render(&self.1, format)
+    }
+}
+
+impl Rendered for (solve::SolveOutput, solve::SolveRequest) {
+    fn render(&self, format: Format) -> Result<String> {
+        self.0.render(&self.1, format)
+    }
+
+    fn svg(&self) -> Option<String> {
+        self.0.svg()
+    }
+}
+
+/// The report of any command, with its request: rendered in any of its formats.
+pub type AnyReport = Box<dyn Rendered>;
+
+/// The typed request of a JSON object: unknown fields, wrong types and missing required
+/// fields are bad input, in one line naming the field (`'blocks': invalid type: string
+/// "Ac", expected a sequence`). `null` values count as absent (the defaults).
+pub fn request<T: DeserializeOwned>(input: Value) -> Result<T> {
+    let input = match input {
+        Value::Object(mut o) => {
+            o.retain(|_, v| !v.is_null());
+            Value::Object(o)
+        }
+        Value::Null => Value::Object(Default::default()),
+        _ => return Err(Error::bad("the input must be a JSON object")),
+    };
+    serde_path_to_error::deserialize(input).map_err(|e| {
+        let message = e.inner().to_string().replace('\n', " ");
+        match e.path().to_string() {
+            p if p == "." => Error::bad(message),
+            p => Error::bad(format!("'{p}': {message}")),
+        }
+    })
+}
+
+/// Runs the command `path` (one of [`COMMANDS`], e.g. `"build"`) on `input`, a JSON object
+/// of its request's fields (the `"input"` its JSON output echoes): the object is
+/// deserialized into the typed request and run with `ctx` (its deadline is watched for
+/// the length of the call).
+pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
+    let _watch = ctx.watch();
+    match path {
+        "cubes" => {
+            let req: cubes::CubesRequest = request(input)?;
+            Ok(match cubes::run(&req, ctx)? {
+                cubes::CubesReport::List(r) => Box::new((r, cubes::Input::of(&req))),
+                cubes::CubesReport::Tableau(r) => Box::new((r, cubes::Input::of(&req))),
+            })
+        }
+        "show" => {
+            let req: show::ShowRequest = request(input)?;
+            Ok(Box::new((show::run(&req, ctx)?, show::Input::of(&req))))
+        }
+        "build" => {
+            let req: build::BuildRequest = request(input)?;
+            Ok(Box::new((build::run(&req, ctx)?, req)))
+        }
+        "solve" => {
+            let req: solve::SolveRequest = request(input)?;
+            Ok(Box::new((solve::run(&req, ctx)?, req)))
+        }
+        "relations" => {
+            let req: relations::RelationsRequest = request(input)?;
+            Ok(match relations::run(&req, ctx)? {
+                relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
+                relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
+            })
+        }
+        _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+    use serde_json::json;
+
+    const BLOCKS: [&str; 8] = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"];
+
+    #[test]
+    fn the_object_becomes_the_typed_request() {
+        let out = run_any("build", json!({"blocks": BLOCKS, "size": null}), &Context::new()).unwrap();
+        let text = out.render(Format::Json).unwrap();
+        assert!(text.starts_with("{\n  \"kind\": \"build\",\n  \"format_version\": 1,"), "{text}");
+        assert!(out.render(Format::Text).unwrap().starts_with("8 blocks over colors 123456"));
+    }
+
+    #[test]
+    fn bad_objects_are_bad_input_naming_the_field() {
+        let cases = [
+            (json!([1]), "must be a JSON object"),
+            (json!({"blocks": BLOCKS, "colour": 1}), "unknown field `colour`"),
+            (json!({"blocks": "Ac"}), "'blocks': invalid type"),
+            (json!({"blocks": BLOCKS, "size": -1}), "'size': invalid value"),
+            (json!({}), "missing field `blocks`"),
+            (json!({"blocks": ["Ac"]}), "a 2x2x2 cube needs 8 blocks, 1 given"),
+        ];
+        for (input, needle) in cases {
+            let e = run_any("build", input.clone(), &Context::new()).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::BadInput, "{input}: {e}");
+            assert!(e.to_string().contains(needle), "{input}: {e} should hold {needle}");
+        }
+        let e = run_any("build", json!({"blocks": BLOCKS, "size": 99}), &Context::new()).err().unwrap();
+        assert_eq!(e.field(), Some(("size", "99")), "{e}");
+        assert!(run_any("nonsense", json!({}), &Context::new()).is_err());
+    }
+
+    #[test]
+    fn limits_refuse_before_any_work() {
+        let many = vec!["Ab"; 40];
+        let ctx = Context::new().with_limits(crate::Limits::default());
+        let e = run_any("build", json!({ "blocks": many }), &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+    }
+
+    #[test]
+    fn a_raised_token_or_a_past_deadline_stops_build() {
+        let ctx = Context::new();
+        ctx.stop().request();
+        let e = run_any("build", json!({ "blocks": BLOCKS }), &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        let late = Context::new().with_deadline(std::time::Instant::now());
+        let blocks: Vec<&str> = BLOCKS.iter().cycle().take(27).copied().collect();
+        let e = run_any("build", json!({ "blocks": blocks, "size": 3 }), &late).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+    }
+}

@@ -1,0 +1,106 @@
+//! The one error of the typed layer: a kind (which decides the CLI's exit code, the HTTP
+//! status and the Python exception), a one-line message in neutral words (it never names
+//! a command-line flag or a keyword argument) and, where one field of the request is the
+//! cause, that field's name and value, which each surface words its own way (the CLI as
+//! `--size 99: …`, Python as `size=99: …`).
+
+use std::fmt;
+
+/// What went wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The request is wrong (bad cube, too few blocks, unknown field, wrong type, ...):
+    /// exit 2, HTTP 400, Python `InputError`.
+    BadInput,
+    /// The request is fine but asks for more than the context's limits allow (refused up
+    /// front, before any work): HTTP 422.
+    Refused,
+    /// A search reached the limit the request gave it (nodes, seconds) before an answer:
+    /// exit 4, HTTP 422, Python `LimitReachedError`.
+    LimitReached,
+    /// The run was stopped: its cancellation token was raised or its deadline passed
+    /// (exit 3; HTTP 503 at the time limit).
+    Stopped,
+    /// An I/O failure or a bug: exit 1, HTTP 500.
+    Internal,
+}
+
+impl ErrorKind {
+    /// The kind of a library error kind.
+    pub fn of(kind: cubelab::ErrorKind) -> ErrorKind {
+        match kind {
+            k if k.is_input() => ErrorKind::BadInput,
+            cubelab::ErrorKind::LimitReached => ErrorKind::LimitReached,
+            cubelab::ErrorKind::Stopped => ErrorKind::Stopped,
+            _ => ErrorKind::Internal,
+        }
+    }
+}
+
+/// An error of a typed call (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+    field: Option<(&'static str, String)>,
+}
+
+impl Error {
+    /// An error of `kind` with a one-line message.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into(), field: None }
+    }
+
+    /// Bad input.
+    pub fn bad(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::BadInput, message)
+    }
+
+    /// Refused as beyond the context's limits.
+    pub fn refused(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Refused, message)
+    }
+
+    /// Names the request field (snake_case, as in the request's JSON) and its value as
+    /// the cause.
+    pub fn about(mut self, field: &'static str, value: impl fmt::Display) -> Error {
+        self.field = Some((field, value.to_string()));
+        self
+    }
+
+    /// The kind.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The message, without the field.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The request field at fault and its value, if one is.
+    pub fn field(&self) -> Option<(&'static str, &str)> {
+        self.field.as_ref().map(|(f, v)| (*f, v.as_str()))
+    }
+}
+
+impl From<cubelab::Error> for Error {
+    fn from(e: cubelab::Error) -> Error {
+        Error::new(ErrorKind::of(e.kind()), e.to_string())
+    }
+}
+
+impl fmt::Display for Error {
+    /// `field value: message` when a field is at fault, else the message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.field {
+            Some((name, value)) => write!(f, "{name} {value}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of a typed call.
+pub type Result<T> = std::result::Result<T, Error>;
