@@ -1,11 +1,15 @@
 //! The census of magic squares (`magic squares`, `magic squares-merge`): its input and
 //! its text.
 
+use crate::error::{Error, Result};
+use crate::magic::Checkpoint;
 use crate::report::Report;
+use crate::Context;
 use cubelab::magic::square::SquareKind;
-use cubelab::magic::square_census::{SquareCensus, SquareMethod};
+use cubelab::magic::square_census::{census, FixedCell, ListFn, SquareCensus, SquareMethod, SquareSpec};
+use cubelab::shard::Shard;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The input of `cubelab magic squares` (and of the report `squares-merge` rebuilds).
 #[derive(Serialize, JsonSchema)]
@@ -90,4 +94,84 @@ impl Report for SquareCensus {
         }
         s
     }
+}
+
+/// The request of `magic squares`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SquaresRequest {
+    /// Order n: 3, 4 or 5.
+    pub order: usize,
+    /// The kind; normal by default.
+    #[serde(default = "normal")]
+    pub kind: SquareKind,
+    /// The method: diagonals (fast; not for semi) or backtrack; by default diagonals
+    /// where it applies, else backtrack.
+    #[serde(default)]
+    pub method: Option<SquareMethod>,
+    /// Count only the squares with these cells: `"ROW,CELL=VALUE"`, 1-based (the
+    /// diagonals method fixes only cells on the diagonals).
+    #[serde(default)]
+    pub fix: Vec<String>,
+    /// Group the order-4 normal squares by their complementary pairs (Dudeney's groups).
+    #[serde(default)]
+    pub classes: bool,
+    /// List every essentially different square (every square with `fix`) as it is found
+    /// (only with a receiver: [`run_with`]).
+    #[serde(default)]
+    pub list: bool,
+    /// Run only shard `"I/N"` of the census (contiguous tasks).
+    #[serde(default)]
+    pub shard: Option<String>,
+}
+
+fn normal() -> SquareKind {
+    SquareKind::Normal
+}
+
+impl SquaresRequest {
+    /// The census to run, naming the field at fault.
+    fn spec(&self) -> Result<SquareSpec> {
+        let shard = match &self.shard {
+            Some(s) => Shard::parse(s).map_err(|e| Error::from(e).about("shard", format!("'{s}'")))?,
+            None => Shard::ALL,
+        };
+        let fixed = self
+            .fix
+            .iter()
+            .map(|f| FixedCell::parse(f).map_err(|e| Error::from(e).about("fix", format!("'{f}'"))))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(SquareSpec {
+            order: self.order,
+            kind: self.kind,
+            method: self.method.unwrap_or(SquareMethod::default_for(self.kind)),
+            fixed,
+            shard,
+            classes: self.classes,
+        })
+    }
+}
+
+/// Runs `magic squares` (without `list`: the squares are only counted).
+pub fn run(req: &SquaresRequest, ctx: &Context) -> Result<SquareCensus> {
+    if req.list {
+        return Err(Error::bad("listing the squares as they are found needs a receiver").about("list", true));
+    }
+    run_with(req, ctx, Checkpoint::default(), None)
+}
+
+/// Runs `magic squares` with a checkpoint; with `list`, every square listed is given to
+/// it as it is found (cells row by row, in task order).
+pub fn run_with(
+    req: &SquaresRequest,
+    ctx: &Context,
+    checkpoint: Checkpoint<'_>,
+    list: Option<&ListFn<'_>>,
+) -> Result<SquareCensus> {
+    if let Some(l) = ctx.limits() {
+        crate::limits::unlimited_only("magic squares", l)?;
+    }
+    let spec = req.spec()?;
+    let opts = checkpoint.options(ctx);
+    Ok(census(&spec, &opts, if req.list { list } else { None })?)
 }

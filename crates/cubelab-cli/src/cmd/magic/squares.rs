@@ -1,18 +1,17 @@
 //! `cubelab magic squares` and `magic squares-merge`: the census of magic squares of
 //! orders 3 to 5.
 
+use super::{long_run, with_resume_hint};
 use crate::output::{render, Format, Report};
 use crate::progress;
 use anyhow::Context;
 use cubelab::magic::square::SquareKind;
-use cubelab::magic::square_census::{
-    census, merge as merge_shards, FixedCell, ListFn, SquareCensus, SquareMethod, SquareSpec,
-};
-use cubelab::run::Options;
-use cubelab::shard::Shard;
-use cubelab_api::magic_squares::SquaresInput;
+use cubelab::magic::square_census::{merge as merge_shards, ListFn, SquareCensus, SquareMethod};
+use cubelab_api::magic::Checkpoint;
+use cubelab_api::magic_squares::{self as api, SquaresInput, SquaresRequest};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `cubelab magic squares`.
 #[derive(clap::Args, Debug)]
@@ -82,32 +81,31 @@ pub struct MergeArgs {
     json: bool,
 }
 
-/// Parses the kind, the method and the shard, naming the flag at fault.
-fn spec(args: &SquaresArgs) -> anyhow::Result<SquareSpec> {
+/// The request of the arguments (the kind and the method parsed here, naming the flag
+/// at fault).
+fn request(args: &SquaresArgs) -> anyhow::Result<SquaresRequest> {
     let kind = SquareKind::from_name(&args.kind).with_context(|| format!("--kind '{}'", args.kind))?;
     let method = match &args.method {
-        Some(m) => SquareMethod::from_name(m).with_context(|| format!("--method '{m}'"))?,
-        None => SquareMethod::default_for(kind),
+        Some(m) => Some(SquareMethod::from_name(m).with_context(|| format!("--method '{m}'"))?),
+        None => None,
     };
-    let shard = match &args.shard {
-        Some(s) => Shard::parse(s).with_context(|| format!("--shard '{s}'"))?,
-        None => Shard::ALL,
-    };
-    let fixed = args
-        .fix
-        .iter()
-        .map(|f| FixedCell::parse(f).with_context(|| format!("--fix '{f}'")))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(SquareSpec { order: args.order, kind, method, fixed, shard, classes: args.classes })
+    Ok(SquaresRequest {
+        order: args.order,
+        kind,
+        method,
+        fix: args.fix.clone(),
+        classes: args.classes,
+        list: args.list,
+        shard: args.shard.clone(),
+    })
 }
 
 /// Runs `cubelab magic squares`.
 pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
-    let spec = spec(&args)?;
-    let bar = ctx.bar();
+    let req = request(&args)?;
+    let bar = Arc::new(ctx.bar());
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options { progress: &bar, stop: ctx.stop(), checkpoint, resume: args.resume, ..Options::default() };
     let failed = std::sync::Mutex::new(None);
     let print = |cells: &[u8]| {
         let line: Vec<String> = cells.iter().map(|v| v.to_string()).collect();
@@ -117,7 +115,9 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
         }
     };
     let list: Option<&ListFn<'_>> = if args.list { Some(&print) } else { None };
-    let report = census(&spec, &opts, list).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
+    let files = Checkpoint { path: checkpoint, resume: args.resume };
+    let report =
+        api::run_with(&req, &long_run(&bar, ctx), files, list).map_err(|e| with_resume_hint(e, checkpoint))?;
     drop(bar);
     if let Some(e) = failed.into_inner().expect("lock") {
         return Err(e).context("cannot write the squares");
