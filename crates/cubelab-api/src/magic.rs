@@ -142,7 +142,11 @@ impl Enumerated {
             spec.value(0),
             spec.value(1),
             spec.value(n3 - 1),
-            if spec.origin_pinned { format!(" with {} in the top-back-left cell", spec.value(0)) } else { String::new() }
+            if spec.origin_pinned {
+                format!(" with {} in the top-back-left cell", spec.value(0))
+            } else {
+                String::new()
+            }
         )
     }
 }

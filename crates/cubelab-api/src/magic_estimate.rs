@@ -252,7 +252,6 @@ impl Report for TemperingReport {
     }
 }
 
-
 /// The report of `magic estimate`: by the tree estimator or by tempering.
 pub enum EstimateOutput {
     /// Knuth's estimator.

@@ -116,8 +116,7 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
     };
     let list: Option<&ListFn<'_>> = if args.list { Some(&print) } else { None };
     let files = Checkpoint { path: checkpoint, resume: args.resume };
-    let report =
-        api::run_with(&req, &long_run(&bar, ctx), files, list).map_err(|e| with_resume_hint(e, checkpoint))?;
+    let report = api::run_with(&req, &long_run(&bar, ctx), files, list).map_err(|e| with_resume_hint(e, checkpoint))?;
     drop(bar);
     if let Some(e) = failed.into_inner().expect("lock") {
         return Err(e).context("cannot write the squares");
