@@ -120,7 +120,7 @@ fn bad_checkpoints_are_refused() {
     // --resume without the file starts afresh (and leaves a finished checkpoint).
     let full = ok(&["magic", "enumerate", "--json"]);
     assert_eq!(ok(&["magic", "enumerate", "--json", "--checkpoint", cp, "--resume"]), full);
-    stopped(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3"]);
+    stopped(&["magic", "enumerate", "--checkpoint", cp, "--stop-after", "3", "--force"]);
     let err = bad(&["magic", "enumerate", "--start", "2", "--checkpoint", cp, "--resume"]);
     assert!(err.contains("belongs to another magic search (semi-perfect cubes of order 3 on 1, 2, ..., 27)"), "{err}");
     let err = bad(&["magic", "enumerate", "--property", "diagonal", "--checkpoint", cp, "--resume"]);
@@ -531,7 +531,8 @@ fn estimate_by_tempering_reproduces_order_four_squares() {
     assert_eq!(v["repetitions"].as_array().map(Vec::len), Some(4), "{v}");
     assert_eq!(json(&full), v);
     assert!(bad(&["magic", "estimate", "--method", "guess"]).contains("unknown method 'guess'"));
-    assert!(bad(&["magic", "estimate", "--method", "tempering", "--repeats", "1"]).contains("1 repeats"));
+    assert!(bad(&["magic", "estimate", "--method", "tempering", "--repeats", "1"])
+        .contains("--repeats <R>': 1 is not in 2..=1000"));
     assert!(bad(&["magic", "estimate", "--method", "tempering", "--order", "6"]).contains("order 6"));
     assert!(bad(&["magic", "estimate", "--method", "tempering", "--beta-max", "0"]).contains("beta max"));
 }

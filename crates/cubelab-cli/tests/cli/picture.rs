@@ -279,7 +279,7 @@ fn two_bit_census_equals_the_byte_census_and_resumes_after_a_stop_or_a_kill() {
     assert!(err.contains("stopped after layer 4") && err.contains("--resume"), "{err}");
     assert_eq!(ok(&[&args[..], &["--checkpoint", cp, "--resume"]].concat()), straight);
     // The byte engine does not take the two-bit engine's checkpoint.
-    stopped(&[&args[..], &["--checkpoint", cp, "--stop-after-layer", "2"]].concat());
+    stopped(&[&args[..], &["--checkpoint", cp, "--stop-after-layer", "2", "--force"]].concat());
     let e = bad(&["picture", "census", "2", "2", "--engine", "byte", "--checkpoint", cp, "--resume"]);
     assert!(e.contains("two-bit table"), "{e}");
     // A kill right after the first save, then --resume: the same output, byte for byte.
@@ -345,7 +345,7 @@ fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refuse
     assert!(e.contains("the distance table is for 2x2 boards, not 2x3"), "{e}");
     let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--metric", "half"]);
     assert!(e.contains("counts quarter turns, not half turns"), "{e}");
-    assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--method", "local"]).contains("--table"));
+    assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--method", "subgroup"]).contains("--table"));
     assert!(bad(&["picture", "census", "2", "2", "--engine", "byte", "--save-table", t]).contains("--engine byte"));
     // A tampered, truncated or missing table: one line, exit 2.
     let bytes = std::fs::read(&table).unwrap();

@@ -117,7 +117,7 @@ def targets(
 
 @overload
 def solution_numbers(
-    target: Any = "Ba",
+    target: Any = None,
     *,
     all_targets: Literal[False] = False,
     method: Method = "graph",
@@ -127,7 +127,7 @@ def solution_numbers(
 ) -> Histogram[CensusSolutionNumbersReport]: ...
 @overload
 def solution_numbers(
-    target: Any = "Ba",
+    target: Any = None,
     *,
     all_targets: Literal[True],
     method: Method = "graph",
@@ -136,7 +136,7 @@ def solution_numbers(
     progress: Optional[Progress] = None,
 ) -> Histograms[CensusSolutionNumbersAllReport, str, SolutionNumbers]: ...
 def solution_numbers(
-    target: Any = "Ba",
+    target: Any = None,
     *,
     all_targets: bool = False,
     method: Method = "graph",
@@ -145,14 +145,15 @@ def solution_numbers(
     progress: Optional[Progress] = None,
 ) -> Union[Histogram[CensusSolutionNumbersReport], Histograms[CensusSolutionNumbersAllReport, str, SolutionNumbers]]:
     """How many collections of 8 cubes build ``target`` in each number of ways:
-    ``{solutions: collections}`` (Johnson-Roldan Table 1). ``all_targets=True`` runs
+    ``{solutions: collections}`` (Johnson-Roldan Table 1; ``target`` defaults to Ba).
+    ``all_targets=True`` (without ``target``) runs
     every target and returns ``{target name: Histogram}``; ``.report.agree`` says
     whether all distributions are the same.
 
     >>> census.solution_numbers()
     {2: 93000, 4: 15987, 6: 2664, 8: 19860, 10: 792, 12: 1296, 16: 81}
     """
-    input = {"target": cube_text(target), "all_targets": all_targets, "method": choice("method", method, Method), "colors": colors, "palette": palette}
+    input = {"target": None if target is None else cube_text(target), "all_targets": all_targets, "method": choice("method", method, Method), "colors": colors, "palette": palette}
     report = _call("census solution-numbers", input, progress)
     if report["kind"] == "census-solution-numbers-all":
         parts: Iterable[Tuple[str, Histogram[SolutionNumbers]]] = ((part["target"], Histogram(part, value_name="solutions", count_name="collections", part=SolutionNumbers)) for part in report["targets"])

@@ -1156,8 +1156,14 @@ class PictureBoundsReport(Record):
     """Number of reachable boards `2^(m+n-1)·12^(mn)`."""
     lower: int
     """Counting lower bound on the diameter."""
+    eq1_lower: float
+    """The seed's Eq. (1) lower bound `log|H| / log(d) − 1` (d moves per board), a real
+    number; the diameter is at least its ceiling. Weaker than `lower`.
+    """
     first_columns_diameter: int
-    """Diameter of the m x (n−1) board solved first."""
+    """Diameter of the m x (n−1) board solved first (for one column, of the (m−1) x 1
+    board: the board is split as its transpose; 0 for 1 x 1).
+    """
     last_column_max: int
     """Largest optimal distance of a residual board (first columns solved)."""
     upper: int
