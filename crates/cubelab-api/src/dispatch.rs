@@ -5,13 +5,27 @@
 use crate::error::{Error, Result};
 use crate::report::Format;
 use crate::{build, cubes, relations, show, solve, Context};
+use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
 /// commands of `cubelab` still run through the command line's own layer; see
 /// ARCHITECTURE.md.)
-pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+pub const COMMANDS: &[&str] = &[
+    "cubes",
+    "show",
+    "build",
+    "solve",
+    "relations",
+    "magic enumerate",
+    "magic check",
+    "magic construct",
+    "magic squares",
+    "magic squares-merge",
+    "magic estimate",
+    "verify",
+];
 
 /// A report with what renders it: its formats and its picture.
 pub trait Rendered: Send + Sync {
@@ -110,6 +124,38 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
                 relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
+        }
+        "magic enumerate" => {
+            let req: magic::EnumerateRequest = request(input)?;
+            Ok(Box::new((magic::enumerate(&req, ctx)?, magic::EnumerateInput::of(&req))))
+        }
+        "magic check" => {
+            let req: magic_check::CheckRequest = request(input)?;
+            Ok(Box::new((magic_check::run(&req, ctx)?, req)))
+        }
+        "magic construct" => {
+            let req: magic::ConstructRequest = request(input)?;
+            Ok(Box::new((magic::construct(&req, ctx)?, magic::ConstructInput { order: req.order })))
+        }
+        "magic squares" => {
+            let req: magic_squares::SquaresRequest = request(input)?;
+            let report = magic_squares::run(&req, ctx)?;
+            let input = magic_squares::SquaresInput::of(&report, req.classes, req.list);
+            Ok(Box::new((report, input)))
+        }
+        "magic squares-merge" => {
+            let req: magic_squares::MergeRequest = request(input)?;
+            let report = magic_squares::merge(&req, ctx)?;
+            let input = magic_squares::SquaresInput::of(&report, false, false);
+            Ok(Box::new((report, input)))
+        }
+        "magic estimate" => {
+            let req: magic_estimate::EstimateRequest = request(input)?;
+            Ok(Box::new((magic_estimate::run(&req, ctx)?, req)))
+        }
+        "verify" => {
+            let req: verify::VerifyRequest = request(input)?;
+            Ok(Box::new((verify::run(&req, ctx)?, verify::Input::of(&req))))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

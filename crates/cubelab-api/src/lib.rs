@@ -35,6 +35,9 @@ mod dispatch;
 mod error;
 pub mod extended;
 mod limits;
+pub mod magic;
+pub mod magic_check;
+pub mod magic_estimate;
 pub mod magic_squares;
 pub mod relations;
 pub mod report;
@@ -42,6 +45,7 @@ pub mod show;
 pub mod solve;
 pub mod stack_census;
 pub mod svg;
+pub mod verify;
 
 pub use context::{Context, Watcher};
 pub use dispatch::{request, run_any, AnyReport, Rendered, COMMANDS};

@@ -150,3 +150,33 @@ pub(crate) fn palette(k: Option<usize>, limits: &Limits) -> Result<()> {
     }
     Ok(())
 }
+
+/// `magic enumerate`: only order 3 finishes quickly.
+pub(crate) fn magic_enumerate(order: usize, _limits: &Limits) -> Result<()> {
+    if order > 3 {
+        return Err(Error::refused("a search beyond order 3 takes hours"));
+    }
+    Ok(())
+}
+
+/// `magic construct`: the order.
+pub(crate) fn magic_construct(order: usize, limits: &Limits) -> Result<()> {
+    if order as u64 > limits.magic_order {
+        return Err(Error::refused(format!(
+            "a cube of order {order} is too large for a request (at most {})",
+            limits.magic_order
+        )));
+    }
+    Ok(())
+}
+
+/// The censuses and the other long runs (`magic squares`, `magic estimate`): refused in
+/// every context with limits (only a library caller without limits runs them).
+pub(crate) fn unlimited_only(path: &str, _limits: &Limits) -> Result<()> {
+    let why = if path.starts_with("census") {
+        "a census takes minutes; the published census results are at /api/census"
+    } else {
+        "it runs for seconds to hours"
+    };
+    Err(Error::refused(format!("'{path}' is not run by the API ({why})")))
+}

@@ -178,12 +178,23 @@ pub fn note_fresh_start(bar: &Bar, checkpoint: Option<&Path>, resume: bool) {
     }
 }
 
+/// What a stopped run's message ends with when its checkpoint is saved.
+const RESUME_HINT: &str = "; resume with the same command and --resume";
+
 /// A run's error, with the way to resume added when the run was stopped with a
 /// checkpoint saved.
 pub fn with_resume_hint(e: cubelab::Error, checkpoint: Option<&Path>) -> anyhow::Error {
     if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
-        let message = format!("{}; resume with the same command and --resume", e.message());
-        return cubelab::Error::new(ErrorKind::Stopped, message).into();
+        return cubelab::Error::new(ErrorKind::Stopped, format!("{}{RESUME_HINT}", e.message())).into();
     }
     e.into()
+}
+
+/// [`with_resume_hint`] for an error of the typed layer (`cubelab_api`).
+pub fn with_resume_hint_typed(e: cubelab_api::Error, checkpoint: Option<&Path>) -> anyhow::Error {
+    use cubelab_api::{Error, ErrorKind};
+    if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
+        return crate::cli::failure(Error::new(ErrorKind::Stopped, format!("{}{RESUME_HINT}", e.message())));
+    }
+    crate::cli::failure(e)
 }

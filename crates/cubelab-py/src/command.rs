@@ -54,7 +54,8 @@ pub(crate) fn run_command(
     stdin: Option<String>,
 ) -> PyResult<String> {
     let command = command.to_string();
-    if cubelab_api::COMMANDS.contains(&command.as_str()) {
+    // With a text as standard input (`magic check`), the command line's API layer reads it.
+    if stdin.is_none() && cubelab_api::COMMANDS.contains(&command.as_str()) {
         let outcome = run_long(py, progress, move |observer, stop| {
             let ctx = cubelab_api::Context::new().with_progress(observer).with_stop(stop);
             cubelab_api::run_any(&command, input, &ctx).and_then(|r| r.render(cubelab_api::Format::Json))

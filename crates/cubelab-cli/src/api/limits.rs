@@ -13,7 +13,6 @@ type Refusal = Result<(), String>;
 pub(super) fn guard(path: &str, m: &ArgMatches, limits: &Limits, shown: &str) -> Result<(), ApiError> {
     let checked = match path {
         "stack solve" => listed(m, limits, "stacks"),
-        "magic enumerate" | "magic construct" => magic(path, m, limits),
         "picture check" | "picture solve" => picture_board(m, limits),
         "picture scramble" | "picture bounds" | "picture census" => picture_size(path, m, limits),
         "stack census" => stack_census(m, limits),
@@ -40,18 +39,6 @@ fn number(m: &ArgMatches, id: &str) -> Option<u64> {
 fn listed(m: &ArgMatches, limits: &Limits, what: &str) -> Refusal {
     if let Some(n) = number(m, "limit").filter(|&n| n > limits.listed) {
         return Err(format!("listing {n} {what} is too much for a request (limit at most {})", limits.listed));
-    }
-    Ok(())
-}
-
-/// `magic enumerate --order` and `magic construct --order`.
-fn magic(path: &str, m: &ArgMatches, limits: &Limits) -> Refusal {
-    let order = number(m, "order");
-    if path == "magic enumerate" && order.is_some_and(|n| n > 3) {
-        return Err("a search beyond order 3 takes hours".to_string());
-    }
-    if let Some(n) = order.filter(|&n| path == "magic construct" && n > limits.magic_order) {
-        return Err(format!("a cube of order {n} is too large for a request (at most {})", limits.magic_order));
     }
     Ok(())
 }

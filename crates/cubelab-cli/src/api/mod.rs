@@ -413,6 +413,14 @@ fn typed(path: &str, input: &Value, ctx: &Context) -> Result<String, ApiError> {
     if !ctx.unlimited {
         typed = typed.with_limits(ctx.limits);
     }
+    // `magic check` keeps this layer's contract: its text as the context's standard input.
+    let owned;
+    let input = if path == "magic check" {
+        owned = crate::cmd::magic::check_api_input(input, ctx).map_err(|e| ApiError::bad(cli::one_line(&e)))?;
+        &owned
+    } else {
+        input
+    };
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         cubelab_api::run_any(path, input.clone(), &typed).and_then(|r| r.render(cubelab_api::Format::Json))
     }));

@@ -1,12 +1,12 @@
 //! `cubelab verify`: re-derives the census figures by second methods that share no
 //! tables or shortcuts with the main ones (`cubelab::verify`) and compares them.
 
-use crate::output::{render, write_stdout, Format, Report};
+use crate::cli::failure;
+use crate::output::{render, write_stdout, Format};
 use crate::progress::Bar;
-use cubelab::run::Progress;
-use cubelab::verify::{figures, Check};
-use schemars::JsonSchema;
-use serde::Serialize;
+use cubelab_api::verify::{self as api, VerifyRequest};
+use cubelab_api::Context;
+use std::sync::Arc;
 
 /// Arguments of `cubelab verify`.
 #[derive(clap::Args, Debug)]
@@ -33,66 +33,19 @@ pub struct Args {
     json: bool,
 }
 
-/// The input of `cubelab verify`.
-#[derive(Serialize, JsonSchema)]
-struct Input {
-    /// `--quick`: only the quick checks.
-    quick: bool,
-}
-
-/// `cubelab verify`: figures by the main and by a second method.
-#[derive(Serialize, JsonSchema)]
-struct Verified {
-    /// One entry per figure, in the order run.
-    checks: Vec<Check>,
-    /// True when every figure agrees.
-    all_agree: bool,
-}
-
-impl Report for Verified {
-    const KIND: &'static str = "verify";
-    type Input = Input;
-
-    fn text(&self) -> String {
-        let mut s = String::new();
-        for c in &self.checks {
-            let verdict = if c.agree { "agree   " } else { "DISAGREE" };
-            s +=
-                &format!("{verdict} {}: {}  ({:.1} s / {:.1} s)\n", c.figure, c.main, c.main_seconds, c.second_seconds);
-            if !c.agree {
-                s += &format!("         second method: {}\n", c.second);
-            }
-        }
-        let bad = self.checks.iter().filter(|c| !c.agree).count();
-        s += &if bad == 0 {
-            format!("all {} figures agree\n", self.checks.len())
-        } else {
-            format!("{bad} of {} figures DISAGREE\n", self.checks.len())
-        };
-        s
-    }
-}
-
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
-    out.add::<Verified>();
+    out.add::<api::Verified>();
 }
 
 /// Runs `cubelab verify`.
 pub fn run(args: Args) -> anyhow::Result<String> {
-    let groups: Vec<_> = figures().into_iter().filter(|f| f.quick || !args.quick).collect();
-    let bar = Bar::counting(groups.len() as u64, "figure groups");
-    let mut checks = Vec::new();
-    for g in &groups {
-        bar.note(g.name);
-        checks.extend(g.check()?);
-        bar.advance(1);
-    }
-    bar.finish();
-    let all_agree = checks.iter().all(|c| c.agree);
-    let report = Verified { checks, all_agree };
-    let out = render(&report, &Input { quick: args.quick }, Format::json_or_text(args.json))?;
-    if !all_agree {
+    let req = VerifyRequest { quick: args.quick };
+    let bar = Arc::new(Bar::new());
+    let report = api::run(&req, &Context::new().with_progress(bar.clone())).map_err(failure)?;
+    drop(bar);
+    let out = render(&report, &api::Input::of(&req), Format::json_or_text(args.json))?;
+    if !report.all_agree {
         // The report shows which figure disagrees: print it before the error.
         write_stdout(out.as_bytes())?;
         anyhow::bail!("a figure disagrees between the two methods");

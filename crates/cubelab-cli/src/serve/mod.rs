@@ -410,7 +410,8 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
     };
     let stop = ctx.stop();
     let _cancel = CancelOnDrop(stop.clone());
-    let job = if cubelab_api::COMMANDS.contains(&command.as_str()) {
+    // `magic check` keeps the body's "stdin" text: the API layer turns it into its typed field.
+    let job = if cubelab_api::COMMANDS.contains(&command.as_str()) && command != "magic check" {
         let deadline = std::time::Instant::now() + limit;
         Job::Typed(
             cubelab_api::Context::new()

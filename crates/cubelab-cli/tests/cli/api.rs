@@ -175,8 +175,23 @@ fn expensive_work_is_refused_with_the_command_to_run() {
 fn magic_check_reads_the_context_stdin() {
     let cube = super::ok(&["magic", "construct", "--order", "3"]);
     let via_api = call("magic check", &json!({"file": "-"}), &Context::new().with_stdin(cube.clone())).unwrap();
-    let via_cli = cubelab().args(["magic", "check", "-", "--json"]).write_stdin(cube).output().unwrap();
+    let via_cli = cubelab().args(["magic", "check", "-", "--json"]).write_stdin(cube.clone()).output().unwrap();
     assert_eq!(via_api.as_bytes(), via_cli.stdout.as_slice());
+    // The typed fields: the text, or the numbers as layers (no standard input).
+    let via_text = call("magic check", &json!({"text": cube}), &Context::new()).unwrap();
+    assert_eq!(via_text.as_bytes(), via_cli.stdout.as_slice());
+    let layers: Vec<Vec<Vec<i64>>> = cube
+        .split("\n\n")
+        .map(|layer| {
+            let rows = layer.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+            rows.map(|r| r.split_whitespace().map(|x| x.parse().unwrap()).collect()).collect()
+        })
+        .filter(|l: &Vec<Vec<i64>>| !l.is_empty())
+        .collect();
+    let via_cube = call("magic check", &json!({"cube": layers}), &Context::new()).unwrap();
+    assert_eq!(via_cube.as_bytes(), via_cli.stdout.as_slice());
+    let square = call("magic check", &json!({"square": [[2, 7, 6], [9, 5, 1], [4, 3, 8]]}), &Context::new()).unwrap();
+    assert!(square.contains("\"kind\": \"magic-square-check\"") && square.contains("\"normal\": true"), "{square}");
 }
 
 #[test]

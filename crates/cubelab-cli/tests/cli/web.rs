@@ -199,6 +199,13 @@ fn results_are_the_clis_json() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.body, cli.stdout);
     assert!(r.json()["failing_lines"].as_array().is_some_and(|l| !l.is_empty()));
+    // ... or the numbers themselves, typed.
+    let r = c.post("/api/magic/check", &json!({"square": [[8, 1, 6], [3, 5, 7], [4, 9, 2]]}).to_string());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        (r.json()["kind"].as_str(), r.json()["associative"].as_bool()),
+        (Some("magic-square-check"), Some(true))
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from cubelab import _display
 from cubelab._results import Progress, Record, ResultList, call as _call, choice, field, pandas
@@ -196,27 +196,28 @@ def enumerate(
     return ResultList((MagicCube.from_cells(c, order) for c in report["cubes"]), report)
 
 
-def _text(cube: Any) -> str:
+def _check_input(cube: Any) -> Dict[str, Any]:
+    """The typed request of ``magic check``: the numbers as layers, or the text as is."""
     if isinstance(cube, str):
-        return cube
-    if isinstance(cube, MagicCube):
-        return cube.text()
-    try:
-        return MagicCube(cube).text()
-    except TypeError:
-        raise InputError("a magic cube is given as a MagicCube, layers of rows of numbers, or text") from None
+        return {"text": cube}
+    if not isinstance(cube, MagicCube):
+        try:
+            cube = MagicCube(cube)
+        except TypeError:
+            raise InputError("a magic cube is given as a MagicCube, layers of rows of numbers, or text") from None
+    return {"cube": cube.tolist()}
 
 
 def check(cube: Union[str, MagicCube, Sequence[Sequence[Sequence[int]]]]) -> Check:
     """Which properties ``cube`` has (a :class:`MagicCube`, layers of rows of numbers, or
-    the text format of ``cubelab magic check``), with the lines that fail; a cube whose
-    numbers are no progression raises InputError.
+    the text format of ``cubelab magic check``, where one block of rows is a square), with
+    the lines that fail; a cube whose numbers are no progression raises InputError.
 
     >>> result = magic.check(magic.construct(3))
     >>> result.semi_perfect, result.magic_sum
     (True, 42)
     """
-    return Check.from_json(_call("magic check", {"file": "-"}, stdin=_text(cube)))
+    return Check.from_json(_call("magic check", _check_input(cube)))
 
 
 class Constructed(MagicCube):

@@ -102,9 +102,29 @@ impl NumberCube {
         if !current.is_empty() {
             layers.push(current);
         }
-        let n = layers.first().map(|l| l[0].len()).ok_or_else(|| Error::malformed("no numbers in the input"))?;
+        NumberCube::from_layers(layers)
+    }
+
+    /// A cube from its numbers as layers (from the top) of rows (from the back) of cells
+    /// (from the left), checked as [`NumberCube::parse`] checks its text: n layers of n
+    /// rows of n numbers, n >= 2, the n³ terms of an arithmetic progression.
+    ///
+    /// ```
+    /// use cubelab::magic::cube::NumberCube;
+    /// let cube = NumberCube::from_layers(vec![vec![vec![1, 2], vec![3, 4]], vec![vec![5, 6], vec![7, 8]]]).unwrap();
+    /// assert_eq!(cube.order(), 2);
+    /// assert!(NumberCube::from_layers(vec![vec![vec![1, 2], vec![3, 4]]]).is_err());
+    /// ```
+    pub fn from_layers(layers: Vec<Vec<Vec<i64>>>) -> Result<NumberCube> {
+        let n = layers
+            .first()
+            .map(|l| l.first().map_or(0, Vec::len))
+            .ok_or_else(|| Error::malformed("no numbers in the input"))?;
         if n < 2 {
-            return Err(Error::malformed("layer 1, row 1 has 1 number: a cube needs order at least 2"));
+            return Err(Error::malformed(format!(
+                "layer 1, row 1 has {}: a cube needs order at least 2",
+                crate::words::count(n, "number", "numbers")
+            )));
         }
         for (li, layer) in layers.iter().enumerate() {
             if layer.len() != n {

@@ -190,6 +190,20 @@ impl Square {
                 .collect::<Result<Vec<i64>>>()?;
             rows.push(row);
         }
+        Square::from_rows(rows)
+    }
+
+    /// A square from its rows (from the top) of cells (from the left), checked as
+    /// [`Square::parse`] checks its text: n rows of n distinct numbers, n from 3 to
+    /// [`MAX_CHECK_ORDER`].
+    ///
+    /// ```
+    /// use cubelab::magic::square::Square;
+    /// let lo_shu = Square::from_rows(vec![vec![2, 7, 6], vec![9, 5, 1], vec![4, 3, 8]]).unwrap();
+    /// assert_eq!(lo_shu.order(), 3);
+    /// assert!(Square::from_rows(vec![vec![1, 1, 2], vec![3, 4, 5], vec![6, 7, 8]]).is_err());
+    /// ```
+    pub fn from_rows(rows: Vec<Vec<i64>>) -> Result<Square> {
         let n = rows.first().map(Vec::len).ok_or_else(|| Error::malformed("no numbers in the input"))?;
         if !(3..=MAX_CHECK_ORDER).contains(&n) {
             return Err(Error::out_of_range(format!(

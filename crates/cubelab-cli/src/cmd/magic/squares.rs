@@ -1,18 +1,17 @@
 //! `cubelab magic squares` and `magic squares-merge`: the census of magic squares of
 //! orders 3 to 5.
 
+use super::long_run;
+use crate::cli::failure;
 use crate::output::{render, Format, Report};
 use crate::progress;
 use anyhow::Context;
-use cubelab::magic::square::SquareKind;
-use cubelab::magic::square_census::{
-    census, merge as merge_shards, FixedCell, ListFn, SquareCensus, SquareMethod, SquareSpec,
-};
-use cubelab::run::Options;
-use cubelab::shard::Shard;
-use cubelab_api::magic_squares::SquaresInput;
+use cubelab::magic::square_census::ListFn;
+use cubelab_api::magic::Checkpoint;
+use cubelab_api::magic_squares::{self as api, MergeRequest, SquareKind, SquareMethod, SquaresInput, SquaresRequest};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `cubelab magic squares`.
 #[derive(clap::Args, Debug)]
@@ -91,39 +90,31 @@ pub struct MergeArgs {
     json: bool,
 }
 
-/// Parses the kind, the method and the shard, naming the flag at fault.
-fn spec(args: &SquaresArgs) -> anyhow::Result<SquareSpec> {
-    let kind = SquareKind::from_name(&args.kind).with_context(|| format!("--kind '{}'", args.kind))?;
+/// The request of the arguments (the kind and the method parsed here, naming the flag
+/// at fault).
+fn request(args: &SquaresArgs) -> anyhow::Result<SquaresRequest> {
+    let kind = SquareKind::from_name(&args.kind).map_err(failure).with_context(|| format!("--kind '{}'", args.kind))?;
     let method = match &args.method {
-        Some(m) => SquareMethod::from_name(m).with_context(|| format!("--method '{m}'"))?,
-        None => SquareMethod::default_for(kind),
+        Some(m) => Some(SquareMethod::from_name(m).map_err(failure).with_context(|| format!("--method '{m}'"))?),
+        None => None,
     };
-    let shard = match &args.shard {
-        Some(s) => Shard::parse(s).with_context(|| format!("--shard '{s}'"))?,
-        None => Shard::ALL,
-    };
-    let fixed = args
-        .fix
-        .iter()
-        .map(|f| FixedCell::parse(f).with_context(|| format!("--fix '{f}'")))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(SquareSpec { order: args.order, kind, method, fixed, shard, classes: args.classes })
+    Ok(SquaresRequest {
+        order: args.order,
+        kind,
+        method,
+        fix: args.fix.clone(),
+        classes: args.classes,
+        list: args.list,
+        shard: args.shard.clone(),
+    })
 }
 
 /// Runs `cubelab magic squares`.
 pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
-    let spec = spec(&args)?;
-    let bar = ctx.bar();
+    let req = request(&args)?;
+    let bar = Arc::new(ctx.bar());
     let checkpoint = args.checkpoint.as_deref();
     progress::note_fresh_start(&bar, checkpoint, args.resume);
-    let opts = Options {
-        progress: &bar,
-        stop: ctx.stop(),
-        checkpoint,
-        resume: args.resume,
-        overwrite: args.force,
-        ..Options::default()
-    };
     let failed = std::sync::Mutex::new(None);
     let print = |cells: &[u8]| {
         let line: Vec<String> = cells.iter().map(|v| v.to_string()).collect();
@@ -133,7 +124,9 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
         }
     };
     let list: Option<&ListFn<'_>> = if args.list { Some(&print) } else { None };
-    let report = census(&spec, &opts, list).map_err(|e| progress::with_resume_hint(e, checkpoint))?;
+    let files = Checkpoint { path: checkpoint, resume: args.resume, overwrite: args.force };
+    let report = api::run_with(&req, &long_run(&bar, ctx), files, list)
+        .map_err(|e| progress::with_resume_hint_typed(e, checkpoint))?;
     drop(bar);
     if let Some(e) = failed.into_inner().expect("lock") {
         return Err(e).context("cannot write the squares");
@@ -150,19 +143,19 @@ pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
 
 /// Reads every shard's report (naming the file in any error) and prints the merged one.
 pub fn merge(args: MergeArgs) -> anyhow::Result<String> {
-    let mut parts = Vec::with_capacity(args.files.len());
+    let mut req = MergeRequest { reports: Vec::with_capacity(args.files.len()), names: Vec::new() };
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
         let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
-        let report = SquareCensus::from_json(&text).with_context(|| name.clone())?;
-        parts.push((name, report));
+        req.reports.push(serde_json::Value::String(text));
+        req.names.push(name);
     }
-    let merged = merge_shards(&parts)?;
+    let merged = api::merge(&req, &cubelab_api::Context::new()).map_err(failure)?;
     render(&merged, &SquaresInput::of(&merged, false, false), Format::json_or_text(args.json))
 }
 
 /// The schemas of this command's kinds.
 #[cfg(test)]
 pub(super) fn schemas(out: &mut crate::output::Schemas) {
-    out.add::<SquareCensus>();
+    out.add::<cubelab::magic::square_census::SquareCensus>();
 }

@@ -1,0 +1,451 @@
+//! `magic check`: which properties a cube or a square has, which lines fail. The
+//! numbers come as a typed field ([`CheckRequest::cube`] or [`CheckRequest::square`]) or
+//! as the text format of the command line ([`CheckRequest::text`]), which the command
+//! line reads from a file or standard input.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::Report;
+use crate::Context;
+use cubelab::magic::cube::{LineKind, NumberCube};
+use cubelab::magic::square::{check as check_square, Square, SquareKind, SquareLineKind, SquareVerdict};
+use cubelab::magic::verify::{verify, Property, Verdict};
+use cubelab::words::count;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The request of `magic check`: the numbers of one cube or one square (exactly one of
+/// `cube`, `square` and `text`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    /// Where the numbers were read from, echoed as the input and naming the text in
+    /// messages (`-`, the default, for standard input or numbers given directly).
+    #[serde(default = "dash")]
+    pub file: String,
+    /// A cube: `cube[layer][row][cell]`, layers from the top, rows from the back, cells
+    /// from the left; the numbers A, A+D, ..., A+(n³-1)D in some order.
+    #[serde(default)]
+    pub cube: Option<Vec<Vec<Vec<i64>>>>,
+    /// A square: `square[row][cell]`, n >= 3 rows of n distinct integers.
+    #[serde(default)]
+    pub square: Option<Vec<Vec<i64>>>,
+    /// A cube or a square in the text format of `cubelab magic check`: a cube is n
+    /// layers separated by blank lines, each n rows of n integers (spaces, tabs or
+    /// commas), `#` starting a comment line; one block of n >= 3 rows without blank
+    /// lines is a square.
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+fn dash() -> String {
+    "-".to_string()
+}
+
+/// The report of `magic check`: a cube's or a square's.
+pub enum CheckOutput {
+    /// The verdict on a cube.
+    Cube(CheckReport),
+    /// The verdict on a square.
+    Square(SquareCheckReport),
+}
+
+impl CheckOutput {
+    /// The output in `format`, with the input echoed for `req`.
+    pub fn render(&self, req: &CheckRequest, format: crate::Format) -> Result<String> {
+        let input = CheckInput { file: req.file.clone() };
+        match self {
+            CheckOutput::Cube(r) => crate::render(r, &input, format),
+            CheckOutput::Square(r) => crate::render(r, &input, format),
+        }
+    }
+}
+
+impl crate::Rendered for (CheckOutput, CheckRequest) {
+    fn render(&self, format: crate::Format) -> Result<String> {
+        self.0.render(&self.1, format)
+    }
+}
+
+/// Checks the cube or the square of `req` (exactly one of `cube`, `square` and `text`
+/// must be given; the errors of a text name it as `file` does, `stdin` for `-`).
+pub fn run(req: &CheckRequest, _ctx: &Context) -> Result<CheckOutput> {
+    let cube = |cube: NumberCube| CheckOutput::Cube(CheckReport::new(&verify(&cube)));
+    let square = |square: Square| CheckOutput::Square(SquareCheckReport::new(&check_square(&square)));
+    match (&req.cube, &req.square, &req.text) {
+        (Some(layers), None, None) => Ok(cube(NumberCube::from_layers(layers.clone())?)),
+        (None, Some(rows), None) => Ok(square(Square::from_rows(rows.clone())?)),
+        (None, None, Some(text)) => {
+            let name = if req.file == "-" { "stdin" } else { req.file.as_str() };
+            let named = |e: cubelab::Error| Error::new(ErrorKind::of(e.kind()), format!("{name}: {e}"));
+            if is_square(text) {
+                Ok(square(Square::parse(text).map_err(named)?))
+            } else {
+                Ok(cube(NumberCube::parse(text).map_err(named)?))
+            }
+        }
+        _ => Err(Error::bad("give the numbers of either a cube (cube), a square (square) or their text (text)")),
+    }
+}
+
+/// A square is one block of rows (no blank line between them) of at least 3 numbers;
+/// a cube of order 3 or more has several blocks, and order 2 stays a cube.
+fn is_square(text: &str) -> bool {
+    let data: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.starts_with('#')).collect();
+    let first = data.iter().position(|l| !l.is_empty());
+    let last = data.iter().rposition(|l| !l.is_empty());
+    let (Some(a), Some(b)) = (first, last) else { return false };
+    let numbers = data[a].split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).count();
+    numbers >= 3 && data[a..=b].iter().all(|l| !l.is_empty())
+}
+
+/// The input of `cubelab magic check`.
+#[derive(Serialize, JsonSchema)]
+pub struct CheckInput {
+    /// The cube file as given (`-` for standard input).
+    pub file: String,
+}
+
+/// A line whose sum is not the magic sum.
+#[derive(Serialize, JsonSchema)]
+pub struct FailingRow {
+    /// The kind of line.
+    pub kind: LineKind,
+    /// The line in words.
+    pub line: String,
+    /// 1-based [layer, row, cell] of each cell on the line.
+    pub cells: Vec<[usize; 3]>,
+    /// Its sum.
+    pub sum: i128,
+}
+
+/// `cubelab magic check`: which properties a cube has, and which lines fail.
+#[derive(Serialize, JsonSchema)]
+pub struct CheckReport {
+    /// Order n.
+    pub order: usize,
+    /// The magic sum, or null when it is not a whole number.
+    pub magic_sum: Option<i128>,
+    /// Rows, columns, pillars and the 4 triagonals are magic.
+    pub semi_perfect: bool,
+    /// Also the plane diagonals.
+    pub diagonal: bool,
+    /// Also the broken triagonals.
+    pub pantriagonal: bool,
+    /// Every line of the above.
+    pub perfect: bool,
+    /// Every failing line.
+    pub failing_lines: Vec<FailingRow>,
+}
+
+impl CheckReport {
+    fn new(v: &Verdict) -> CheckReport {
+        let n = v.order;
+        let failing_lines = v
+            .failing
+            .iter()
+            .map(|f| FailingRow {
+                kind: f.line.kind,
+                line: f.line.describe(),
+                cells: f.line.cells.iter().map(|&i| [i / (n * n) + 1, i / n % n + 1, i % n + 1]).collect(),
+                sum: f.sum,
+            })
+            .collect();
+        CheckReport {
+            order: n,
+            magic_sum: v.magic_sum,
+            semi_perfect: v.holds(Property::SemiPerfect),
+            diagonal: v.holds(Property::Diagonal),
+            pantriagonal: v.holds(Property::Pantriagonal),
+            perfect: v.holds(Property::Perfect),
+            failing_lines,
+        }
+    }
+}
+
+/// How many failing lines of one kind the text lists before summarising.
+const TEXT_LINES_PER_KIND: usize = 12;
+
+impl CheckReport {
+    /// The strongest property the cube has (perfect, then pantriagonal or diagonal, then
+    /// semi-perfect), if any.
+    fn strongest(&self) -> Option<&'static str> {
+        [
+            (self.perfect, "perfect"),
+            (self.pantriagonal && self.diagonal, "pantriagonal and diagonal"),
+            (self.pantriagonal, "pantriagonal"),
+            (self.diagonal, "diagonal"),
+            (self.semi_perfect, "semi-perfect"),
+        ]
+        .into_iter()
+        .find(|(holds, _)| *holds)
+        .map(|(_, name)| name)
+    }
+}
+
+/// The kinds of line in the order the verifier groups them, with their names in text.
+const LINE_KINDS: [(LineKind, &str, &str); 7] = [
+    (LineKind::Row, "row", "rows"),
+    (LineKind::Column, "column", "columns"),
+    (LineKind::Pillar, "pillar", "pillars"),
+    (LineKind::Triagonal, "triagonal", "triagonals"),
+    (LineKind::BrokenTriagonal, "broken triagonal", "broken triagonals"),
+    (LineKind::PlaneDiagonal, "plane diagonal", "plane diagonals"),
+    (LineKind::BrokenPlaneDiagonal, "broken plane diagonal", "broken plane diagonals"),
+];
+
+impl Report for CheckReport {
+    const KIND: &'static str = "magic-check";
+    type Input = CheckInput;
+
+    fn text(&self) -> String {
+        let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
+        let mut s = format!("order {}, magic sum {sum}\n", self.order);
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        s += &format!("semi-perfect  {}\n", yes(self.semi_perfect));
+        s += &format!("diagonal      {}\n", yes(self.diagonal));
+        s += &format!("pantriagonal  {}\n", yes(self.pantriagonal));
+        s += &format!("perfect       {}\n", yes(self.perfect));
+        s += &match self.strongest() {
+            Some(p) => format!("a {p} magic cube\n"),
+            None => "not a magic cube: some rows, columns, pillars or triagonals are not magic\n".to_string(),
+        };
+        if self.failing_lines.is_empty() {
+            s += "every line is magic, broken diagonals included\n";
+            return s;
+        }
+        // Which kinds fail, each counted, in the verifier's order.
+        let failing: Vec<(&str, &str, Vec<&FailingRow>)> = LINE_KINDS
+            .iter()
+            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
+            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
+            .collect();
+        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        s += &format!(
+            "{} not sum to {sum}{}:\n  {}\n",
+            count(self.failing_lines.len(), "line does", "lines do"),
+            if self.semi_perfect { ", lines only the stronger properties need" } else { "" },
+            summary.join(", ")
+        );
+        for (one, many, rows) in failing {
+            for f in rows.iter().take(TEXT_LINES_PER_KIND) {
+                s += &format!("  {} sums to {}\n", f.line, f.sum);
+            }
+            if rows.len() > TEXT_LINES_PER_KIND {
+                s +=
+                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
+            }
+        }
+        s
+    }
+
+    /// One row per failing line: its kind, the line in words and its sum (a header only
+    /// when every line is magic).
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![["kind", "line", "sum"].map(String::from).to_vec()];
+        for f in &self.failing_lines {
+            let kind = LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
+            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string()]);
+        }
+        Some(rows)
+    }
+}
+
+/// A line of a square that fails.
+#[derive(Serialize, JsonSchema)]
+pub struct SquareFailingRow {
+    /// The kind of line: `"row"`, `"column"`, `"diagonal"`, `"broken-diagonal"` or
+    /// `"pair"` (two cells symmetric about the centre).
+    pub kind: SquareLineKind,
+    /// The line in words.
+    pub line: String,
+    /// 1-based [row, cell] of each cell on the line.
+    pub cells: Vec<[usize; 2]>,
+    /// Its sum.
+    pub sum: i128,
+    /// The sum it should have.
+    pub expected: i128,
+}
+
+/// `cubelab magic check` on a square: which kinds it is, and which lines fail.
+#[derive(Serialize, JsonSchema)]
+pub struct SquareCheckReport {
+    /// Order n.
+    pub order: usize,
+    /// The magic sum (total / n), or null when it is not a whole number.
+    pub magic_sum: Option<i128>,
+    /// Rows and columns are magic.
+    pub semi: bool,
+    /// Also both main diagonals.
+    pub normal: bool,
+    /// Also every broken diagonal.
+    pub pandiagonal: bool,
+    /// Normal, and every two cells symmetric about the centre sum to the smallest plus
+    /// the largest number.
+    pub associative: bool,
+    /// Every failing line and pair.
+    pub failing_lines: Vec<SquareFailingRow>,
+}
+
+/// The square's line kinds in the checker's order, with their names in text.
+const SQUARE_LINE_KINDS: [(SquareLineKind, &str, &str); 5] = [
+    (SquareLineKind::Row, "row", "rows"),
+    (SquareLineKind::Column, "column", "columns"),
+    (SquareLineKind::Diagonal, "main diagonal", "main diagonals"),
+    (SquareLineKind::BrokenDiagonal, "broken diagonal", "broken diagonals"),
+    (SquareLineKind::Pair, "symmetric pair", "symmetric pairs"),
+];
+
+impl SquareCheckReport {
+    fn new(v: &SquareVerdict) -> SquareCheckReport {
+        let n = v.order;
+        SquareCheckReport {
+            order: n,
+            magic_sum: v.magic_sum,
+            semi: v.holds(SquareKind::Semi),
+            normal: v.holds(SquareKind::Normal),
+            pandiagonal: v.holds(SquareKind::Pandiagonal),
+            associative: v.holds(SquareKind::Associative),
+            failing_lines: v
+                .failing
+                .iter()
+                .map(|f| SquareFailingRow {
+                    kind: f.line.kind,
+                    line: f.line.name.clone(),
+                    cells: f.line.cells.iter().map(|&i| [i / n + 1, i % n + 1]).collect(),
+                    sum: f.sum,
+                    expected: f.expected,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Report for SquareCheckReport {
+    const KIND: &'static str = "magic-square-check";
+    type Input = CheckInput;
+
+    fn text(&self) -> String {
+        let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
+        let mut s = format!("a square of order {}, magic sum {sum}\n", self.order);
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        s += &format!("semi          {}\n", yes(self.semi));
+        s += &format!("normal        {}\n", yes(self.normal));
+        s += &format!("pandiagonal   {}\n", yes(self.pandiagonal));
+        s += &format!("associative   {}\n", yes(self.associative));
+        let kinds: Vec<&str> = [(self.pandiagonal, "pandiagonal"), (self.associative, "associative")]
+            .into_iter()
+            .filter(|k| k.0)
+            .map(|k| k.1)
+            .collect();
+        s += &if !kinds.is_empty() {
+            let what = kinds.join(" and ");
+            format!("{} {what} magic square\n", if what.starts_with('a') { "an" } else { "a" })
+        } else if self.normal {
+            "a magic square\n".to_string()
+        } else if self.semi {
+            "a semi-magic square: the rows and columns are magic, not both diagonals\n".to_string()
+        } else {
+            "not a magic square: some rows or columns are not magic\n".to_string()
+        };
+        if self.failing_lines.is_empty() {
+            s += "every line is magic, broken diagonals included, and every symmetric pair\n";
+            return s;
+        }
+        let failing: Vec<(&str, &str, Vec<&SquareFailingRow>)> = SQUARE_LINE_KINDS
+            .iter()
+            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
+            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
+            .collect();
+        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        s += &format!(
+            "{} fail: {}\n",
+            count(self.failing_lines.len(), "line or pair", "lines or pairs"),
+            summary.join(", ")
+        );
+        for (one, many, rows) in failing {
+            for f in rows.iter().take(TEXT_LINES_PER_KIND) {
+                s += &format!("  {} sums to {}, not {}\n", f.line, f.sum, f.expected);
+            }
+            if rows.len() > TEXT_LINES_PER_KIND {
+                s +=
+                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
+            }
+        }
+        s
+    }
+
+    /// One row per failing line or pair: its kind, the line in words, its sum and the
+    /// sum it should have.
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        let mut rows = vec![["kind", "line", "sum", "expected"].map(String::from).to_vec()];
+        for f in &self.failing_lines {
+            let kind = SQUARE_LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
+            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string(), f.expected.to_string()]);
+        }
+        Some(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(cube: Option<Vec<Vec<Vec<i64>>>>, square: Option<Vec<Vec<i64>>>) -> CheckRequest {
+        CheckRequest { file: "-".into(), cube, square, text: None }
+    }
+
+    #[test]
+    fn a_square_and_a_cube_are_checked_from_typed_numbers() {
+        let lo_shu = vec![vec![2, 7, 6], vec![9, 5, 1], vec![4, 3, 8]];
+        let Ok(CheckOutput::Square(r)) = run(&req(None, Some(lo_shu)), &Context::new()) else { panic!("a square") };
+        assert!(r.normal && !r.pandiagonal && r.magic_sum == Some(15));
+        let cube = crate::magic::construct(&crate::magic::ConstructRequest { order: 3 }, &Context::new()).unwrap();
+        let Ok(CheckOutput::Cube(r)) = run(&req(Some(cube.cube), None), &Context::new()) else { panic!("a cube") };
+        assert!(r.semi_perfect && r.magic_sum == Some(42));
+    }
+
+    #[test]
+    fn bad_numbers_and_neither_or_both_are_bad_input() {
+        let repeated = vec![vec![1, 1, 2], vec![3, 4, 5], vec![6, 7, 8]];
+        let e = run(&req(None, Some(repeated)), &Context::new()).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        assert!(e.message().contains("repeated"), "{e}");
+        let ragged = vec![vec![vec![1, 2], vec![3]], vec![vec![5, 6], vec![7, 8]]];
+        assert_eq!(run(&req(Some(ragged), None), &Context::new()).err().unwrap().kind(), ErrorKind::BadInput);
+        assert_eq!(run(&req(None, None), &Context::new()).err().unwrap().kind(), ErrorKind::BadInput);
+        let both = req(Some(vec![]), Some(vec![]));
+        assert_eq!(run(&both, &Context::new()).err().unwrap().kind(), ErrorKind::BadInput);
+    }
+
+    #[test]
+    fn a_text_is_read_as_a_square_or_a_cube_and_named_in_errors() {
+        let text =
+            |t: &str, file: &str| CheckRequest { file: file.into(), cube: None, square: None, text: Some(t.into()) };
+        let Ok(CheckOutput::Square(r)) = run(&text("2 7 6\n9 5 1\n4 3 8\n", "-"), &Context::new()) else {
+            panic!("a square")
+        };
+        assert!(r.normal);
+        let cube = "# order 2\n1 2\n3 4\n\n5 6\n7 8\n";
+        let Ok(CheckOutput::Cube(r)) = run(&text(cube, "c.txt"), &Context::new()) else { panic!("a cube") };
+        assert_eq!((r.order, r.semi_perfect), (2, false));
+        let e = run(&text("1 2 x\n", "c.txt"), &Context::new()).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        assert!(e.message().starts_with("c.txt: "), "{e}");
+        let e = run(&text("", "-"), &Context::new()).err().unwrap();
+        assert!(e.message().starts_with("stdin: "), "{e}");
+    }
+
+    #[test]
+    fn the_dispatch_takes_the_numbers_as_json() {
+        let input = serde_json::json!({ "square": [[2, 7, 6], [9, 5, 1], [4, 3, 8]] });
+        let out = crate::run_any("magic check", input, &Context::new()).unwrap();
+        let json = out.render(crate::Format::Json).unwrap();
+        assert!(json.contains("\"kind\": \"magic-square-check\"") && json.contains("\"file\": \"-\""), "{json}");
+        let refused = crate::run_any(
+            "magic squares",
+            serde_json::json!({ "order": 3 }),
+            &Context::new().with_limits(crate::Limits::default()),
+        );
+        assert_eq!(refused.err().unwrap().kind(), ErrorKind::Refused);
+    }
+}
