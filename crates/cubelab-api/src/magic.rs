@@ -1,6 +1,6 @@
 //! `magic enumerate` and `magic construct`: every magic cube of an order and property,
 //! and one semi-perfect cube of any order. Also what every long `magic` run shares: its
-//! [`Checkpoint`] and the choice enums mirroring the library's ([`choice!`]).
+//! [`Checkpoint`] and the choice enums mirroring the library's (`choice!`).
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::Report;
