@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, relations, show, solve, Context};
+use crate::{build, cubes, picture, relations, show, solve, Context};
 use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -25,6 +25,11 @@ pub const COMMANDS: &[&str] = &[
     "magic squares-merge",
     "magic estimate",
     "verify",
+    "picture check",
+    "picture solve",
+    "picture scramble",
+    "picture bounds",
+    "picture census",
 ];
 
 /// A report with what renders it: its formats and its picture.
@@ -156,6 +161,26 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "verify" => {
             let req: verify::VerifyRequest = request(input)?;
             Ok(Box::new((verify::run(&req, ctx)?, verify::Input::of(&req))))
+        }
+        "picture check" => {
+            let req: picture::CheckRequest = request(input)?;
+            Ok(Box::new((picture::board::check(&req, ctx)?, picture::board::CheckInput::of(&req))))
+        }
+        "picture solve" => {
+            let req: picture::SolveRequest = request(input)?;
+            Ok(Box::new((picture::solve::run(&req, ctx)?, picture::solve::SolveInput::of(&req))))
+        }
+        "picture scramble" => {
+            let req: picture::ScrambleRequest = request(input)?;
+            Ok(Box::new((picture::board::scramble(&req, ctx)?, picture::board::ScrambleInput::of(&req))))
+        }
+        "picture bounds" => {
+            let req: picture::BoundsRequest = request(input)?;
+            Ok(Box::new((picture::bounds::run(&req, ctx)?, picture::bounds::BoundsInput::of(&req))))
+        }
+        "picture census" => {
+            let req: picture::CensusRequest = request(input)?;
+            Ok(Box::new((picture::census::run(&req, ctx)?, picture::census::CensusInput::of(&req))))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

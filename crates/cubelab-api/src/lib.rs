@@ -39,6 +39,7 @@ pub mod magic;
 pub mod magic_check;
 pub mod magic_estimate;
 pub mod magic_squares;
+pub mod picture;
 pub mod relations;
 pub mod report;
 pub mod show;

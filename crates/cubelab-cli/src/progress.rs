@@ -185,16 +185,25 @@ const RESUME_HINT: &str = "; resume with the same command and --resume";
 /// checkpoint saved.
 pub fn with_resume_hint(e: cubelab::Error, checkpoint: Option<&Path>) -> anyhow::Error {
     if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
-        return cubelab::Error::new(ErrorKind::Stopped, format!("{}{RESUME_HINT}", e.message())).into();
+        return cubelab::Error::new(ErrorKind::Stopped, resume_hint(e.message())).into();
     }
     e.into()
 }
 
-/// [`with_resume_hint`] for an error of the typed layer (`cubelab_api`).
+/// [`with_resume_hint`] for an error of the typed layer, as the command line's error.
 pub fn with_resume_hint_typed(e: cubelab_api::Error, checkpoint: Option<&Path>) -> anyhow::Error {
-    use cubelab_api::{Error, ErrorKind};
-    if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
-        return crate::cli::failure(Error::new(ErrorKind::Stopped, format!("{}{RESUME_HINT}", e.message())));
+    crate::cli::failure(with_resume_hint_api(e, checkpoint))
+}
+
+/// [`with_resume_hint`] for an error of the typed layer.
+pub fn with_resume_hint_api(e: cubelab_api::Error, checkpoint: Option<&Path>) -> cubelab_api::Error {
+    if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() {
+        return cubelab_api::Error::new(e.kind(), resume_hint(e.message()));
     }
-    crate::cli::failure(e)
+    e
+}
+
+/// A stopped run's message with the way to resume it.
+fn resume_hint(message: &str) -> String {
+    format!("{message}{RESUME_HINT}")
 }
