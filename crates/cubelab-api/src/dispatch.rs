@@ -4,14 +4,28 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, relations, show, solve, Context};
+use crate::{build, census, cubes, relations, show, solve, Context};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
 /// commands of `cubelab` still run through the command line's own layer; see
 /// ARCHITECTURE.md.)
-pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+pub const COMMANDS: &[&str] = &[
+    "cubes",
+    "show",
+    "build",
+    "solve",
+    "relations",
+    "census solution-numbers",
+    "census targets",
+    "census multisets",
+    "census infeasible",
+    "census universal",
+    "census max-targets",
+    "census sobczyk",
+    "census merge",
+];
 
 /// A report with what renders it: its formats and its picture.
 pub trait Rendered: Send + Sync {
@@ -110,6 +124,38 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
                 relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
+        }
+        "census solution-numbers" => {
+            let req: census::solution_numbers::SolutionNumbersRequest = request(input)?;
+            Ok(Box::new(census::solution_numbers::run(&req, ctx)?))
+        }
+        "census targets" => {
+            let req: census::targets::TargetsRequest = request(input)?;
+            Ok(Box::new(census::targets::run(&req, ctx)?))
+        }
+        "census multisets" => {
+            let req: census::multisets::MultisetsRequest = request(input)?;
+            Ok(Box::new(census::multisets::run(&req, ctx)?))
+        }
+        "census infeasible" => {
+            let req: census::infeasible::InfeasibleRequest = request(input)?;
+            Ok(Box::new(census::infeasible::run(&req, ctx)?))
+        }
+        "census universal" => {
+            let req: census::universal::UniversalRequest = request(input)?;
+            Ok(Box::new(census::universal::run(&req, ctx)?))
+        }
+        "census max-targets" => {
+            let req: census::max_targets::MaxTargetsRequest = request(input)?;
+            Ok(Box::new(census::max_targets::run(&req, ctx)?))
+        }
+        "census sobczyk" => {
+            let req: census::sobczyk::SobczykRequest = request(input)?;
+            Ok(Box::new((census::sobczyk::run(&req, ctx)?, req)))
+        }
+        "census merge" => {
+            let req: census::merge::MergeRequest = request(input)?;
+            Ok(Box::new(census::merge::run(&req, ctx)?))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }
