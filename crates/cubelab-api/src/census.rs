@@ -1,8 +1,36 @@
-//! Text, CSV and SVG of the library's census reports ([`cubelab::census::report`]). Their
-//! `"input"` is kept as JSON (a merge prints the input read from the shards); the command
-//! line registers the schema of each census's arguments for it.
+//! The census commands (`census targets`, `solution-numbers`, `multisets`, `infeasible`,
+//! `universal`, `max-targets`, `sobczyk`, `merge`; one module each) and the text, CSV and
+//! SVG of the library's census reports ([`cubelab::census::report`]).
+//!
+//! A census's JSON `"input"` is its request as serialized (the checkpoint options are
+//! never echoed), kept as JSON in [`CensusOutput`] (a merge prints the input read from
+//! the shards), which also seals a shard's report. Every long census runs through
+//! [`cubelab::census::checkpoint::run_resumable_with`] with the context's progress and
+//! stop token; the checkpoint file is a request field (`checkpoint`, `resume`, `force`),
+//! which the web API's [`Limits`](crate::Limits) refuse (a request names no files).
 
-use crate::report::Report;
+use crate::dispatch::Rendered;
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::{render, Format, Report};
+use crate::svg::BarChart;
+use crate::Context;
+use cubelab::census::checkpoint::{run_resumable_with, Resume};
+use cubelab::census::report::CensusReport;
+use cubelab::run::{Options, Progress};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::path::PathBuf;
+
+pub mod infeasible;
+pub mod max_targets;
+pub mod merge;
+pub mod multisets;
+pub mod sobczyk;
+pub mod solution_numbers;
+pub mod targets;
+pub mod universal;
 use cubelab::census::report::{
     AllSizes, AllTargets, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers, Targets,
     Universal,
@@ -29,6 +57,19 @@ fn max_set_lines(sets: &[MaxSet]) -> String {
 impl Report for SolutionNumbers {
     const KIND: &'static str = "census-solution-numbers";
     type Input = serde_json::Value;
+
+    fn svg(&self) -> Option<String> {
+        Some(histogram_svg(
+            &format!(
+                "Solution numbers for target {} ({})",
+                self.target,
+                count(self.collections, "collection", "collections")
+            ),
+            "solution number",
+            "collections of 8",
+            &self.histogram,
+        ))
+    }
 
     fn text(&self) -> String {
         let mut s = format!(
@@ -59,6 +100,20 @@ impl Report for AllTargets {
     const KIND: &'static str = "census-solution-numbers-all";
     type Input = serde_json::Value;
 
+    fn svg(&self) -> Option<String> {
+        let first = self.targets.first()?;
+        Some(histogram_svg(
+            &format!(
+                "Solution numbers of target {}{}",
+                first.target,
+                if self.agree { " (every target has this distribution)" } else { " (the distributions differ)" }
+            ),
+            "solution number",
+            "collections of 8",
+            &first.histogram,
+        ))
+    }
+
     fn text(&self) -> String {
         let mut s = format!(
             "solution numbers for every target over {} of 8: {}\n",
@@ -84,6 +139,27 @@ impl Report for AllTargets {
 impl Report for Targets {
     const KIND: &'static str = "census-targets";
     type Input = serde_json::Value;
+
+    /// A sample over a universe beyond 32 cubes (the one with exact figures) says so in its
+    /// title.
+    fn svg(&self) -> Option<String> {
+        let title = match (&self.sample, &self.exact) {
+            (Some(sample), Some(_)) => format!(
+                "Targets built by {} random sets of {} {} (sample, seed {})",
+                sample.samples,
+                self.size,
+                match self.universe.as_str() {
+                    "palette7" => "Sadisticube 7 blocks".to_string(),
+                    other => format!("cubes of {}", universe_words(other)),
+                },
+                sample.seed
+            ),
+            _ => {
+                format!("Targets built by {} of {}", count(self.sets, "set", "sets"), count(self.size, "cube", "cubes"))
+            }
+        };
+        Some(histogram_svg(&title, "number of targets built", "sets", &self.histogram))
+    }
 
     fn text(&self) -> String {
         let mut s = format!(
@@ -147,6 +223,19 @@ impl Report for Targets {
 impl Report for AllSizes {
     const KIND: &'static str = "census-targets-all";
     type Input = serde_json::Value;
+
+    fn svg(&self) -> Option<String> {
+        let maxes: Vec<(u64, u64)> = self.sizes.iter().map(|t| (t.size as u64, t.max.unwrap_or(0))).collect();
+        let means: Vec<(u64, f64)> = self.sizes.iter().map(|t| (t.size as u64, t.mean)).collect();
+        let chart = BarChart {
+            title: &format!("Targets built by every subset, by size ({})", count(self.sets, "set", "sets")),
+            x_label: "set size (number of cubes)",
+            y_label: "targets built",
+            bars: &maxes,
+            marks: Some(("mean over the sets of this size", "most built by one set of this size", &means)),
+        };
+        Some(chart.svg())
+    }
 
     fn text(&self) -> String {
         let mut s = format!("targets built by every subset ({})\n", count(self.sets, "set", "sets"));
@@ -231,6 +320,15 @@ impl Report for Universal {
 impl Report for Multisets {
     const KIND: &'static str = "census-multisets";
     type Input = serde_json::Value;
+
+    fn svg(&self) -> Option<String> {
+        Some(histogram_svg(
+            &format!("Targets built by {} of 8 cubes", count(self.multisets, "multiset", "multisets")),
+            "number of targets built",
+            "multisets",
+            &self.histogram,
+        ))
+    }
 
     fn text(&self) -> String {
         let mut s = format!("targets built by all {} of 8 cubes\n", count(self.multisets, "multiset", "multisets"));
@@ -346,5 +444,298 @@ impl Report for Infeasible {
             }
         }
         Some(rows)
+    }
+}
+
+// ------------------------------------------------------------------ shared by the censuses
+
+/// The default of `colors`: MacMahon's 30 cubes (six colors).
+pub const DEFAULT_COLORS: usize = 6;
+
+pub(crate) fn default_colors() -> usize {
+    DEFAULT_COLORS
+}
+
+/// How a census (or a stack) is computed (`method`): the two independent methods of every
+/// census ([`cubelab::census::Method`]), checked against each other in the tests. The
+/// command line's `--method` of `census` and `stack`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The corner-graph theorems for 8 distinct cubes, Hall's condition otherwise (for
+    /// stacks: the opposite-face multigraph). The default.
+    // No help per value: each command's `--method` help says what the methods are there.
+    #[default]
+    #[cfg_attr(feature = "clap", value(help = None::<&str>))]
+    Graph,
+    /// The general solver on every collection and target (for stacks: direct search over
+    /// orientations).
+    #[cfg_attr(feature = "clap", value(help = None::<&str>))]
+    Backtrack,
+}
+
+impl From<Method> for cubelab::census::Method {
+    fn from(m: Method) -> Self {
+        match m {
+            Method::Graph => cubelab::census::Method::Graph,
+            Method::Backtrack => cubelab::census::Method::Backtrack,
+        }
+    }
+}
+
+/// `palette`: whether the census is over Sadisticube 7, refusing every palette but 7.
+pub(crate) fn palette7(palette: Option<usize>) -> Result<bool> {
+    match palette {
+        None => Ok(false),
+        Some(7) => Ok(true),
+        Some(p) => Err(Error::bad(format!(
+            "--palette {p} is not supported: only --palette 7 (Sadisticube 7, blocks over six of seven colors); \
+             MacMahon's six colors are the default and other cube sets are --colors N"
+        ))),
+    }
+}
+
+/// The cube set `C_colors` of at most 32 cubes (refused, naming the field, when larger).
+pub(crate) fn universe(colors: usize) -> Result<cubelab::census::Universe> {
+    cubelab::census::Universe::exact(colors).map_err(|e| Error::from(e).about("colors", colors))
+}
+
+/// The census engine over [`universe`].
+pub(crate) fn engine(colors: usize) -> Result<cubelab::census::engine::Engine> {
+    Ok(cubelab::census::engine::Engine::from_universe(universe(colors)?)?)
+}
+
+/// `shard`: the part of the census to run (all of it when absent).
+pub(crate) fn shard(shard: &Option<String>) -> Result<cubelab::shard::Shard> {
+    Ok(match shard {
+        Some(s) => cubelab::shard::Shard::parse(s)?,
+        None => cubelab::shard::Shard::ALL,
+    })
+}
+
+/// The shard's label in reports: `None` for the whole census.
+pub(crate) fn shard_label(s: &Option<String>) -> Result<Option<String>> {
+    let s = shard(s)?;
+    Ok((s != cubelab::shard::Shard::ALL).then(|| s.to_string()))
+}
+
+/// The checkpoint options of a request (`checkpoint`, `resume`, `force`).
+pub(crate) fn resume<'a>(checkpoint: &'a Option<PathBuf>, resume: bool, force: bool) -> Resume<'a> {
+    Resume { path: checkpoint.as_deref(), resume, overwrite: force }
+}
+
+/// An error of the typed layer from an internal inconsistency (a bug).
+pub(crate) fn internal(message: impl Into<String>) -> Error {
+    Error::new(ErrorKind::Internal, message)
+}
+
+/// The context's progress under one phase name `what` (a census run's own phase name is
+/// its fingerprint, which is for checkpoints, not for people). The run's per-batch
+/// advances are dropped: the work inside each batch reports its own units, so a run of
+/// one batch moves too.
+struct Phase<'a> {
+    progress: &'a (dyn Progress + Send + Sync),
+    what: &'a str,
+}
+
+impl Progress for Phase<'_> {
+    fn start(&self, _phase: &str, total: u64, done: u64) {
+        self.progress.start(self.what, total, done);
+    }
+    fn advance(&self, _units: u64) {}
+    fn note(&self, note: &str) {
+        self.progress.note(note);
+    }
+    fn finish(&self) {
+        self.progress.finish();
+    }
+}
+
+/// Runs a census over `range` in batches of `batch` ranks
+/// ([`cubelab::census::checkpoint::run_resumable_with`]) with the context's progress
+/// (shown as `what`; `work` reports the ranks it has done to the observer it is given)
+/// and stop token: a stop saves the checkpoint and fails with kind `Stopped`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_census<T: Serialize + DeserializeOwned>(
+    ctx: &Context,
+    what: &str,
+    fingerprint: &str,
+    range: Range<u64>,
+    batch: u64,
+    resume: Resume<'_>,
+    init: T,
+    work: impl Fn(Range<u64>, &dyn Progress) -> T,
+    merge: impl Fn(T, T) -> T,
+) -> Result<T> {
+    let progress = ctx.progress();
+    let phase = Phase { progress, what };
+    let opts = Options { progress: &phase, stop: ctx.stop().clone(), ..Options::default() };
+    Ok(run_resumable_with(fingerprint, range, batch, resume, &opts, init, |r| work(r, progress), merge)?)
+}
+
+/// Fails with kind `Stopped` when the context's token is raised (or its deadline has
+/// passed): checked between the phases of the censuses whose loops take no token.
+pub(crate) fn check_stop(ctx: &Context) -> Result<()> {
+    if ctx.should_stop() {
+        return Err(Error::new(ErrorKind::Stopped, "stopped on request"));
+    }
+    Ok(())
+}
+
+/// A census's report with the input it was run with (the request as serialized, or for a
+/// merge the input the shards share), a shard's report sealed with it
+/// ([`CensusReport::seal`]): what every census command returns.
+#[derive(Debug, Clone)]
+pub struct CensusOutput {
+    /// The report.
+    pub report: CensusReport,
+    /// The input echoed in its JSON.
+    pub input: serde_json::Value,
+}
+
+impl CensusOutput {
+    /// The output of `report` run with `input` (serialized; a shard's report is sealed).
+    pub fn new(mut report: CensusReport, input: &impl Serialize) -> Result<CensusOutput> {
+        let input = serde_json::to_value(input).map_err(|e| internal(e.to_string()))?;
+        report.seal(&input)?;
+        Ok(CensusOutput { report, input })
+    }
+
+    /// The report in `format` (bad input for CSV of a report without a CSV form).
+    pub fn render(&self, format: Format) -> Result<String> {
+        let input = &self.input;
+        match &self.report {
+            CensusReport::SolutionNumbers(r) => render(r, input, format),
+            CensusReport::AllTargets(r) => render(r, input, format),
+            CensusReport::Targets(r) => render(r, input, format),
+            CensusReport::AllSizes(r) => render(r, input, format),
+            CensusReport::Universal(r) => render(r, input, format),
+            CensusReport::Multisets(r) => render(r, input, format),
+            CensusReport::MaxTargets(r) => render(r, input, format),
+            CensusReport::MaxTargetsSearch(r) => render(r, input, format),
+            CensusReport::Infeasible(r) => render(r, input, format),
+        }
+    }
+
+    /// The histogram as an SVG bar chart, for the reports that have one.
+    pub fn svg(&self) -> Option<String> {
+        match &self.report {
+            CensusReport::SolutionNumbers(r) => r.svg(),
+            CensusReport::AllTargets(r) => r.svg(),
+            CensusReport::Targets(r) => r.svg(),
+            CensusReport::AllSizes(r) => r.svg(),
+            CensusReport::Multisets(r) => r.svg(),
+            CensusReport::Universal(_)
+            | CensusReport::MaxTargets(_)
+            | CensusReport::MaxTargetsSearch(_)
+            | CensusReport::Infeasible(_) => None,
+        }
+    }
+}
+
+impl Rendered for CensusOutput {
+    fn render(&self, format: Format) -> Result<String> {
+        CensusOutput::render(self, format)
+    }
+
+    fn svg(&self) -> Option<String> {
+        CensusOutput::svg(self)
+    }
+}
+
+/// A histogram (value -> count) as an SVG bar chart.
+fn histogram_svg(title: &str, x_label: &str, y_label: &str, hist: &BTreeMap<u64, u64>) -> String {
+    let bars: Vec<(u64, u64)> = hist.iter().map(|(k, v)| (*k, *v)).collect();
+    BarChart { title, x_label, y_label, bars: &bars, marks: None }.svg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{run_any, ErrorKind};
+    use serde_json::json;
+    use std::time::Instant;
+
+    /// Small censuses (over C_2) on every path that polls the token.
+    fn small() -> Vec<(&'static str, serde_json::Value)> {
+        vec![
+            ("census targets", json!({"size": 2, "colors": 2})),
+            ("census targets", json!({"size": "all", "colors": 2})),
+            ("census solution-numbers", json!({"colors": 2, "method": "backtrack", "target": "111111"})),
+            ("census universal", json!({"colors": 2, "size": 2})),
+            ("census multisets", json!({"colors": 2, "method": "backtrack"})),
+            ("census sobczyk", json!({})),
+        ]
+    }
+
+    #[test]
+    fn a_raised_token_or_a_past_deadline_stops_a_census() {
+        for (path, input) in small() {
+            let raised = Context::new();
+            raised.stop().request();
+            let e = run_any(path, input.clone(), &raised).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::Stopped, "{path} {input}: {e}");
+            let late = Context::new().with_deadline(Instant::now());
+            let e = run_any(path, input.clone(), &late).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::Stopped, "{path} {input}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_census_runs_and_echoes_its_request_without_the_checkpoint() {
+        let req: targets::TargetsRequest = crate::request(json!({"size": 2, "colors": 2})).unwrap();
+        assert!(req.stoppable());
+        let out = targets::run(&req, &Context::new()).unwrap();
+        let CensusReport::Targets(t) = &out.report else { panic!("one size: {:?}", out.report) };
+        assert_eq!(t.histogram.values().sum::<u64>(), t.sets);
+        assert_eq!(out.input["size"], json!("2"));
+        assert_eq!(out.input["method"], json!("graph"));
+        assert!(out.input.get("checkpoint").is_none() && out.input.get("resume").is_none(), "{}", out.input);
+        assert!(out.render(Format::Json).unwrap().starts_with("{\n  \"kind\": \"census-targets\""));
+        assert!(out.svg().unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn limits_refuse_censuses_and_checkpoint_files_before_any_work() {
+        let ctx = Context::new().with_limits(crate::Limits::default());
+        for (path, input) in small() {
+            let e = run_any(path, input.clone(), &ctx).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::Refused, "{path}: {e}");
+        }
+        let input = json!({"size": 2, "colors": 2, "checkpoint": "/tmp/x.ckpt"});
+        let e = run_any("census targets", input, &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+        assert!(e.message().contains("names no files"), "{e}");
+    }
+
+    #[test]
+    fn bad_census_requests_name_the_field() {
+        let e = run_any("census targets", json!({"size": "most"}), &Context::new()).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        assert!(e.message().starts_with("'size': "), "{e}");
+        let e = run_any("census targets", json!({"size": 2, "method": "fast"}), &Context::new()).err().unwrap();
+        assert!(e.message().contains("unknown variant `fast`"), "{e}");
+        let e = run_any("census solution-numbers", json!({"all_targets": true, "target": "Ba"}), &Context::new())
+            .err()
+            .unwrap();
+        assert_eq!(e.field(), Some(("target", "Ba")), "{e}");
+    }
+
+    #[test]
+    fn merge_takes_the_shards_as_values() {
+        let run = |shard: &str| {
+            let req: targets::TargetsRequest = crate::request(json!({"size": 3, "colors": 2, "shard": shard})).unwrap();
+            let out = targets::run(&req, &Context::new()).unwrap();
+            serde_json::from_str::<serde_json::Value>(&out.render(Format::Json).unwrap()).unwrap()
+        };
+        let parts = json!([{"name": "one", "shard": run("1/2")}, {"name": "two", "shard": run("2/2")}]);
+        let merged = run_any("census merge", json!({ "parts": parts }), &Context::new()).unwrap();
+        let whole: targets::TargetsRequest = crate::request(json!({"size": 3, "colors": 2})).unwrap();
+        let whole = targets::run(&whole, &Context::new()).unwrap();
+        assert_eq!(merged.render(Format::Json).unwrap(), whole.render(Format::Json).unwrap());
+        let one = json!([{"name": "one", "shard": run("1/2")}]);
+        let e = run_any("census merge", json!({ "parts": one }), &Context::new()).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, picture, relations, show, solve, Context};
+use crate::{build, census, cubes, picture, relations, show, solve, Context};
 use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -30,6 +30,14 @@ pub const COMMANDS: &[&str] = &[
     "picture scramble",
     "picture bounds",
     "picture census",
+    "census solution-numbers",
+    "census targets",
+    "census multisets",
+    "census infeasible",
+    "census universal",
+    "census max-targets",
+    "census sobczyk",
+    "census merge",
 ];
 
 /// A report with what renders it: its formats and its picture.
@@ -181,6 +189,37 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "picture census" => {
             let req: picture::CensusRequest = request(input)?;
             Ok(Box::new((picture::census::run(&req, ctx)?, picture::census::CensusInput::of(&req))))
+        "census solution-numbers" => {
+            let req: census::solution_numbers::SolutionNumbersRequest = request(input)?;
+            Ok(Box::new(census::solution_numbers::run(&req, ctx)?))
+        }
+        "census targets" => {
+            let req: census::targets::TargetsRequest = request(input)?;
+            Ok(Box::new(census::targets::run(&req, ctx)?))
+        }
+        "census multisets" => {
+            let req: census::multisets::MultisetsRequest = request(input)?;
+            Ok(Box::new(census::multisets::run(&req, ctx)?))
+        }
+        "census infeasible" => {
+            let req: census::infeasible::InfeasibleRequest = request(input)?;
+            Ok(Box::new(census::infeasible::run(&req, ctx)?))
+        }
+        "census universal" => {
+            let req: census::universal::UniversalRequest = request(input)?;
+            Ok(Box::new(census::universal::run(&req, ctx)?))
+        }
+        "census max-targets" => {
+            let req: census::max_targets::MaxTargetsRequest = request(input)?;
+            Ok(Box::new(census::max_targets::run(&req, ctx)?))
+        }
+        "census sobczyk" => {
+            let req: census::sobczyk::SobczykRequest = request(input)?;
+            Ok(Box::new((census::sobczyk::run(&req, ctx)?, req)))
+        }
+        "census merge" => {
+            let req: census::merge::MergeRequest = request(input)?;
+            Ok(Box::new(census::merge::run(&req, ctx)?))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

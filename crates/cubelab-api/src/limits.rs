@@ -4,6 +4,7 @@
 //! fails with [`ErrorKind::Refused`](crate::ErrorKind::Refused) before any work.
 
 use crate::error::{Error, Result};
+use std::path::Path;
 use std::time::Duration;
 
 /// The limits of one call: what a request may ask for before it is refused as too
@@ -259,4 +260,17 @@ pub(crate) fn unlimited_only(path: &str, _limits: &Limits) -> Result<()> {
         "it runs for seconds to hours"
     };
     Err(Error::refused(format!("'{path}' is not run by the API ({why})")))
+
+/// The censuses (`census ...`, path `path`): a request names no files, so a `checkpoint`
+/// is refused; and a census, which takes seconds to hours, is not run within limits at
+/// all (the published results are stored and served, `GET /api/census`). `census merge`
+/// (its shards are values in the request, no files) is not limited.
+pub(crate) fn census(path: &str, checkpoint: Option<&Path>, limits: &Limits) -> Result<()> {
+    if let Some(p) = checkpoint {
+        return Err(Error::refused(format!(
+            "a request names no files: checkpoint '{}' is for the command line",
+            p.display()
+        )));
+    }
+    unlimited_only(path, limits)
 }

@@ -146,6 +146,52 @@ impl Drop for Bar {
     }
 }
 
+/// A fresh [`Bar`] for every phase: each [`Progress::start`] begins a new bar (made by
+/// `make`: the terminal's or a forwarding one), so a typed run of several phases (a bar
+/// finished is not drawn again) shows each as its own bar, as separate bars did.
+pub struct Bars {
+    make: Box<dyn Fn() -> Bar + Send + Sync>,
+    current: Mutex<Option<Bar>>,
+}
+
+impl Bars {
+    /// Bars made by `make`.
+    pub fn new(make: impl Fn() -> Bar + Send + Sync + 'static) -> Bars {
+        Bars { make: Box::new(make), current: Mutex::new(None) }
+    }
+
+    fn with(&self, f: impl FnOnce(&Bar)) {
+        if let Some(bar) = self.current.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            f(bar);
+        }
+    }
+}
+
+impl Progress for Bars {
+    fn start(&self, phase: &str, total: u64, done: u64) {
+        let bar = (self.make)();
+        bar.start(phase, total, done);
+        if total == 0 {
+            bar.bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar);
+    }
+
+    fn advance(&self, units: u64) {
+        self.with(|b| b.advance(units));
+    }
+
+    fn note(&self, note: &str) {
+        self.with(|b| b.note(note));
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = self.current.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            bar.finish();
+        }
+    }
+}
+
 /// The stop flag raised by Ctrl-C: the first sets it (a run with a checkpoint saves it
 /// and exits 3), a second exits at once with 130. The handler is installed on the first
 /// call; later calls share its flag.

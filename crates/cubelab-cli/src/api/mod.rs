@@ -215,14 +215,14 @@ impl Context {
         }
     }
 
-    /// A bar for `total` units of work described by `what` (see [`Bar::counting`]).
-    pub(crate) fn counting(&self, total: u64, what: &str) -> Bar {
+    /// A fresh bar per phase of a typed run ([`crate::progress::Bars`]): the terminal's
+    /// in the program, silent ones reporting to the observer (if any) in the API.
+    pub(crate) fn bars(&self) -> crate::progress::Bars {
         if self.cli {
-            Bar::counting(total, what)
+            crate::progress::Bars::new(Bar::new)
         } else {
-            let bar = self.bar();
-            bar.start(what, total, 0);
-            bar
+            let observer = self.progress.clone();
+            crate::progress::Bars::new(move || Bar::forwarding(observer.clone()))
         }
     }
 

@@ -7,6 +7,7 @@ use super::engine::Engine;
 use super::Method;
 use crate::macmahon::kahan_to_numbers;
 use crate::notation::parse_cube;
+use crate::run::{Progress, Stop};
 use crate::{Error, Result};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -177,8 +178,15 @@ fn blocks_of(types: &[usize], m: &[u8]) -> [usize; 8] {
 /// three times or more (8.1 million; every multiset with at most three types is one),
 /// each against every target whose corners all its blocks fit.
 pub fn sobczyk_claims() -> Result<SobczykClaims> {
+    sobczyk_claims_with(&crate::run::NoProgress, &Stop::new())
+}
+
+/// [`sobczyk_claims`] reporting the multisets with a repeated type checked to `progress`
+/// (one phase, in multisets) and stopping with an error of kind
+/// [`Stopped`](crate::ErrorKind::Stopped) soon after `stop` is raised.
+pub fn sobczyk_claims_with(progress: &dyn Progress, stop: &Stop) -> Result<SobczykClaims> {
     let ty = Types::new()?;
-    let mut claims = repeated_type_claims(&ty)?;
+    let mut claims = repeated_type_claims(&ty, progress, stop)?;
     claims.push(five_incompatible_types(&ty)?);
     let yellow = yellow_families(&ty)?;
     let example = ["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1'", "Y1'"];
@@ -202,7 +210,7 @@ const REPEATED_TYPE_STATEMENTS: [&str; 6] = [
 
 /// Theorem 1, Corollaries 2 and 3 and the remarks on distributions, over every multiset
 /// of 8 with a type three times or more (in parallel).
-fn repeated_type_claims(ty: &Types) -> Result<Vec<Claim>> {
+fn repeated_type_claims(ty: &Types, progress: &dyn Progress, stop: &Stop) -> Result<Vec<Claim>> {
     let n = ty.engine.len();
     let all: Vec<usize> = (0..n).collect();
     let mut candidates: Vec<[u8; 8]> = Vec::new();
@@ -211,16 +219,30 @@ fn repeated_type_claims(ty: &Types) -> Result<Vec<Claim>> {
             candidates.push(blocks_of(&all, m).map(|c| c as u8));
         }
     });
-    let tallies = candidates.par_iter().map(|b| repeated_type_tally(ty, &b.map(usize::from))).try_reduce(
-        || [[0u64; 2]; 6],
-        |mut a, b| {
-            for (x, y) in a.iter_mut().zip(b) {
-                x[0] += y[0];
-                x[1] += y[1];
+    let add = |mut a: [[u64; 2]; 6], b: [[u64; 2]; 6]| {
+        for (x, y) in a.iter_mut().zip(b) {
+            x[0] += y[0];
+            x[1] += y[1];
+        }
+        a
+    };
+    progress.start("multisets with repeated blocks", candidates.len() as u64, 0);
+    // Chunks of a few milliseconds each: the progress moves and a stop is seen between them.
+    let tallies = candidates
+        .par_chunks(1 << 14)
+        .map(|chunk| {
+            if stop.is_requested() {
+                return Err(Error::new(crate::ErrorKind::Stopped, "stopped on request"));
             }
-            Ok(a)
-        },
-    )?;
+            let mut t = [[0u64; 2]; 6];
+            for b in chunk {
+                t = add(t, repeated_type_tally(ty, &b.map(usize::from))?);
+            }
+            progress.advance(chunk.len() as u64);
+            Ok(t)
+        })
+        .try_reduce(|| [[0u64; 2]; 6], |a, b| Ok(add(a, b)))?;
+    progress.finish();
     Ok(REPEATED_TYPE_STATEMENTS
         .iter()
         .zip(tallies)

@@ -139,9 +139,14 @@ impl CensusReport {
     /// JSON shape of its kind, not its checksum or its figures (see
     /// [`CensusReport::verify`]).
     pub fn from_json(text: &str) -> Result<(serde_json::Value, CensusReport), Error> {
-        let mut v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             Error::malformed(format!("not the JSON output of a census: {}", e.to_string().replace('\n', " ")))
         })?;
+        CensusReport::from_value(v)
+    }
+
+    /// [`CensusReport::from_json`] of the JSON value (already parsed) a census printed.
+    pub fn from_value(mut v: serde_json::Value) -> Result<(serde_json::Value, CensusReport), Error> {
         let kind = v
             .get("kind")
             .and_then(|k| k.as_str())

@@ -1,10 +1,11 @@
-//! `census merge`: the shards of one census into the whole census's report, through the
-//! library's typed merge ([`cubelab::census::report::merge`]).
+//! `census merge`: the shards of one census into the whole census's report, run by
+//! [`cubelab_api::census::merge`] on the shards read from their files.
 
-use super::{finish, PlotArgs};
+use super::{print, typed, PlotArgs};
 use crate::output::FormatArgs;
 use anyhow::Context;
-use cubelab::census::report::{merge, CensusReport};
+use cubelab::census::report::CensusReport;
+use cubelab_api::census::merge::{self, MergePart, MergeRequest, ShardOutput};
 use std::path::PathBuf;
 
 /// Arguments of `census merge`.
@@ -19,16 +20,18 @@ pub(super) struct MergeArgs {
     plot: PlotArgs,
 }
 
-/// Runs `census merge`: every file is read, checked (checksum, figures, same census,
-/// shards 1..N once each) and merged; the first problem ends the run naming its file.
-pub(super) fn run(a: MergeArgs) -> anyhow::Result<String> {
-    let mut parts: Vec<(String, serde_json::Value, CensusReport)> = Vec::new();
+/// Runs `census merge`: every file is read (the library's capped reader) and parsed into
+/// its typed report; the first problem ends the run naming its file. The merge itself
+/// (checksums, figures, same census, shards 1..N once each) is the typed layer's.
+pub(super) fn run(a: MergeArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+    let mut parts = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
         let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
         let (input, report) = CensusReport::from_json(&text).with_context(|| name.clone())?;
-        parts.push((name, input, report));
+        parts.push(MergePart { name, shard: ShardOutput { input, report } });
     }
-    let (input, merged) = merge(&parts)?;
-    finish(&input, merged, a.plot.plot.as_deref(), &a.format)
+    let req = MergeRequest { parts };
+    let out = typed(ctx, false, None, |c| merge::run(&req, c))?;
+    print(&out, a.plot.plot.as_deref(), &a.format)
 }

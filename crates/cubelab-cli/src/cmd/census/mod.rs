@@ -2,34 +2,22 @@
 //!
 //! One file per subcommand; the flags come in small groups, each flattened only into the
 //! subcommands that honour all of its flags (a mode that cannot honour one refuses it in
-//! one line). The reports are the library's ([`cubelab::census::report`]); this module
-//! runs the censuses, draws their histograms and prints them ([`render`]).
+//! one line). Each builds the typed request of [`cubelab_api::census`], runs it with the
+//! terminal's progress bar (and Ctrl-C, for the runs that poll it) and prints the report
+//! (its histogram to `--plot`).
 
-use crate::output::{render, FormatArgs};
-use crate::progress::{self, Bar};
-use anyhow::Context;
-use cubelab::census::checkpoint::run_resumable_with;
-use cubelab::census::checkpoint::Resume;
-use cubelab::census::engine::Engine;
-use cubelab::census::report::CensusReport;
-use cubelab::census::{Method, Universe};
-use cubelab::run::{Options, Progress};
-use cubelab::shard::Shard;
-use serde::{de::DeserializeOwned, Serialize};
-use std::ops::Range;
+use crate::output::FormatArgs;
+use cubelab_api::census::CensusOutput;
 use std::path::{Path, PathBuf};
 
 mod infeasible;
 mod max_targets;
 mod merge;
 mod multisets;
-mod render;
 mod sobczyk;
 mod solution;
 mod targets;
 mod universal;
-
-use render::plot_histogram;
 
 /// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
@@ -79,30 +67,20 @@ enum CensusCommand {
 }
 
 /// `--method`.
-#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(clap::Args, Debug, Clone)]
 struct MethodArgs {
     /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[arg(long, default_value = "graph", value_parser = ["graph", "backtrack"])]
-    method: String,
-}
-
-impl MethodArgs {
-    fn method(&self) -> Method {
-        if self.method == "backtrack" {
-            Method::Backtrack
-        } else {
-            Method::Graph
-        }
-    }
+    #[arg(long, value_enum, default_value_t)]
+    method: cubelab_api::census::Method,
 }
 
 /// `--colors N` and `--palette 7`: which cubes the census is over.
-#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(clap::Args, Debug, Clone)]
 struct UniverseArgs {
     /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
     /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
     /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[arg(long, value_name = "N", default_value_t = 6)]
+    #[arg(long, value_name = "N", default_value_t = cubelab_api::census::DEFAULT_COLORS)]
     colors: usize,
     /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
     /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
@@ -110,55 +88,12 @@ struct UniverseArgs {
     palette: Option<usize>,
 }
 
-impl UniverseArgs {
-    /// The palette asked for, refusing every palette but 7 in one line.
-    fn palette7(&self) -> anyhow::Result<bool> {
-        match self.palette {
-            None => Ok(false),
-            Some(7) => Ok(true),
-            Some(p) => anyhow::bail!(
-                "--palette {p} is not supported: only --palette 7 (Sadisticube 7, blocks over six of seven colors); \
-                 MacMahon's six colors are the default and other cube sets are --colors N"
-            ),
-        }
-    }
-
-    /// The 32-cube universe C_N (refused, naming the flag, when it has more cubes).
-    fn universe(&self) -> anyhow::Result<Universe> {
-        Universe::exact(self.colors).with_context(|| format!("--colors {}", self.colors))
-    }
-
-    /// The census engine over [`UniverseArgs::universe`].
-    fn engine(&self) -> anyhow::Result<Engine> {
-        Ok(Engine::from_universe(self.universe()?)?)
-    }
-
-    fn label(&self) -> String {
-        cubelab::census::report::universe_label(self.colors)
-    }
-}
-
 /// `--shard I/N`.
-#[derive(clap::Args, Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(clap::Args, Debug, Clone)]
 struct ShardArgs {
     /// Run only part I of N of the census (merge the parts with `census merge`).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
-}
-
-impl ShardArgs {
-    fn shard(&self) -> anyhow::Result<Shard> {
-        Ok(match &self.shard {
-            Some(s) => Shard::parse(s)?,
-            None => Shard::ALL,
-        })
-    }
-
-    /// The shard's label in reports: `None` for the whole census.
-    fn label(&self) -> anyhow::Result<Option<String>> {
-        let s = self.shard()?;
-        Ok((s != Shard::ALL).then(|| s.to_string()))
-    }
 }
 
 /// `--checkpoint FILE` and `--resume`.
@@ -174,12 +109,6 @@ struct CheckpointArgs {
     /// existing file is refused).
     #[arg(long, requires = "checkpoint", conflicts_with = "resume")]
     force: bool,
-}
-
-impl CheckpointArgs {
-    fn resume(&self) -> Resume<'_> {
-        Resume { path: self.checkpoint.as_deref(), resume: self.resume, overwrite: self.force }
-    }
 }
 
 /// `--plot FILE.svg`.
@@ -213,98 +142,68 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
         CensusCommand::Multisets(a) => multisets::run(a, ctx),
         CensusCommand::MaxTargets(a) => max_targets::run(a, ctx),
         CensusCommand::Infeasible(a) => infeasible::run(a, ctx),
-        CensusCommand::Sobczyk(a) => sobczyk::run(a),
-        CensusCommand::Merge(a) => merge::run(a),
+        CensusCommand::Sobczyk(a) => sobczyk::run(a, ctx),
+        CensusCommand::Merge(a) => merge::run(a, ctx),
     }
 }
 
-/// The one progress bar under the phase name `what` (a census run's own phase name is
-/// its fingerprint, which is for checkpoints, not for people). The run's per-batch
-/// advances are dropped: the work inside each batch reports its own units to the bar, so
-/// a run of one batch moves too.
-struct Phase<'a> {
-    bar: &'a Bar,
-    what: &'a str,
-}
-
-impl Progress for Phase<'_> {
-    fn start(&self, _phase: &str, total: u64, done: u64) {
-        self.bar.start(self.what, total, done);
-    }
-    fn advance(&self, _units: u64) {}
-    fn note(&self, note: &str) {
-        self.bar.note(note);
-    }
-    fn finish(&self) {
-        self.bar.finish();
-    }
-}
-
-/// Runs a census over `range` in batches of `batch` ranks (see
-/// [`cubelab::census::checkpoint::run_resumable_with`]) with the one progress bar (shown
-/// as `what`; `work` reports the ranks it has done to the progress observer it is given),
-/// Ctrl-C as a stop request (the checkpoint is saved and the command exits 3) and the
-/// way to resume in a stopped run's error.
-#[allow(clippy::too_many_arguments)]
-fn run_census<T: Serialize + DeserializeOwned>(
+/// Runs a typed census (`run`) with the program's progress bar and, when the census polls
+/// it (`stoppable`: the checkpointed runs), Ctrl-C as its stop token (through the old API
+/// layer: that context's observer and stop flag); a stopped run's error says how to
+/// resume.
+fn typed<T>(
     ctx: &crate::api::Context,
-    what: &str,
-    fingerprint: &str,
-    range: Range<u64>,
-    batch: u64,
-    checkpoint: &CheckpointArgs,
-    init: T,
-    work: impl Fn(Range<u64>, &dyn Progress) -> T,
-    merge: impl Fn(T, T) -> T,
+    stoppable: bool,
+    checkpoint: Option<&Path>,
+    run: impl FnOnce(&cubelab_api::Context) -> cubelab_api::Result<T>,
 ) -> anyhow::Result<T> {
-    let bar = ctx.bar();
-    let phase = Phase { bar: &bar, what };
-    let resume = checkpoint.resume();
-    let opts = Options { progress: &phase, stop: ctx.stop(), ..Options::default() };
-    run_resumable_with(fingerprint, range, batch, resume, &opts, init, |r| work(r, &bar), merge)
-        .map_err(|e| progress::with_resume_hint(e, resume.path))
+    let bar = std::sync::Arc::new(ctx.bars());
+    let mut typed = cubelab_api::Context::new().with_progress(bar.clone());
+    if stoppable {
+        typed = typed.with_stop(ctx.stop());
+    }
+    let out = run(&typed);
+    drop(typed);
+    drop(bar);
+    out.map_err(|e| match (e.kind(), checkpoint) {
+        (cubelab_api::ErrorKind::Stopped, Some(_)) => crate::cli::failure(cubelab_api::Error::new(
+            cubelab_api::ErrorKind::Stopped,
+            format!("{}; resume with the same command and --resume", e.message()),
+        )),
+        _ => crate::cli::failure(e),
+    })
 }
 
-/// Draws the report's histogram if asked, seals it if it is a shard (its JSON then ends
-/// with a checksum, which covers `input` too) and prints it with `input`, the command's
-/// arguments (or, for `census merge`, the input the shards share).
-fn finish(
-    input: &impl Serialize,
-    mut report: CensusReport,
-    plot: Option<&Path>,
-    format: &FormatArgs,
-) -> anyhow::Result<String> {
+/// Draws a typed census's histogram if asked (`--plot`) and prints it in `format`.
+fn print(out: &CensusOutput, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<String> {
     if let Some(p) = plot {
-        render::plot_report(&report, p)?;
+        let Some(svg) = out.svg() else {
+            anyhow::bail!("--plot: the {} census has no histogram to draw", out.report.census());
+        };
+        crate::output::write_atomic(p, svg.as_bytes())?;
     }
-    let input = serde_json::to_value(input)?;
-    report.seal(&input)?;
-    let format = format.format();
-    match report {
-        CensusReport::SolutionNumbers(r) => render(&r, &input, format),
-        CensusReport::AllTargets(r) => render(&r, &input, format),
-        CensusReport::Targets(r) => render(&r, &input, format),
-        CensusReport::AllSizes(r) => render(&r, &input, format),
-        CensusReport::Universal(r) => render(&r, &input, format),
-        CensusReport::Multisets(r) => render(&r, &input, format),
-        CensusReport::MaxTargets(r) => render(&r, &input, format),
-        CensusReport::MaxTargetsSearch(r) => render(&r, &input, format),
-        CensusReport::Infeasible(r) => render(&r, &input, format),
-    }
+    out.render(format.format()).map_err(|e| {
+        if e.message() == cubelab_api::report::NO_CSV {
+            anyhow::anyhow!("{}; use --json", cubelab_api::report::NO_CSV)
+        } else {
+            crate::cli::failure(e)
+        }
+    })
 }
 
 /// The schemas of this command's kinds.
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     use cubelab::census::report::*;
-    out.add_input::<SolutionNumbers, solution::SolutionArgs>();
-    out.add_input::<AllTargets, solution::SolutionArgs>();
-    out.add_input::<Targets, targets::TargetsArgs>();
-    out.add_input::<AllSizes, targets::TargetsArgs>();
-    out.add_input::<Universal, universal::UniversalArgs>();
-    out.add_input::<Multisets, multisets::MultisetArgs>();
-    out.add_input::<MaxTargets, max_targets::MaxArgs>();
-    out.add_input::<MaxTargetsSearch, max_targets::MaxArgs>();
-    out.add_input::<Infeasible, infeasible::InfeasibleArgs>();
+    use cubelab_api::census::{infeasible, max_targets, multisets, solution_numbers, targets, universal};
+    out.add_input::<SolutionNumbers, solution_numbers::SolutionNumbersRequest>();
+    out.add_input::<AllTargets, solution_numbers::SolutionNumbersRequest>();
+    out.add_input::<Targets, targets::TargetsRequest>();
+    out.add_input::<AllSizes, targets::TargetsRequest>();
+    out.add_input::<Universal, universal::UniversalRequest>();
+    out.add_input::<Multisets, multisets::MultisetsRequest>();
+    out.add_input::<MaxTargets, max_targets::MaxTargetsRequest>();
+    out.add_input::<MaxTargetsSearch, max_targets::MaxTargetsRequest>();
+    out.add_input::<Infeasible, infeasible::InfeasibleRequest>();
     sobczyk::schemas(out);
 }
