@@ -4,14 +4,25 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, relations, show, solve, Context};
+use crate::{build, cubes, extended, relations, show, solve, stack, stack_census, Context};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
 /// commands of `cubelab` still run through the command line's own layer; see
 /// ARCHITECTURE.md.)
-pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+pub const COMMANDS: &[&str] = &[
+    "cubes",
+    "show",
+    "build",
+    "solve",
+    "relations",
+    "stack solve",
+    "stack census",
+    "stack merge",
+    "stack classics",
+    "extended",
+];
 
 /// A report with what renders it: its formats and its picture.
 pub trait Rendered: Send + Sync {
@@ -51,6 +62,12 @@ impl Rendered for (solve::SolveOutput, solve::SolveRequest) {
 
     fn svg(&self) -> Option<String> {
         self.0.svg()
+    }
+}
+
+impl Rendered for (extended::ExtendedOutput, extended::ExtendedRequest) {
+    fn render(&self, format: Format) -> Result<String> {
+        self.0.render(&self.1, format)
     }
 }
 
@@ -110,6 +127,30 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
                 relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
+        }
+        "stack solve" => {
+            let req: stack::StackSolveRequest = request(input)?;
+            Ok(Box::new((stack::solve(&req, ctx)?, stack::SolveInput::of(&req))))
+        }
+        "stack census" => {
+            let req: stack::StackCensusRequest = request(input)?;
+            let report = stack::census(&req, ctx)?;
+            let input = stack_census::CensusInput::of(&report);
+            Ok(Box::new((report, input)))
+        }
+        "stack merge" => {
+            let req: stack::StackMergeRequest = request(input)?;
+            let report = stack::merge(&req, ctx)?;
+            let input = stack_census::CensusInput::of(&report);
+            Ok(Box::new((report, input)))
+        }
+        "stack classics" => {
+            let req: stack::StackClassicsRequest = request(input)?;
+            Ok(Box::new((stack::classics(&req, ctx)?, stack::ClassicsInput {})))
+        }
+        "extended" => {
+            let req: extended::ExtendedRequest = request(input)?;
+            Ok(Box::new((extended::run(&req, ctx)?, req)))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

@@ -187,3 +187,13 @@ pub fn with_resume_hint(e: cubelab::Error, checkpoint: Option<&Path>) -> anyhow:
     }
     e.into()
 }
+
+/// A typed run's error in the program's words ([`crate::cli::failure`]), with the way to
+/// resume added when the run was stopped with a checkpoint saved (as [`with_resume_hint`]).
+pub fn resume_hint(e: cubelab_api::Error, checkpoint: Option<&Path>) -> anyhow::Error {
+    if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() && e.field().is_none() {
+        let message = format!("{}; resume with the same command and --resume", e.message());
+        return crate::cli::failure(cubelab_api::Error::new(cubelab_api::ErrorKind::Stopped, message));
+    }
+    crate::cli::failure(e)
+}
