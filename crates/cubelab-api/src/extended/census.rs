@@ -9,7 +9,7 @@ use cubelab::coloring::Coloring;
 use cubelab::extended::census::{Census, Obstruction};
 use cubelab::extended::search::search_until;
 use cubelab::histogram::Bin;
-use cubelab::notation::{at_position, names_of, parse_cube};
+use cubelab::notation::{names_of, parse_cube};
 use cubelab::rng::SplitMix64;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -228,13 +228,14 @@ fn internal(message: &str) -> Error {
 /// Runs the census questions (the size is checked).
 pub(super) fn run(req: &ExtendedRequest, ctx: &Context) -> Result<ExtendedCensusReport> {
     let n = req.size;
-    let target = parse_cube(&req.target).map_err(|e| at_position(e, "target"))?;
+    let quoted = || format!("'{}'", req.target);
+    let target = parse_cube(&req.target).map_err(|e| Error::from(e).about("target", quoted()))?;
     let census = Census::macmahon(n)?;
     let ti = census
         .targets()
         .iter()
         .position(|t| t.same_cube(&target))
-        .ok_or_else(|| Error::bad("not one of MacMahon's 30 cubes").about("target", format!("'{}'", req.target)))?;
+        .ok_or_else(|| Error::bad("not one of MacMahon's 30 cubes").about("target", quoted()))?;
     let positions = (n as u64).pow(3);
     let obs = census.obstructions(ti);
     let sampled = sample(&census, ti, &obs, positions, req, ctx)?;
