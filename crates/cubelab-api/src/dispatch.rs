@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, census, cubes, picture, relations, show, solve, Context};
+use crate::{build, census, cubes, extended, picture, relations, show, solve, stack, stack_census, Context};
 use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -38,6 +38,11 @@ pub const COMMANDS: &[&str] = &[
     "census max-targets",
     "census sobczyk",
     "census merge",
+    "stack solve",
+    "stack census",
+    "stack merge",
+    "stack classics",
+    "extended",
 ];
 
 /// A report with what renders it: its formats and its picture.
@@ -78,6 +83,12 @@ impl Rendered for (solve::SolveOutput, solve::SolveRequest) {
 
     fn svg(&self) -> Option<String> {
         self.0.svg()
+    }
+}
+
+impl Rendered for (extended::ExtendedOutput, extended::ExtendedRequest) {
+    fn render(&self, format: Format) -> Result<String> {
+        self.0.render(&self.1, format)
     }
 }
 
@@ -189,6 +200,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "picture census" => {
             let req: picture::CensusRequest = request(input)?;
             Ok(Box::new((picture::census::run(&req, ctx)?, picture::census::CensusInput::of(&req))))
+        }
         "census solution-numbers" => {
             let req: census::solution_numbers::SolutionNumbersRequest = request(input)?;
             Ok(Box::new(census::solution_numbers::run(&req, ctx)?))
@@ -220,6 +232,30 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "census merge" => {
             let req: census::merge::MergeRequest = request(input)?;
             Ok(Box::new(census::merge::run(&req, ctx)?))
+        }
+        "stack solve" => {
+            let req: stack::StackSolveRequest = request(input)?;
+            Ok(Box::new((stack::solve(&req, ctx)?, stack::SolveInput::of(&req))))
+        }
+        "stack census" => {
+            let req: stack::StackCensusRequest = request(input)?;
+            let report = stack::census(&req, ctx)?;
+            let input = stack_census::CensusInput::of(&report);
+            Ok(Box::new((report, input)))
+        }
+        "stack merge" => {
+            let req: stack::StackMergeRequest = request(input)?;
+            let report = stack::merge(&req, ctx)?;
+            let input = stack_census::CensusInput::of(&report);
+            Ok(Box::new((report, input)))
+        }
+        "stack classics" => {
+            let req: stack::StackClassicsRequest = request(input)?;
+            Ok(Box::new((stack::classics(&req, ctx)?, stack::ClassicsInput {})))
+        }
+        "extended" => {
+            let req: extended::ExtendedRequest = request(input)?;
+            Ok(Box::new((extended::run(&req, ctx)?, req)))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

@@ -44,6 +44,7 @@ pub mod relations;
 pub mod report;
 pub mod show;
 pub mod solve;
+pub mod stack;
 pub mod stack_census;
 pub mod svg;
 pub mod verify;

@@ -274,3 +274,54 @@ pub(crate) fn census(path: &str, checkpoint: Option<&Path>, limits: &Limits) -> 
     }
     unlimited_only(path, limits)
 }
+
+/// A path in a request: the command line's and a library caller's, never the web's (the
+/// server names no files). Bad input, as an unknown key would be.
+pub(crate) fn no_file(field: &str, given: bool) -> Result<()> {
+    if given {
+        return Err(Error::bad(format!("'{field}' is not available through the API (it names a file)")));
+    }
+    Ok(())
+}
+
+/// `stack census`: N (`colors`), and no checkpoint file.
+pub(crate) fn stack_census(req: &crate::stack::StackCensusRequest, limits: &Limits) -> Result<()> {
+    no_file("checkpoint", req.checkpoint.is_some())?;
+    let n = req.colors as u64;
+    if n > limits.stack_colors {
+        return Err(Error::refused(format!(
+            "the census over C_{n} takes too long for a request (at most C_{})",
+            limits.stack_colors
+        )));
+    }
+    Ok(())
+}
+
+/// `extended`: not the exhaustive guarantee search; N, the random multisets and the local
+/// search's steps (`restarts · steps`).
+pub(crate) fn extended(req: &crate::extended::ExtendedRequest, limits: &Limits) -> Result<()> {
+    if req.guarantee {
+        return Err(Error::refused("the exhaustive search of the guarantee takes minutes: run it on the command line"));
+    }
+    let size = req.size as u64;
+    if size > limits.extended_size && cubelab::extended::check_size(req.size).is_ok() {
+        return Err(Error::refused(format!(
+            "N = {size} is too large for a request (at most {})",
+            limits.extended_size
+        )));
+    }
+    if req.samples > limits.extended_samples {
+        return Err(Error::refused(format!(
+            "{} random multisets take too long for a request (at most {})",
+            req.samples, limits.extended_samples
+        )));
+    }
+    let steps = req.restarts.saturating_mul(req.steps);
+    if steps > limits.extended_search_steps {
+        return Err(Error::refused(format!(
+            "a local search of {steps} steps (restarts x steps) takes too long for a request (at most {})",
+            limits.extended_search_steps
+        )));
+    }
+    Ok(())
+}

@@ -243,7 +243,7 @@ pub fn with_resume_hint_typed(e: cubelab_api::Error, checkpoint: Option<&Path>) 
 
 /// [`with_resume_hint`] for an error of the typed layer.
 pub fn with_resume_hint_api(e: cubelab_api::Error, checkpoint: Option<&Path>) -> cubelab_api::Error {
-    if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() {
+    if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() && e.field().is_none() {
         return cubelab_api::Error::new(e.kind(), resume_hint(e.message()));
     }
     e

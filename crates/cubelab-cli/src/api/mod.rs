@@ -37,7 +37,6 @@ use serde_json::Value;
 use std::fmt;
 use std::sync::Arc;
 
-mod limits;
 pub use cubelab_api::Limits;
 
 /// The commands the API runs (command paths, subcommands separated by a space), in the
@@ -369,10 +368,6 @@ pub fn call(command: &str, input: &Value, ctx: &Context) -> Result<String, ApiEr
     let shown = shell_line(&path, input);
     let argv = argv(&path, input)?;
     let matches = cli::command().try_get_matches_from(&argv).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
-    let sub = leaf(&matches, &path);
-    if !ctx.unlimited {
-        limits::guard(&joined, sub, ctx.limits(), &shown)?;
-    }
     let parsed = Cli::from_arg_matches(&matches).map_err(|e| ApiError::bad(cli::usage_line(&e)))?;
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cli::run(parsed, ctx)));
     match ran {
@@ -458,15 +453,6 @@ fn subcommand(path: &[&str]) -> clap::Command {
         cmd = cmd.find_subcommand(p).cloned().expect("a command of COMMANDS exists");
     }
     cmd
-}
-
-/// The matches of the leaf subcommand of `path`.
-fn leaf<'a>(matches: &'a ArgMatches, path: &[&str]) -> &'a ArgMatches {
-    let mut m = matches;
-    for p in path {
-        m = m.subcommand_matches(p).expect("the path was parsed");
-    }
-    m
 }
 
 /// The arguments of a command that an input may set (help and output-only ones aside).

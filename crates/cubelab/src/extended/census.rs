@@ -14,6 +14,7 @@
 use super::{flow, Extended, CLASSES};
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
+use crate::run::{Progress, Stop};
 use crate::Error;
 
 /// A closed set U of types with a positive deficit for one target: a multiset builds the
@@ -223,8 +224,18 @@ impl Census {
     /// random maximal multiset (types tried in random order, one copy at a time, while no
     /// frame is filled) improved `steps` times by removing one to three random blocks and
     /// refilling maximally, keeping the result when it is no smaller. A lower bound on the
-    /// largest such multiset, with an example; deterministic in `seed`.
-    pub fn largest_infeasible_found(&self, restarts: u64, steps: u64, seed: u64) -> (u64, Vec<u64>) {
+    /// largest such multiset, with an example; deterministic in `seed`. Reports one unit of
+    /// `progress` per restart (phase `"local search"`) and fails with kind `Stopped` when
+    /// `stop` is raised (checked before every restart and step).
+    pub fn largest_infeasible_found(
+        &self,
+        restarts: u64,
+        steps: u64,
+        seed: u64,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<(u64, Vec<u64>), Error> {
+        let stopped = || Error::stopped("stopped during the local search for multisets building nothing");
         let mut rng = SplitMix64(seed);
         let types = self.types.len();
         let mut best = (0u64, vec![0u64; types]);
@@ -246,10 +257,17 @@ impl Census {
                 break;
             }
         };
+        progress.start("local search", restarts, 0);
         for _ in 0..restarts {
+            if stop.is_requested() {
+                return Err(stopped());
+            }
             let mut m = vec![0u64; types];
             fill(&mut m, &mut rng);
             for _ in 0..steps {
+                if stop.is_requested() {
+                    return Err(stopped());
+                }
                 let mut trial = m.clone();
                 let drop = 1 + rng.below(3);
                 for _ in 0..drop {
@@ -268,7 +286,8 @@ impl Census {
             if k > best.0 || (k == best.0 && m > best.1) {
                 best = (k, m);
             }
+            progress.advance(1);
         }
-        best
+        Ok(best)
     }
 }

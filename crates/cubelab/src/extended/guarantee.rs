@@ -31,7 +31,11 @@
 //! so a search that finds no leaf proves that no multiset of k cubes fails.
 
 use super::census::Census;
+use crate::run::{Progress, Stop};
 use crate::Error;
+
+/// Search nodes between two looks at the stop token.
+const POLL: u64 = 1 << 14;
 
 /// A closed set C of frame classes of one target: a multiset fills the target's frame only
 /// if it has at least `positions` cubes among the types `fit`.
@@ -135,6 +139,11 @@ pub struct Guarantee {
 
 struct Dfs<'a> {
     g: &'a Guarantee,
+    stop: &'a Stop,
+    /// The node count at which the stop token is looked at next.
+    next_poll: u64,
+    /// The stop token was raised: the search ended early (not complete).
+    stopped: bool,
     c: u64,
     counts: Vec<u64>,
     nodes: u64,
@@ -192,9 +201,25 @@ impl Guarantee {
         want: usize,
         budget: u64,
     ) -> SearchOutcome {
+        self.search_until(k, copies, want, budget, &Stop::new()).0
+    }
+
+    /// [`Guarantee::search_copies`], also ended when `stop` is raised (then the outcome is
+    /// not complete and the flag returned is true).
+    fn search_until(
+        &self,
+        k: u64,
+        copies: std::ops::RangeInclusive<u64>,
+        want: usize,
+        budget: u64,
+        stop: &Stop,
+    ) -> (SearchOutcome, bool) {
         let types = self.census.types().len();
         let mut dfs = Dfs {
             g: self,
+            stop,
+            next_poll: POLL,
+            stopped: false,
             c: 0,
             counts: vec![0; types],
             nodes: 0,
@@ -214,23 +239,37 @@ impl Guarantee {
                 break;
             }
         }
-        let complete = !dfs.out_of_budget;
-        SearchOutcome { k, nodes: dfs.nodes, found: dfs.found, complete, disagreements: dfs.disagreements }
+        let complete = !dfs.out_of_budget && !dfs.stopped;
+        let outcome =
+            SearchOutcome { k, nodes: dfs.nodes, found: dfs.found, complete, disagreements: dfs.disagreements };
+        (outcome, dfs.stopped)
     }
 
     /// The largest multiset filling no frame: searches k = `from`, `from` + 1, … until a k
     /// has none (then every larger k has none either), with `budget` nodes per k. Returns
     /// every outcome in order; the last is complete with nothing found unless the budget
-    /// ran out.
-    pub fn largest(&self, from: u64, budget: u64) -> Vec<SearchOutcome> {
+    /// ran out. Notes each k on `progress` (phase `"frame search"`) and fails with kind
+    /// `Stopped` when `stop` is raised (looked at every few thousand nodes).
+    pub fn largest(
+        &self,
+        from: u64,
+        budget: u64,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<Vec<SearchOutcome>, Error> {
         let mut out = Vec::new();
         let mut k = from;
+        progress.start("frame search", 0, 0);
         loop {
-            let o = self.search(k, 1, budget);
-            let stop = o.found.is_empty() || !o.complete;
+            progress.note(&format!("{k} cubes"));
+            let (o, stopped) = self.search_until(k, 1..=k, 1, budget, stop);
+            if stopped {
+                return Err(Error::stopped(format!("stopped while searching the multisets of {k} cubes")));
+            }
+            let last = o.found.is_empty() || !o.complete;
             out.push(o);
-            if stop {
-                return out;
+            if last {
+                return Ok(out);
             }
             k += 1;
         }
@@ -263,6 +302,13 @@ impl Dfs<'_> {
         if self.nodes >= self.budget {
             self.out_of_budget = true;
             return false;
+        }
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL;
+            if self.stop.is_requested() {
+                self.stopped = true;
+                return false;
+            }
         }
         let types = self.counts.len();
         if left > self.c * (types - t) as u64 || self.doomed(t, left) {

@@ -10,7 +10,11 @@
 use super::{check_size, Assembly, Placed, Position};
 use crate::coloring::Coloring;
 use crate::geometry::Rotation;
+use crate::run::Stop;
 use crate::Error;
+
+/// Search nodes between two looks at the stop token.
+const POLL: u64 = 1 << 14;
 
 /// What the search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,16 +44,23 @@ struct Search<'a> {
     found: u128,
     first: Option<Vec<Placed>>,
     out_of_budget: bool,
+    stop: &'a Stop,
+    /// The stop token was raised: the search ended early.
+    stopped: bool,
 }
 
 impl Search<'_> {
     fn go(&mut self, i: usize) {
-        if self.out_of_budget || (!self.count_all && self.found > 0) {
+        if self.out_of_budget || self.stopped || (!self.count_all && self.found > 0) {
             return;
         }
         self.nodes += 1;
         if self.nodes > self.limit {
             self.out_of_budget = true;
+            return;
+        }
+        if self.nodes % POLL == 0 && self.stop.is_requested() {
+            self.stopped = true;
             return;
         }
         if i == self.order.len() {
@@ -90,6 +101,19 @@ pub fn search(
     node_limit: u64,
     count_all: bool,
 ) -> Result<SearchOutcome, Error> {
+    search_until(n, cubes, target, node_limit, count_all, &Stop::new())
+}
+
+/// [`search`], ended with an error of kind `Stopped` when `stop` is raised (looked at
+/// every few thousand nodes).
+pub fn search_until(
+    n: usize,
+    cubes: &[Coloring],
+    target: &Coloring,
+    node_limit: u64,
+    count_all: bool,
+    stop: &Stop,
+) -> Result<SearchOutcome, Error> {
     check_size(n)?;
     let total = n * n * n;
     if cubes.len() < total {
@@ -128,8 +152,13 @@ pub fn search(
         found: 0,
         first: None,
         out_of_budget: false,
+        stop,
+        stopped: false,
     };
     s.go(0);
+    if s.stopped {
+        return Err(Error::stopped("stopped during the direct search"));
+    }
     let first = s.first.map(|mut v| {
         v.sort_by_key(|p| p.position);
         Assembly { n, placements: v }

@@ -113,7 +113,8 @@ fn haraguchis_infeasible_multiset_builds_no_2x2x2_target() {
     }
     assert!(!census.builds_any(&counts));
     // And N = 3: with 4 more Fa it still holds 27 cubes of row F.
-    let (best, example) = census.largest_infeasible_found(20, 40, 7);
+    let (best, example) =
+        census.largest_infeasible_found(20, 40, 7, &crate::run::NoProgress, &crate::run::Stop::new()).unwrap();
     assert!(best <= 23, "an infeasible multiset of {best} beats Haraguchi's exhaustive 23: {example:?}");
     assert!(!census.builds_any(&example));
 }
@@ -225,6 +226,24 @@ proptest! {
             prop_assert_eq!(census.builds(target, &m), Census::builds_by_obstructions(&obs, &m));
         }
     }
+}
+
+#[test]
+fn a_raised_stop_ends_the_local_search_and_the_direct_search() {
+    use crate::run::{NoProgress, Stop};
+    let stop = Stop::new();
+    stop.request();
+    let census = Census::macmahon(3).unwrap();
+    let e = census.largest_infeasible_found(5, 5, 1, &NoProgress, &stop).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped, "{e}");
+    // 27 copies of a cube that builds nothing: the search runs past its first look at the
+    // token (counting every arrangement of 27 Af building Af would take far longer).
+    let af = cubes(&["Af"; 27]);
+    let target = parse_cube("Af").unwrap();
+    let e = super::search::search_until(3, &af, &target, u64::MAX, true, &stop).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped, "{e}");
+    // Without the token the same search ends normally (here at its node limit).
+    assert_eq!(search(3, &af, &target, 10, true).unwrap().builds, None);
 }
 
 mod frame_search {
@@ -364,6 +383,19 @@ mod frame_search {
         assert_eq!(o.found.len(), 1);
     }
 
+    #[test]
+    fn a_raised_stop_ends_the_frame_search() {
+        use crate::run::{NoProgress, Stop};
+        let g = Guarantee::macmahon(3).unwrap();
+        let stop = Stop::new();
+        stop.request();
+        let e = g.largest(24, u64::MAX, &NoProgress, &stop).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Stopped, "{e}");
+        // Without the token the same start runs (here under a small budget).
+        let o = g.largest(24, 1000, &NoProgress, &Stop::new()).unwrap();
+        assert_eq!((o.len(), o[0].complete), (1, false));
+    }
+
     /// The whole proof that every 24 MacMahon cubes fill some 3x3x3 frame (so every 27
     /// build some 3x3x3 target): about a CPU-minute in release mode (59 s, 2026-11-24).
     /// `cargo test --release -p cubelab --lib every_24_fill_some_frame -- --ignored`
@@ -373,7 +405,7 @@ mod frame_search {
         let g = Guarantee::macmahon(3).unwrap();
         let o = g.search(24, 1, u64::MAX);
         assert!(o.complete && o.found.is_empty() && o.disagreements == 0, "{o:?}");
-        let largest = g.largest(20, u64::MAX);
+        let largest = g.largest(20, u64::MAX, &crate::run::NoProgress, &crate::run::Stop::new()).unwrap();
         assert_eq!(largest.iter().map(|o| o.k).collect::<Vec<_>>(), [20, 21, 22, 23, 24]);
     }
 }

@@ -1,18 +1,151 @@
-//! MacMahon's extended target puzzle (N x N x N) through `build` and `solve` with `size`
-//! N ≠ 2.
+//! MacMahon's extended target puzzle (N x N x N): `build` and `solve` with `size` N ≠ 2
+//! (here), and the command `extended`: its request and output (here), the census
+//! questions (`census.rs`) and the exhaustive guarantee search (`guarantee.rs`).
 
 use crate::build::BuildRequest;
 use crate::error::{Error, Result};
-use crate::report::Report;
+use crate::report::{Format, Report};
 use crate::solve::SolveRequest;
-use crate::{svg, Context};
+use crate::{limits, svg, Context};
 use cubelab::extended::{check_size, Assembly, ClassKind, Extended};
 use cubelab::geometry::Face;
 use cubelab::notation::{at_position, names_of, parse_cube, parse_cubes};
 use cubelab::words::count;
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+
+mod census;
+mod guarantee;
+pub use census::{
+    CensusInput, ExtendedCensusReport, MultisetOut, NamedCount, ObstructionOut, QuestionA, QuestionB, QuestionC,
+};
+pub use guarantee::{GuaranteeInput, GuaranteeReport, SearchedOut};
+
+/// N of `extended` by default.
+pub const DEFAULT_SIZE: usize = 3;
+/// The target of questions (a) and (c) by default.
+pub const DEFAULT_TARGET: &str = "Ba";
+/// Random multisets drawn by default.
+pub const DEFAULT_SAMPLES: u64 = 2000;
+/// Restarts of the local search by default.
+pub const DEFAULT_RESTARTS: u64 = 10;
+/// Steps per restart of the local search by default.
+pub const DEFAULT_STEPS: u64 = 300;
+/// The seed by default.
+pub const DEFAULT_SEED: u64 = 1;
+/// The guarantee search's most nodes for each number of cubes, by default.
+pub const DEFAULT_BUDGET: u64 = 10_000_000_000;
+/// Most samples, restarts and steps (each) of the census questions.
+pub const MAX_COUNT: u64 = 1_000_000;
+
+fn default_size() -> usize {
+    DEFAULT_SIZE
+}
+fn default_target() -> String {
+    DEFAULT_TARGET.to_string()
+}
+fn default_samples() -> u64 {
+    DEFAULT_SAMPLES
+}
+fn default_restarts() -> u64 {
+    DEFAULT_RESTARTS
+}
+fn default_steps() -> u64 {
+    DEFAULT_STEPS
+}
+fn default_seed() -> u64 {
+    DEFAULT_SEED
+}
+
+/// The request of `extended`: the census questions over MacMahon's 30 cubes for one N, or
+/// with `guarantee` only question (b) for some target, by exhaustive search.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtendedRequest {
+    /// N: the big cube is N x N x N (2..=32).
+    #[serde(default = "default_size")]
+    pub size: usize,
+    /// The target of questions (a) and (c), a MacMahon cube in any notation.
+    #[serde(default = "default_target")]
+    pub target: String,
+    /// Random multisets of N³ cubes drawn for the checks of (a) and (b).
+    #[serde(default = "default_samples")]
+    pub samples: u64,
+    /// Restarts of the local search for the largest multiset building nothing.
+    #[serde(default = "default_restarts")]
+    pub restarts: u64,
+    /// Improvement steps per restart of that search (remove 1-3 blocks, refill).
+    #[serde(default = "default_steps")]
+    pub steps: u64,
+    /// Seed of the random multisets and of the search.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Only question (b) for some target, by exhaustive search (N ≥ 3).
+    #[serde(default)]
+    pub guarantee: bool,
+    /// With `guarantee`: the most search nodes for each number of cubes (null: 10^10).
+    /// A budget that runs out before a decision is an error of kind `LimitReached`.
+    #[serde(default)]
+    pub budget: Option<u64>,
+}
+
+impl Default for ExtendedRequest {
+    fn default() -> Self {
+        ExtendedRequest {
+            size: DEFAULT_SIZE,
+            target: default_target(),
+            samples: DEFAULT_SAMPLES,
+            restarts: DEFAULT_RESTARTS,
+            steps: DEFAULT_STEPS,
+            seed: DEFAULT_SEED,
+            guarantee: false,
+            budget: None,
+        }
+    }
+}
+
+/// The output of `extended`: the census questions, or the guarantee.
+pub enum ExtendedOutput {
+    /// The census questions (kind `extended-census`).
+    Census(Box<ExtendedCensusReport>),
+    /// The guarantee search (kind `extended-guarantee`).
+    Guarantee(GuaranteeReport),
+}
+
+impl ExtendedOutput {
+    /// The output in `format` (text or JSON; neither has CSV).
+    pub fn render(&self, req: &ExtendedRequest, format: Format) -> Result<String> {
+        match self {
+            ExtendedOutput::Census(r) => crate::render(r.as_ref(), &CensusInput::of(req), format),
+            ExtendedOutput::Guarantee(r) => crate::render(r, &GuaranteeInput::of(req), format),
+        }
+    }
+}
+
+/// Runs `extended`: the census questions with the context's progress (the samples, then
+/// the restarts of the local search) and its stop token (looked at between samples,
+/// restarts and steps, and in the direct search of (c)), or the guarantee search (stop
+/// token looked at every few thousand nodes).
+pub fn run(req: &ExtendedRequest, ctx: &Context) -> Result<ExtendedOutput> {
+    if let Some(l) = ctx.limits() {
+        limits::extended(req, l)?;
+    }
+    let n = req.size;
+    check_size(n).map_err(|e| Error::from(e).about("size", n))?;
+    if req.guarantee {
+        return Ok(ExtendedOutput::Guarantee(guarantee::run(n, req.budget.unwrap_or(DEFAULT_BUDGET), ctx)?));
+    }
+    if let Some(b) = req.budget {
+        return Err(Error::bad("a budget is for the guarantee search only").about("budget", b));
+    }
+    for (field, v) in [("samples", req.samples), ("restarts", req.restarts), ("steps", req.steps)] {
+        if v > MAX_COUNT {
+            return Err(Error::bad(format!("limited to {MAX_COUNT}")).about(field, v));
+        }
+    }
+    Ok(ExtendedOutput::Census(Box::new(census::run(req, ctx)?)))
+}
 
 /// Checks the size and that enough blocks were given.
 fn prepare(size: usize, blocks: &[String]) -> Result<Extended> {
@@ -371,4 +504,65 @@ pub(crate) fn solve(req: &SolveRequest, _ctx: &Context) -> Result<SolveExtendedR
         assembly: out,
         drawn: assembly,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+    use std::time::Instant;
+
+    fn small() -> ExtendedRequest {
+        ExtendedRequest { samples: 20, restarts: 1, steps: 10, ..ExtendedRequest::default() }
+    }
+
+    #[test]
+    fn a_raised_token_or_a_past_deadline_stops_an_extended_census() {
+        let ctx = Context::new();
+        ctx.stop().request();
+        let e = run(&small(), &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        // No samples: the local search is the first loop to look at the token.
+        let e = run(&ExtendedRequest { samples: 0, ..small() }, &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        let late = Context::new().with_deadline(Instant::now());
+        let input = serde_json::json!({"size": 16, "restarts": 300, "steps": 1});
+        let e = crate::run_any("extended", input, &late.with_limits(crate::Limits::default())).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+        // Unstopped, the same small census answers.
+        let ExtendedOutput::Census(r) = run(&small(), &Context::new()).unwrap() else { panic!("a census") };
+        assert!(r.a.methods_agree && r.a.samples == 20);
+    }
+
+    #[test]
+    fn a_raised_token_stops_the_guarantee_search() {
+        let ctx = Context::new();
+        ctx.stop().request();
+        let req = ExtendedRequest { guarantee: true, ..ExtendedRequest::default() };
+        let e = run(&req, &ctx).err().unwrap();
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{e}");
+    }
+
+    #[test]
+    fn bad_and_refused_requests() {
+        let ctx = Context::new();
+        let e = run(&ExtendedRequest { budget: Some(5), ..small() }, &ctx).err().unwrap();
+        assert_eq!((e.kind(), e.field()), (ErrorKind::BadInput, Some(("budget", "5"))), "{e}");
+        let e = run(&ExtendedRequest { samples: 2_000_000, ..small() }, &ctx).err().unwrap();
+        assert_eq!(e.field(), Some(("samples", "2000000")), "{e}");
+        let e = run(&ExtendedRequest { target: "111111".into(), ..small() }, &ctx).err().unwrap();
+        assert!(e.to_string().contains("MacMahon"), "{e}");
+        let e = run(&ExtendedRequest { size: 2, guarantee: true, ..small() }, &ctx).err().unwrap();
+        assert!(e.to_string().contains("census infeasible"), "{e}");
+        let limited = Context::new().with_limits(crate::Limits::default());
+        for req in [
+            ExtendedRequest::default(),
+            ExtendedRequest { size: 17, ..small() },
+            ExtendedRequest { samples: 2001, ..small() },
+            ExtendedRequest { guarantee: true, ..small() },
+        ] {
+            let e = run(&req, &limited).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::Refused, "{req:?}: {e}");
+        }
+    }
 }

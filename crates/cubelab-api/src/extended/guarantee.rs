@@ -1,56 +1,68 @@
-//! `cubelab extended --guarantee`: the largest multiset of MacMahon cubes filling no
+//! `extended` with `guarantee`: the largest multiset of MacMahon cubes filling no
 //! target's frame, by the exhaustive search of `cubelab::extended::guarantee`.
 
 use super::census::{multiset_out, multiset_text, MultisetOut};
-use super::*;
+use super::{ExtendedRequest, DEFAULT_BUDGET};
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::Report;
+use crate::Context;
 use cubelab::extended::guarantee::Guarantee;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// The input of `cubelab extended --guarantee`.
 #[derive(Serialize, JsonSchema)]
-struct GuaranteeInput {
+pub struct GuaranteeInput {
     /// `--size`.
     size: usize,
     /// `--budget`: the most search nodes for each number of cubes.
     budget: u64,
 }
 
+impl GuaranteeInput {
+    /// The input of a request.
+    pub fn of(req: &ExtendedRequest) -> GuaranteeInput {
+        GuaranteeInput { size: req.size, budget: req.budget.unwrap_or(DEFAULT_BUDGET) }
+    }
+}
+
 /// The search for one number of cubes.
 #[derive(Serialize, JsonSchema)]
-struct SearchedOut {
+pub struct SearchedOut {
     /// The number of cubes k.
-    k: u64,
+    pub k: u64,
     /// Search nodes visited.
-    nodes: u64,
+    pub nodes: u64,
     /// Whether the search ran to the end (false: the budget ran out first).
-    complete: bool,
+    pub complete: bool,
     /// A multiset of k cubes filling no frame (the flow confirmed it), or null: none
     /// exists when `complete`, none was found otherwise.
-    example: Option<MultisetOut>,
+    pub example: Option<MultisetOut>,
 }
 
 /// `cubelab extended --guarantee`: the smallest k such that every k-multiset of MacMahon
 /// cubes builds some N x N x N target, by exhaustive search.
 #[derive(Serialize, JsonSchema)]
-struct GuaranteeReport {
+pub struct GuaranteeReport {
     /// N.
-    size: usize,
+    pub size: usize,
     /// N^3.
-    positions: u64,
+    pub positions: u64,
     /// Positions of a frame (8 corners and 12 edges of N - 2 positions).
-    frame_positions: u64,
+    pub frame_positions: u64,
     /// Closed sets of frame classes (Hall obstructions) of each target.
-    frame_obstructions: usize,
+    pub frame_obstructions: usize,
     /// The searches, k = frame_positions upwards, until a k has no multiset filling no
     /// frame or a budget runs out.
-    searched: Vec<SearchedOut>,
+    pub searched: Vec<SearchedOut>,
     /// The largest number of cubes filling no frame, or null when a budget ran out.
-    largest_filling_no_frame: Option<u64>,
+    pub largest_filling_no_frame: Option<u64>,
     /// max(N^3, largest + 1): the smallest k such that every k-multiset builds some
     /// target, or null when a budget ran out.
-    k_some_target: Option<u64>,
+    pub k_some_target: Option<u64>,
     /// largest + 1: the smallest k such that every k-multiset fills some target's frame
     /// (and so builds that target when k ≥ N^3), or null when a budget ran out.
-    k_some_frame: Option<u64>,
+    pub k_some_frame: Option<u64>,
 }
 
 impl Report for GuaranteeReport {
@@ -87,23 +99,28 @@ impl Report for GuaranteeReport {
     }
 }
 
-/// Runs `cubelab extended --size N --guarantee`.
-pub(super) fn run(n: usize, budget: u64, json: bool) -> anyhow::Result<String> {
+/// Runs the guarantee search for N = `n` (checked) with `budget` nodes for each number of
+/// cubes.
+pub(super) fn run(n: usize, budget: u64, ctx: &Context) -> Result<GuaranteeReport> {
     if n < 3 {
-        anyhow::bail!("--guarantee is for sizes 3 and up; for 2x2x2 targets see: cubelab census infeasible");
+        return Err(Error::bad(
+            "the guarantee search is for sizes 3 and up; for 2x2x2 targets see: cubelab census infeasible",
+        )
+        .about("size", n));
     }
     let g = Guarantee::macmahon(n)?;
     let census = g.census();
     let positions = (n as u64).pow(3);
     let frame = 8 + 12 * (n as u64 - 2);
-    let outcomes = g.largest(frame, budget);
+    let outcomes = g.largest(frame, budget, ctx.progress(), ctx.stop())?;
+    let internal = |m: String| Error::new(ErrorKind::Internal, m);
     if let Some(o) = outcomes.iter().find(|o| o.disagreements > 0) {
-        anyhow::bail!("internal: the obstructions and the flow disagree at k = {}", o.k);
+        return Err(internal(format!("internal: the obstructions and the flow disagree at k = {}", o.k)));
     }
-    let last = outcomes.last().context("internal: no search")?;
+    let last = outcomes.last().ok_or_else(|| internal("internal: no search".to_string()))?;
     let decided = last.complete && last.found.is_empty();
     let largest = decided.then(|| last.k - 1);
-    let report = GuaranteeReport {
+    Ok(GuaranteeReport {
         size: n,
         positions,
         frame_positions: frame,
@@ -120,12 +137,5 @@ pub(super) fn run(n: usize, budget: u64, json: bool) -> anyhow::Result<String> {
         largest_filling_no_frame: largest,
         k_some_target: largest.map(|l| positions.max(l + 1)),
         k_some_frame: largest.map(|l| l + 1),
-    };
-    render(&report, &GuaranteeInput { size: n, budget }, Format::json_or_text(json))
-}
-
-/// The schema of `cubelab extended --guarantee`'s kind.
-#[cfg(test)]
-pub(super) fn schemas(out: &mut crate::output::Schemas) {
-    out.add::<GuaranteeReport>();
+    })
 }
