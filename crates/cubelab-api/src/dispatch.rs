@@ -4,14 +4,14 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, relations, show, solve, Context};
+use crate::{build, cubes, design, relations, show, solve, Context};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
 /// commands of `cubelab` still run through the command line's own layer; see
 /// ARCHITECTURE.md.)
-pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations", "design stack", "design blocks"];
 
 /// A report with what renders it: its formats and its picture.
 pub trait Rendered: Send + Sync {
@@ -110,6 +110,14 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
                 relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
+        }
+        "design stack" => {
+            let req: design::DesignStackRequest = request(input)?;
+            Ok(Box::new((design::run_stack(&req, ctx)?, req)))
+        }
+        "design blocks" => {
+            let req: design::DesignBlocksRequest = request(input)?;
+            Ok(Box::new((design::run_blocks(&req, ctx)?, req)))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }
