@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, census, cubes, extended, picture, relations, show, solve, stack, stack_census, Context};
+use crate::{build, census, cubes, design, extended, picture, relations, show, solve, stack, stack_census, Context};
 use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -43,6 +43,8 @@ pub const COMMANDS: &[&str] = &[
     "stack merge",
     "stack classics",
     "extended",
+    "design stack",
+    "design blocks",
 ];
 
 /// A report with what renders it: its formats and its picture.
@@ -256,6 +258,14 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "extended" => {
             let req: extended::ExtendedRequest = request(input)?;
             Ok(Box::new((extended::run(&req, ctx)?, req)))
+        }
+        "design stack" => {
+            let req: design::DesignStackRequest = request(input)?;
+            Ok(Box::new((design::run_stack(&req, ctx)?, req)))
+        }
+        "design blocks" => {
+            let req: design::DesignBlocksRequest = request(input)?;
+            Ok(Box::new((design::run_blocks(&req, ctx)?, req)))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

@@ -31,6 +31,7 @@ pub mod build;
 pub mod census;
 mod context;
 pub mod cubes;
+pub mod design;
 mod dispatch;
 mod error;
 pub mod extended;

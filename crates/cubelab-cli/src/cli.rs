@@ -48,6 +48,8 @@ enum Command {
     Picture(cmd::picture::Args),
     /// Instant Insanity stacks: solve one, the census over C_N, the classic sets.
     Stack(cmd::stack::Args),
+    /// Make your own puzzle: stacks and blocks with exactly the properties asked for.
+    Design(cmd::design::Args),
     /// MacMahon's extended (N x N x N) target puzzle: the census questions.
     Extended(cmd::extended::Args),
     /// Re-derive the census figures by independent second methods and compare.
@@ -148,6 +150,7 @@ pub(crate) fn run(cli: Cli, ctx: &Context) -> anyhow::Result<String> {
         Command::Magic(a) => cmd::magic::run(a, ctx),
         Command::Picture(a) => cmd::picture::run(a, ctx),
         Command::Stack(a) => cmd::stack::run(a, ctx),
+        Command::Design(a) => cmd::design::run(a),
         Command::Extended(a) => cmd::extended::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Completions(a) => cmd::completions::run(a),

@@ -93,6 +93,7 @@ impl Schemas {
         crate::cmd::stack::schemas(&mut s);
         crate::cmd::verify::schemas(&mut s);
         crate::cmd::extended::schemas(&mut s);
+        crate::cmd::design::schemas(&mut s);
         s
     }
 }

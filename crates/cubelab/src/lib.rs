@@ -12,6 +12,7 @@ pub mod bounds;
 pub mod census;
 pub mod coloring;
 pub mod combin;
+pub mod design;
 mod error;
 pub mod extended;
 pub mod geometry;

@@ -61,6 +61,8 @@ pub const COMMANDS: &[&str] = &[
     "stack census",
     "stack classics",
     "extended",
+    "design stack",
+    "design blocks",
 ];
 
 /// The version of the JSON contract every output of [`call`] follows (`docs/json.md`).

@@ -4,6 +4,7 @@ pub mod build;
 pub mod census;
 pub mod completions;
 pub mod cubes;
+pub mod design;
 pub mod extended;
 pub mod magic;
 pub mod man;

@@ -6,6 +6,7 @@ mod api;
 mod browser;
 mod census;
 mod cubes;
+mod design;
 mod extended;
 mod flags;
 mod help;

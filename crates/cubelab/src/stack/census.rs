@@ -318,6 +318,97 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
     Ok(report)
 }
 
+/// The collections of one census (every set, or multiset, of N cubes of `C_N`) with a
+/// given number of solutions, counted by the graph census (the pair-structure table of
+/// [`census`]) chunk by chunk in rank order, so that the `i`-th of them in rank order can
+/// be found again without listing them ([`Selection::nth`]). The same for every thread
+/// count.
+#[derive(Debug)]
+pub struct Selection {
+    colors: usize,
+    multisets: bool,
+    solutions: u64,
+    table: Structures,
+    /// Every collection by its number of solutions (the census's histogram).
+    histogram: BTreeMap<u64, u64>,
+    /// Each chunk of ranks with how many of its collections have `solutions` solutions.
+    chunks: Vec<(Range<u64>, u64)>,
+}
+
+impl Selection {
+    /// Counts, over every collection of `colors` cubes of `C_colors` (sets, or multisets
+    /// with `multisets`), those with exactly `solutions` solutions. Stops with an error
+    /// of kind `Stopped` when `stop` is raised (looked at between chunks).
+    pub fn new(colors: usize, multisets: bool, solutions: u64, stop: &crate::run::Stop) -> Result<Selection> {
+        check_colors(colors)?;
+        let engine = Engine::exact_colors(colors)?;
+        let faces: Vec<[u8; 6]> = engine.cubes().iter().map(|c| c.faces().map(|x| x.0.wrapping_sub(1))).collect();
+        let table = Structures::new(&faces, colors);
+        let total = collections(colors, multisets)?;
+        let parts = chunked(0..total, CHUNK, |r| {
+            if stop.is_requested() {
+                return None;
+            }
+            let mut buf = Vec::new();
+            Some((r.clone(), tally(colors, multisets, r, |cubes| table.solutions(cubes, &mut buf))))
+        });
+        let mut histogram = BTreeMap::new();
+        let mut chunks = Vec::with_capacity(parts.len());
+        for part in parts {
+            let Some((r, partial)) = part else { return Err(Error::stopped("the stack selection was stopped")) };
+            chunks.push((r, partial.histogram.get(&solutions).copied().unwrap_or(0)));
+            for (k, v) in partial.histogram {
+                *histogram.entry(k).or_insert(0) += v;
+            }
+        }
+        Ok(Selection { colors, multisets, solutions, table, histogram, chunks })
+    }
+
+    /// How many collections have exactly the number of solutions asked for.
+    pub fn count(&self) -> u64 {
+        self.chunks.iter().map(|(_, n)| n).sum()
+    }
+
+    /// How many collections there are in all.
+    pub fn collections(&self) -> u64 {
+        self.histogram.values().sum()
+    }
+
+    /// Every collection by number of solutions (value ascending, zero counts left out):
+    /// the census's histogram.
+    pub fn histogram(&self) -> Vec<Bin> {
+        self.histogram.iter().map(|(&value, &count)| Bin { value, count }).collect()
+    }
+
+    /// The `index`-th (from 0) collection with the number of solutions asked for, in
+    /// rank order, as indices into `C_N` ([`Engine::exact_colors`]) in increasing order;
+    /// `None` when `index` is not below [`Selection::count`].
+    pub fn nth(&self, mut index: u64) -> Option<Vec<usize>> {
+        let k = self.colors;
+        for (r, n) in &self.chunks {
+            if index >= *n {
+                index -= n;
+                continue;
+            }
+            let mut buf = Vec::new();
+            let mut c = unrank(r.start, k);
+            let mut cubes = vec![0usize; k];
+            for _ in r.clone() {
+                members(&c, self.multisets, &mut cubes);
+                if self.table.solutions(&cubes, &mut buf) == self.solutions {
+                    if index == 0 {
+                        return Some(cubes);
+                    }
+                    index -= 1;
+                }
+                next(&mut c);
+            }
+            return None;
+        }
+        None
+    }
+}
+
 /// Solutions of every collection of ranks `r`, by `solutions` (given the collection's
 /// cubes as universe indices).
 fn tally(k: usize, multisets: bool, r: Range<u64>, mut solutions: impl FnMut(&[usize]) -> u64) -> Partial {
@@ -369,6 +460,7 @@ fn direct_solutions(faces: &[[u8; 6]], cubes: &[usize]) -> u64 {
 /// `C_6`, 45 for 75 of `C_5`), so each tuple is counted once, by [`count_graph`]: up
 /// front, once per class under relabeling the colors ([`Structures::fill`]), or else
 /// the first time a collection of its structures comes up.
+#[derive(Debug)]
 struct Structures {
     k: usize,
     /// The structure of every cube of the universe, as an index into `cubes`.

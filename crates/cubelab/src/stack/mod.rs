@@ -43,7 +43,7 @@ mod classics;
 #[cfg(test)]
 mod tests;
 
-pub use census::{census, collections, merge, Bin, CensusOptions, StackCensus};
+pub use census::{census, collections, merge, Bin, CensusOptions, Selection, StackCensus};
 pub use classics::{classic, classics, Classic};
 
 pub use crate::census::Method;

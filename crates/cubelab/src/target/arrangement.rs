@@ -91,7 +91,38 @@ impl Arrangement {
     }
 }
 
+/// The search tree of [`Blocks::search_tree`]: the partial assemblies met placing blocks
+/// corner by corner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchTree {
+    /// Complete arrangements (the leaves with all 8 corners filled).
+    pub arrangements: u128,
+    /// Partial assemblies with 1 to 7 corners filled (the empty start not counted).
+    pub partial: u128,
+    /// Dead ends: partial assemblies (the empty start included) in which no remaining
+    /// block fits the next corner in any orientation.
+    pub dead_ends: u128,
+}
+
 impl Blocks {
+    /// The whole search tree of placing blocks corner by corner in the fixed order of
+    /// [`Corner::all`]: at each corner every remaining block type in every distinct
+    /// orientation showing the target's three colors there (with `interior`, also
+    /// matching every inner face it touches), as [`Blocks::arrangements`] searches it:
+    /// how many complete arrangements, partial assemblies and dead ends it has.
+    pub fn search_tree(&self, target: &Coloring, interior: bool) -> Result<SearchTree, Error> {
+        self.target_triples(target)?;
+        let mut tree = SearchTree { arrangements: 0, partial: 0, dead_ends: 0 };
+        if self.len() < CORNERS {
+            return Ok(tree);
+        }
+        let (found, _, partial, dead_ends) = self.search(target, interior, Some(0), true)?;
+        tree.arrangements = found;
+        tree.partial = partial;
+        tree.dead_ends = dead_ends;
+        Ok(tree)
+    }
+
     /// Lists arrangements building `target`, in a fixed order (corner by corner, block
     /// types in input order, orientations by face string). `interior` keeps only those
     /// whose touching inner faces all match; at most `limit` are listed. With `count_all`
@@ -109,6 +140,19 @@ impl Blocks {
         if self.len() < CORNERS {
             return Ok((0, Vec::new()));
         }
+        let (found, listed, _, _) = self.search(target, interior, limit, count_all)?;
+        Ok((found, listed))
+    }
+
+    /// The search of [`Blocks::arrangements`] (at least 8 blocks, a target over their
+    /// colors): arrangements found and listed, partial assemblies and dead ends met.
+    fn search(
+        &self,
+        target: &Coloring,
+        interior: bool,
+        limit: Option<usize>,
+        count_all: bool,
+    ) -> Result<(u128, Vec<Arrangement>, u128, u128), Error> {
         let options: Vec<Vec<Vec<Coloring>>> = (0..self.types.len())
             .map(|t| Corner::all().iter().map(|&p| self.orientations_at(t, target, p)).collect())
             .collect();
@@ -124,9 +168,11 @@ impl Blocks {
             chosen: Vec::with_capacity(CORNERS),
             found: 0,
             listed: Vec::new(),
+            partial: 0,
+            dead_ends: 0,
         };
         search.go(0);
-        Ok((search.found, search.listed))
+        Ok((search.found, search.listed, search.partial, search.dead_ends))
     }
 }
 
@@ -142,6 +188,10 @@ struct Search<'a> {
     chosen: Vec<(usize, Coloring)>,
     found: u128,
     listed: Vec<Arrangement>,
+    /// Partial assemblies met (1 to 7 corners filled).
+    partial: u128,
+    /// Nodes before the last corner with no block to place next.
+    dead_ends: u128,
 }
 
 impl Search<'_> {
@@ -167,7 +217,11 @@ impl Search<'_> {
             }
             return;
         }
+        if p > 0 {
+            self.partial += 1;
+        }
         let corner = Corner::from_index(p);
+        let mut children = false;
         for t in 0..self.options.len() {
             if self.remaining[t] == 0 {
                 continue;
@@ -176,6 +230,7 @@ impl Search<'_> {
                 if self.interior && !self.touches_match(corner, o) {
                     continue;
                 }
+                children = true;
                 self.remaining[t] -= 1;
                 self.chosen.push((t, *o));
                 self.go(p + 1);
@@ -185,6 +240,9 @@ impl Search<'_> {
                     return;
                 }
             }
+        }
+        if !children {
+            self.dead_ends += 1;
         }
     }
 

@@ -36,7 +36,7 @@
 mod arrangement;
 mod explain;
 
-pub use arrangement::{Arrangement, Placement};
+pub use arrangement::{Arrangement, Placement, SearchTree};
 pub use explain::{corner_names, BlockGraph, Component, Explanation};
 
 use crate::coloring::{canonical_patterns, Color, Coloring};

@@ -86,4 +86,38 @@ impl Engine {
         let within = self.checked(within)?;
         InfeasibleSearch::new(&s.universe, method, u32::of(&within))
     }
+
+    /// Every collection of 8 distinct cubes that builds some target, target by target:
+    /// `result[t]` lists the collections building target `t` (bitmasks over the universe,
+    /// from the subset tables of `method`) each with `number(universe, t, set)`. The
+    /// number is computed for the lists decided directly; a list carried over from
+    /// another target by a checked color symmetry takes that target's numbers set by set,
+    /// so `number` must not change under the color relabelings of the universe (true of
+    /// solution numbers, with or without matching inner faces, and of anything else read
+    /// off the arrangements). Small representation only.
+    pub(crate) fn eight_sets_by_target(
+        &self,
+        method: Method,
+        number: impl Fn(&crate::census::Universe, usize, u32) -> u64 + Sync,
+    ) -> Result<Vec<Vec<(u32, u64)>>, Error> {
+        use rayon::prelude::*;
+        let s = self.small("the collections building each target")?;
+        let tables = s.tables(method)?;
+        let numbers: Vec<Option<Vec<u64>>> = (0..tables.minimal.len())
+            .into_par_iter()
+            .map(|t| match tables.derived_from[t] {
+                Some(_) => None,
+                None => Some(tables.minimal[t].par_iter().map(|&set| number(&s.universe, t, set)).collect()),
+            })
+            .collect();
+        let mut out = Vec::with_capacity(numbers.len());
+        for (t, sets) in tables.minimal.iter().enumerate() {
+            let from = tables.derived_from[t].unwrap_or(t);
+            let n = numbers[from]
+                .as_ref()
+                .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "a list was carried over from a carried list"))?;
+            out.push(sets.iter().copied().zip(n.iter().copied()).collect());
+        }
+        Ok(out)
+    }
 }

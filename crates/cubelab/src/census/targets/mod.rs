@@ -30,8 +30,8 @@ pub struct BuildTables {
     /// for targets decided directly, in the carried-over order for the others.
     pub minimal: Vec<Vec<u32>>,
     /// Per target: how its list was obtained (`None`: decided directly; `Some(s)`: carried
-    /// over from target `s` by a checked color symmetry). Read by the tests.
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// over from target `s` by a checked color symmetry, set by set in the order of the
+    /// list of `s`).
     pub derived_from: Vec<Option<usize>>,
     /// Per target: the usable cubes.
     members: Vec<Vec<usize>>,

@@ -1,0 +1,336 @@
+//! `design stack` and `design blocks`: puzzles with exactly the properties asked for,
+//! drawn uniformly at random among all such collections, with their number
+//! (`cubelab::design`, docs/design.md).
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::report::Report;
+use crate::Context;
+use cubelab::design::{self, BlocksSpec, DesignError};
+use cubelab::geometry::Face;
+use cubelab::notation::parse_cube;
+use cubelab::stack::SIDES;
+use cubelab::words::count;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// The seed when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+fn default_seed() -> u64 {
+    DEFAULT_SEED
+}
+
+/// The request of `design stack`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DesignStackRequest {
+    /// N: the number of cubes and of colors; the cubes come from `C_N` (2 to 6; 4 to 6
+    /// make puzzles).
+    pub cubes: usize,
+    /// The exact number of solutions (placements up to the 8 symmetries of the column).
+    pub solutions: u64,
+    /// Allow a cube more than once (multisets).
+    #[serde(default)]
+    pub repeats: bool,
+    /// The seed of the uniform draw.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+/// The request of `design blocks`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DesignBlocksRequest {
+    /// The exact number of the 30 targets the blocks build.
+    #[serde(default)]
+    pub targets: Option<usize>,
+    /// A target the blocks must build (one of the 30 MacMahon cubes, any notation).
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The exact number of arrangements: of `target` when given, else of every target
+    /// the blocks build.
+    #[serde(default)]
+    pub arrangements: Option<u64>,
+    /// Count only arrangements whose touching inner faces all match (Conway's puzzle).
+    #[serde(default)]
+    pub interior: bool,
+    /// The seed of the uniform draw.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+/// A cube of a design.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DesignedCube {
+    /// Its name (Conway's for MacMahon cubes, else its canonical face string over 1..N).
+    pub name: String,
+    /// Its face string U D F B L R.
+    pub faces: String,
+}
+
+/// How to stand one cube of a solved stack.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StandingCube {
+    /// Position, 1 at the bottom.
+    pub cube: usize,
+    /// The cube as it stands (U D F B L R).
+    pub faces: String,
+    /// Color on top.
+    pub top: String,
+    /// Color at the bottom.
+    pub bottom: String,
+    /// Colors on the front, right, back and left sides.
+    pub sides: [String; 4],
+}
+
+/// `cubelab design stack`: N cubes with exactly the solutions asked for.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StackDesignReport {
+    /// How many collections of the stack census have exactly that many solutions: the
+    /// draw is uniform among them.
+    pub count: u64,
+    /// How many collections the census has in all.
+    pub collections: u64,
+    /// The position of the one drawn among them in rank order (from 0).
+    pub index: u64,
+    /// The cubes, cube 1 (bottom) first.
+    pub stack: Vec<DesignedCube>,
+    /// Solutions found again by the solver.
+    pub solutions: u64,
+    /// Solutions that look different (side colors of every cube up to the symmetries).
+    pub distinct: u64,
+    /// One solution (the first distinct one), or null when there is none.
+    pub solution: Option<Vec<StandingCube>>,
+}
+
+/// One target the designed blocks build.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TargetRow {
+    /// The target's Conway name.
+    pub target: String,
+    /// Its face string.
+    pub faces: String,
+    /// Its arrangements (with matching inner faces when `interior`).
+    pub arrangements: u64,
+    /// Partial assemblies (1 to 7 corners filled) met placing blocks corner by corner in
+    /// the fixed corner order.
+    pub partial: u64,
+    /// Dead ends among them (the empty start included): no remaining block fits the next
+    /// corner. The difficulty figure (docs/design.md).
+    pub dead_ends: u64,
+}
+
+/// `cubelab design blocks`: eight blocks with exactly the targets and arrangements asked for.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BlocksDesignReport {
+    /// How many sets of 8 distinct MacMahon cubes meet the request: the draw is uniform
+    /// among them.
+    pub count: u64,
+    /// How many sets of 8 distinct MacMahon cubes there are (C(30, 8)).
+    pub collections: u64,
+    /// The eight blocks, in tableau order.
+    pub blocks: Vec<DesignedCube>,
+    /// Every target they build (solved again by the general solver), in tableau order.
+    pub targets: Vec<TargetRow>,
+    #[serde(skip)]
+    request: DesignBlocksRequest,
+}
+
+/// A library design error as a typed error naming the request field at fault.
+fn failure(e: DesignError, value: impl Fn(&str) -> String) -> Error {
+    let error = Error::new(ErrorKind::of(e.error.kind()), e.error.message().to_string());
+    match e.field {
+        Some(field) => error.about(field, value(field)),
+        None => error,
+    }
+}
+
+/// Runs `design stack`.
+pub fn run_stack(req: &DesignStackRequest, ctx: &Context) -> Result<StackDesignReport> {
+    let d = design::stack(req.cubes, req.solutions, req.repeats, req.seed, ctx.stop())
+        .map_err(|e| failure(e, |f| if f == "cubes" { req.cubes.to_string() } else { req.solutions.to_string() }))?;
+    let solution = d.solved.stacks.first().map(|p| {
+        p.oriented
+            .iter()
+            .enumerate()
+            .map(|(i, o)| StandingCube {
+                cube: i + 1,
+                faces: o.face_string(),
+                top: o.color(Face::U).to_char().to_string(),
+                bottom: o.color(Face::D).to_char().to_string(),
+                sides: SIDES.map(|f| o.color(f).to_char().to_string()),
+            })
+            .collect()
+    });
+    Ok(StackDesignReport {
+        count: d.count,
+        collections: d.collections,
+        index: d.index,
+        stack: d
+            .cubes
+            .iter()
+            .zip(&d.names)
+            .map(|(c, n)| DesignedCube { name: n.clone(), faces: c.face_string() })
+            .collect(),
+        solutions: d.solved.solutions,
+        distinct: d.solved.distinct,
+        solution,
+    })
+}
+
+/// Runs `design blocks`.
+pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesignReport> {
+    let target = match &req.target {
+        Some(t) => Some(parse_cube(t).map_err(|e| Error::from(e).about("target", t))?),
+        None => None,
+    };
+    let spec = BlocksSpec {
+        targets: req.targets,
+        target,
+        arrangements: req.arrangements,
+        interior: req.interior,
+        seed: req.seed,
+    };
+    let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".to_string());
+    let d = design::blocks(&spec, ctx.stop()).map_err(|e| {
+        failure(e, |f| match f {
+            "targets" => show(req.targets.map(|t| t.to_string())),
+            "target" => show(req.target.clone()),
+            _ => show(req.arrangements.map(|a| a.to_string())),
+        })
+    })?;
+    let wide = |n: u128| u64::try_from(n).unwrap_or(u64::MAX);
+    Ok(BlocksDesignReport {
+        count: d.count,
+        collections: d.collections,
+        blocks: d
+            .cubes
+            .iter()
+            .zip(&d.names)
+            .map(|(c, n)| DesignedCube { name: n.clone(), faces: c.face_string() })
+            .collect(),
+        targets: d
+            .built
+            .iter()
+            .map(|b| TargetRow {
+                target: b.name.clone(),
+                faces: b.target.face_string(),
+                arrangements: b.arrangements,
+                partial: wide(b.partial),
+                dead_ends: wide(b.dead_ends),
+            })
+            .collect(),
+        request: req.clone(),
+    })
+}
+
+impl Report for StackDesignReport {
+    const KIND: &'static str = "design-stack";
+    type Input = DesignStackRequest;
+
+    fn text(&self) -> String {
+        let n = self.stack.len();
+        let mut s = format!(
+            "{n} cubes of C_{n} stacking with exactly {}: one of {} {} (drawn uniformly; number {} in rank order, from 0)\n",
+            count(self.solutions, "solution", "solutions"),
+            self.count,
+            if self.count == 1 { "collection" } else { "collections" },
+            self.index,
+        );
+        for (i, c) in self.stack.iter().enumerate() {
+            let _ = writeln!(s, "cube {}: {} (faces U D F B L R)", i + 1, c.faces);
+        }
+        let _ = writeln!(
+            s,
+            "solutions {}, distinct-looking {}; {} collections in the census",
+            self.solutions, self.distinct, self.collections
+        );
+        if let Some(cubes) = &self.solution {
+            s += "a solution (bottom first): top/bottom, then front right back left\n";
+            for c in cubes {
+                let _ = writeln!(s, "  cube {}: {}/{}  {}", c.cube, c.top, c.bottom, c.sides.join(" "));
+            }
+        }
+        s
+    }
+}
+
+impl Report for BlocksDesignReport {
+    const KIND: &'static str = "design-blocks";
+    type Input = DesignBlocksRequest;
+
+    fn text(&self) -> String {
+        let r = &self.request;
+        let mut wants = Vec::new();
+        if let Some(t) = r.targets {
+            wants.push(format!("exactly {}", count(t, "target", "targets")));
+        }
+        if let Some(t) = &r.target {
+            wants.push(format!("target {t}"));
+        }
+        if let Some(a) = r.arrangements {
+            let each = if r.target.is_some() { "" } else { " each" };
+            wants.push(format!("in {}{each}", count(a, "arrangement", "arrangements")));
+        }
+        if r.interior {
+            wants.push("matching inner faces".to_string());
+        }
+        let mut s = format!(
+            "8 blocks building {}: one of {} of the {} sets of 8 distinct MacMahon cubes (drawn uniformly)\n",
+            wants.join(", "),
+            self.count,
+            self.collections
+        );
+        let names: Vec<&str> = self.blocks.iter().map(|b| b.name.as_str()).collect();
+        let faces: Vec<&str> = self.blocks.iter().map(|b| b.faces.as_str()).collect();
+        let _ = writeln!(s, "blocks: {}", names.join(" "));
+        let _ = writeln!(s, "faces:  {}", faces.join(" "));
+        if self.targets.is_empty() {
+            s += "they build no target\n";
+            return s;
+        }
+        s += "target  faces   arrangements  dead ends  partial assemblies\n";
+        for t in &self.targets {
+            let _ =
+                writeln!(s, "{:<7} {} {:>12} {:>10} {:>19}", t.target, t.faces, t.arrangements, t.dead_ends, t.partial);
+        }
+        s += "dead ends: positions met placing blocks corner by corner (fixed corner order) where no\n";
+        s += "remaining block fits the next corner (docs/design.md)\n";
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Format;
+
+    #[test]
+    fn a_stack_design_renders_and_names_the_field_at_fault() {
+        let req = DesignStackRequest { cubes: 4, solutions: 1, repeats: false, seed: 3 };
+        let r = run_stack(&req, &Context::new()).unwrap();
+        assert_eq!(r.count, 25_524);
+        assert_eq!(r.solutions, 1);
+        let json = crate::render(&r, &req, Format::Json).unwrap();
+        assert!(json.contains("\"kind\": \"design-stack\""), "{json}");
+        assert!(r.text().starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25524"));
+        let e = run_stack(&DesignStackRequest { cubes: 6, ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("solutions", "1")));
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        let e = run_stack(&DesignStackRequest { cubes: 9, ..req }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("cubes", "9")));
+    }
+
+    #[test]
+    fn a_blocks_design_renders_and_names_the_field_at_fault() {
+        let req = DesignBlocksRequest { targets: Some(5), target: None, arrangements: None, interior: false, seed: 1 };
+        let r = run_blocks(&req, &Context::new()).unwrap();
+        assert_eq!((r.count, r.targets.len()), (360, 5));
+        assert!(r.text().contains("one of 360 of the 5852925 sets"), "{}", r.text());
+        let e = run_blocks(&DesignBlocksRequest { targets: Some(6), ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("targets", "6")));
+        let e = run_blocks(&DesignBlocksRequest { target: Some("Xx".into()), ..req }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("target", "Xx")));
+    }
+}

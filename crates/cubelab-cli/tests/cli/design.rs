@@ -1,0 +1,65 @@
+//! `cubelab design`: stacks and blocks with exactly the properties asked for.
+
+use super::{bad, ok};
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid JSON")
+}
+
+#[test]
+fn a_designed_stack_is_solved_back_by_stack_solve() {
+    let v = json(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5", "--json"]);
+    assert_eq!(v["kind"], "design-stack");
+    assert_eq!(v["input"]["cubes"], 4);
+    assert_eq!(v["count"], 25524);
+    assert_eq!(v["solutions"], 1);
+    let faces: Vec<String> =
+        v["stack"].as_array().unwrap().iter().map(|c| c["faces"].as_str().unwrap().into()).collect();
+    let mut args = vec!["stack", "solve", "--json"];
+    args.extend(faces.iter().map(String::as_str));
+    let solved = json(&args);
+    assert_eq!(solved["solutions"], 1);
+    // The same seed, the same stack; the text says how many there were to draw from.
+    assert_eq!(json(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5", "--json"]), v);
+    let text = ok(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5"]);
+    assert!(text.starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25524 collections"), "{text}");
+}
+
+#[test]
+fn designed_blocks_are_solved_back_by_build() {
+    let v = json(&["design", "blocks", "--targets", "5", "--seed", "2", "--json"]);
+    assert_eq!(v["kind"], "design-blocks");
+    assert_eq!(v["count"], 360);
+    let names: Vec<String> =
+        v["blocks"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().into()).collect();
+    let mut args = vec!["build", "--json"];
+    args.extend(names.iter().map(String::as_str));
+    let built = json(&args);
+    assert_eq!(built["targets"].as_array().unwrap().len(), 5);
+    for (b, t) in built["targets"].as_array().unwrap().iter().zip(v["targets"].as_array().unwrap()) {
+        assert_eq!(b["arrangements"], t["arrangements"]);
+    }
+    let v = json(&["design", "blocks", "--target", "Ba", "--arrangements", "16", "--json"]);
+    assert_eq!(v["count"], 81);
+}
+
+#[test]
+fn impossible_or_contradictory_designs_exit_2_in_one_line() {
+    let e = bad(&["design", "blocks", "--targets", "6"]);
+    assert!(e.contains("--targets 6: no set of 8 distinct MacMahon cubes builds exactly 6 targets"), "{e}");
+    assert!(e.contains("at most 5"), "{e}");
+    let e = bad(&["design", "blocks", "--targets", "1", "--arrangements", "1"]);
+    assert!(e.contains("--arrangements 1: ") && e.contains("2, 4, 6, 8, 10, 12, 16"), "{e}");
+    let e = bad(&["design", "stack", "--cubes", "6", "--solutions", "1"]);
+    assert!(e.contains("--solutions 1: no set of 6 cubes of C_6") && e.contains("0 and 3"), "{e}");
+    assert!(bad(&["design", "stack", "--cubes", "9", "--solutions", "1"]).contains("--cubes 9: "));
+    assert!(bad(&["design", "blocks", "--targets", "31"]).contains("--targets 31: "));
+    assert!(bad(&["design", "blocks", "--targets", "2", "--arrangements", "0"]).contains("--arrangements 0: "));
+    assert!(bad(&["design", "blocks", "--targets", "0", "--target", "Ba"]).contains("--targets 0: "));
+    assert!(bad(&["design", "blocks", "--target", "Xx"]).contains("--target Xx: "));
+    assert!(bad(&["design", "blocks", "--target", "112233"]).contains("not one of the 30 MacMahon cubes"));
+    assert!(bad(&["design", "blocks"]).contains("say how many targets"));
+    bad(&["design", "stack", "--cubes", "-1", "--solutions", "1"]);
+    bad(&["design", "stack", "--solutions", "1"]);
+    bad(&["design"]);
+}

@@ -1,0 +1,302 @@
+//! Eight blocks with chosen targets and arrangements.
+
+use super::DesignError;
+use crate::census::engine::Engine;
+use crate::census::{graph, Method, Universe};
+use crate::coloring::Coloring;
+use crate::combin::{binomial, unrank_subset};
+use crate::rng::SplitMix64;
+use crate::run::Stop;
+use crate::target::Blocks;
+use crate::words::count;
+use crate::{Error, ErrorKind, Result};
+use rayon::prelude::*;
+use std::collections::BTreeSet;
+
+/// What the eight blocks must do (every condition given must hold).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlocksSpec {
+    /// Build exactly this many of the 30 targets.
+    pub targets: Option<usize>,
+    /// Build this target (one of the 30 MacMahon cubes).
+    pub target: Option<Coloring>,
+    /// The number of arrangements: of `target` when it is given, else of every target
+    /// the blocks build.
+    pub arrangements: Option<u64>,
+    /// Count only arrangements whose touching inner faces all match (Conway's puzzle): a
+    /// target is built when it has at least one such arrangement.
+    pub interior: bool,
+    /// The seed of the draw.
+    pub seed: u64,
+}
+
+/// One target the designed blocks build.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltTarget {
+    /// The target.
+    pub target: Coloring,
+    /// Its Conway name.
+    pub name: String,
+    /// Its arrangements (with matching inner faces when asked).
+    pub arrangements: u64,
+    /// Partial assemblies (1 to 7 corners filled) met placing blocks corner by corner in
+    /// the fixed corner order ([`Blocks::search_tree`]).
+    pub partial: u128,
+    /// Dead ends among them (the empty start included): no remaining block fits the next
+    /// corner. The difficulty figure (docs/design.md).
+    pub dead_ends: u128,
+}
+
+/// Eight designed blocks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlocksDesign {
+    /// The request.
+    pub spec: BlocksSpec,
+    /// How many sets of 8 distinct MacMahon cubes meet it (the draw is uniform among them).
+    pub count: u64,
+    /// How many sets of 8 there are in all (C(30, 8)).
+    pub collections: u64,
+    /// The blocks drawn, as indices of Conway's tableau order, increasing.
+    pub blocks: Vec<usize>,
+    /// Their cubes.
+    pub cubes: Vec<Coloring>,
+    /// Their Conway names.
+    pub names: Vec<String>,
+    /// Every target they build, in tableau order, solved again by the general solver.
+    pub built: Vec<BuiltTarget>,
+}
+
+/// What a set of 8 builds: (target, arrangements) for each target, targets increasing.
+type Profile<'a> = &'a [u64];
+
+/// Draws eight distinct MacMahon blocks meeting `spec` uniformly among all such sets
+/// (colex order of the sets, an index drawn from the seed). Errors of kind `OutOfRange`
+/// or `Malformed` for a request that cannot be met or makes no sense, naming the census
+/// fact; `Stopped` when `stop` is raised.
+pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesign, DesignError> {
+    check(spec)?;
+    let engine = Engine::macmahon();
+    let u = engine.universe().ok_or_else(|| Error::new(ErrorKind::Internal, "MacMahon's engine has no tables"))?;
+    let named = match &spec.target {
+        Some(c) => Some(engine.index_of(c).ok_or_else(|| {
+            DesignError::at(
+                "target",
+                Error::out_of_range(format!("{} is not one of the 30 MacMahon cubes", c.face_string())),
+            )
+        })?),
+        None => None,
+    };
+    let interior = spec.interior;
+    let lists = engine.eight_sets_by_target(Method::Graph, |u, t, set| arrangements(u, t, set, interior))?;
+    if stop.is_requested() {
+        return Err(Error::stopped("the design was stopped").into());
+    }
+    // Every (set, target, arrangements) with a nonzero number, grouped by set in colex
+    // (= numeric) order of the sets.
+    let mut keys: Vec<u64> = lists
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(t, sets)| {
+            sets.iter().filter(|&&(_, n)| n > 0).map(move |&(set, n)| (set as u64) << 32 | (t as u64) << 24 | n)
+        })
+        .collect();
+    keys.par_sort_unstable();
+    if stop.is_requested() {
+        return Err(Error::stopped("the design was stopped").into());
+    }
+    let collections = binomial(u.len() as u64, 8);
+    let groups = keys.chunk_by(|a, b| a >> 32 == b >> 32);
+    let mut rng = SplitMix64(spec.seed);
+    let (count, chosen) = if spec.targets == Some(0) {
+        // The complement of every set building something: drawn by rejection (uniform
+        // colex ranks until one builds nothing), counted exactly.
+        let building: Vec<u32> = groups.map(|g| (g[0] >> 32) as u32).collect();
+        let count = collections - building.len() as u64;
+        if count == 0 {
+            return Err(DesignError::at(
+                "targets",
+                Error::out_of_range("every set of 8 MacMahon cubes builds some target"),
+            ));
+        }
+        let chosen = loop {
+            let set = unrank_subset(rng.below(collections), 8);
+            if building.binary_search(&set).is_err() {
+                break set;
+            }
+        };
+        (count, chosen)
+    } else {
+        let mut most = 0usize;
+        let mut eligible = 0u64;
+        let mut values = BTreeSet::new();
+        let mut matching: Vec<u32> = Vec::new();
+        for group in groups {
+            let targets = group.len();
+            let find = |t: usize| group.iter().find(|&&k| (k >> 24 & 0xff) as usize == t).map(|&k| k & 0xff_ffff);
+            let named_number = named.map(find);
+            if named_number == Some(None) {
+                continue;
+            }
+            most = most.max(targets);
+            if spec.targets.is_some_and(|want| want != targets) {
+                continue;
+            }
+            eligible += 1;
+            let value = match named_number {
+                Some(n) => n,
+                None => same_number(group),
+            };
+            if let Some(v) = value {
+                values.insert(v);
+            }
+            if spec.arrangements.is_none() || spec.arrangements == value {
+                matching.push((group[0] >> 32) as u32);
+            }
+        }
+        if matching.is_empty() {
+            return Err(none_exists(spec, named.map(|t| u.names[t].as_str()), eligible, most, &values, collections));
+        }
+        let count = matching.len() as u64;
+        (count, matching[rng.below(count) as usize])
+    };
+    let blocks: Vec<usize> = (0..u.len()).filter(|&c| chosen >> c & 1 == 1).collect();
+    let cubes = u.set_cubes(chosen);
+    let names = u.set_names(chosen);
+    let built = solve_back(u, &cubes, interior)?;
+    let design = BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built };
+    if !meets(&design, spec) {
+        return Err(
+            Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into()
+        );
+    }
+    Ok(design)
+}
+
+/// Refuses requests that contradict themselves or the 30 targets, before any work.
+fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
+    if spec.targets.is_none() && spec.target.is_none() {
+        return Err(Error::malformed("say how many targets the blocks build, or which target").into());
+    }
+    if let Some(t) = spec.targets.filter(|&t| t > 30) {
+        return Err(DesignError::at(
+            "targets",
+            Error::out_of_range(format!("there are 30 targets, so no set builds {t}")),
+        ));
+    }
+    if spec.arrangements == Some(0) {
+        return Err(DesignError::at(
+            "arrangements",
+            Error::out_of_range(
+                "a target with 0 arrangements is not built; ask for 0 targets instead, or at least 1 arrangement",
+            ),
+        ));
+    }
+    if spec.targets == Some(0) && spec.target.is_some() {
+        return Err(DesignError::at(
+            "targets",
+            Error::out_of_range("blocks building 0 targets cannot build a named target"),
+        ));
+    }
+    if spec.targets == Some(0) && spec.arrangements.is_some() {
+        return Err(DesignError::at(
+            "targets",
+            Error::out_of_range("blocks building 0 targets have no arrangements to count"),
+        ));
+    }
+    Ok(())
+}
+
+/// Arrangements of the 8 cubes of `set` building target `t` (with matching inner faces
+/// when `interior`): the corner-graph theorems, or the general search for the interior.
+fn arrangements(u: &Universe, t: usize, set: u32, interior: bool) -> u64 {
+    if interior {
+        let Ok(blocks) = Blocks::new(&u.set_cubes(set)) else { return 0 };
+        return blocks.arrangements(&u.cubes[t], true, Some(0), true).map_or(0, |(n, _)| n as u64);
+    }
+    let mut fits = [0u8; 8];
+    let mut s = set;
+    for f in fits.iter_mut() {
+        *f = u.fits[t][s.trailing_zeros() as usize];
+        s &= s - 1;
+    }
+    graph::solution_number(&fits).unwrap_or(0)
+}
+
+/// The one number of arrangements of every target of a profile, if they are all equal.
+fn same_number(group: Profile<'_>) -> Option<u64> {
+    let first = group[0] & 0xff_ffff;
+    group.iter().all(|&k| k & 0xff_ffff == first).then_some(first)
+}
+
+/// The error when no set meets the request, with the census fact that shows it.
+fn none_exists(
+    spec: &BlocksSpec,
+    named: Option<&str>,
+    eligible: u64,
+    most: usize,
+    values: &BTreeSet<u64>,
+    collections: u64,
+) -> DesignError {
+    let inner = if spec.interior { " with matching inner faces" } else { "" };
+    let building = named.map(|n| format!(" building {n}{inner}")).unwrap_or_default();
+    if eligible == 0 {
+        let want = spec.targets.unwrap_or(0);
+        let error = Error::out_of_range(format!(
+            "no set of 8 distinct MacMahon cubes{building} builds exactly {}{inner}: the census of all {collections} sets finds at most {most}",
+            count(want, "target", "targets")
+        ));
+        return DesignError::at("targets", error);
+    }
+    let which = match (named, spec.targets) {
+        (Some(n), _) => format!("builds {n} in"),
+        (None, Some(t)) => format!("building exactly {} builds each in", count(t, "target", "targets")),
+        (None, None) => "builds each of its targets in".to_string(),
+    };
+    let found: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    let found = if found.is_empty() { "none".to_string() } else { found.join(", ") };
+    let a = spec.arrangements.unwrap_or(0);
+    let those = if named.is_some() { "they have" } else { "those with one number for all their targets have" };
+    let error = Error::out_of_range(format!(
+        "no set of 8 distinct MacMahon cubes{building} {which} exactly {}{inner}: of the {eligible} such sets in the census, {those} {found}",
+        count(a, "arrangement", "arrangements"),
+    ));
+    DesignError::at("arrangements", error)
+}
+
+/// Every target the cubes build, by the general solver (which shares nothing with the
+/// census tables), with its arrangements and search tree.
+fn solve_back(u: &Universe, cubes: &[Coloring], interior: bool) -> Result<Vec<BuiltTarget>> {
+    let blocks = Blocks::new(cubes)?;
+    let mut built = Vec::new();
+    for (t, target) in u.cubes.iter().enumerate() {
+        let tree = blocks.search_tree(target, interior)?;
+        if tree.arrangements == 0 {
+            continue;
+        }
+        if !interior && tree.arrangements != blocks.count(target)? {
+            return Err(Error::new(ErrorKind::Internal, "the search and the count disagree"));
+        }
+        built.push(BuiltTarget {
+            target: *target,
+            name: u.names[t].clone(),
+            arrangements: tree.arrangements as u64,
+            partial: tree.partial,
+            dead_ends: tree.dead_ends,
+        });
+    }
+    Ok(built)
+}
+
+/// Whether a design meets the request, read off its solved targets alone.
+pub(crate) fn meets(design: &BlocksDesign, spec: &BlocksSpec) -> bool {
+    let built = &design.built;
+    let targets = spec.targets.is_none_or(|t| t == built.len());
+    let named = spec.target.map(|c| built.iter().find(|b| b.target.canonical() == c.canonical()));
+    let arrangements = match (spec.arrangements, named) {
+        (None, _) => true,
+        (Some(a), Some(Some(b))) => b.arrangements == a,
+        (Some(_), Some(None)) => false,
+        (Some(a), None) => built.iter().all(|b| b.arrangements == a),
+    };
+    targets && named.is_none_or(|b| b.is_some()) && arrangements
+}

@@ -1,0 +1,56 @@
+//! Designing puzzles: collections of cubes with exactly the properties asked for, drawn
+//! uniformly at random among all such collections, with their number (`docs/design.md`).
+//!
+//! - [`stack()`]: N cubes of `C_N` whose stack (Instant Insanity) has exactly S solutions,
+//!   from the stack census ([`crate::stack::Selection`]).
+//! - [`blocks()`]: eight distinct MacMahon blocks that build exactly the targets asked
+//!   for in exactly the number of arrangements asked for, from the census engine's
+//!   tables of buildable collections, with a difficulty figure (the dead ends of the
+//!   corner-by-corner search, [`crate::target::Blocks::search_tree`]).
+//!
+//! Both count every qualifying collection exactly, order them in colexicographic rank
+//! order (a fixed order independent of threads), and draw one with
+//! [`crate::rng::SplitMix64`] from the seed: the index below the count, so each
+//! collection is drawn with probability exactly 1 / count up to the generator's
+//! multiply-shift rounding (below 2^-40 for counts under 2^24). When none qualifies the
+//! error (kind `OutOfRange`) says so with the census fact that proves it.
+
+mod blocks;
+mod stack;
+#[cfg(test)]
+mod tests;
+
+pub use blocks::{blocks, BlocksDesign, BlocksSpec, BuiltTarget};
+pub use stack::{stack, StackDesign};
+
+/// An error of a design, with the part of the request at fault when there is one
+/// (`"targets"`, `"target"`, `"arrangements"` for blocks, `"cubes"`, `"solutions"` for
+/// stacks), for the surfaces to name it their way.
+#[derive(Debug)]
+pub struct DesignError {
+    /// The part of the request at fault.
+    pub field: Option<&'static str>,
+    /// The error (its message does not name the field).
+    pub error: crate::Error,
+}
+
+impl DesignError {
+    /// `error`, caused by `field`.
+    pub(crate) fn at(field: &'static str, error: crate::Error) -> DesignError {
+        DesignError { field: Some(field), error }
+    }
+}
+
+impl From<crate::Error> for DesignError {
+    fn from(error: crate::Error) -> DesignError {
+        DesignError { field: None, error }
+    }
+}
+
+impl std::fmt::Display for DesignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for DesignError {}

@@ -1,0 +1,295 @@
+use super::*;
+use crate::census::engine::Engine;
+use crate::census::Method;
+use crate::coloring::Coloring;
+use crate::geometry::{Corner, Rotation};
+use crate::notation::parse_cube;
+use crate::run::{NoProgress, Options, Stop};
+use crate::shard::Shard;
+use crate::stack::{census, CensusOptions, Stack};
+use crate::target::Blocks;
+use proptest::prelude::*;
+
+fn cube(name: &str) -> Coloring {
+    parse_cube(name).unwrap()
+}
+
+fn spec(targets: Option<usize>, target: Option<&str>, arrangements: Option<u64>, interior: bool) -> BlocksSpec {
+    BlocksSpec { targets, target: target.map(cube), arrangements, interior, seed: 1 }
+}
+
+fn stack_census(colors: usize, multisets: bool) -> crate::stack::StackCensus {
+    let spec = CensusOptions { colors, multisets, method: Method::Graph, shard: Shard::ALL };
+    census(&spec, &Options::default()).unwrap()
+}
+
+// ---------------------------------------------------------------- stacks
+
+#[test]
+fn stack_counts_are_the_census_histogram() {
+    for (colors, multisets) in [(4, false), (4, true), (3, false), (6, true)] {
+        let whole = stack_census(colors, multisets);
+        for bin in &whole.histogram {
+            let d = stack(colors, bin.value, multisets, 7, &Stop::new()).unwrap();
+            assert_eq!(d.count, bin.count, "N = {colors} {multisets} S = {}", bin.value);
+            assert_eq!(d.collections, whole.collections);
+        }
+    }
+    // The C_4 census's sets with exactly one solution (docs/stacks.md, Results).
+    let d = stack(4, 1, false, 1, &Stop::new()).unwrap();
+    assert_eq!(d.count, stack_census(4, false).exactly_one);
+    assert_eq!(d.count, 25_524);
+}
+
+#[test]
+fn no_six_distinct_macmahon_cubes_stack_with_one_solution() {
+    let e = stack(6, 1, false, 1, &Stop::new()).unwrap_err();
+    assert_eq!(e.field, Some("solutions"));
+    assert_eq!(e.error.kind(), crate::ErrorKind::OutOfRange);
+    let m = e.to_string();
+    assert!(m.contains("593775 sets") && m.contains("are 0 and 3"), "{m}");
+    let e = stack(4, 1_000, false, 1, &Stop::new()).unwrap_err();
+    assert!(e.to_string().contains("the most solutions of any is 160"), "{e}");
+    for n in [0, 1, 7, 9] {
+        assert_eq!(stack(n, 1, false, 1, &Stop::new()).unwrap_err().field, Some("cubes"));
+    }
+    let stop = Stop::new();
+    stop.request();
+    assert_eq!(stack(5, 1, false, 1, &stop).unwrap_err().error.kind(), crate::ErrorKind::Stopped);
+}
+
+#[test]
+fn every_stack_selected_in_rank_order_has_the_solutions_and_they_are_all_of_them() {
+    // C_3 (sets and multisets): the i-th selected collection for every i and every
+    // number of solutions is a distinct collection with that many solutions by the
+    // direct search, and together they are every collection.
+    for multisets in [false, true] {
+        let engine = Engine::exact_colors(3).unwrap();
+        let whole = stack_census(3, multisets);
+        let mut seen = std::collections::BTreeSet::new();
+        for bin in &whole.histogram {
+            let sel = crate::stack::Selection::new(3, multisets, bin.value, &Stop::new()).unwrap();
+            assert_eq!(sel.count(), bin.count);
+            assert_eq!(sel.nth(bin.count), None);
+            for i in 0..bin.count {
+                let set = sel.nth(i).unwrap();
+                let cubes: Vec<Coloring> = set.iter().map(|&c| engine.cubes()[c]).collect();
+                let s = Stack::new(cubes).unwrap();
+                assert_eq!(s.count(Method::Backtrack).solutions, bin.value);
+                assert!(seen.insert(set));
+            }
+        }
+        assert_eq!(seen.len() as u64, whole.collections);
+    }
+}
+
+#[test]
+fn a_stack_design_is_the_same_on_one_thread() {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    for (colors, s) in [(4, 1), (5, 2), (6, 3)] {
+        let many = stack(colors, s, false, 99, &Stop::new()).unwrap();
+        let one = pool.install(|| stack(colors, s, false, 99, &Stop::new()).unwrap());
+        assert_eq!(many, one);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every designed stack is N cubes of C_N (distinct unless repeats are allowed)
+    /// using N colors, and both solvers find exactly the solutions asked for.
+    #[test]
+    fn designed_stacks_have_exactly_the_solutions_asked(colors in 4usize..=6, multisets: bool, pick: u64, seed: u64) {
+        let whole = stack_census(colors, multisets);
+        let values: Vec<u64> = whole.histogram.iter().map(|b| b.value).collect();
+        let s = values[(pick % values.len() as u64) as usize];
+        let d = stack(colors, s, multisets, seed, &Stop::new()).unwrap();
+        prop_assert_eq!(d.cubes.len(), colors);
+        prop_assert!(d.index < d.count);
+        let engine = Engine::exact_colors(colors).unwrap();
+        prop_assert!(d.cubes.iter().all(|c| engine.index_of(c).is_some()));
+        if !multisets {
+            let mut names = d.names.clone();
+            names.dedup();
+            prop_assert_eq!(names.len(), colors);
+        }
+        let solver = Stack::new(d.cubes.clone()).unwrap();
+        prop_assert_eq!(solver.count(Method::Graph).solutions, s);
+        prop_assert_eq!(solver.count(Method::Backtrack).solutions, s);
+        prop_assert_eq!(d.solved.solutions, s);
+        for p in &d.solved.stacks {
+            prop_assert!(solver.verify(p));
+        }
+        // The same seed draws the same stack.
+        prop_assert_eq!(&stack(colors, s, multisets, seed, &Stop::new()).unwrap(), &d);
+    }
+}
+
+// ---------------------------------------------------------------- blocks
+
+#[test]
+fn block_counts_are_table_2_and_table_1() {
+    let engine = Engine::macmahon();
+    let all: Vec<usize> = (0..30).collect();
+    let table_2 = engine.tally(8, &all, None, Method::Graph, false, &NoProgress).unwrap();
+    for (t, &n) in table_2.histogram.iter().enumerate().filter(|(_, &n)| n > 0) {
+        let d = blocks(&spec(Some(t), None, None, false), &Stop::new()).unwrap();
+        assert_eq!(d.count, n, "{t} targets");
+        assert_eq!(d.built.len(), t);
+    }
+    assert_eq!(blocks(&spec(Some(5), None, None, false), &Stop::new()).unwrap().count, 360);
+    // Table 1: the collections building Ba, by solution number.
+    let ba = 5;
+    assert_eq!(engine.names()[ba], "Ba");
+    let table_1 = engine.solution_numbers(ba, Method::Graph, 0..engine.collections(), &NoProgress).unwrap();
+    assert_eq!(blocks(&spec(None, Some("Ba"), None, false), &Stop::new()).unwrap().count, 133_680);
+    for (&a, &n) in &table_1 {
+        let d = blocks(&spec(None, Some("Ba"), Some(a), false), &Stop::new()).unwrap();
+        assert_eq!(d.count, n, "{a} arrangements");
+    }
+}
+
+#[test]
+fn impossible_block_requests_say_why() {
+    let e = blocks(&spec(Some(6), None, None, false), &Stop::new()).unwrap_err();
+    assert_eq!(e.field, Some("targets"));
+    assert!(e.to_string().contains("finds at most 5"), "{e}");
+    let e = blocks(&spec(Some(1), None, Some(1), false), &Stop::new()).unwrap_err();
+    assert_eq!(e.field, Some("arrangements"));
+    assert!(e.to_string().contains("have 2, 4, 6, 8, 10, 12, 16"), "{e}");
+    let e = blocks(&spec(None, Some("Ba"), Some(3), false), &Stop::new()).unwrap_err();
+    assert!(e.to_string().contains("builds Ba in exactly 3 arrangements"), "{e}");
+    let e = blocks(&spec(Some(31), None, None, false), &Stop::new()).unwrap_err();
+    assert_eq!(e.field, Some("targets"));
+    assert_eq!(blocks(&spec(Some(1), None, Some(0), false), &Stop::new()).unwrap_err().field, Some("arrangements"));
+    assert_eq!(blocks(&spec(Some(0), Some("Ba"), None, false), &Stop::new()).unwrap_err().field, Some("targets"));
+    assert_eq!(blocks(&spec(None, None, Some(2), false), &Stop::new()).unwrap_err().field, None);
+    let e = blocks(&spec(None, Some("112233"), None, false), &Stop::new()).unwrap_err();
+    assert_eq!(e.field, Some("target"));
+}
+
+#[test]
+fn conways_puzzle_is_among_the_interior_designs() {
+    // Ba with matching inner faces in exactly 2 arrangements: Conway's set is one.
+    let d = blocks(&spec(None, Some("Ba"), Some(2), true), &Stop::new()).unwrap();
+    assert!(d.count >= 1);
+    let conway: Vec<Coloring> = ["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"].map(cube).to_vec();
+    let interior = Blocks::new(&conway).unwrap().arrangements(&cube("Ba"), true, Some(0), true).unwrap().0;
+    assert_eq!(interior, 2);
+    let ba = d.built.iter().find(|b| b.name == "Ba").unwrap();
+    assert_eq!(ba.arrangements, 2);
+    let again = Blocks::new(&d.cubes).unwrap().arrangements(&cube("Ba"), true, Some(0), true).unwrap().0;
+    assert_eq!(again, 2);
+}
+
+#[test]
+fn interior_numbers_carried_over_by_symmetry_are_the_direct_ones() {
+    let engine = Engine::macmahon();
+    let lists = engine
+        .eight_sets_by_target(Method::Graph, |u, t, set| {
+            Blocks::new(&u.set_cubes(set)).unwrap().arrangements(&u.cubes[t], true, Some(0), true).unwrap().0 as u64
+        })
+        .unwrap();
+    let u = engine.universe().unwrap();
+    for (t, list) in lists.iter().enumerate() {
+        for &(set, n) in list.iter().step_by(977) {
+            let direct =
+                Blocks::new(&u.set_cubes(set)).unwrap().arrangements(&u.cubes[t], true, Some(0), true).unwrap().0;
+            assert_eq!(n as u128, direct, "target {t}");
+        }
+    }
+}
+
+/// The dead ends counted by a plain search: every unused block in each of the 24
+/// rotations (distinct orientations once) whose three faces at the corner show the
+/// target's colors, corner by corner in `Corner::all` order.
+fn plain_tree(blocks: &[Coloring], target: &Coloring) -> (u128, u128, u128) {
+    fn go(blocks: &[Coloring], target: &Coloring, used: &mut [bool], p: usize, out: &mut (u128, u128, u128)) {
+        if p == 8 {
+            out.0 += 1;
+            return;
+        }
+        if p > 0 {
+            out.1 += 1;
+        }
+        let corner = Corner::all()[p];
+        let mut children = false;
+        for b in 0..blocks.len() {
+            if used[b] {
+                continue;
+            }
+            let mut seen = Vec::new();
+            for r in Rotation::all() {
+                let o = blocks[b].rotated(r);
+                if seen.contains(&o) || !corner.faces().iter().all(|&f| o.color(f) == target.color(f)) {
+                    continue;
+                }
+                seen.push(o);
+                children = true;
+                used[b] = true;
+                go(blocks, target, used, p + 1, out);
+                used[b] = false;
+            }
+        }
+        if !children {
+            out.2 += 1;
+        }
+    }
+    let mut out = (0, 0, 0);
+    go(blocks, target, &mut vec![false; blocks.len()], 0, &mut out);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Every designed set of blocks is 8 distinct MacMahon cubes that, solved again by
+    /// the general solver, build exactly the targets asked for in exactly the
+    /// arrangements asked for; its difficulty is the plain search's dead ends.
+    #[test]
+    fn designed_blocks_meet_the_request(kind in 0usize..4, targets in 1usize..=5, a in 0usize..4, t in 0usize..30, seed: u64) {
+        let names = Engine::macmahon().names().to_vec();
+        let arrangements = [2u64, 4, 8, 16][a];
+        let mut s = match kind {
+            0 => spec(Some(targets), None, None, false),
+            1 => spec(Some(1), None, Some(arrangements), false),
+            2 => spec(None, Some(&names[t]), Some(arrangements), false),
+            _ => spec(Some(targets.min(3)), Some(&names[t]), None, false),
+        };
+        s.seed = seed;
+        let d = match blocks(&s, &Stop::new()) {
+            Ok(d) => d,
+            Err(e) => {
+                // Only "none exists" may refuse a well-formed request.
+                prop_assert_eq!(e.error.kind(), crate::ErrorKind::OutOfRange, "{}", e);
+                return Ok(());
+            }
+        };
+        prop_assert_eq!(d.cubes.len(), 8);
+        prop_assert!(d.blocks.windows(2).all(|w| w[0] < w[1]));
+        prop_assert!(blocks::meets(&d, &s));
+        let solver = Blocks::new(&d.cubes).unwrap();
+        let built = solver.buildable_targets(false).unwrap();
+        prop_assert_eq!(built.len(), d.built.len());
+        for b in &d.built {
+            prop_assert_eq!(solver.count(&b.target).unwrap(), b.arrangements as u128);
+            let (arr, partial, dead) = plain_tree(&d.cubes, &b.target);
+            prop_assert_eq!((arr, partial, dead), (b.arrangements as u128, b.partial, b.dead_ends));
+        }
+        if let Some(want) = s.targets {
+            prop_assert_eq!(built.len(), want);
+        }
+    }
+}
+
+#[test]
+fn a_blocks_design_is_the_same_on_one_thread_and_blocks_building_nothing_build_nothing() {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let s = BlocksSpec { seed: 12345, ..spec(Some(2), None, None, false) };
+    let many = blocks(&s, &Stop::new()).unwrap();
+    let one = pool.install(|| blocks(&s, &Stop::new()).unwrap());
+    assert_eq!(many, one);
+    let none = blocks(&spec(Some(0), None, None, false), &Stop::new()).unwrap();
+    assert!(none.built.is_empty());
+    assert!(Blocks::new(&none.cubes).unwrap().buildable_targets(false).unwrap().is_empty());
+}
