@@ -46,9 +46,10 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error of `kind` with a one-line message.
+    /// An error of `kind` with a one-line message (control characters are escaped:
+    /// [`cubelab::Error::one_line`]).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), field: None }
+        Error { kind, message: cubelab::Error::one_line(message.into()), field: None }
     }
 
     /// Bad input.
@@ -64,7 +65,7 @@ impl Error {
     /// Names the request field (snake_case, as in the request's JSON) and its value as
     /// the cause.
     pub fn about(mut self, field: &'static str, value: impl fmt::Display) -> Error {
-        self.field = Some((field, value.to_string()));
+        self.field = Some((field, cubelab::Error::one_line(value.to_string())));
         self
     }
 
@@ -104,3 +105,21 @@ impl std::error::Error for Error {}
 
 /// The result of a typed call.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing (`api_request`): an unknown key with a newline (`{"grou\nd": 1}`)
+    /// was quoted raw, making a message of two lines.
+    #[test]
+    fn messages_quoting_control_characters_stay_one_line() {
+        let e = crate::run_any("relations", serde_json::json!({"grou\nd": "01905"}), &crate::Context::new())
+            .err()
+            .expect("an unknown key is refused");
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        assert!(!e.to_string().contains('\n') && e.to_string().contains("grou\\nd"), "{e}");
+        let e = Error::bad("x").about("size", "1\n2");
+        assert_eq!(e.to_string(), "size 1\\n2: x");
+    }
+}
