@@ -48,9 +48,10 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error of `kind` with a one-line message.
+    /// An error of `kind` with a one-line message (control characters are escaped:
+    /// [`cubelab::Error::one_line`]).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), field: None, template: None }
+        Error { kind, message: cubelab::Error::one_line(message.into()), field: None, template: None }
     }
 
     /// An error whose message names request fields, each written `{field}` (snake_case,
@@ -86,7 +87,7 @@ impl Error {
     /// Names the request field (snake_case, as in the request's JSON) and its value as
     /// the cause.
     pub fn about(mut self, field: &'static str, value: impl fmt::Display) -> Error {
-        self.field = Some((field, value.to_string()));
+        self.field = Some((field, cubelab::Error::one_line(value.to_string())));
         self
     }
 
@@ -161,5 +162,18 @@ mod tests {
         let flag = |f: &str| format!("--{}", f.replace('_', "-"));
         assert_eq!(e.message_naming(&flag), "--max-nodes limits the search (--method optimal), not {x y}");
         assert_eq!(Error::bad("plain {a}").message_naming(&flag), "plain {a}");
+    }
+
+    /// Found by fuzzing (`api_request`): an unknown key with a newline (`{"grou\nd": 1}`)
+    /// was quoted raw, making a message of two lines.
+    #[test]
+    fn messages_quoting_control_characters_stay_one_line() {
+        let e = crate::run_any("relations", serde_json::json!({"grou\nd": "01905"}), &crate::Context::new())
+            .err()
+            .expect("an unknown key is refused");
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        assert!(!e.to_string().contains('\n') && e.to_string().contains("grou\\nd"), "{e}");
+        let e = Error::bad("x").about("size", "1\n2");
+        assert_eq!(e.to_string(), "size 1\\n2: x");
     }
 }

@@ -55,9 +55,21 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error of `kind` with a one-line message.
+    /// An error of `kind` with a one-line message: control characters in it (a newline
+    /// in a quoted input, say) are escaped (`\n`), so that it stays one line.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), source: None }
+        Error { kind, message: Error::one_line(message.into()), source: None }
+    }
+
+    /// `text` with its control characters escaped as Rust escapes them (`\n`, `\u{7}`),
+    /// or unchanged (not copied) when it has none: what keeps every message on one line
+    /// whatever input it quotes (used by the typed layer's errors too).
+    pub fn one_line(text: String) -> String {
+        if text.chars().any(char::is_control) {
+            text.chars().map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() }).collect()
+        } else {
+            text
+        }
     }
 
     /// Attaches the underlying cause (shown after the message).
@@ -147,5 +159,14 @@ mod tests {
         assert!(e.kind().is_input());
         assert_eq!(e, Error::malformed("cube 3: bad token"));
         assert_ne!(e, Error::unknown("cube 3: bad token"));
+    }
+
+    /// Found by fuzzing (`picture_group`): a quoted input with a newline or another
+    /// control character made a message of two lines.
+    #[test]
+    fn control_characters_in_messages_are_escaped() {
+        let e = Error::unknown("unknown group '6\n0\u{7}'");
+        assert_eq!(e.to_string(), "unknown group '6\\n0\\u{7}'");
+        assert_eq!(Error::one_line("plain é".into()), "plain é");
     }
 }

@@ -32,6 +32,10 @@ pub struct Args {
     /// Most computations at once [default: the number of cores, at least 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
+    /// Most expensive computations one client address may have in flight (waiting or
+    /// running); more get 429. On loopback every local client shares one address.
+    #[arg(long, value_name = "N", default_value_t = serve::PER_CLIENT_JOBS as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
+    per_client: u64,
     /// A distance table (`picture census M N --save-table FILE`), read once at start:
     /// optimal picture solutions of boards of its size and metric are then look-ups
     /// (any size, e.g. 3x3), not searches.
@@ -64,6 +68,15 @@ pub fn run(args: Args) -> anyhow::Result<String> {
     let jobs = args.jobs.map_or(cores.max(2), |j| j as usize);
     serve::warn_if_remote(listener.local_addr()?);
     crate::output::write_stdout(format!("{}\n", serve::listening_line(listener.local_addr()?)).as_bytes())?;
-    serve::run(listener, Server { limits: Limits::default(), jobs, allow_remote: args.allow_remote, picture_table })?;
+    serve::run(
+        listener,
+        Server {
+            limits: Limits::default(),
+            jobs,
+            per_client: args.per_client as usize,
+            allow_remote: args.allow_remote,
+            picture_table,
+        },
+    )?;
     Ok(String::new())
 }

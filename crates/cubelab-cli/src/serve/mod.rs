@@ -11,7 +11,8 @@
 //! at once on the blocking pool (others wait up to the time limit, then 503), each given
 //! [`Limits::time`](crate::api::Limits) before its stop flag is raised; the cheap commands
 //! ([`CHEAP`]) have slots of their own, so they keep their latency while expensive ones
-//! run. A panic in a
+//! run; one client address has at most [`Server::per_client`] expensive computations in
+//! flight (429 beyond: [`InFlight`]). A panic in a
 //! computation is caught ([`api::call`](crate::api::call) and the blocking task's join)
 //! and answered with a 500; each connection is its own task, so the server keeps running.
 //!
@@ -60,6 +61,10 @@ pub(crate) const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Slots of their own for the cheap commands.
 const CHEAP_JOBS: usize = 2;
+/// Most expensive computations one client address may have in flight (waiting for a
+/// slot or running, also after a 503 while a stopped computation winds down) unless
+/// `serve --per-client N` says otherwise; more get 429 at once.
+pub(crate) const PER_CLIENT_JOBS: usize = 4;
 /// The commands that take milliseconds whatever their input within the limits: they run
 /// in [`CHEAP_JOBS`] slots of their own, not behind expensive computations.
 pub(crate) const CHEAP: &[&str] = &[
@@ -79,6 +84,8 @@ pub(crate) struct Server {
     pub limits: Limits,
     /// Most computations at once (the rest wait for a slot).
     pub jobs: usize,
+    /// Most expensive computations in flight per client address (the rest get 429).
+    pub per_client: usize,
     /// Whether requests for other hosts than the loopback names are served (`--allow-remote`);
     /// without it the `Host` header must name the loopback interface (no DNS rebinding).
     pub allow_remote: bool,
@@ -90,8 +97,50 @@ struct Shared {
     server: Server,
     slots: Arc<Semaphore>,
     cheap_slots: Arc<Semaphore>,
+    in_flight: InFlight,
     port: u16,
 }
+
+/// The expensive computations in flight per client address ([`Server::per_client`]).
+#[derive(Default)]
+struct InFlight(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
+
+/// One computation counted for its client in [`InFlight`]; dropping it (when the
+/// computation ends, not when its answer is sent) gives the place back.
+struct ClientSlot {
+    state: Arc<Shared>,
+    client: std::net::IpAddr,
+}
+
+impl InFlight {
+    /// Counts one more computation of `client`, unless it already has `most`.
+    fn enter(state: &Arc<Shared>, client: std::net::IpAddr, most: usize) -> Option<ClientSlot> {
+        let mut map = state.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
+        let n = map.entry(client).or_insert(0);
+        if *n >= most {
+            return None;
+        }
+        *n += 1;
+        Some(ClientSlot { state: state.clone(), client })
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut map = self.state.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = map.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// The address of the client of a connection, given to every request as an extension by
+/// [`serve_connections`] (absent in requests that did not come through it).
+#[derive(Clone, Copy)]
+struct Peer(SocketAddr);
 
 type AppState = Arc<Shared>;
 
@@ -118,6 +167,7 @@ pub(crate) fn run(listener: std::net::TcpListener, server: Server) -> anyhow::Re
     let shared = Arc::new(Shared {
         slots: Arc::new(Semaphore::new(server.jobs.max(1))),
         cheap_slots: Arc::new(Semaphore::new(CHEAP_JOBS)),
+        in_flight: InFlight::default(),
         server,
         port: addr.port(),
     });
@@ -161,7 +211,7 @@ async fn serve_connections(listener: tokio::net::TcpListener, app: Router) -> an
             }
             *n += 1;
         }
-        let service = TowerToHyperService::new(app.clone());
+        let service = TowerToHyperService::new(app.clone().layer(axum::Extension(Peer(peer))));
         let per_client = per_client.clone();
         tokio::spawn(async move {
             let _permit = permit;
@@ -298,6 +348,7 @@ fn host_refused(state: &Shared, headers: &HeaderMap) -> Option<Response> {
 
 async fn api_route(
     State(state): State<AppState>,
+    peer: Option<axum::Extension<Peer>>,
     method: Method,
     headers: HeaderMap,
     Path(path): Path<String>,
@@ -349,7 +400,7 @@ async fn api_route(
         Ok(x) => x,
         Err(message) => return error(StatusCode::BAD_REQUEST, &message, None),
     };
-    compute(&state, command, input, ctx).await
+    compute(&state, peer.map(|p| p.0 .0), command, input, ctx).await
 }
 
 fn too_large() -> Response {
@@ -400,10 +451,28 @@ enum Job {
 
 /// Runs one API call on the blocking pool, within the slots and the time limit: the
 /// computation's deadline is the time limit (its token is raised then, and when the
-/// client goes away), and the answer waits [`GRACE`] more for it to wind down.
-async fn compute(state: &Shared, command: String, input: Value, ctx: Context) -> Response {
+/// client goes away), and the answer waits [`GRACE`] more for it to wind down. An
+/// expensive one is first counted for its client (`peer`), refused with 429 when the
+/// client has [`Server::per_client`] in flight already.
+async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, input: Value, ctx: Context) -> Response {
     let limit = state.server.limits.time;
-    let slots = if CHEAP.contains(&command.as_str()) { &state.cheap_slots } else { &state.slots };
+    let cheap = CHEAP.contains(&command.as_str());
+    let client = match peer {
+        Some(peer) if !cheap => match InFlight::enter(state, peer.ip(), state.server.per_client) {
+            Some(counted) => Some(counted),
+            None => {
+                let message = format!(
+                    "this client already has {} computations in flight (the most per client); try again when one has ended",
+                    state.server.per_client
+                );
+                let mut r = error(StatusCode::TOO_MANY_REQUESTS, &message, None);
+                r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                return r;
+            }
+        },
+        _ => None,
+    };
+    let slots = if cheap { &state.cheap_slots } else { &state.slots };
     let slot = match tokio::time::timeout(limit, slots.clone().acquire_owned()).await {
         Ok(Ok(slot)) => slot,
         _ => return error(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again", None),
@@ -427,6 +496,7 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
     let (cmd, inp) = (command.clone(), input.clone());
     let mut task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _client = client;
         match job {
             Job::Typed(ctx) => typed(&cmd, inp, &ctx),
             Job::Legacy(ctx) => api::call(&cmd, &inp, &ctx),

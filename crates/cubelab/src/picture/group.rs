@@ -251,6 +251,18 @@ pub fn census(
 mod tests {
     use super::*;
 
+    /// Found by fuzzing (`picture_group`): a spec or an element with a newline was quoted
+    /// raw in the message, which then had two lines.
+    #[test]
+    fn messages_quoting_control_characters_stay_one_line() {
+        for spec in ["6\n0", "(1 2)\n(3 x)", "(1 1\u{7})", "(1 1\r)"] {
+            let e = Group::parse(spec).unwrap_err();
+            assert!(!e.to_string().contains(['\n', '\r']), "{spec:?}: {e}");
+        }
+        let e = Group::parse("S3").unwrap().element("(1 2)\n(3 x)").unwrap_err();
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+
     fn all(g: &Group) -> Vec<u8> {
         (0..g.order() as u8).collect()
     }
