@@ -5,7 +5,7 @@ use crate::report::Report;
 use crate::{limits, Context};
 use cubelab::coloring::{all_colorings, exact_colorings, Coloring};
 use cubelab::macmahon;
-use cubelab::notation::names_of;
+use cubelab::notation::all_names_of;
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -43,7 +43,7 @@ impl Input {
 /// One listed cube.
 #[derive(Serialize, JsonSchema)]
 pub struct CubeRow {
-    /// Conway's name, if any.
+    /// Conway's name, if any (for a cube in Kahan's letters, through w=1 y=2 b=3 g=4 p=5 r=6).
     pub name: Option<String>,
     /// Canonical face string U D F B L R.
     pub faces: String,
@@ -52,7 +52,7 @@ pub struct CubeRow {
     pub corners: Vec<String>,
     /// Canonical face string of the mirror image.
     pub mirror: String,
-    /// Conway's name of the mirror image, if any.
+    /// Conway's name of the mirror image, if any (in Kahan's letters as for `name`).
     pub mirror_name: Option<String>,
     /// Kahan's type number.
     pub kahan: Option<String>,
@@ -66,14 +66,14 @@ impl CubeRow {
     /// Describes one cube.
     pub fn new(c: &Coloring) -> CubeRow {
         let c = c.canonical();
-        let names = names_of(&c);
+        let names = all_names_of(&c);
         let mirror = c.mirror();
         CubeRow {
             name: names.conway,
             faces: c.face_string(),
             corners: c.corner_numbers().iter().map(|k| k.to_string()).collect(),
             mirror: mirror.face_string(),
-            mirror_name: names_of(&mirror).conway,
+            mirror_name: all_names_of(&mirror).conway,
             kahan: names.kahan,
             sobczyk: names.sobczyk,
             symmetries: c.symmetry_count(),

@@ -52,12 +52,6 @@ pub struct Shown {
     /// How the input was read, in words.
     #[serde(skip)]
     read_as: &'static str,
-    /// Conway's name, also for a cube in Kahan's letters (w=1 … r=6).
-    #[serde(skip)]
-    conway: Option<String>,
-    /// Conway's name of the mirror image, also for a cube in Kahan's letters.
-    #[serde(skip)]
-    mirror_conway: Option<String>,
     /// The canonical cube in the other color alphabet of a MacMahon cube: ("in numbers:",
     /// faces) for Kahan's letters, ("in letters:", faces) for MacMahon's numbers.
     #[serde(skip)]
@@ -71,7 +65,7 @@ impl Shown {
     /// Kahan's letters with MacMahon's numbers), Kahan's and Sobczyk's.
     fn names_text(&self) -> String {
         let names: Vec<String> = [
-            (self.conway.as_deref(), "Conway"),
+            (self.row.name.as_deref(), "Conway"),
             (self.row.kahan.as_deref(), "Kahan"),
             (self.row.sobczyk.as_deref(), "Sobczyk"),
         ]
@@ -120,8 +114,11 @@ impl Report for Shown {
             Corner::all().iter().zip(&r.corners).map(|(k, v)| format!("{}={v}", k.name())).collect();
         s += &corners.join(" ");
         s.push('\n');
-        let mirror_name = r.mirror_name.clone().or_else(|| self.mirror_conway.clone());
-        s += &format!("mirror:     {}{}\n", r.mirror, mirror_name.map(|n| format!(" ({n})")).unwrap_or_default());
+        s += &format!(
+            "mirror:     {}{}\n",
+            r.mirror,
+            r.mirror_name.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
+        );
         s += &format!("symmetries: {} of the 24 rotations {} it\n", r.symmetries, noun(r.symmetries, "fixes", "fix"));
         s
     }
@@ -130,7 +127,7 @@ impl Report for Shown {
         let size = 60;
         let colors = self.coloring.faces();
         let title = match self.names_text() {
-            n if self.conway.is_some() || self.row.kahan.is_some() => format!("{} {n}", self.row.faces),
+            n if self.row.name.is_some() || self.row.kahan.is_some() => format!("{} {n}", self.row.faces),
             _ => self.row.faces.clone(),
         };
         let net_w = 4 * size + 20;
@@ -151,21 +148,19 @@ pub fn run(req: &ShowRequest, _ctx: &Context) -> Result<Shown> {
     let (given, notation) = parse_cube_with_notation(&req.cube)?;
     let canonical = given.canonical();
     let row = CubeRow::new(&given);
-    let in_letters = row.kahan.is_some() && row.name.is_none();
+    // A MacMahon cube in Kahan's letters (its Conway name comes through w=1 … r=6).
+    let in_letters = row.kahan.is_some() && names_of(&canonical).conway.is_none();
     let other_colors = match (row.kahan.is_some(), in_letters) {
         (false, _) => None,
         (true, true) => Some(("in numbers:", kahan_to_numbers(&canonical).canonical().face_string())),
         (true, false) => to_letters(&canonical).ok().map(|c| ("in letters:", c.canonical().face_string())),
     };
-    let conway_of = |c: &Coloring| if in_letters { names_of(&kahan_to_numbers(c)).conway } else { None };
     Ok(Shown {
         input: req.cube.clone(),
         notation,
         given: given.face_string(),
         labelled: labelled(&given),
         read_as: notation.description(),
-        conway: row.name.clone().or_else(|| conway_of(&canonical)),
-        mirror_conway: conway_of(&canonical.mirror()),
         other_colors,
         row,
         coloring: canonical,

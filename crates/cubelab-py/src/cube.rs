@@ -3,7 +3,7 @@
 
 use cubelab::coloring::Coloring;
 use cubelab::geometry::{Corner, Face};
-use cubelab::notation::{labelled, names_of, parse_cube_with_notation, CubeNames, Notation};
+use cubelab::notation::{all_names_of, labelled, names_of, parse_cube_with_notation, CubeNames, Notation};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::hash::{Hash, Hasher};
@@ -56,7 +56,7 @@ impl Cube {
     }
 
     fn names(&self) -> CubeNames {
-        names_of(&self.coloring)
+        all_names_of(&self.coloring)
     }
 }
 
@@ -157,7 +157,7 @@ impl Cube {
         self.coloring.is_proper()
     }
 
-    /// Conway's name (colors 1-6), or None.
+    /// Conway's name, or None (for a cube in Kahan's letters through w=1 y=2 b=3 g=4 p=5 r=6).
     #[getter]
     fn conway(&self) -> Option<String> {
         self.names().conway
@@ -175,10 +175,10 @@ impl Cube {
         self.names().sobczyk
     }
 
-    /// Conway's name if it has one, else Sobczyk's symbol, else None.
+    /// Conway's name if it has one in its own colors (1-6), else Sobczyk's symbol, else None.
     #[getter]
     fn name(&self) -> Option<String> {
-        self.names().short()
+        names_of(&self.coloring).short()
     }
 
     /// The JSON `cubelab show CUBE --json` prints (kind `show`).

@@ -13,9 +13,58 @@ use std::time::Duration;
 /// How often the calling thread wakes up to check for Ctrl-C and report progress.
 const POLL: Duration = Duration::from_millis(100);
 
-/// The worker thread's stack: deep searches recurse (the command line runs them on the
+/// The worker threads' stack: deep searches recurse (the command line runs them on the
 /// 8 MiB main thread).
 const STACK: usize = 64 << 20;
+
+/// How many idle worker threads are kept for the next calls.
+const IDLE_WORKERS: usize = 4;
+
+/// The worker threads of long calls, kept for the next call when idle: starting a thread
+/// with a 64 MiB stack costs tens of microseconds, more than a small call's own work.
+/// (A thread pool crate such as rayon's would run the library's own parallel loops on its
+/// threads instead of the global pool; this is a free list of plain threads.)
+mod workers {
+    use super::{IDLE_WORKERS, STACK};
+    use std::sync::{mpsc, Mutex};
+
+    /// One call's work on a worker thread.
+    pub(crate) type Job = Box<dyn FnOnce() + Send>;
+
+    /// The idle workers, each waiting on its channel.
+    static IDLE: Mutex<Vec<mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+    /// Runs `job` on an idle worker, or on a new one when none is idle.
+    pub(crate) fn run(job: Job) -> std::io::Result<()> {
+        let mut job = job;
+        while let Some(worker) = IDLE.lock().ok().and_then(|mut idle| idle.pop()) {
+            match worker.send(job) {
+                Ok(()) => return Ok(()),
+                // The worker has ended (it never does while listed; kept for safety).
+                Err(mpsc::SendError(back)) => job = back,
+            }
+        }
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new().name("cubelab".into()).stack_size(STACK).spawn(move || {
+            let mut next = Some(job);
+            while let Some(job) = next.take() {
+                job();
+                // Listed as idle again, unless enough are; then the thread ends.
+                let listed = match IDLE.lock() {
+                    Ok(mut idle) if idle.len() < IDLE_WORKERS => {
+                        idle.push(tx.clone());
+                        true
+                    }
+                    _ => false,
+                };
+                if listed {
+                    next = rx.recv().ok();
+                }
+            }
+        })?;
+        Ok(())
+    }
+}
 
 /// The library's progress observer for a Python call: it records the phase and the
 /// counts; the calling thread reads them.
@@ -70,14 +119,11 @@ pub(crate) fn run_long<T: Send + 'static>(
     let stop = Stop::new();
     let (tx, mut rx) = mpsc::channel();
     let (obs, stp) = (observer.clone(), stop.clone());
-    std::thread::Builder::new()
-        .name("cubelab".into())
-        .stack_size(STACK)
-        .spawn(move || {
-            // The receiver may be gone (the caller raised): the result is dropped.
-            let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(obs, stp))));
-        })
-        .map_err(|e| crate::errors::internal(py, &format!("cannot start a worker thread: {e}")))?;
+    workers::run(Box::new(move || {
+        // The receiver may be gone (the caller raised): the result is dropped.
+        let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(obs, stp))));
+    }))
+    .map_err(|e| crate::errors::internal(py, &format!("cannot start a worker thread: {e}")))?;
     let mut reported = None;
     let outcome = loop {
         let (back, got) = py.detach(move || {

@@ -209,6 +209,24 @@ pub fn names_of(c: &Coloring) -> CubeNames {
     }
 }
 
+/// Every name the cube has in every notation: as [`names_of`], and Conway's name also for
+/// a MacMahon cube in Kahan's letters, through the identification w=1 y=2 b=3 g=4 p=5 r=6
+/// (`K7` is Conway's `Ab`). [`names_of`] keeps Conway's names for cubes in numbers, so
+/// that a list in Kahan's letters stays in his and Sobczyk's names.
+///
+/// ```
+/// use cubelab::notation::{all_names_of, parse_cube};
+/// let k7 = all_names_of(&parse_cube("K7").unwrap());
+/// assert_eq!((k7.conway.as_deref(), k7.sobczyk.as_deref()), (Some("Ab"), Some("P2")));
+/// ```
+pub fn all_names_of(c: &Coloring) -> CubeNames {
+    let mut names = names_of(c);
+    if names.conway.is_none() && names.kahan.is_some() {
+        names.conway = names_of(&macmahon::kahan_to_numbers(c)).conway;
+    }
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +248,11 @@ mod tests {
             assert_eq!(macmahon::kahan_to_numbers(&s).canonical(), m.coloring);
             assert_eq!(names_of(&m.coloring).conway.as_deref(), Some(m.name));
             assert_eq!(names_of(&k).sobczyk.as_deref(), Some(m.sobczyk.as_str()));
+            assert_eq!(names_of(&k).conway, None);
+            let every = all_names_of(&k);
+            assert_eq!(every.conway.as_deref(), Some(m.name));
+            assert_eq!((every.kahan, every.sobczyk), (names_of(&k).kahan, names_of(&k).sobczyk));
+            assert_eq!(all_names_of(&m.coloring), names_of(&m.coloring));
             assert_eq!(names_of(&k).conway, None);
         }
     }

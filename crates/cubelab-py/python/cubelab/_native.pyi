@@ -92,7 +92,8 @@ class Cube:
         """Whether its six faces have six different colors."""
     @property
     def conway(self) -> Optional[str]:
-        """Conway's name (cubes in colors 1-6, each once), or None."""
+        """Conway's name of a MacMahon cube (in colors 1-6, or in Kahan's letters through
+        w=1 y=2 b=3 g=4 p=5 r=6), or None."""
     @property
     def kahan(self) -> Optional[str]:
         """Kahan's type ``"K1"``..``"K30"`` (in his colors w y b g p r, or through
@@ -102,7 +103,7 @@ class Cube:
         """Sobczyk's symbol (``"Y1"``..``"B3'"``), or None."""
     @property
     def name(self) -> Optional[str]:
-        """Conway's name if it has one, else Sobczyk's symbol, else None."""
+        """Conway's name if it has one in its own colors (1-6), else Sobczyk's symbol, else None."""
     def to_json(self) -> Dict[str, Any]:
         """The JSON ``cubelab show CUBE --json`` prints (kind ``"show"``)."""
     def to_dict(self) -> Dict[str, Any]:
