@@ -260,6 +260,7 @@ pub(crate) fn unlimited_only(path: &str, _limits: &Limits) -> Result<()> {
         "it runs for seconds to hours"
     };
     Err(Error::refused(format!("'{path}' is not run by the API ({why})")))
+}
 
 /// The censuses (`census ...`, path `path`): a request names no files, so a `checkpoint`
 /// is refused; and a census, which takes seconds to hours, is not run within limits at
