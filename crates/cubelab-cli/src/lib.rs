@@ -17,4 +17,3 @@ mod output;
 mod progress;
 #[cfg(feature = "web")]
 mod serve;
-use cubelab_api::svg;

@@ -8,7 +8,6 @@
 //! save their checkpoint and exit 3); a second Ctrl-C exits at once.
 
 use cubelab::run::{Progress, Stop};
-use cubelab::ErrorKind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -51,22 +50,6 @@ impl Bar {
         let mut bar = Bar::new();
         bar.terminal = false;
         bar.forward = observer;
-        bar
-    }
-
-    /// A bar for `total` units of work described by `what` (for commands that count
-    /// their work themselves with [`Progress::advance`]).
-    pub fn counting(total: u64, what: &str) -> Bar {
-        let bar = Bar::new();
-        bar.start(what, total, 0);
-        bar
-    }
-
-    /// A bar for work of unknown size: elapsed time and `what`.
-    pub fn spinner(what: &str) -> Bar {
-        let bar = Bar::new();
-        bar.start(what, 0, 0);
-        bar.bar.enable_steady_tick(Duration::from_millis(200));
         bar
     }
 
@@ -227,21 +210,14 @@ pub fn note_fresh_start(bar: &Bar, checkpoint: Option<&Path>, resume: bool) {
 /// What a stopped run's message ends with when its checkpoint is saved.
 const RESUME_HINT: &str = "; resume with the same command and --resume";
 
-/// A run's error, with the way to resume added when the run was stopped with a
-/// checkpoint saved.
-pub fn with_resume_hint(e: cubelab::Error, checkpoint: Option<&Path>) -> anyhow::Error {
-    if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
-        return cubelab::Error::new(ErrorKind::Stopped, resume_hint(e.message())).into();
-    }
-    e.into()
-}
-
-/// [`with_resume_hint`] for an error of the typed layer, as the command line's error.
+/// A typed run's error as the command line's error, with the way to resume added when the
+/// run was stopped with a checkpoint saved.
 pub fn with_resume_hint_typed(e: cubelab_api::Error, checkpoint: Option<&Path>) -> anyhow::Error {
     crate::cli::failure(with_resume_hint_api(e, checkpoint))
 }
 
-/// [`with_resume_hint`] for an error of the typed layer.
+/// A typed run's error with the way to resume added when the run was stopped with a
+/// checkpoint saved.
 pub fn with_resume_hint_api(e: cubelab_api::Error, checkpoint: Option<&Path>) -> cubelab_api::Error {
     if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() && e.field().is_none() {
         return cubelab_api::Error::new(e.kind(), resume_hint(e.message()));

@@ -30,7 +30,7 @@
 use crate::cli::{self, Cli};
 use crate::progress::Bar;
 use clap::builder::ArgAction;
-use clap::{ArgMatches, FromArgMatches};
+use clap::FromArgMatches;
 use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::run::{Progress, Stop};
 use serde_json::Value;
@@ -224,17 +224,6 @@ impl Context {
         } else {
             let observer = self.progress.clone();
             crate::progress::Bars::new(move || Bar::forwarding(observer.clone()))
-        }
-    }
-
-    /// A bar for work of unknown size described by `what` (see [`Bar::spinner`]).
-    pub(crate) fn spinner(&self, what: &str) -> Bar {
-        if self.cli {
-            Bar::spinner(what)
-        } else {
-            let bar = self.bar();
-            bar.start(what, 0, 0);
-            bar
         }
     }
 

@@ -164,7 +164,8 @@ fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String>
     let bar = Arc::new(ctx.bar());
     progress::note_fresh_start(&bar, req.checkpoint.as_deref(), req.resume);
     let typed = Context::new().with_progress(bar.clone()).with_stop(ctx.stop());
-    let report = stack::census(&req, &typed).map_err(|e| progress::with_resume_hint_typed(e, req.checkpoint.as_deref()))?;
+    let report =
+        stack::census(&req, &typed).map_err(|e| progress::with_resume_hint_typed(e, req.checkpoint.as_deref()))?;
     drop((typed, bar));
     render(&report, &CensusInput::of(&report), args.format.format())
 }
