@@ -1,33 +1,11 @@
 //! `cubelab._native.call`: runs a `cubelab` command and returns exactly the JSON
-//! `cubelab COMMAND ... --json` prints. The commands of the typed layer
-//! (`cubelab_api::COMMANDS`) run there directly (the input object deserialized into the
-//! command's request); the others still go through the command line's API layer
-//! (`cubelab_cli::api::call`).
+//! `cubelab COMMAND ... --json` prints: the input object is deserialized into the
+//! command's typed request and run by the typed layer (`cubelab_api::run_any`).
 
 use crate::errors::{exception, Class};
 use crate::run::run_long;
-use cubelab_cli::api::{self, ApiError, Context, ErrorKind};
 use pyo3::prelude::*;
 use serde_json::Value;
-
-/// The Python exception for an API error: bad input is `InputError`; a refusal can only
-/// be a reached search limit here (the context sets no other limit; a stop requested by
-/// Ctrl-C or the callback raises their own exception first); the rest is internal.
-fn api_exception(py: Python<'_>, e: &ApiError) -> PyErr {
-    let class = match e.kind() {
-        ErrorKind::BadInput => Class::Input,
-        ErrorKind::Refused => Class::LimitReached,
-        ErrorKind::Internal => Class::Cubelab,
-    };
-    // A refusal names the command line that would run the work; here it is the limit
-    // the caller gave, and the message ends at the library's line.
-    let message = e.message();
-    let line = match e.command() {
-        Some(command) => message.strip_suffix(&format!("; run it with: {command}")).unwrap_or(message),
-        None => message,
-    };
-    exception(py, class, line)
-}
 
 /// The Python exception for an error of the typed layer, in the caller's words: the
 /// request field at fault as its keyword (`size=99: ...`).
@@ -53,23 +31,30 @@ pub(crate) fn run_command(
     progress: Option<&Bound<'_, PyAny>>,
     stdin: Option<String>,
 ) -> PyResult<String> {
-    let command = command.to_string();
-    // With a text as standard input (`magic check`), the command line's API layer reads it.
-    if stdin.is_none() && cubelab_api::COMMANDS.contains(&command.as_str()) {
-        let outcome = run_long(py, progress, move |observer, stop| {
-            let ctx = cubelab_api::Context::new().with_progress(observer).with_stop(stop);
-            cubelab_api::run_any(&command, input, &ctx).and_then(|r| r.render(cubelab_api::Format::Json))
-        })?;
-        return outcome.map_err(|e| typed_exception(py, &e));
-    }
-    let outcome = run_long(py, progress, move |observer, stop| {
-        let mut ctx = Context::unlimited().with_progress(observer).with_stop(stop);
-        if let Some(text) = stdin {
-            ctx = ctx.with_stdin(text);
+    let mut input = input;
+    if let Some(text) = stdin {
+        // The text of `magic check` (its standard input on the command line) is its
+        // request's `text` field.
+        match (command, &mut input) {
+            ("magic check", Value::Object(fields)) => {
+                fields.insert("text".to_string(), Value::String(text));
+            }
+            ("magic check", _) => {}
+            _ => {
+                return Err(exception(
+                    py,
+                    Class::Input,
+                    &format!("stdin is read only by 'magic check', not by '{command}'"),
+                ))
+            }
         }
-        api::call(&command, &input, &ctx)
+    }
+    let command = command.to_string();
+    let outcome = run_long(py, progress, move |observer, stop| {
+        let ctx = cubelab_api::Context::new().with_progress(observer).with_stop(stop);
+        cubelab_api::run_any(&command, input, &ctx).and_then(|r| r.render(cubelab_api::Format::Json))
     })?;
-    outcome.map_err(|e| api_exception(py, &e))
+    outcome.map_err(|e| typed_exception(py, &e))
 }
 
 /// Runs the command `command` on `input` (the JSON text of its `"input"` object) and

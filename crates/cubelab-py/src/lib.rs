@@ -17,8 +17,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::Cube>()?;
     m.add_function(wrap_pyfunction!(command::call, m)?)?;
     m.add("FORMAT_VERSION", cubelab_api::FORMAT_VERSION)?;
-    let commands: Vec<&str> =
-        cubelab_cli::api::COMMANDS.iter().chain(cubelab_cli::api::CENSUS_COMMANDS).copied().collect();
-    m.add("COMMANDS", commands)?;
+    m.add("COMMANDS", cubelab_api::COMMANDS.to_vec())?;
     Ok(())
 }
