@@ -8,6 +8,8 @@
 //! the deadline fails with [`ErrorKind::Stopped`](crate::ErrorKind::Stopped).
 
 use crate::limits::Limits;
+use cubelab::picture::board::Metric;
+use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::run::{NoProgress, Progress, Stop};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -22,6 +24,16 @@ pub struct Context {
     stop: Stop,
     deadline: Option<Instant>,
     limits: Option<Limits>,
+    picture_table: Option<PictureTable>,
+}
+
+/// A distance table for optimal picture solutions, and which boards it solves.
+#[derive(Clone)]
+struct PictureTable {
+    table: Arc<DistanceTable>,
+    /// Every optimal solve uses it (boards of another size or metric are refused), not
+    /// only those of its size and metric.
+    only: bool,
 }
 
 impl Context {
@@ -52,6 +64,34 @@ impl Context {
     pub fn with_limits(mut self, limits: Limits) -> Context {
         self.limits = Some(limits);
         self
+    }
+
+    /// Solves the picture boards of `table`'s size and metric optimally by a descent in
+    /// it (`picture solve` with the method `optimal`; the web server's
+    /// `--picture-table`): a look-up, allowed whatever the limits say of the board's
+    /// size. Other boards are searched as without it.
+    pub fn with_picture_table(mut self, table: Arc<DistanceTable>) -> Context {
+        self.picture_table = Some(PictureTable { table, only: false });
+        self
+    }
+
+    /// Solves every picture board optimally by a descent in `table` (`picture solve
+    /// --table FILE`): a board of another size or metric is refused.
+    pub fn with_only_picture_table(mut self, table: Arc<DistanceTable>) -> Context {
+        self.picture_table = Some(PictureTable { table, only: true });
+        self
+    }
+
+    /// The distance table that solves `rows` x `cols` boards in `metric`, if any (see
+    /// [`Context::with_picture_table`]).
+    pub fn picture_table_for(&self, rows: usize, cols: usize, metric: Metric) -> Option<&DistanceTable> {
+        let t = self.picture_table.as_ref()?;
+        (t.only || t.table.covers(rows, cols, metric)).then_some(t.table.as_ref())
+    }
+
+    /// The rows, columns and metric of the context's distance table, if it has one.
+    pub fn picture_table_shape(&self) -> Option<(usize, usize, Metric)> {
+        self.picture_table.as_ref().map(|t| (t.table.rows(), t.table.cols(), t.table.metric()))
     }
 
     /// The progress observer (one that ignores everything when none was given).

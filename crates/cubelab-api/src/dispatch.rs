@@ -4,14 +4,25 @@
 
 use crate::error::{Error, Result};
 use crate::report::Format;
-use crate::{build, cubes, relations, show, solve, Context};
+use crate::{build, cubes, picture, relations, show, solve, Context};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
 /// commands of `cubelab` still run through the command line's own layer; see
 /// ARCHITECTURE.md.)
-pub const COMMANDS: &[&str] = &["cubes", "show", "build", "solve", "relations"];
+pub const COMMANDS: &[&str] = &[
+    "cubes",
+    "show",
+    "build",
+    "solve",
+    "relations",
+    "picture check",
+    "picture solve",
+    "picture scramble",
+    "picture bounds",
+    "picture census",
+];
 
 /// A report with what renders it: its formats and its picture.
 pub trait Rendered: Send + Sync {
@@ -110,6 +121,26 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
                 relations::RelationsOutput::Relations(r) => Box::new((*r, relations::Input::of(&req))),
                 relations::RelationsOutput::Ground(r) => Box::new((*r, relations::Input::of(&req))),
             })
+        }
+        "picture check" => {
+            let req: picture::CheckRequest = request(input)?;
+            Ok(Box::new((picture::board::check(&req, ctx)?, picture::board::CheckInput::of(&req))))
+        }
+        "picture solve" => {
+            let req: picture::SolveRequest = request(input)?;
+            Ok(Box::new((picture::solve::run(&req, ctx)?, picture::solve::SolveInput::of(&req))))
+        }
+        "picture scramble" => {
+            let req: picture::ScrambleRequest = request(input)?;
+            Ok(Box::new((picture::board::scramble(&req, ctx)?, picture::board::ScrambleInput::of(&req))))
+        }
+        "picture bounds" => {
+            let req: picture::BoundsRequest = request(input)?;
+            Ok(Box::new((picture::bounds::run(&req, ctx)?, picture::bounds::BoundsInput::of(&req))))
+        }
+        "picture census" => {
+            let req: picture::CensusRequest = request(input)?;
+            Ok(Box::new((picture::census::run(&req, ctx)?, picture::census::CensusInput::of(&req))))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

@@ -43,12 +43,34 @@ pub struct Error {
     kind: ErrorKind,
     message: String,
     field: Option<(&'static str, String)>,
+    /// The message with the request fields it names marked `{field}` ([`Error::naming`]).
+    template: Option<String>,
 }
 
 impl Error {
     /// An error of `kind` with a one-line message.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), field: None }
+        Error { kind, message: message.into(), field: None, template: None }
+    }
+
+    /// An error whose message names request fields, each written `{field}` (snake_case,
+    /// as in the request's JSON) in `template`: [`Error::message`] writes them as their
+    /// bare names (`max_nodes`), and each surface its own way through
+    /// [`Error::message_naming`] (the CLI as its flags, `--max-nodes`). Use it when a
+    /// message speaks of several fields or of a field without its value (else
+    /// [`Error::about`]).
+    pub fn naming(kind: ErrorKind, template: impl Into<String>) -> Error {
+        let template = template.into();
+        Error { kind, message: fill(&template, &|f| f.to_string()), field: None, template: Some(template) }
+    }
+
+    /// The message with the request fields it names written by `name` (see
+    /// [`Error::naming`]; the message itself for other errors).
+    pub fn message_naming(&self, name: &dyn Fn(&str) -> String) -> String {
+        match &self.template {
+            Some(t) => fill(t, name),
+            None => self.message.clone(),
+        }
     }
 
     /// Bad input.
@@ -84,6 +106,29 @@ impl Error {
     }
 }
 
+/// `template` with every `{field}` (a snake_case name) written by `name`; other braces
+/// are kept as they are.
+fn fill(template: &str, name: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) if close > 0 && after[..close].chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
+                out.push_str(&name(&after[..close]));
+                rest = &after[close + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 impl From<cubelab::Error> for Error {
     fn from(e: cubelab::Error) -> Error {
         Error::new(ErrorKind::of(e.kind()), e.to_string())
@@ -104,3 +149,17 @@ impl std::error::Error for Error {}
 
 /// The result of a typed call.
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_naming_error_writes_its_fields_per_surface() {
+        let e = Error::naming(ErrorKind::BadInput, "{max_nodes} limits the search ({method} optimal), not {x y}");
+        assert_eq!(e.message(), "max_nodes limits the search (method optimal), not {x y}");
+        let flag = |f: &str| format!("--{}", f.replace('_', "-"));
+        assert_eq!(e.message_naming(&flag), "--max-nodes limits the search (--method optimal), not {x y}");
+        assert_eq!(Error::bad("plain {a}").message_naming(&flag), "plain {a}");
+    }
+}

@@ -36,6 +36,7 @@ mod error;
 pub mod extended;
 mod limits;
 pub mod magic_squares;
+pub mod picture;
 pub mod relations;
 pub mod report;
 pub mod show;

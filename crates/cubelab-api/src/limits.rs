@@ -150,3 +150,83 @@ pub(crate) fn palette(k: Option<usize>, limits: &Limits) -> Result<()> {
     }
     Ok(())
 }
+
+/// The rows, columns and metric of a picture distance table.
+pub(crate) type TableShape = (usize, usize, cubelab::picture::board::Metric);
+
+/// `picture check` (`method` None) and `picture solve`: the cubes on the board, fewer
+/// for the methods that build tables, any number for an optimal answer from the
+/// distance table of the board's size and metric (`table`, the context's, or
+/// [`Limits::optimal_table`]). A board that does not parse is left to its own message.
+pub(crate) fn picture_board(
+    board: &str,
+    method: Option<(crate::picture::Method, cubelab::picture::board::Metric)>,
+    limits: &Limits,
+    table: Option<TableShape>,
+) -> Result<()> {
+    use crate::picture::Method;
+    let Ok(b) = cubelab::picture::board::Board::parse(board) else {
+        return Ok(());
+    };
+    let cells = (b.rows() * b.cols()) as u64;
+    let tables = method.filter(|(m, _)| *m != Method::Local);
+    let max = if tables.is_some() { limits.optimal_cells } else { limits.board_cells };
+    if cells <= max {
+        return Ok(());
+    }
+    if let Some((Method::Optimal, metric)) = tables {
+        let shape = (b.rows(), b.cols(), metric);
+        if table == Some(shape) || limits.optimal_table == Some(shape) {
+            return Ok(());
+        }
+    }
+    let what = match tables {
+        Some((m, _)) => format!("the {} method in a request", m.name()),
+        None => "a request".to_string(),
+    };
+    Err(Error::refused(format!("a board of {cells} cubes is too large for {what} (at most {max})")))
+}
+
+/// `picture scramble`, `picture bounds` and `picture census`: the board's size (`max`
+/// cubes).
+fn picture_size(m: usize, n: usize, max: u64) -> Result<()> {
+    if (m as u64).saturating_mul(n as u64) > max {
+        return Err(Error::refused(format!("a {m}x{n} board is too large for a request (at most {max} cubes)")));
+    }
+    Ok(())
+}
+
+/// `picture scramble`: the board's size and the number of moves.
+pub(crate) fn picture_scramble(req: &crate::picture::ScrambleRequest, limits: &Limits) -> Result<()> {
+    picture_size(req.m, req.n, limits.board_cells)?;
+    if req.moves.is_some_and(|k| k > 100_000) {
+        return Err(Error::refused("more than 100000 scramble moves is too much for a request"));
+    }
+    Ok(())
+}
+
+/// `picture bounds`: the board's size and the optimal solves of the sample.
+pub(crate) fn picture_bounds(req: &crate::picture::BoundsRequest, limits: &Limits) -> Result<()> {
+    picture_size(req.m, req.n, limits.optimal_cells)?;
+    if req.sample > 10 {
+        return Err(Error::refused("more than 10 optimal solves take too long for a request"));
+    }
+    Ok(())
+}
+
+/// `picture census`: the board's size and states; no group census.
+pub(crate) fn picture_census(req: &crate::picture::CensusRequest, limits: &Limits) -> Result<()> {
+    let (m, n) = (req.m, req.n);
+    picture_size(m, n, limits.optimal_cells)?;
+    if req.group.is_some() {
+        return Err(Error::refused("a group census takes up to minutes"));
+    }
+    let states = cubelab::picture::census::reachable_count(m, n);
+    if states.is_none_or(|s| s > limits.census_states) {
+        return Err(Error::refused(format!(
+            "the {m}x{n} census has too many states for a request (at most {})",
+            limits.census_states
+        )));
+    }
+    Ok(())
+}

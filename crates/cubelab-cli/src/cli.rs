@@ -278,8 +278,9 @@ pub(crate) fn one_line(e: &anyhow::Error) -> String {
 pub(crate) struct Failure(pub cubelab_api::Error);
 
 impl std::fmt::Display for Failure {
+    /// The message, the request fields it names written as their flags.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.message())
+        f.write_str(&self.0.message_naming(&|field| format!("--{}", field.replace('_', "-"))))
     }
 }
 

@@ -182,8 +182,20 @@ pub fn note_fresh_start(bar: &Bar, checkpoint: Option<&Path>, resume: bool) {
 /// checkpoint saved.
 pub fn with_resume_hint(e: cubelab::Error, checkpoint: Option<&Path>) -> anyhow::Error {
     if e.kind() == ErrorKind::Stopped && checkpoint.is_some() {
-        let message = format!("{}; resume with the same command and --resume", e.message());
-        return cubelab::Error::new(ErrorKind::Stopped, message).into();
+        return cubelab::Error::new(ErrorKind::Stopped, resume_hint(e.message())).into();
     }
     e.into()
+}
+
+/// [`with_resume_hint`] for an error of the typed layer.
+pub fn with_resume_hint_api(e: cubelab_api::Error, checkpoint: Option<&Path>) -> cubelab_api::Error {
+    if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() {
+        return cubelab_api::Error::new(e.kind(), resume_hint(e.message()));
+    }
+    e
+}
+
+/// A stopped run's message with the way to resume it.
+fn resume_hint(message: &str) -> String {
+    format!("{message}; resume with the same command and --resume")
 }

@@ -31,7 +31,6 @@ use crate::cli::{self, Cli};
 use crate::progress::Bar;
 use clap::builder::ArgAction;
 use clap::{ArgMatches, FromArgMatches};
-use cubelab::picture::board::{Board, Metric};
 use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::run::{Progress, Stop};
 use serde_json::Value;
@@ -204,16 +203,6 @@ impl Context {
         self.limits.optimal_table = Some((table.rows(), table.cols(), table.metric()));
         self.picture_table = Some(table);
         self
-    }
-
-    /// The distance table for boards of this size and metric, if the context has one.
-    pub(crate) fn picture_table(&self, board: &Board, metric: Metric) -> Option<&DistanceTable> {
-        self.picture_table.as_deref().filter(|t| t.covers(board.rows(), board.cols(), metric))
-    }
-
-    /// Whether the limits apply (an API call, not the program and not an unlimited context).
-    pub(crate) fn is_limited(&self) -> bool {
-        !self.cli && !self.unlimited
     }
 
     /// A progress bar for one run: the terminal bar in the program, a silent one
@@ -412,6 +401,9 @@ fn typed(path: &str, input: &Value, ctx: &Context) -> Result<String, ApiError> {
     }
     if !ctx.unlimited {
         typed = typed.with_limits(ctx.limits);
+    }
+    if let Some(table) = &ctx.picture_table {
+        typed = typed.with_picture_table(table.clone());
     }
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         cubelab_api::run_any(path, input.clone(), &typed).and_then(|r| r.render(cubelab_api::Format::Json))

@@ -412,12 +412,14 @@ async fn compute(state: &Shared, command: String, input: Value, ctx: Context) ->
     let _cancel = CancelOnDrop(stop.clone());
     let job = if cubelab_api::COMMANDS.contains(&command.as_str()) {
         let deadline = std::time::Instant::now() + limit;
-        Job::Typed(
-            cubelab_api::Context::new()
-                .with_stop(stop.clone())
-                .with_deadline(deadline)
-                .with_limits(state.server.limits),
-        )
+        let mut typed = cubelab_api::Context::new()
+            .with_stop(stop.clone())
+            .with_deadline(deadline)
+            .with_limits(state.server.limits);
+        if let Some(table) = &state.server.picture_table {
+            typed = typed.with_picture_table(table.clone());
+        }
+        Job::Typed(typed)
     } else {
         Job::Legacy(ctx)
     };

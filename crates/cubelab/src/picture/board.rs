@@ -17,14 +17,16 @@ pub struct Board {
 }
 
 /// How moves are counted (in JSON: `"quarter"`, `"half"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Metric {
     /// Every quarter turn of a row or column is one move (the seed's metric).
     #[default]
+    #[serde(alias = "q")]
     Quarter,
     /// A half turn of a row or column also counts as one move.
+    #[serde(alias = "h")]
     Half,
 }
 

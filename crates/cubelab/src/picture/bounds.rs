@@ -20,7 +20,8 @@
 use super::board::{Board, Metric};
 use super::census::reachable_count;
 use super::cube::{tables, Turn, ORIENTATIONS};
-use super::optimal::{default_max_entries, pattern_table, Solver};
+use super::optimal::{default_max_entries, pattern_table_until, Limits, Solver};
+use crate::run::{Progress, Stop};
 use crate::{Error, Result};
 use serde::Serialize;
 
@@ -82,14 +83,22 @@ pub fn eq1_lower_bound(rows: usize, cols: usize, metric: Metric) -> Result<f64> 
 
 /// Both bounds; `progress` sees one phase, "last columns", of one unit per residual
 /// board solved.
-pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn crate::run::Progress) -> Result<Bounds> {
+pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn Progress) -> Result<Bounds> {
+    bounds_until(rows, cols, metric, progress, &Stop::new())
+}
+
+/// [`bounds`], stopped with [`ErrorKind::Stopped`](crate::ErrorKind::Stopped) when
+/// `stop` is raised (while the tables are built, between residual boards and within each
+/// optimal search).
+pub fn bounds_until(rows: usize, cols: usize, metric: Metric, progress: &dyn Progress, stop: &Stop) -> Result<Bounds> {
     let states = reachable_count(rows, cols).ok_or_else(|| too_many_states(rows, cols))?;
     let lower = counting_lower_bound(rows, cols, metric)?;
     let eq1_lower = eq1_lower_bound(rows, cols, metric)?;
     // One column: split the transposed board (same puzzle, same diameter).
     let (rows, cols) = if cols == 1 { (cols, rows) } else { (rows, cols) };
-    let first_columns_diameter = if cols > 1 { pattern_table(rows, cols - 1, metric)?.census().diameter } else { 0 };
-    let solver = Solver::new(rows, cols, metric, default_max_entries(rows, cols))?;
+    let first_columns_diameter =
+        if cols > 1 { pattern_table_until(rows, cols - 1, metric, stop)?.census().diameter } else { 0 };
+    let solver = Solver::new_until(rows, cols, metric, default_max_entries(rows, cols), stop)?;
     let t = tables();
     let even: Vec<u8> = (0..ORIENTATIONS as u8).filter(|&a| !t.odd[a as usize]).collect();
     let up = t.turn[Turn::Up as usize][0];
@@ -105,7 +114,7 @@ pub fn bounds(rows: usize, cols: usize, metric: Metric, progress: &dyn crate::ru
             code /= 12;
             board.set(i, cols - 1, if odd { t.compose[e as usize][up as usize] } else { e });
         }
-        let (moves, _) = solver.solve(&board)?;
+        let (moves, _) = solver.solve_until(&board, &Limits::NONE, &crate::run::NoProgress, stop)?;
         last_column_max = last_column_max.max(moves.len());
         progress.advance(1);
     }

@@ -16,7 +16,7 @@ use super::ball::{self, Ball};
 use super::board::{Board, Metric, Move, MoveKind};
 use super::census::{cube_puzzle, Table};
 use super::cube::Turn;
-use crate::run::{NoProgress, Progress};
+use crate::run::{NoProgress, Options, Progress, Stop};
 use crate::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -31,11 +31,20 @@ fn table_cache() -> &'static TableCache {
 }
 
 /// The census table of an a x b board (built once per process).
+#[cfg(test)]
 pub(crate) fn pattern_table(rows: usize, cols: usize, metric: Metric) -> Result<Arc<Table>> {
+    pattern_table_until(rows, cols, metric, &Stop::new())
+}
+
+/// The census table of an a x b board (built once per process), its building stopped
+/// (and nothing cached) when `stop` is raised.
+pub(crate) fn pattern_table_until(rows: usize, cols: usize, metric: Metric, stop: &Stop) -> Result<Arc<Table>> {
     if let Some(t) = table_cache().lock().expect("cache lock").get(&(rows, cols, metric)) {
         return Ok(t.clone());
     }
-    let table = Arc::new(Table::build(&cube_puzzle(rows, cols, metric), 1 << 34, &crate::run::NoProgress)?);
+    let opts = Options { stop: stop.clone(), ..Options::default() };
+    let puzzle = cube_puzzle(rows, cols, metric);
+    let table = Arc::new(Table::build_resumable(&puzzle, 1 << 34, &opts, &Default::default())?);
     table_cache().lock().expect("cache lock").insert((rows, cols, metric), table.clone());
     Ok(table)
 }
@@ -109,35 +118,44 @@ impl Limits {
 /// How often (in nodes) the search reports progress and looks at the clock.
 const CHECK_EVERY: u64 = 1 << 16;
 
+/// How often (in nodes) the search looks at its stop flag (one atomic load; a few
+/// milliseconds of search at most).
+const STOP_EVERY: u64 = 1 << 12;
+
 /// Why a depth-bounded pass of the search ended.
 enum Pass {
     Found,
     Exhausted,
     Limit(String),
+    Stopped,
 }
 
-/// The state of one search: the limits, counters and the progress observer.
+/// The state of one search: the limits, counters, the progress observer and the stop flag.
 struct Run<'a> {
     limits: &'a Limits,
     started: Instant,
     progress: &'a dyn Progress,
+    stop: &'a Stop,
     bound: u8,
     stats: SearchStats,
 }
 
 impl Run<'_> {
-    /// Counts a node; the limit that is reached, if any.
-    fn visit(&mut self) -> Option<String> {
+    /// Counts a node; why the search ends here, if it does.
+    fn visit(&mut self) -> Option<Pass> {
         self.stats.nodes += 1;
         if self.stats.nodes > self.limits.max_nodes {
             let n = self.limits.max_nodes;
-            return Some(format!("{n} node{}", if n == 1 { "" } else { "s" }));
+            return Some(Pass::Limit(format!("{n} node{}", if n == 1 { "" } else { "s" })));
+        }
+        if self.stats.nodes % STOP_EVERY == 0 && self.stop.is_requested() {
+            return Some(Pass::Stopped);
         }
         if self.stats.nodes % CHECK_EVERY == 0 {
             self.progress.note(&format!("depth {}, {} nodes", self.bound, self.stats.nodes));
             if let Some(t) = self.limits.timeout {
                 if self.started.elapsed() >= t {
-                    return Some(format!("{} s", t.as_secs_f64()));
+                    return Some(Pass::Limit(format!("{} s", t.as_secs_f64())));
                 }
             }
         }
@@ -149,6 +167,12 @@ impl Solver {
     /// Chooses pattern databases of at most `max_entries` entries: the largest sub-board
     /// shape that fits (ties only when cheap), at every placement.
     pub fn new(rows: usize, cols: usize, metric: Metric, max_entries: u64) -> Result<Solver> {
+        Solver::new_until(rows, cols, metric, max_entries, &Stop::new())
+    }
+
+    /// [`Solver::new`], stopped with [`ErrorKind::Stopped`] when `stop` is raised while
+    /// its pattern databases are built (a census each, seconds on 3x3 boards).
+    pub fn new_until(rows: usize, cols: usize, metric: Metric, max_entries: u64, stop: &Stop) -> Result<Solver> {
         Board::solved(rows, cols)?;
         let mut best_cells = 0;
         let mut shapes = Vec::new();
@@ -175,7 +199,7 @@ impl Solver {
         }
         let mut projections = Vec::new();
         for (a, b) in shapes {
-            let table = pattern_table(a, b, metric)?;
+            let table = pattern_table_until(a, b, metric, stop)?;
             for rs in subsets(rows, a) {
                 for cs in subsets(cols, b) {
                     projections.push(Projection { table: table.clone(), rows: rs.clone(), cols: cs.clone() });
@@ -254,6 +278,18 @@ impl Solver {
         limits: &Limits,
         progress: &dyn Progress,
     ) -> Result<(Vec<Move>, SearchStats)> {
+        self.solve_until(board, limits, progress, &Stop::new())
+    }
+
+    /// [`Solver::solve_within`], stopped with [`ErrorKind::Stopped`] when `stop` is
+    /// raised (looked at every 4,096 nodes, so within milliseconds).
+    pub fn solve_until(
+        &self,
+        board: &Board,
+        limits: &Limits,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<(Vec<Move>, SearchStats)> {
         if (board.rows(), board.cols()) != (self.rows, self.cols) {
             return Err(Error::out_of_range("solver built for another board size"));
         }
@@ -272,7 +308,8 @@ impl Solver {
             Some(b) => b.distance(&cells).unwrap_or(start.max(b.radius() + 1)),
             None => start,
         };
-        let mut run = Run { limits, started: Instant::now(), progress, bound: start, stats: SearchStats::default() };
+        let mut run =
+            Run { limits, started: Instant::now(), progress, stop, bound: start, stats: SearchStats::default() };
         let mut path = Vec::new();
         loop {
             progress.note(&format!("depth {}, {} nodes", run.bound, run.stats.nodes));
@@ -287,6 +324,13 @@ impl Solver {
                     );
                     return Err(Error::new(ErrorKind::LimitReached, message));
                 }
+                Pass::Stopped => {
+                    let message = format!(
+                        "the optimal search was stopped after {} nodes (every solution has at least {} moves)",
+                        run.stats.nodes, run.bound
+                    );
+                    return Err(Error::stopped(message));
+                }
             }
         }
         let mut check = board.clone();
@@ -298,8 +342,8 @@ impl Solver {
     }
 
     fn search(&self, cells: &mut [u8], path: &mut Vec<Move>, depth: u8, buf: &mut Vec<u8>, run: &mut Run) -> Pass {
-        if let Some(limit) = run.visit() {
-            return Pass::Limit(limit);
+        if let Some(end) = run.visit() {
+            return end;
         }
         let mut h = self.heuristic(cells, buf).expect("moves keep boards reachable");
         if let Some(b) = &self.ball {

@@ -1,28 +1,19 @@
 //! `cubelab picture`: the picture cube puzzle (check, solve, scramble, census, group census).
 
-use crate::output::{render, write_atomic, write_svg, Format, Report};
+//!
+//! Each subcommand builds its typed request (`cubelab_api::picture`), runs it and prints
+//! the report; the flags that name files (`--table`, `--checkpoint`, `--save-table`,
+//! `--svg`, `--output`) are handled here.
+
+use crate::cli::failure;
+use crate::output::{render, write_atomic, write_svg, Format};
 use crate::progress;
-use crate::svg;
-use anyhow::{bail, Context};
-use cubelab::histogram::{bins, Bin};
-use cubelab::picture::board::{format_moves, length_in, Board, Metric, Move};
-use cubelab::picture::census::twobit::distances::DistanceTable;
-use cubelab::picture::census::{
-    cube_puzzle, cube_symmetry, reachable_count, twobit, Census, Checkpointing, LinePuzzle, Space, Table,
-};
-use cubelab::picture::group::{self, Group};
-use cubelab::picture::{local, optimal, parity, subgroup};
-use cubelab::run::{Options, Progress};
-use cubelab::words::count;
-use schemars::JsonSchema;
-use serde::Serialize;
-use std::path::{Path, PathBuf};
-
-mod census;
-mod diameter;
-
-use census::{census, CensusArgs};
-use diameter::run_bounds;
+use cubelab::picture::board::{Board, Metric};
+use cubelab::picture::parity;
+use cubelab_api::picture::{self as api, DistanceTable, Engine, Method};
+use cubelab_api::Context;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Arguments of `cubelab picture`.
 #[derive(clap::Args, Debug)]
@@ -77,7 +68,7 @@ Examples:
         /// The board.
         board: String,
         /// Solving method.
-        #[arg(long, value_enum, default_value = "local")]
+        #[arg(long, value_enum, default_value_t = Method::default())]
         method: Method,
         /// How moves are counted: quarter (default) or half.
         #[arg(long, default_value = "quarter")]
@@ -107,7 +98,7 @@ Examples:
         /// Columns.
         n: usize,
         /// Random seed (the same seed gives the same board).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = api::board::one())]
         seed: u64,
         /// Scramble with this many random moves instead of a uniformly random board.
         #[arg(long, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(cubelab::bounds::SCRAMBLE_MOVES.range()))]
@@ -191,14 +182,14 @@ Examples:
         #[arg(long, value_name = "ELEMENTS", requires = "group")]
         col_moves: Option<String>,
         /// Largest distance table allowed, in GiB.
-        #[arg(long, default_value_t = 16)]
+        #[arg(long, default_value_t = api::census::DEFAULT_MAX_MEMORY)]
         max_memory: u64,
         /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
         /// auto (two-bit for the picture cube: measured faster on every board tried, see
         /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
         /// byte table fits, so that byte-engine checkpoints resume as before).
-        #[arg(long, value_enum, default_value = "auto")]
+        #[arg(long, value_enum, default_value_t = Engine::default())]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
         /// least first; two-bit engine).
@@ -239,11 +230,6 @@ Examples:
     },
 }
 
-/// The default node limit of an optimal search: enough for every 3x3 board tried (at most
-/// about 10^5 nodes), about 20 s of one core on a 4x4 board and 90 s on a 5x5 one
-/// (docs/picture.md).
-const DEFAULT_MAX_NODES: u64 = 10_000_000;
-
 /// Limits of the optimal search (`picture solve --method optimal`, `picture bounds --sample`).
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct LimitArgs {
@@ -255,343 +241,72 @@ struct LimitArgs {
     timeout: Option<f64>,
 }
 
-impl LimitArgs {
-    fn limits(&self) -> optimal::Limits {
-        optimal::Limits {
-            max_nodes: self.max_nodes.unwrap_or(DEFAULT_MAX_NODES),
-            timeout: self.timeout.map(std::time::Duration::from_secs_f64),
-        }
-    }
-
-    /// These limits with a timeout of at most `time`.
-    fn within(self, time: std::time::Duration) -> LimitArgs {
-        let t = time.as_secs_f64();
-        LimitArgs { timeout: Some(self.timeout.map_or(t, |s| s.min(t))), ..self }
-    }
-
-    fn given(&self) -> bool {
-        self.max_nodes.is_some() || self.timeout.is_some()
-    }
-
-    /// The error of a search begun at `started` that reached a limit, with the flag that
-    /// raises it.
-    fn hint(&self, e: cubelab::Error, started: std::time::Instant) -> anyhow::Error {
-        if e.kind() != cubelab::ErrorKind::LimitReached {
-            return e.into();
-        }
-        let timed_out = self.timeout.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
-        let flag = if timed_out { "--timeout" } else { "--max-nodes" };
-        let message = format!("{}; raise it with {flag}", e.message());
-        cubelab::Error::new(cubelab::ErrorKind::LimitReached, message).into()
-    }
-}
-
 /// A positive number of seconds.
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() && v < 1e9 => Ok(v),
+        Ok(v) if api::valid_seconds(v) => Ok(v),
         _ => Err(format!("'{s}' is not a positive number of seconds")),
-    }
-}
-
-/// Checkpoint flags of `picture census`.
-struct CheckpointArgs {
-    checkpoint: Option<PathBuf>,
-    resume: bool,
-    force: bool,
-    stop_after_layer: Option<usize>,
-    engine: Engine,
-    antipodes: Option<usize>,
-    watch: Option<usize>,
-    seed: u64,
-}
-
-/// The engine of `picture census` (the result does not depend on it).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Engine {
-    Auto,
-    Byte,
-    TwoBit,
-}
-
-/// A solving method (in JSON: `"local"`, `"subgroup"`, `"optimal"`).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-enum Method {
-    Local,
-    Subgroup,
-    Optimal,
-}
-
-/// The input of `cubelab picture check`.
-#[derive(Serialize, JsonSchema)]
-struct CheckInput {
-    /// The board as given.
-    board: String,
-}
-
-/// `cubelab picture check`: whether a board can be solved.
-#[derive(Serialize, JsonSchema)]
-struct Checked {
-    /// The board, normalised.
-    board: String,
-    /// Whether it can be solved.
-    solvable: bool,
-    /// Why (the seed's parity criterion).
-    reason: String,
-}
-
-impl Report for Checked {
-    const KIND: &'static str = "picture-check";
-    type Input = CheckInput;
-
-    fn text(&self) -> String {
-        format!("board: {}\n{}\n", self.board, self.reason)
-    }
-
-    fn svg(&self) -> Option<String> {
-        let verdict = if self.solvable { "solvable" } else { "not solvable" };
-        Some(svg::boards(&format!("Picture cube board: {verdict}"), &[("board".into(), self.board.clone())]))
-    }
-}
-
-/// The input of `cubelab picture solve`.
-#[derive(Serialize, JsonSchema)]
-struct SolveInput {
-    /// The board as given.
-    board: String,
-    /// The solving method.
-    method: Method,
-    /// How moves are counted.
-    metric: Metric,
-}
-
-/// `cubelab picture solve`: a verified solution.
-#[derive(Serialize, JsonSchema)]
-struct Solved {
-    /// The moves, in order.
-    moves: Vec<String>,
-    /// Its length in the metric of the input.
-    length: usize,
-    /// Whether the solution is a shortest one (method optimal).
-    optimal: bool,
-    #[serde(skip)]
-    text: String,
-    /// The boards to draw: (caption, board).
-    #[serde(skip)]
-    panels: Vec<(String, String)>,
-}
-
-impl Report for Solved {
-    const KIND: &'static str = "picture-solve";
-    type Input = SolveInput;
-
-    fn text(&self) -> String {
-        self.text.clone()
-    }
-
-    fn svg(&self) -> Option<String> {
-        Some(svg::boards(&format!("Picture cube solution: {}", count(self.moves.len(), "move", "moves")), &self.panels))
-    }
-}
-
-/// Solutions up to this many moves are drawn board by board; longer ones as the start only.
-const DRAWN_MOVES: usize = 35;
-
-/// The boards `--svg` draws for a solution: the start and, for solutions of at most
-/// [`DRAWN_MOVES`] moves, the board after each move.
-fn solution_panels(board: &Board, moves: &[Move]) -> anyhow::Result<Vec<(String, String)>> {
-    let mut panels = vec![("start".to_string(), board.to_string())];
-    if moves.len() <= DRAWN_MOVES {
-        let mut b = board.clone();
-        for (k, m) in moves.iter().enumerate() {
-            b.apply_all(std::slice::from_ref(m))?;
-            panels.push((format!("{}. {m}", k + 1), b.to_string()));
-        }
-    } else {
-        panels[0].0 = format!("start ({} moves: not drawn one by one)", moves.len());
-    }
-    Ok(panels)
-}
-
-/// The input of `cubelab picture scramble`.
-#[derive(Serialize, JsonSchema)]
-struct ScrambleInput {
-    /// Rows.
-    m: usize,
-    /// Columns.
-    n: usize,
-    /// Random seed.
-    seed: u64,
-    /// `--moves K`: K random moves from solved, or null for a uniformly random board.
-    moves: Option<usize>,
-}
-
-/// `cubelab picture scramble`: a random board.
-#[derive(Serialize, JsonSchema)]
-struct Scrambled {
-    /// The board.
-    board: String,
-    /// The scramble moves (with `--moves`), or null.
-    moves: Option<Vec<String>>,
-}
-
-impl Report for Scrambled {
-    const KIND: &'static str = "picture-scramble";
-    type Input = ScrambleInput;
-
-    fn text(&self) -> String {
-        format!("{}\n", self.board)
-    }
-
-    fn svg(&self) -> Option<String> {
-        let how = match &self.moves {
-            Some(m) => format!("{} from solved", count(m.len(), "random move", "random moves")),
-            None => "a uniformly random reachable board".to_string(),
-        };
-        Some(svg::boards(&format!("Picture cube scramble: {how}"), &[("board".into(), self.board.clone())]))
-    }
-}
-
-fn solve(
-    given: &str,
-    (method, table): (Method, Option<&Path>),
-    metric: Metric,
-    limits: LimitArgs,
-    json: bool,
-    svg_path: Option<&Path>,
-    ctx: &crate::api::Context,
-) -> anyhow::Result<String> {
-    let board = Board::parse(given)?;
-    if method != Method::Optimal && limits.given() {
-        bail!("--max-nodes and --timeout limit the optimal search only (add --method optimal)");
-    }
-    if table.is_some() && method != Method::Optimal {
-        bail!("--table gives optimal solutions: it is refused with --method {method:?}".to_lowercase());
-    }
-    if table.is_some() && limits.given() {
-        bail!("--max-nodes and --timeout limit the IDA* search; a --table descent needs no limit");
-    }
-    let verdict = parity::check(&board);
-    if !verdict.solvable {
-        bail!("board cannot be solved: {}", verdict.reason.trim_start_matches("not solvable: "));
-    }
-    let mut text = format!("board:    {board}\n");
-    let (moves, optimal_flag) = match method {
-        Method::Local => {
-            let steps = local::solve(&board)?;
-            text += "method:   local (parity fix, then one cube at a time by commutators)\nsteps:\n";
-            for (k, s) in steps.iter().enumerate() {
-                text += &format!("  {:>2}. {}: {}\n", k + 1, s.what, format_moves(&s.moves));
-            }
-            let moves: Vec<Move> = steps.into_iter().flat_map(|s| s.moves).collect();
-            (moves, false)
-        }
-        Method::Subgroup => {
-            let solver = subgroup::SubgroupSolver::new(board.rows(), board.cols(), metric)?;
-            let (p1, p2) = solver.solve(&board)?;
-            text += "method:   subgroup (rows restricted to half turns in phase 2)\n";
-            text += &format!("phase 1:  {} (into <uu_i, l_j, r_j>)\n", format_moves(&p1));
-            text += &format!("phase 2:  {}\n", format_moves(&p2));
-            ([p1, p2].concat(), false)
-        }
-        Method::Optimal if table.is_some() || ctx.picture_table(&board, metric).is_some() => {
-            let loaded;
-            let t = match table {
-                Some(path) => {
-                    loaded = DistanceTable::load(path)?;
-                    &loaded
-                }
-                None => ctx.picture_table(&board, metric).expect("checked"),
-            };
-            if t.metric() != metric {
-                bail!(
-                    "the distance table counts {} turns, not {} turns (--metric)",
-                    metric_name(t.metric()),
-                    metric_name(metric)
-                );
-            }
-            let moves = t.solve(&board)?;
-            text += "method:   optimal (descent in the distance table)\n";
-            (moves, true)
-        }
-        Method::Optimal => {
-            // In a request, the search also stops at the request's time limit.
-            let limits = if ctx.is_limited() { limits.within(ctx.limits().time) } else { limits };
-            let spinner = ctx.spinner("building pattern databases");
-            let solver = optimal::Solver::new(
-                board.rows(),
-                board.cols(),
-                metric,
-                optimal::default_max_entries(board.rows(), board.cols()),
-            )?;
-            spinner.start("searching", 0, 0);
-            let started = std::time::Instant::now();
-            let (moves, stats) =
-                solver.solve_within(&board, &limits.limits(), &spinner).map_err(|e| limits.hint(e, started))?;
-            spinner.finish();
-            text += &format!("method:   optimal (IDA*, {} nodes)\n", stats.nodes);
-            (moves, true)
-        }
-    };
-    // Verify by applying, whatever the method promised.
-    let mut check = board.clone();
-    check.apply_all(&moves)?;
-    if !check.is_solved() {
-        bail!("internal error: the solution does not solve the board");
-    }
-    let length = length_in(&moves, metric);
-    text += &format!("solution: {}\nlength:   {length} ({}-turn metric)\n", format_moves(&moves), metric_name(metric));
-    let panels = solution_panels(&board, &moves)?;
-    let solved =
-        Solved { moves: moves.iter().map(|m| m.to_string()).collect(), length, optimal: optimal_flag, text, panels };
-    if let Some(path) = svg_path {
-        write_svg(&solved, path)?;
-    }
-    let input = SolveInput { board: given.to_string(), method, metric };
-    render(&solved, &input, Format::json_or_text(json))
-}
-
-/// `quarter` or `half`.
-fn metric_name(metric: Metric) -> &'static str {
-    if metric == Metric::Half {
-        "half"
-    } else {
-        "quarter"
     }
 }
 
 /// Runs `cubelab picture`.
 pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+    // The program's terminal bar; through the old API layer, reports to its observer.
+    let bar = Arc::new(ctx.bar());
+    let typed = Context::new().with_progress(bar.clone());
     match args.command {
         Sub::Check { board, json, svg } => {
-            let b = Board::parse(&board)?;
-            let v = parity::check(&b);
-            let checked = Checked { board: b.to_string(), solvable: v.solvable, reason: v.reason };
+            let req = api::CheckRequest { board };
+            let checked = api::board::check(&req, &typed).map_err(failure)?;
             if let Some(path) = &svg {
                 write_svg(&checked, path)?;
             }
-            render(&checked, &CheckInput { board }, Format::json_or_text(json))
+            render(&checked, &api::board::CheckInput::of(&req), Format::json_or_text(json))
         }
         Sub::Solve { board, method, metric, limits, table, json, svg } => {
-            let method = if table.is_some() && method == Method::Local { Method::Optimal } else { method };
-            solve(&board, (method, table.as_deref()), metric, limits, json, svg.as_deref(), ctx)
-        }
-        Sub::Bounds { m, n, metric, sample, limits, json } => run_bounds(m, n, metric, sample, limits, json, ctx),
-        Sub::Scramble { m, n, seed, moves, json, svg } => {
-            let (board, seq) = match moves {
-                Some(k) => {
-                    let (b, s) = Board::scramble(m, n, k, seed, Metric::Quarter)?;
-                    (b, Some(s.iter().map(|m| m.to_string()).collect()))
+            let LimitArgs { max_nodes, timeout } = limits;
+            let given = max_nodes.is_some() || timeout.is_some();
+            let mut typed = typed;
+            let mut method = method;
+            if let Some(path) = &table {
+                // The checks in the order of the request's own (a bad board first; the
+                // limits of another method are the request's error).
+                let b = Board::parse(&board)?;
+                if method == Method::Local {
+                    method = Method::Optimal;
                 }
-                None => (Board::random_reachable(m, n, seed)?, None),
-            };
-            let scrambled = Scrambled { board: board.to_string(), moves: seq };
+                if method != Method::Optimal && !given {
+                    // The old line, byte for byte (its placeholder was never filled in).
+                    anyhow::bail!("--table gives optimal solutions: it is refused with --method {{method:?}}");
+                }
+                if method == Method::Optimal && given {
+                    anyhow::bail!("--max-nodes and --timeout limit the IDA* search; a --table descent needs no limit");
+                }
+                // An unsolvable board is refused by the request before any table is read.
+                if method == Method::Optimal && parity::check(&b).solvable {
+                    typed = typed.with_only_picture_table(Arc::new(DistanceTable::load(path)?));
+                }
+            }
+            let req = api::SolveRequest { board, method, metric, max_nodes, timeout };
+            let solved = api::solve::run(&req, &typed).map_err(failure)?;
+            if let Some(path) = &svg {
+                write_svg(&solved, path)?;
+            }
+            render(&solved, &api::solve::SolveInput::of(&req), Format::json_or_text(json))
+        }
+        Sub::Bounds { m, n, metric, sample, limits, json } => {
+            let LimitArgs { max_nodes, timeout } = limits;
+            let req = api::BoundsRequest { m, n, metric, sample, max_nodes, timeout };
+            let report = api::bounds::run(&req, &typed).map_err(failure)?;
+            render(&report, &api::bounds::BoundsInput::of(&req), Format::json_or_text(json))
+        }
+        Sub::Scramble { m, n, seed, moves, json, svg } => {
+            let req = api::ScrambleRequest { m, n, seed, moves };
+            let scrambled = api::board::scramble(&req, &typed).map_err(failure)?;
             if let Some(path) = &svg {
                 write_svg(&scrambled, path)?;
             }
-            let input = ScrambleInput { m, n, seed, moves };
-            render(&scrambled, &input, Format::json_or_text(json))
+            render(&scrambled, &api::board::ScrambleInput::of(&req), Format::json_or_text(json))
         }
         Sub::Census {
             m,
@@ -612,31 +327,29 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             force,
             stop_after_layer,
             json,
-        } => census(
-            CensusArgs {
-                m,
-                n,
-                metric,
-                group,
-                row_moves,
-                col_moves,
-                max_memory,
-                output,
-                save_table,
-                ck: CheckpointArgs { checkpoint, resume, force, stop_after_layer, engine, antipodes, watch, seed },
-                json,
-            },
-            ctx,
-        ),
+        } => {
+            let metric = if group.is_none() { Some(metric) } else { None };
+            let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
+            let opts = api::census::Options { max_memory, checkpoint, resume, force, stop_after_layer, save_table };
+            progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
+            let typed = typed.with_stop(ctx.stop());
+            let report = api::census::run_with(&req, &opts, &typed)
+                .map_err(|e| failure(progress::with_resume_hint_api(e, opts.checkpoint.as_deref())))?;
+            let input = api::census::CensusInput::of(&req);
+            if let Some(path) = &output {
+                write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
+            }
+            render(&report, &input, Format::json_or_text(json))
+        }
     }
 }
 
 /// The schemas of this command's kinds.
 #[cfg(test)]
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
-    out.add::<Checked>();
-    out.add::<Solved>();
-    out.add::<Scrambled>();
-    out.add::<diameter::BoundsReport>();
-    out.add::<census::CensusReport>();
+    out.add::<api::board::Checked>();
+    out.add::<api::solve::Solved>();
+    out.add::<api::board::Scrambled>();
+    out.add::<api::bounds::BoundsReport>();
+    out.add::<api::census::CensusReport>();
 }
