@@ -276,8 +276,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
                     method = Method::Optimal;
                 }
                 if method != Method::Optimal && !given {
-                    // The old line, byte for byte (its placeholder was never filled in).
-                    anyhow::bail!("--table gives optimal solutions: it is refused with --method {{method:?}}");
+                    anyhow::bail!("--table gives optimal solutions: it is refused with --method {}", method.name());
                 }
                 if method == Method::Optimal && given {
                     anyhow::bail!("--max-nodes and --timeout limit the IDA* search; a --table descent needs no limit");
