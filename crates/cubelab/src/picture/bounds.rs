@@ -106,6 +106,9 @@ pub fn bounds_until(rows: usize, cols: usize, metric: Metric, progress: &dyn Pro
     let mut last_column_max = 0;
     progress.start("last columns", residuals as u64, 0);
     for k in 0..residuals {
+        if stop.is_requested() {
+            return Err(Error::stopped(format!("stopped after {k} of the {residuals} last-column boards")));
+        }
         let odd = k % 2 == 1;
         let mut code = k / 2;
         let mut board = Board::solved(rows, cols)?;
