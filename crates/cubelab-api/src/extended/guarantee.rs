@@ -33,7 +33,8 @@ pub struct SearchedOut {
     pub k: u64,
     /// Search nodes visited.
     pub nodes: u64,
-    /// Whether the search ran to the end (false: the budget ran out first).
+    /// Whether the search ran to the end (false: the budget ran out first; a report is
+    /// printed only when the last search ran to the end).
     pub complete: bool,
     /// A multiset of k cubes filling no frame (the flow confirmed it), or null: none
     /// exists when `complete`, none was found otherwise.
@@ -53,15 +54,16 @@ pub struct GuaranteeReport {
     /// Closed sets of frame classes (Hall obstructions) of each target.
     pub frame_obstructions: usize,
     /// The searches, k = frame_positions upwards, until a k has no multiset filling no
-    /// frame or a budget runs out.
+    /// frame (a budget that runs out first is an error: limit reached, exit 4).
     pub searched: Vec<SearchedOut>,
-    /// The largest number of cubes filling no frame, or null when a budget ran out.
+    /// The largest number of cubes filling no frame (never null: a budget that runs out is
+    /// an error).
     pub largest_filling_no_frame: Option<u64>,
     /// max(N^3, largest + 1): the smallest k such that every k-multiset builds some
-    /// target, or null when a budget ran out.
+    /// target (never null).
     pub k_some_target: Option<u64>,
     /// largest + 1: the smallest k such that every k-multiset fills some target's frame
-    /// (and so builds that target when k ≥ N^3), or null when a budget ran out.
+    /// (and so builds that target when k ≥ N^3; never null).
     pub k_some_frame: Option<u64>,
 }
 
@@ -85,15 +87,12 @@ impl Report for GuaranteeReport {
             };
             s += &format!("  {:>4}  {:>13}  {example}\n", r.k, r.nodes);
         }
-        match (self.largest_filling_no_frame, self.k_some_target) {
-            (Some(l), Some(k)) => {
-                s += &format!(
-                    "\nlargest multiset filling no frame: {l} cubes; every {} cubes fill some frame,\n\
-                     so every multiset of {k} cubes builds some {n}x{n}x{n} target, and {k} is the least such number\n",
-                    l + 1
-                );
-            }
-            _ => s += "\nnot decided: a search ran out of its budget (--budget)\n",
+        if let (Some(l), Some(k)) = (self.largest_filling_no_frame, self.k_some_target) {
+            s += &format!(
+                "\nlargest multiset filling no frame: {l} cubes; every {} cubes fill some frame,\n\
+                 so every multiset of {k} cubes builds some {n}x{n}x{n} target, and {k} is the least such number\n",
+                l + 1
+            );
         }
         s
     }
@@ -118,8 +117,20 @@ pub(super) fn run(n: usize, budget: u64, ctx: &Context) -> Result<GuaranteeRepor
         return Err(internal(format!("internal: the obstructions and the flow disagree at k = {}", o.k)));
     }
     let last = outcomes.last().ok_or_else(|| internal("internal: no search".to_string()))?;
-    let decided = last.complete && last.found.is_empty();
-    let largest = decided.then(|| last.k - 1);
+    if !(last.complete && last.found.is_empty()) {
+        // The budget ran out before a decision: a limit reached, not an answer.
+        let found = if last.k > frame {
+            format!(" (multisets of {frame} to {} cubes filling no frame were found)", last.k - 1)
+        } else {
+            String::new()
+        };
+        let message = format!(
+            "not decided: the search over multisets of {} cubes ran out of its {budget} nodes{found}; raise it",
+            last.k
+        );
+        return Err(Error::new(ErrorKind::LimitReached, message).about("budget", budget));
+    }
+    let largest = Some(last.k - 1);
     Ok(GuaranteeReport {
         size: n,
         positions,

@@ -544,6 +544,17 @@ mod tests {
     }
 
     #[test]
+    fn a_budget_that_runs_out_before_a_decision_is_a_limit_reached() {
+        for budget in [0, 20_000] {
+            let req = ExtendedRequest { guarantee: true, budget: Some(budget), ..ExtendedRequest::default() };
+            let e = run(&req, &Context::new()).err().unwrap();
+            assert_eq!(e.kind(), ErrorKind::LimitReached, "{e}");
+            assert_eq!(e.field(), Some(("budget", budget.to_string().as_str())), "{e}");
+            assert!(e.message().starts_with("not decided"), "{e}");
+        }
+    }
+
+    #[test]
     fn bad_and_refused_requests() {
         let ctx = Context::new();
         let e = run(&ExtendedRequest { budget: Some(5), ..small() }, &ctx).err().unwrap();

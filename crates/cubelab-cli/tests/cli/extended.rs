@@ -127,24 +127,20 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 #[test]
-fn guarantee_search_under_a_small_budget() {
+fn guarantee_search_under_a_small_budget_reaches_its_limit() {
     // The whole search (k = 24 complete, about a CPU-minute in release) is the ignored library test
-    // `every_24_fill_some_frame`; here k = 20..23 find their examples and k = 24 runs out.
-    let v = json(&["extended", "--size", "3", "--guarantee", "--budget", "20000", "--json"]);
-    assert_eq!(v["kind"], "extended-guarantee");
-    assert_eq!((v["frame_positions"].as_u64(), v["frame_obstructions"].as_u64()), (Some(20), Some(380)));
-    let searched = v["searched"].as_array().unwrap();
-    let ks: Vec<u64> = searched.iter().map(|r| r["k"].as_u64().unwrap()).collect();
-    assert_eq!(ks, [20, 21, 22, 23, 24]);
-    for r in &searched[..4] {
-        assert_eq!(r["example"]["size"], r["k"], "{r}");
-        assert_eq!(r["complete"], true);
+    // `every_24_fill_some_frame`; here k = 20..23 find their examples and k = 24 runs out: no
+    // decision, so the limit-reached exit code 4 and one line (issue 25), no report.
+    for (budget, k) in [("20000", "24"), ("0", "20")] {
+        let out =
+            super::cubelab().args(["extended", "--size", "3", "--guarantee", "--budget", budget]).output().unwrap();
+        assert_eq!(out.status.code(), Some(4), "--budget {budget}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("error: --budget {budget}: not decided")), "{err}");
+        assert!(err.contains(&format!("multisets of {k} cubes")), "{err}");
     }
-    assert_eq!((searched[4]["complete"].as_bool(), &searched[4]["example"]), (Some(false), &Value::Null));
-    assert_eq!(v["largest_filling_no_frame"], Value::Null);
-    assert_eq!(v["k_some_target"], Value::Null);
-    let text = ok(&["extended", "--size", "3", "--guarantee", "--budget", "20000"]);
-    assert!(text.contains("not decided: a search ran out of its budget"), "{text}");
 }
 
 #[test]

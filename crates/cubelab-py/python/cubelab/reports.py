@@ -819,7 +819,9 @@ class SearchedOut(Record):
     nodes: int
     """Search nodes visited."""
     complete: bool
-    """Whether the search ran to the end (false: the budget ran out first)."""
+    """Whether the search ran to the end (false: the budget ran out first; a report is
+    printed only when the last search ran to the end).
+    """
     example: Optional[Multiset]
     """A multiset of k cubes filling no frame (the flow confirmed it), or null: none
     exists when `complete`, none was found otherwise.
@@ -840,17 +842,19 @@ class ExtendedGuaranteeReport(Record):
     """Closed sets of frame classes (Hall obstructions) of each target."""
     searched: Tuple[SearchedOut, ...]
     """The searches, k = frame_positions upwards, until a k has no multiset filling no
-    frame or a budget runs out.
+    frame (a budget that runs out first is an error: limit reached, exit 4).
     """
     largest_filling_no_frame: Optional[int]
-    """The largest number of cubes filling no frame, or null when a budget ran out."""
+    """The largest number of cubes filling no frame (never null: a budget that runs out is
+    an error).
+    """
     k_some_target: Optional[int]
     """max(N^3, largest + 1): the smallest k such that every k-multiset builds some
-    target, or null when a budget ran out.
+    target (never null).
     """
     k_some_frame: Optional[int]
     """largest + 1: the smallest k such that every k-multiset fills some target's frame
-    (and so builds that target when k ≥ N^3), or null when a budget ran out.
+    (and so builds that target when k ≥ N^3; never null).
     """
 
 
