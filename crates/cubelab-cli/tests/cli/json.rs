@@ -152,6 +152,10 @@ const COMMANDS: &[&[&str]] = &[
     &["stack", "solve", "Ab", "Ac", "Ad", "Ae", "Af", "Ba", "--method", "backtrack", "--limit", "2"],
     &["stack", "census", "--colors", "3"],
     &["stack", "census", "--colors", "4", "--multisets", "--shard", "2/3"],
+    &["design", "stack", "--cubes", "4", "--solutions", "1"],
+    &["design", "stack", "--cubes", "5", "--solutions", "0", "--repeats"],
+    &["design", "blocks", "--targets", "5"],
+    &["design", "blocks", "--targets", "0"],
 ];
 
 #[test]

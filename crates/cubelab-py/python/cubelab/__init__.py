@@ -68,6 +68,7 @@ __all__ = [
     "magic",
     "stack",
     "extended",
+    "design",
 ]
 
 #: The version of the JSON contract (docs/json.md) of every ``.json``.
@@ -188,4 +189,4 @@ def relations(ground: Optional[CubeLike] = None) -> Union[RelationsReport, Relat
     return RelationsGroundReport.from_json(report)
 
 
-from cubelab import census, extended, magic, picture, stack  # noqa: E402  (they import the above)
+from cubelab import census, design, extended, magic, picture, stack  # noqa: E402  (they import the above)

@@ -1,0 +1,54 @@
+"""Make your own puzzle (``cubelab design``): collections of cubes with exactly the
+properties asked for, drawn uniformly at random among all such collections, with their
+number (docs/design.md). When none exists, :class:`cubelab.InputError` says why.
+
+>>> from cubelab import design
+>>> d = design.stack(4, 1)                  # an Instant Insanity of your own
+>>> d.count, d.solutions
+(25524, 1)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from cubelab._results import call as _call, cube_text, parse_report
+
+if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, design-blocks)
+    from cubelab.reports import BlocksDesignReport, StackDesignReport
+
+__all__ = ["stack", "blocks"]
+
+
+def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1) -> StackDesignReport:
+    """``cubes`` cubes of C_N (N = ``cubes``) whose stack has exactly ``solutions``
+    solutions, drawn uniformly from ``seed`` among all such sets (multisets with
+    ``repeats``); ``.count`` is how many there were to draw from."""
+    input = {"cubes": cubes, "solutions": solutions, "repeats": repeats, "seed": seed}
+    return parse_report(_call("design stack", input))  # type: ignore[return-value]
+
+
+def blocks(
+    *,
+    targets: Optional[int] = None,
+    target: Optional[Any] = None,
+    arrangements: Optional[int] = None,
+    interior: bool = False,
+    seed: int = 1,
+) -> BlocksDesignReport:
+    """Eight distinct MacMahon blocks building exactly ``targets`` targets and/or the
+    ``target`` given, in exactly ``arrangements`` arrangements (of ``target`` when given,
+    else of every target built), drawn uniformly from ``seed``; ``.count`` is how many
+    sets there were to draw from, ``.targets`` each target built with its dead ends.
+
+    >>> design.blocks(targets=5).count
+    360
+    """
+    input = {
+        "targets": targets,
+        "target": cube_text(target) if target is not None else None,
+        "arrangements": arrangements,
+        "interior": interior,
+        "seed": seed,
+    }
+    return parse_report(_call("design blocks", input))  # type: ignore[return-value]
