@@ -300,3 +300,6 @@ pub(crate) fn failure(e: cubelab_api::Error) -> anyhow::Error {
         None => anyhow::Error::new(Failure(e)),
     }
 }
+
+#[cfg(test)]
+mod tests;

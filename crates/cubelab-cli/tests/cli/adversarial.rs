@@ -290,3 +290,162 @@ fn a_non_loopback_server_warns_loudly() {
     let _ = child.wait();
     assert!(err.starts_with("WARNING: serving on 0.0.0.0:") && err.contains("other machines"), "{err}");
 }
+
+/// Reads one answer (status line, headers, body) from a connection a request was written to.
+fn read_answer(stream: TcpStream) -> (u16, Vec<String>, String) {
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(600))).unwrap();
+    let mut r = BufReader::new(stream);
+    let mut status = String::new();
+    r.read_line(&mut status).unwrap();
+    let code = status.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("{status:?}"));
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        r.read_line(&mut line).unwrap();
+        if line.trim_end().is_empty() {
+            break;
+        }
+        headers.push(line.trim_end().to_ascii_lowercase());
+    }
+    let length: usize = headers.iter().find_map(|h| h.strip_prefix("content-length: ")?.parse().ok()).unwrap_or(0);
+    let mut body = vec![0; length];
+    r.read_exact(&mut body).unwrap();
+    (code, headers, String::from_utf8(body).unwrap())
+}
+
+/// One client address has at most `--per-client` expensive computations in flight: six
+/// requests written at once on six connections, with `--per-client 2`, are answered
+/// with at least one 429 (one line naming the limit, `Retry-After`), the others
+/// computed; cheap requests are not counted; once the answers are in (computations
+/// that answered 200 have ended), the client may compute again.
+#[test]
+fn a_client_has_at_most_k_expensive_computations_in_flight() {
+    let server = start(&["--per-client", "2", "--jobs", "2"]);
+    let addr = server.addr.as_str();
+    let body = json!({"colors": 4}).to_string();
+    let request = format!(
+        "POST /api/stack/census HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let streams: Vec<TcpStream> = (0..6)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    // A cheap request of the same client meanwhile is served.
+    assert_eq!(Conn::open(addr).post("/api/show", &json!({"cube": "Ab"}).to_string()).status, 200);
+    let answers: Vec<(u16, Vec<String>, String)> = streams.into_iter().map(read_answer).collect();
+    let refused: Vec<_> = answers.iter().filter(|(code, _, _)| *code == 429).collect();
+    assert!(!refused.is_empty() && refused.len() <= 4, "{answers:?}");
+    for (_, headers, body) in &refused {
+        assert!(headers.contains(&"retry-after: 1".to_string()), "{headers:?}");
+        let message = serde_json::from_str::<serde_json::Value>(body).unwrap()["error"].as_str().unwrap().to_string();
+        assert_eq!(message.lines().count(), 1);
+        assert!(message.contains("already has 2 computations in flight"), "{message}");
+    }
+    let computed: Vec<u16> = answers.iter().map(|a| a.0).filter(|&c| c != 429).collect();
+    assert!(computed.iter().all(|&c| c == 200 || c == 503), "{answers:?}");
+    if computed.iter().all(|&c| c == 200) {
+        // Every counted computation has ended before its answer: the count is back to 0.
+        let again = read_answer({
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        });
+        assert_ne!(again.0, 429, "{again:?}");
+    }
+}
+
+/// `n` cheap requests (`POST /api/show`) one after another on one keep-alive connection:
+/// their latencies, sorted.
+fn cheap_latencies(addr: &str, n: usize) -> Vec<std::time::Duration> {
+    let mut c = Conn::open(addr);
+    let body = json!({"cube": "Ab"}).to_string();
+    let mut latencies: Vec<_> = (0..n)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            let r = c.post("/api/show", &body);
+            assert_eq!(r.status, 200, "{}", r.text());
+            t.elapsed()
+        })
+        .collect();
+    latencies.sort();
+    latencies
+}
+
+/// The p-quantile of sorted latencies, in milliseconds.
+fn quantile_ms(sorted: &[std::time::Duration], q: f64) -> f64 {
+    let k = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[k].as_secs_f64() * 1e3
+}
+
+/// The loopback load test of docs/benchmarks.md: the p50/p99 of a cheap request
+/// (`POST /api/show`, 500 in a row) alone, then while 32 expensive requests
+/// (`stack census` of C_4, each about a second of one core, on 32 connections that send
+/// the next as soon as one is answered) and 200 slow connections (a request head never
+/// finished) are in flight. Prints the figures and the answers of the expensive requests;
+/// asserts only statuses. Run it on a release build:
+/// `cargo build --release -p cubelab-cli && CUBELAB_SERVE_BIN=$PWD/target/release/cubelab
+/// cargo test -p cubelab-cli --test cli cheap_latency_under_load -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn cheap_latency_under_load() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let server = start(&["--per-client", "64"]);
+    let addr = server.addr.as_str();
+    let alone = cheap_latencies(addr, 500);
+    println!(
+        "alone: 500 cheap requests: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        quantile_ms(&alone, 0.5),
+        quantile_ms(&alone, 0.99),
+        quantile_ms(&alone, 1.0)
+    );
+    let slow: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(b"POST /api/show HTTP/1.1\r\nHost: ").unwrap();
+            s
+        })
+        .collect();
+    let done = AtomicBool::new(false);
+    let body = json!({"colors": 4}).to_string();
+    let (loaded, statuses) = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..32)
+            .map(|_| {
+                let (done, body) = (&done, &body);
+                s.spawn(move || {
+                    let mut c = Conn::open(addr);
+                    let mut statuses = Vec::new();
+                    while !done.load(Ordering::Relaxed) {
+                        statuses.push(c.post("/api/stack/census", body).status);
+                    }
+                    statuses
+                })
+            })
+            .collect();
+        // The 32 expensive requests are sent first (each then waits for a job slot or runs).
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let loaded = cheap_latencies(addr, 500);
+        done.store(true, Ordering::Relaxed);
+        let statuses: Vec<u16> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+        (loaded, statuses)
+    });
+    let count = |code: u16| statuses.iter().filter(|&&c| c == code).count();
+    println!(
+        "loaded (32 expensive, 200 slow connections): 500 cheap requests: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        quantile_ms(&loaded, 0.5),
+        quantile_ms(&loaded, 0.99),
+        quantile_ms(&loaded, 1.0)
+    );
+    println!(
+        "expensive answers: {} in all, {} 200, {} 503 (waited for a slot past the 10 s limit), {} 429",
+        statuses.len(),
+        count(200),
+        count(503),
+        count(429)
+    );
+    assert_eq!(count(200) + count(503), statuses.len(), "{statuses:?}");
+    drop(slow);
+}

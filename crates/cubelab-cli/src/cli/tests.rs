@@ -1,0 +1,146 @@
+//! No panic from the command line's option parser: random argument vectors built from the
+//! real subcommand and option names, with hostile values (huge and negative numbers, empty,
+//! unicode, very long), go through everything that happens before a computation starts
+//! (clap's parser, the output/input file check, the typed `Cli`), and every refusal is
+//! one short line.
+
+use super::*;
+use proptest::prelude::*;
+
+/// A command path (`["census", "targets"]`) and its long option names (`--size`, ...).
+type Leaf = (Vec<String>, Vec<String>);
+
+/// Every command path (every subcommand, with or without subcommands of its own) and its
+/// long option names.
+fn leaves() -> Vec<Leaf> {
+    fn walk(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<Leaf>) {
+        let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
+        if subs.is_empty() || !path.is_empty() {
+            let longs = cmd.get_arguments().filter_map(|a| a.get_long()).map(|l| format!("--{l}")).collect();
+            out.push((path.clone(), longs));
+        }
+        for s in subs {
+            path.push(s.get_name().to_string());
+            walk(s, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&command(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// Values a hostile or careless user types.
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "0",
+            "1",
+            "-1",
+            "2",
+            "3",
+            "7",
+            "64",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "340282366920938463463374607431768211456",
+            "1e308",
+            "NaN",
+            "inf",
+            "-0",
+            "",
+            " ",
+            "é",
+            "🎲",
+            "1/0",
+            "0/0",
+            "2/1",
+            "1/18446744073709551615",
+            "(1 100000)",
+            "(1 2)(3 4)",
+            "C12",
+            "S13",
+            "Ab",
+            "K31",
+            "Y1'",
+            "152463",
+            "UF RB / DL UF",
+            "/dev/null",
+            "-",
+            "--",
+            "=",
+        ])
+        .prop_map(str::to_string),
+        any::<i64>().prop_map(|n| n.to_string()),
+        any::<u64>().prop_map(|n| n.to_string()),
+        "\\PC{0,12}",
+        (1usize..20_000).prop_map(|n| "9".repeat(n)),
+    ]
+}
+
+/// One argument vector: `cubelab PATH... [--option [value] | value]...`.
+fn argv() -> impl Strategy<Value = Vec<String>> {
+    let leaves = leaves();
+    let count = leaves.len();
+    (0..count, prop::collection::vec((any::<prop::sample::Index>(), 0u8..4, value()), 0..6)).prop_map(
+        move |(k, items)| {
+            let (path, longs) = &leaves[k];
+            let mut argv = vec!["cubelab".to_string()];
+            argv.extend(path.iter().cloned());
+            for (pick, form, v) in items {
+                match (form, longs.is_empty()) {
+                    (0, false) => argv.push(pick.get(longs).clone()),
+                    (1, false) => argv.extend([pick.get(longs).clone(), v]),
+                    (2, false) => argv.push(format!("{}={v}", pick.get(longs))),
+                    _ => argv.push(v),
+                }
+            }
+            argv
+        },
+    )
+}
+
+/// Parses `argv` as `main` does, up to the typed command line (nothing runs): returns the
+/// one line `main` would print for a refusal, or None when the command would run.
+fn refusal(argv: &[String]) -> Option<String> {
+    use clap::error::ErrorKind;
+    let matches = match command().try_get_matches_from(argv) {
+        Ok(m) => m,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => return None,
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            return Some(missing_subcommand_line(&e))
+        }
+        Err(e) => return Some(usage_line(&e)),
+    };
+    if let Err(e) = check_files(&matches) {
+        return Some(shorten_quoted(&e.to_string()));
+    }
+    match Cli::from_arg_matches(&matches) {
+        Ok(_) => None,
+        Err(e) => Some(usage_line(&e)),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn the_option_parser_never_panics_and_refuses_in_one_short_line(args in argv()) {
+        if let Some(line) = refusal(&args) {
+            prop_assert_eq!(line.lines().count(), 1, "{:?}: {}", args, line);
+            // A 20,000-digit argument is quoted shortened, not echoed whole.
+            prop_assert!(line.chars().count() < 2000, "{:?}: {} characters", args, line.chars().count());
+        }
+    }
+}
+
+#[test]
+fn every_leaf_command_is_generated() {
+    let leaves = leaves();
+    let paths: Vec<String> = leaves.iter().map(|(p, _)| p.join(" ")).collect();
+    for needed in ["census targets", "picture census", "magic estimate", "stack merge", "show"] {
+        assert!(paths.iter().any(|p| p == needed), "{needed} not in {paths:?}");
+    }
+    assert!(leaves.iter().any(|(p, longs)| p == &["census", "max-targets"] && longs.contains(&"--restarts".into())));
+}
