@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
 /// How long work runs before its bar appears.
@@ -132,19 +132,23 @@ impl Drop for Bar {
 /// A fresh [`Bar`] for every phase: each [`Progress::start`] begins a new bar (made by
 /// `make`: the terminal's or a forwarding one), so a typed run of several phases (a bar
 /// finished is not drawn again) shows each as its own bar, as separate bars did.
+///
+/// The current bar is behind a read-write lock: the census threads advance it many
+/// millions of times, and a mutex there made `census universal --size 12` eight times
+/// slower (threads queueing on it); readers of an `RwLock` do not block each other.
 pub struct Bars {
     make: Box<dyn Fn() -> Bar + Send + Sync>,
-    current: Mutex<Option<Bar>>,
+    current: RwLock<Option<Bar>>,
 }
 
 impl Bars {
     /// Bars made by `make`.
     pub fn new(make: impl Fn() -> Bar + Send + Sync + 'static) -> Bars {
-        Bars { make: Box::new(make), current: Mutex::new(None) }
+        Bars { make: Box::new(make), current: RwLock::new(None) }
     }
 
     fn with(&self, f: impl FnOnce(&Bar)) {
-        if let Some(bar) = self.current.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        if let Some(bar) = self.current.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
             f(bar);
         }
     }
@@ -157,7 +161,7 @@ impl Progress for Bars {
         if total == 0 {
             bar.bar.enable_steady_tick(Duration::from_millis(200));
         }
-        *self.current.lock().unwrap_or_else(|e| e.into_inner()) = Some(bar);
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(bar);
     }
 
     fn advance(&self, units: u64) {
@@ -169,7 +173,7 @@ impl Progress for Bars {
     }
 
     fn finish(&self) {
-        if let Some(bar) = self.current.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        if let Some(bar) = self.current.write().unwrap_or_else(|e| e.into_inner()).take() {
             bar.finish();
         }
     }

@@ -45,6 +45,9 @@ __all__ = [
     "CubeRow",
     "CubesReport",
     "CubesTableauReport",
+    "DesignBlocksReport",
+    "DesignStackReport",
+    "DesignedCube",
     "Exact",
     "Explanation",
     "ExtendedCensusReport",
@@ -107,8 +110,10 @@ __all__ = [
     "StackClassicsReport",
     "StackCube",
     "StackSolveReport",
+    "StandingCube",
     "Table1",
     "Table1Row",
+    "TargetRow",
     "Targets",
     "TheoremCheck",
     "TypeRow",
@@ -675,7 +680,9 @@ class CubeRow(Record):
     """One listed cube."""
 
     name: Optional[str]
-    """Conway's name, if any."""
+    """Conway's name, if any (for a cube in Kahan's letters, through w=1 y=2 b=3 g=4 p=5
+    r=6).
+    """
     faces: str
     """Canonical face string U D F B L R."""
     corners: Tuple[str, ...]
@@ -685,7 +692,7 @@ class CubeRow(Record):
     mirror: str
     """Canonical face string of the mirror image."""
     mirror_name: Optional[str]
-    """Conway's name of the mirror image, if any."""
+    """Conway's name of the mirror image, if any (in Kahan's letters as for `name`)."""
     kahan: Optional[str]
     """Kahan's type number."""
     sobczyk: Optional[str]
@@ -702,6 +709,90 @@ class CubesReport(Record):
     """Number of cubes listed."""
     cubes: Tuple[CubeRow, ...]
     """The cubes, in the listed order."""
+
+
+@dataclass(frozen=True, repr=False)
+class DesignedCube(Record):
+    """A cube of a design."""
+
+    name: str
+    """Its name (Conway's for MacMahon cubes, else its canonical face string over 1..N)."""
+    faces: str
+    """Its face string U D F B L R."""
+
+
+@dataclass(frozen=True, repr=False)
+class TargetRow(Record):
+    """One target the designed blocks build."""
+
+    target: str
+    """The target's Conway name."""
+    faces: str
+    """Its face string."""
+    arrangements: int
+    """Its arrangements (with matching inner faces when `interior`)."""
+    partial: int
+    """Partial assemblies (1 to 7 corners filled) met placing blocks corner by corner in
+    the fixed corner order.
+    """
+    dead_ends: int
+    """Dead ends among them (the empty start included): no remaining block fits the next
+    corner. The difficulty figure (docs/design.md).
+    """
+
+
+@dataclass(frozen=True, repr=False)
+class DesignBlocksReport(Record):
+    """The output of a cubelab command of kind "design-blocks" (docs/json.md)."""
+
+    count: int
+    """How many sets of 8 distinct MacMahon cubes meet the request: the draw is uniform
+    among them.
+    """
+    collections: int
+    """How many sets of 8 distinct MacMahon cubes there are (C(30, 8))."""
+    blocks: Tuple[DesignedCube, ...]
+    """The eight blocks, in tableau order."""
+    targets: Tuple[TargetRow, ...]
+    """Every target they build (solved again by the general solver), in tableau order."""
+
+
+@dataclass(frozen=True, repr=False)
+class StandingCube(Record):
+    """How to stand one cube of a solved stack."""
+
+    cube: int
+    """Position, 1 at the bottom."""
+    faces: str
+    """The cube as it stands (U D F B L R)."""
+    top: str
+    """Color on top."""
+    bottom: str
+    """Color at the bottom."""
+    sides: Tuple[str, str, str, str]
+    """Colors on the front, right, back and left sides."""
+
+
+@dataclass(frozen=True, repr=False)
+class DesignStackReport(Record):
+    """The output of a cubelab command of kind "design-stack" (docs/json.md)."""
+
+    count: int
+    """How many collections of the stack census have exactly that many solutions: the
+    draw is uniform among them.
+    """
+    collections: int
+    """How many collections the census has in all."""
+    index: int
+    """The position of the one drawn among them in rank order (from 0)."""
+    stack: Tuple[DesignedCube, ...]
+    """The cubes, cube 1 (bottom) first."""
+    solutions: int
+    """Solutions found again by the solver."""
+    distinct: int
+    """Solutions that look different (side colors of every cube up to the symmetries)."""
+    solution: Optional[Tuple[StandingCube, ...]]
+    """One solution (the first distinct one), or null when there is none."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -1412,7 +1503,9 @@ class ShowReport(ShowDisplay, Record):
     labelled: str
     """The coloring as given, labelled form `U=..,D=..,F=..,B=..,L=..,R=..`."""
     name: Optional[str]
-    """Conway's name, if any."""
+    """Conway's name, if any (for a cube in Kahan's letters, through w=1 y=2 b=3 g=4 p=5
+    r=6).
+    """
     faces: str
     """Canonical face string U D F B L R."""
     corners: Tuple[str, ...]
@@ -1422,7 +1515,7 @@ class ShowReport(ShowDisplay, Record):
     mirror: str
     """Canonical face string of the mirror image."""
     mirror_name: Optional[str]
-    """Conway's name of the mirror image, if any."""
+    """Conway's name of the mirror image, if any (in Kahan's letters as for `name`)."""
     kahan: Optional[str]
     """Kahan's type number."""
     sobczyk: Optional[str]
@@ -1750,6 +1843,8 @@ REPORTS: Dict[str, Type[Record]] = {
     "census-universal": CensusUniversalReport,
     "cubes": CubesReport,
     "cubes-tableau": CubesTableauReport,
+    "design-blocks": DesignBlocksReport,
+    "design-stack": DesignStackReport,
     "extended-census": ExtendedCensusReport,
     "extended-guarantee": ExtendedGuaranteeReport,
     "magic-check": MagicCheckReport,
