@@ -662,7 +662,7 @@ mod tests {
         vec![
             ("census targets", json!({"size": 2, "colors": 2})),
             ("census targets", json!({"size": "all", "colors": 2})),
-            ("census solution-numbers", json!({"colors": 2, "method": "backtrack", "target": "111111"})),
+            ("census solution-numbers", json!({"colors": 2, "method": "backtrack", "target": "111112"})),
             ("census universal", json!({"colors": 2, "size": 2})),
             ("census multisets", json!({"colors": 2, "method": "backtrack"})),
             ("census sobczyk", json!({})),

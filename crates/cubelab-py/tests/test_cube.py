@@ -26,7 +26,8 @@ def test_a_conway_name_in_every_notation():
         assert c == ab and c.notation == notation and c.face_string == "152463"
     # Kahan's and Sobczyk's names are in Kahan's colors: the same type, other colors.
     assert Cube("K7") == Cube("P2") and Cube("K7") != ab
-    assert Cube("K7").kahan == "K7" and Cube("K7").conway is None
+    # Conway's name comes through w=1 … r=6; the short name stays in Kahan's colors.
+    assert Cube("K7").kahan == "K7" and Cube("K7").conway == "Ab" and Cube("K7").name == "P2"
 
 
 def test_equal_up_to_rotation_not_reflection():

@@ -1,6 +1,8 @@
 """Bad input raises InputError (a ValueError) with the command line's one-line message in
 the Python caller's words (argument names, not flags); no input crashes the interpreter."""
 
+import re
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -28,7 +30,10 @@ def test_bad_input_has_the_cli_message(cli):
         with pytest.raises(cubelab.InputError) as caught:
             python()
         assert isinstance(caught.value, ValueError) and isinstance(caught.value, cubelab.CubelabError)
-        assert str(caught.value) == caller_words(cli.error(*command)), command
+        # The typed layer names the field at fault as its keyword (`colors=9: ...`) where
+        # the command line names the option (`--colors 9: ...`).
+        expected = caller_words(cli.error(*command))
+        assert str(caught.value) in (expected, re.sub(r"^([a-z_]+) ", r"\1=", expected)), command
         assert "--" not in str(caught.value), command
 
 
@@ -82,12 +87,17 @@ def test_choices_are_checked_in_python_with_the_accepted_values():
 
 
 def test_run_refuses_what_it_does_not_run():
-    for command in ["census merge", "stack merge", "magic squares-merge", "serve", "no such command"]:
+    for command in ["serve", "no such command"]:
         with pytest.raises(cubelab.InputError) as caught:
             cubelab.run(command, {})
         message = str(caught.value)
         assert "/api" not in message and "--" not in message and repr(command) in message
-    assert "reads files" in str(pytest.raises(cubelab.InputError, cubelab.run, "census merge").value)
+    # The merges take their shard reports as values (no files): an empty input is bad input.
+    for command in ["census merge", "stack merge", "magic squares-merge"]:
+        with pytest.raises(cubelab.InputError) as caught:
+            cubelab.run(command, {})
+        message = str(caught.value)
+        assert message and "\n" not in message and "/api" not in message and "--" not in message, command
 
 
 blocks = st.lists(st.one_of(st.sampled_from(["Ab", "Ba", "Cb", "Fe", "K3", "Y1'", "112233", "123456"]), st.text(max_size=8)), max_size=10)

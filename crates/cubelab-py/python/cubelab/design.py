@@ -10,22 +10,22 @@ number (docs/design.md). When none exists, :class:`cubelab.InputError` says why.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from cubelab._results import call as _call, cube_text, parse_report
 
 if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, design-blocks)
-    from cubelab.reports import BlocksDesignReport, StackDesignReport
+    from cubelab.reports import DesignBlocksReport, DesignStackReport
 
 __all__ = ["stack", "blocks"]
 
 
-def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1) -> StackDesignReport:
+def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1) -> DesignStackReport:
     """``cubes`` cubes of C_N (N = ``cubes``) whose stack has exactly ``solutions``
     solutions, drawn uniformly from ``seed`` among all such sets (multisets with
     ``repeats``); ``.count`` is how many there were to draw from."""
     input = {"cubes": cubes, "solutions": solutions, "repeats": repeats, "seed": seed}
-    return parse_report(_call("design stack", input))  # type: ignore[return-value]
+    return cast("DesignStackReport", parse_report(_call("design stack", input)))
 
 
 def blocks(
@@ -35,7 +35,7 @@ def blocks(
     arrangements: Optional[int] = None,
     interior: bool = False,
     seed: int = 1,
-) -> BlocksDesignReport:
+) -> DesignBlocksReport:
     """Eight distinct MacMahon blocks building exactly ``targets`` targets and/or the
     ``target`` given, in exactly ``arrangements`` arrangements (of ``target`` when given,
     else of every target built), drawn uniformly from ``seed``; ``.count`` is how many
@@ -51,4 +51,4 @@ def blocks(
         "interior": interior,
         "seed": seed,
     }
-    return parse_report(_call("design blocks", input))  # type: ignore[return-value]
+    return cast("DesignBlocksReport", parse_report(_call("design blocks", input)))
