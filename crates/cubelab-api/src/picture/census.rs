@@ -2,7 +2,7 @@
 //!
 //! Both engines (byte and two-bit) take the context's progress and cancellation token
 //! (looked at between chunks of a layer: a raised token stops a census within a fraction
-//! of a second, with [`ErrorKind::Stopped`](crate::ErrorKind::Stopped), its checkpoint
+//! of a second, with [`ErrorKind::Stopped`], its checkpoint
 //! saved if it has one). The files of a run (checkpoint, saved table) and its memory are
 //! [`Options`], given by the command line only ([`run_with`]); [`run`] uses none.
 
@@ -34,6 +34,7 @@ pub struct CensusRequest {
     #[serde(default)]
     pub metric: Option<Metric>,
     /// The generalisation: a group (C<n>, S<n>, A<n>, V4, or generators '(1 2 3);(1 2)').
+    #[allow(rustdoc::invalid_html_tags)]
     #[serde(default)]
     pub group: Option<String>,
     /// Row moves R as group elements separated by ';' (default: all of G; with `group`).

@@ -99,7 +99,7 @@ pub struct Solved {
 const DRAWN_MOVES: usize = 35;
 
 impl Solved {
-    /// The boards `svg` draws: the start and, for solutions of at most [`DRAWN_MOVES`]
+    /// The boards `svg` draws: the start and, for solutions of at most `DRAWN_MOVES`
     /// moves, the board after each move (caption, board).
     pub fn panels(&self) -> Vec<(String, String)> {
         let mut panels = vec![("start".to_string(), self.board.to_string())];
