@@ -118,10 +118,11 @@ proptest! {
     }
 }
 
+/// Every command's keys can be read; only requests that take no options have none (they
+/// are fixed computations, so the object of random keys is just `{}` or one stray key).
 #[test]
 fn every_command_has_keys_to_draw_from() {
-    for &path in COMMANDS {
-        assert!(!keys(path).is_empty(), "{path}");
-    }
+    let fieldless: Vec<&str> = COMMANDS.iter().copied().filter(|&path| keys(path).is_empty()).collect();
+    assert_eq!(fieldless, ["census sobczyk", "stack classics"]);
     assert!(keys("build").contains(&"blocks".to_string()));
 }
