@@ -489,9 +489,9 @@ pub(crate) fn palette7(palette: Option<usize>) -> Result<bool> {
     match palette {
         None => Ok(false),
         Some(7) => Ok(true),
-        Some(p) => Err(Error::bad(format!(
-            "--palette {p} is not supported: only --palette 7 (Sadisticube 7, blocks over six of seven colors); \
-             MacMahon's six colors are the default and other cube sets are --colors N"
+        Some(p) => Err(bad(format!(
+            "{{palette}} {p} is not supported: only {{palette}} 7 (Sadisticube 7, blocks over six of seven colors); \
+             MacMahon's six colors are the default and other cube sets are {{colors}} N"
         ))),
     }
 }
@@ -523,6 +523,18 @@ pub(crate) fn shard_label(s: &Option<String>) -> Result<Option<String>> {
 /// The checkpoint options of a request (`checkpoint`, `resume`, `force`).
 pub(crate) fn resume<'a>(checkpoint: &'a Option<PathBuf>, resume: bool, force: bool) -> Resume<'a> {
     Resume { path: checkpoint.as_deref(), resume, overwrite: force }
+}
+
+/// Bad input whose message names request fields as `{field}` ([`Error::naming`]: the
+/// CLI writes its flags, `--size`; the other surfaces the field names).
+pub(crate) fn bad(template: impl Into<String>) -> Error {
+    Error::naming(ErrorKind::BadInput, template)
+}
+
+/// The refusal of `shard` and `checkpoint` by the censuses over `what` (`{palette} 7`,
+/// `{colors} 4`), which are samples, searches or runs small enough to need neither.
+pub(crate) fn no_shards(what: &str, runs: &str) -> Error {
+    bad(format!("{what} censuses are {runs}: they take no {{shard}} or {{checkpoint}}"))
 }
 
 /// An error of the typed layer from an internal inconsistency (a bug).

@@ -1,12 +1,11 @@
 //! `census infeasible`: the largest multisets building no target (Haraguchi's maximum
 //! infeasible multiset), by exhausting every possible support.
 
-use super::{default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput, Method};
+use super::{bad, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput, Method};
 use crate::error::{Error, Result};
 use crate::{limits, Context};
 use cubelab::census::report::{universe_label, CensusReport, Infeasible};
 use cubelab::census::Part;
-use cubelab::notation::at_position;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -53,19 +52,17 @@ pub fn run(req: &InfeasibleRequest, ctx: &Context) -> Result<CensusOutput> {
         limits::census("census infeasible", req.checkpoint.as_deref(), l)?;
     }
     if palette7(req.palette)? {
-        return Err(Error::bad(
-            "infeasible with --palette 7 is not available: the walk over supports is for MacMahon's cubes",
-        ));
+        return Err(bad("infeasible with {palette} 7 is not available: the walk over supports is for MacMahon's cubes"));
     }
     let colors = req.colors;
     if colors != 6 {
-        return Err(Error::bad(format!(
-            "--colors {colors}: the infeasible census is for MacMahon's cubes (--colors 6); over fewer colors almost every set builds nothing, so the supports are too many to walk"
+        return Err(bad(format!(
+            "{{colors}} {colors}: the infeasible census is for MacMahon's cubes ({{colors}} 6); over fewer colors almost every set builds nothing, so the supports are too many to walk"
         )));
     }
     let e = engine(colors)?;
     let cubes: Vec<usize> = match &req.within {
-        Some(names) => e.parse_set(names).map_err(|e| at_position(e, "--within"))?,
+        Some(names) => e.parse_set(names).map_err(|e| Error::at_field(e, "within"))?,
         None => (0..e.len()).collect(),
     };
     // The fingerprint names the set as a bitmask, all ones for every cube (as checkpoints always have).

@@ -1,13 +1,13 @@
 //! `census solution-numbers`: the distribution of solution numbers over every collection
 //! of 8 cubes for one target or every target (Johnson-Roldán's Table 1).
 
-use super::{default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput, Method};
+use super::{bad, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput, Method};
 use crate::error::{Error, Result};
 use crate::{limits, Context};
 use cubelab::census::engine::Engine;
 use cubelab::census::report::universe_label;
 use cubelab::census::report::{tag, AllTargets, CensusReport, SolutionNumbers};
-use cubelab::notation::{at_position, parse_cube};
+use cubelab::notation::parse_cube;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -101,9 +101,9 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
         limits::census("census solution-numbers", req.checkpoint.as_deref(), l)?;
     }
     if palette7(req.palette)? {
-        return Err(Error::bad(format!(
-            "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
-             blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
+        return Err(bad(format!(
+            "solution-numbers with {{palette}} 7 is not available: each target has C({},8) collections of usable \
+             blocks; `census targets {{palette}} 7 {{size}} 8 {{sample}} N` gives the exact number of 8-sets building each \
              target",
             Engine::sadisticube7().usable_count(0)
         )));
@@ -111,24 +111,22 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
     let e = engine(req.colors)?;
     let method: cubelab::census::Method = req.method.into();
     if method == cubelab::census::Method::Graph && !e.six_colored() {
-        return Err(Error::bad(
-            "--method graph needs six-colored cubes (each fits a corner in one way); use --method backtrack",
-        ));
+        return Err(bad("{method} graph needs six-colored cubes (each fits a corner in one way); use {method} backtrack"));
     }
     let targets: Vec<usize> = if req.all_targets {
         if let Some(t) = &req.target {
             return Err(Error::bad("every target is run with all_targets: give no target").about("target", t));
         }
         if req.checkpoint.is_some() {
-            return Err(Error::bad("--checkpoint is for one target at a time; shard --all-targets runs instead"));
+            return Err(bad("{checkpoint} is for one target at a time; shard {all_targets} runs instead"));
         }
         (0..e.len()).collect()
     } else {
         let target = req.target.as_deref().unwrap_or(DEFAULT_TARGET);
-        let t = parse_cube(target).map_err(|e| at_position(e, "--target"))?;
+        let t = parse_cube(target).map_err(|e| Error::at_field(e, "target"))?;
         let index = e
             .index_of(&t)
-            .ok_or_else(|| Error::bad(format!("--target: '{target}' is not one of this census's cubes")))?;
+            .ok_or_else(|| bad(format!("{{target}}: '{target}' is not one of this census's cubes")))?;
         vec![index]
     };
     let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, req, ctx)).collect::<Result<_>>()?;

@@ -9,7 +9,7 @@
 //! each target).
 
 use super::{
-    check_stop, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput,
+    bad, check_stop, no_shards, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput,
     Method,
 };
 use crate::error::{Error, Result};
@@ -19,7 +19,6 @@ use cubelab::census::report::universe_label;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
 use cubelab::census::Tally;
 use cubelab::combin::{binomial, binomial_u128};
-use cubelab::notation::at_position;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -41,7 +40,7 @@ impl FromStr for SetSize {
     fn from_str(s: &str) -> Result<SetSize> {
         match s {
             "all" => Ok(SetSize::All),
-            _ => s.parse().map(SetSize::K).map_err(|_| Error::bad(format!("--size: '{s}' is not a number or 'all'"))),
+            _ => s.parse().map(SetSize::K).map_err(|_| bad(format!("{{size}}: '{s}' is not a number or 'all'"))),
         }
     }
 }
@@ -132,10 +131,11 @@ fn one() -> u64 {
 }
 
 impl TargetsRequest {
-    /// Whether the census polls the stop token (the exhaustive runs over at most 32
-    /// cubes, which take a checkpoint; samples and the 256-bit engine's runs do not).
+    /// Whether the census polls the stop token in its loops: all but the exhaustive runs
+    /// over the subsets of `within` on the 256-bit engine (`palette` 7, `colors` 4 or 5),
+    /// which look at it only before they start.
     pub fn stoppable(&self) -> bool {
-        self.sample.is_none() && self.palette.is_none() && !matches!(self.colors, 4 | 5)
+        self.within.is_none() || (self.palette.is_none() && !matches!(self.colors, 4 | 5))
     }
 }
 
@@ -150,10 +150,10 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         limits::census("census targets", req.checkpoint.as_deref(), l)?;
     }
     match req.sample {
-        Some(0) => return Err(Error::bad("--sample: give at least one set to sample")),
+        Some(0) => return Err(bad("{sample}: give at least one set to sample")),
         Some(n) if n > MAX_SAMPLES => {
-            return Err(Error::bad(format!(
-                "--sample: {n} is more than {MAX_SAMPLES} sets (a larger sample changes no printed digit)"
+            return Err(bad(format!(
+                "{{sample}}: {n} is more than {MAX_SAMPLES} sets (a larger sample changes no printed digit)"
             )))
         }
         _ => {}
@@ -167,19 +167,19 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     }
     let e = engine(req.colors)?;
     let within: Vec<usize> = match &req.within {
-        Some(names) => e.parse_set(names).map_err(|e| at_position(e, "--within"))?,
+        Some(names) => e.parse_set(names).map_err(|e| Error::at_field(e, "within"))?,
         None => (0..e.len()).collect(),
     };
     let n = within.len();
     let sizes: Vec<usize> = match req.size {
         SetSize::All => (0..=n).collect(),
         SetSize::K(k) if k > n => {
-            return Err(Error::bad(format!("--size: {k} is larger than the {n} cubes available")));
+            return Err(bad(format!("{{size}}: {k} is larger than the {n} cubes available")));
         }
         SetSize::K(k) => vec![k],
     };
     if req.sample.is_some() && (req.size == SetSize::All || req.shard.is_some() || req.checkpoint.is_some()) {
-        return Err(Error::bad("--sample takes one --size and no --shard or --checkpoint"));
+        return Err(bad("{sample} takes one {size} and no {shard} or {checkpoint}"));
     }
     if sizes != [8] {
         e.check_subset_tables()?;
@@ -197,7 +197,7 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         check_stop(ctx)?;
         let p = ctx.progress();
         p.start("random sets", samples, 0);
-        let t = e.sample_within(sizes[0], &within, samples, req.seed, method, p)?;
+        let t = e.sample_within(sizes[0], &within, samples, req.seed, method, p, ctx.stop())?;
         p.finish();
         CensusReport::Targets(report_of(&base, sizes[0], &t, &e, &within, req.list_max))
     } else if req.size == SetSize::All {
@@ -297,8 +297,8 @@ fn one_size(
 
 // ---------------------------------------------------------------- the 256-bit engine
 
-/// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
-/// chose them (for messages).
+/// A cube set for the 256-bit engine: the blocks, their label in outputs and the field that
+/// chose them, as a template for messages (`{palette} 7`, [`Error::naming`]).
 struct Big<'a> {
     s: &'a Engine,
     label: String,
@@ -311,24 +311,20 @@ pub const MAX_WITHIN_SETS: u64 = 1 << 24;
 /// `palette` 7.
 fn run_palette7(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     if req.shard.is_some() || req.checkpoint.is_some() {
-        return Err(Error::bad(
-            "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint",
-        ));
+        return Err(no_shards("{palette} 7", "samples, searches or small exhaustive runs"));
     }
     let engine = Engine::sadisticube7();
-    let big = Big { s: &engine, label: "palette7".into(), flag: "--palette 7".into() };
+    let big = Big { s: &engine, label: "palette7".into(), flag: "{palette} 7".into() };
     targets(&big, req, ctx)
 }
 
 /// `colors` 4 or 5: sampled or `within`, as for `palette` 7.
 fn run_colors(n: usize, req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     if req.shard.is_some() || req.checkpoint.is_some() {
-        return Err(Error::bad(format!(
-            "--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint"
-        )));
+        return Err(no_shards(&format!("{{colors}} {n}"), "samples or small exhaustive runs"));
     }
     let engine = Engine::for_universe(cubelab::coloring::exact_colorings(n)?)?;
-    let big = Big { s: &engine, label: format!("C{n}"), flag: format!("--colors {n}") };
+    let big = Big { s: &engine, label: format!("C{n}"), flag: format!("{{colors}} {n}") };
     targets(&big, req, ctx)
 }
 
@@ -343,8 +339,8 @@ fn base(big: &Big<'_>, req: &TargetsRequest) -> TargetsBase {
 fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     let (s, flag, n) = (big.s, &big.flag, big.s.len());
     if req.within.is_some() && req.sample.is_some() {
-        return Err(Error::bad(format!(
-            "with {flag} give either --within SET (every subset) or --sample N (random sets), not both"
+        return Err(bad(format!(
+            "with {flag} give either {{within}} SET (every subset) or {{sample}} N (random sets), not both"
         )));
     }
     if let Some(names) = &req.within {
@@ -352,15 +348,15 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     }
     let k: usize = match req.size {
         SetSize::K(k) if k <= n => k,
-        SetSize::K(k) => return Err(Error::bad(format!("--size: {k} is larger than the {n} cubes of {flag}"))),
+        SetSize::K(k) => return Err(bad(format!("{{size}}: {k} is larger than the {n} cubes of {flag}"))),
         SetSize::All => {
-            return Err(Error::bad(format!("--size all with {flag} needs --within SET (2^{n} sets otherwise)")))
+            return Err(bad(format!("{{size}} all with {flag} needs {{within}} SET (2^{n} sets otherwise)")))
         }
     };
     let Some(samples) = req.sample else {
-        return Err(Error::bad(format!(
-            "{flag}: the {} sets of {k} cubes are too many to enumerate here; give --sample N (random sets) or \
-             --within SET (every subset of a set)",
+        return Err(bad(format!(
+            "{flag}: the {} sets of {k} cubes are too many to enumerate here; give {{sample}} N (random sets) or \
+             {{within}} SET (every subset of a set)",
             binomial_u128(n as u64, k as u64).map(|x| x.to_string()).unwrap_or_else(|| "more than 2^128".into())
         )));
     };
@@ -368,7 +364,7 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     check_stop(ctx)?;
     let p = ctx.progress();
     p.start("random sets", samples, 0);
-    let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p)?;
+    let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p, ctx.stop())?;
     check_stop(ctx)?;
     p.start("exact mean", 0, 0);
     let exact = exact_for(s, k)?;
@@ -395,22 +391,22 @@ fn exact_for(s: &Engine, k: usize) -> Result<Exact> {
 
 fn targets_within(big: &Big<'_>, req: &TargetsRequest, tokens: &[String], ctx: &Context) -> Result<CensusOutput> {
     let s = big.s;
-    let within = s.parse_list(tokens).map_err(|e| at_position(e, "--within"))?;
+    let within = s.parse_list(tokens).map_err(|e| Error::at_field(e, "within"))?;
     let n = within.len();
     if n > 32 {
-        return Err(Error::bad(format!("--within: {n} blocks given; an exhaustive census takes at most 32")));
+        return Err(bad(format!("{{within}}: {n} blocks given; an exhaustive census takes at most 32")));
     }
     let sizes: Vec<usize> = match req.size {
         SetSize::All => (0..=n).collect(),
         SetSize::K(k) if k > n => {
-            return Err(Error::bad(format!("--size: {k} is larger than the {n} blocks of --within")));
+            return Err(bad(format!("{{size}}: {k} is larger than the {n} blocks of {{within}}")));
         }
         SetSize::K(k) => vec![k],
     };
     let total: u64 = sizes.iter().map(|&k| binomial(n as u64, k as u64)).sum();
     if total > MAX_WITHIN_SETS {
-        return Err(Error::bad(format!(
-            "--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N",
+        return Err(bad(format!(
+            "{{within}}: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use {{sample}} N",
             big.flag
         )));
     }

@@ -2,7 +2,7 @@
 //! (32-cube sets) or by seeded local search (`search`, also for `colors` 4 and `palette` 7).
 
 use super::{
-    check_stop, default_colors, internal, palette7, resume, run_census, shard, shard_label, universe, CensusOutput,
+    bad, check_stop, no_shards, default_colors, internal, palette7, resume, run_census, shard, shard_label, universe, CensusOutput,
     Method,
 };
 use crate::error::{Error, Result};
@@ -82,14 +82,6 @@ fn default_steps() -> usize {
     DEFAULT_STEPS
 }
 
-impl UniversalRequest {
-    /// Whether the census polls the stop token (the enumeration, which takes a
-    /// checkpoint; the searches do not).
-    pub fn stoppable(&self) -> bool {
-        !self.search && self.palette.is_none()
-    }
-}
-
 /// Runs `census universal`.
 pub fn run(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
     if let Some(l) = ctx.limits() {
@@ -103,12 +95,10 @@ pub fn run(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
     let palette7 = palette7(req.palette)?;
     if req.shard.is_some() || req.checkpoint.is_some() {
         if palette7 {
-            return Err(Error::bad(
-                "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint",
-            ));
+            return Err(no_shards("{palette} 7", "samples, searches or small exhaustive runs"));
         }
         if req.search {
-            return Err(Error::bad("--search is one seeded local search: it takes no --shard or --checkpoint"));
+            return Err(bad("{search} is one seeded local search: it takes no {shard} or {checkpoint}"));
         }
     }
     if palette7 {
@@ -152,13 +142,13 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
     let (size, none_below, found) = match req.size {
         Some(k) => {
             if k > u.len() {
-                return Err(Error::bad(format!("--size: {k} is larger than the {} cubes available", u.len())));
+                return Err(bad(format!("{{size}}: {k} is larger than the {} cubes available", u.len())));
             }
             (k, Vec::new(), search(k)?)
         }
         None => {
             if shard != Shard::ALL || req.checkpoint.is_some() {
-                return Err(Error::bad("give --size to shard or checkpoint a universal-set search"));
+                return Err(bad("give {size} to shard or checkpoint a universal-set search"));
             }
             let mut none = Vec::new();
             let mut k = 8;
@@ -188,16 +178,16 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
 }
 
 fn search(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
-    let Some(k) = req.size else { return Err(Error::bad("--search needs --size K")) };
+    let Some(k) = req.size else { return Err(bad("{search} needs {size} K")) };
     // In the order of exact_colorings (not the tableau order of Engine::exact_colors), so
     // that a seed finds the same set as it always has.
     let e = Engine::for_universe(cubelab::coloring::exact_colorings(req.colors)?)?;
     let cubes = e.cubes();
     if k > cubes.len() || k < 8 {
-        return Err(Error::bad(format!("--size: {k} is not between 8 and the {} cubes available", cubes.len())));
+        return Err(bad(format!("{{size}}: {k} is not between 8 and the {} cubes available", cubes.len())));
     }
     check_stop(ctx)?;
-    let found = e.search_universal_sequential(k, req.seed, req.restarts, req.steps, ctx.progress())?;
+    let found = e.search_universal_sequential(k, req.seed, req.restarts, req.steps, ctx.progress(), ctx.stop())?;
     ctx.progress().finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
@@ -234,17 +224,17 @@ fn palette_7(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
         ));
     };
     let (true, Some(k)) = (req.search, req.size) else {
-        return Err(Error::bad(format!(
-            "universal with --palette 7 needs --search --size K (C(210,K) sets cannot be enumerated); \
+        return Err(bad(format!(
+            "universal with {{palette}} 7 needs {{search}} {{size}} K (C(210,K) sets cannot be enumerated); \
              every universal set has at least {} blocks",
             bound.bound
         )));
     };
     if !(8..=blocks).contains(&k) {
-        return Err(Error::bad(format!("--size: {k} is not between 8 and the {blocks} blocks of --palette 7")));
+        return Err(bad(format!("{{size}}: {k} is not between 8 and the {blocks} blocks of {{palette}} 7")));
     }
     check_stop(ctx)?;
-    let found = s.search_universal(k, req.seed, req.restarts, req.steps, ctx.progress())?;
+    let found = s.search_universal(k, req.seed, req.restarts, req.steps, ctx.progress(), ctx.stop())?;
     ctx.progress().finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \
