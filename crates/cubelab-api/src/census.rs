@@ -21,8 +21,9 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-use std::path::PathBuf;
 
+#[macro_use]
+mod fields;
 pub mod infeasible;
 pub mod max_targets;
 pub mod merge;
@@ -504,25 +505,6 @@ pub(crate) fn universe(colors: usize) -> Result<cubelab::census::Universe> {
 /// The census engine over [`universe`].
 pub(crate) fn engine(colors: usize) -> Result<cubelab::census::engine::Engine> {
     Ok(cubelab::census::engine::Engine::from_universe(universe(colors)?)?)
-}
-
-/// `shard`: the part of the census to run (all of it when absent).
-pub(crate) fn shard(shard: &Option<String>) -> Result<cubelab::shard::Shard> {
-    Ok(match shard {
-        Some(s) => cubelab::shard::Shard::parse(s)?,
-        None => cubelab::shard::Shard::ALL,
-    })
-}
-
-/// The shard's label in reports: `None` for the whole census.
-pub(crate) fn shard_label(s: &Option<String>) -> Result<Option<String>> {
-    let s = shard(s)?;
-    Ok((s != cubelab::shard::Shard::ALL).then(|| s.to_string()))
-}
-
-/// The checkpoint options of a request (`checkpoint`, `resume`, `force`).
-pub(crate) fn resume<'a>(checkpoint: &'a Option<PathBuf>, resume: bool, force: bool) -> Resume<'a> {
-    Resume { path: checkpoint.as_deref(), resume, overwrite: force }
 }
 
 /// Bad input whose message names request fields as `{field}` ([`Error::naming`]: the

@@ -3,7 +3,7 @@
 //! ([`cubelab::census::theorem7`]); over Sadisticube 7 (`palette` 7) a local search,
 //! optionally proven maximal by an exhaustive branch-and-bound.
 
-use super::{bad, check_stop, default_colors, internal, palette7, CensusOutput};
+use super::{bad, check_stop, internal, palette7, CensusOutput};
 use crate::error::{Error, Result};
 use crate::{limits, Context};
 use cubelab::census::engine::Engine;
@@ -14,6 +14,7 @@ use cubelab::combin::binomial;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+census_request! {
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
 /// takes seconds and its report is a list of sets).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -33,15 +34,7 @@ pub struct MaxTargetsRequest {
     /// found (an exhaustive branch-and-bound; minutes).
     #[serde(default)]
     pub prove: bool,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
+} with universe
 }
 
 impl MaxTargetsRequest {

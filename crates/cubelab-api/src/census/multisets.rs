@@ -1,6 +1,6 @@
 //! `census multisets`: the targets built by every multiset of 8 cubes (Sobczyk's puzzles).
 
-use super::{bad, default_colors, engine, palette7, CensusOutput, Method};
+use super::{bad, engine, palette7, CensusOutput};
 use crate::error::{Error, ErrorKind, Result};
 use crate::{limits, Context};
 use cubelab::census::report::{tag, universe_label, CensusReport, MaxSet, Multisets};
@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+census_request! {
 /// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -16,19 +17,7 @@ pub struct MultisetsRequest {
     /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
     #[serde(default = "eight")]
     pub size: usize,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
+} with method universe
 }
 
 /// The default (and only) multiset size.

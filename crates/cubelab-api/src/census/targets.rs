@@ -8,12 +8,9 @@
 //! such, with the exact figures that are cheap (the mean, the number of sets building
 //! each target).
 
-use super::{
-    bad, check_stop, no_shards, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput,
-    Method,
-};
+use super::{bad, check_stop, no_shards, engine, internal, palette7, run_census, CensusOutput};
 use crate::error::{Error, Result};
-use crate::{limits, Context};
+use crate::Context;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::universe_label;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
@@ -22,7 +19,6 @@ use cubelab::combin::{binomial, binomial_u128};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::PathBuf;
 use std::str::FromStr;
 
 /// `size`: a set size K, or every size in one pass. Written (and echoed) as a string,
@@ -75,6 +71,7 @@ impl<'de> Deserialize<'de> for SetSize {
     }
 }
 
+census_request! {
 /// Arguments of `census targets`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -96,31 +93,7 @@ pub struct TargetsRequest {
     /// Seed of the random sample.
     #[serde(default = "one")]
     pub seed: u64,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
-    /// Run only part I of N of the census (merge the parts with `census merge`).
-    #[serde(default)]
-    pub shard: Option<String>,
-    /// Save progress to this file after every batch (not echoed; refused by the web API).
-    #[serde(default, skip_serializing)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint file if it exists.
-    #[serde(default, skip_serializing)]
-    pub resume: bool,
-    /// Start afresh and replace an existing checkpoint file.
-    #[serde(default, skip_serializing)]
-    pub force: bool,
+} with method universe shards
 }
 
 /// The default seed of a sample.
@@ -146,9 +119,7 @@ pub const MAX_SAMPLES: u64 = 1_000_000_000_000;
 
 /// Runs `census targets`.
 pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if let Some(l) = ctx.limits() {
-        limits::census("census targets", req.checkpoint.as_deref(), l)?;
-    }
+    req.shards().check_limits("census targets", ctx)?;
     match req.sample {
         Some(0) => return Err(bad("{sample}: give at least one set to sample")),
         Some(n) if n > MAX_SAMPLES => {
@@ -178,7 +149,7 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         }
         SetSize::K(k) => vec![k],
     };
-    if req.sample.is_some() && (req.size == SetSize::All || req.shard.is_some() || req.checkpoint.is_some()) {
+    if req.sample.is_some() && (req.size == SetSize::All || req.shards().any()) {
         return Err(bad("{sample} takes one {size} and no {shard} or {checkpoint}"));
     }
     if sizes != [8] {
@@ -191,7 +162,7 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         method,
         within: req.within.as_ref().map(|_| e.set_names(&within)),
         sample: req.sample.map(|samples| Sample { samples, seed: req.seed }),
-        shard: shard_label(&req.shard)?,
+        shard: req.shards().label()?,
     };
     let report = if let Some(samples) = req.sample {
         check_stop(ctx)?;
@@ -230,7 +201,7 @@ fn all_sizes(
     ctx: &Context,
 ) -> Result<CensusReport> {
     let n = within.len();
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let range = shard.range(Engine::prefixes(n));
     let mask = mask_of(within);
     let fingerprint = format!(
@@ -243,7 +214,7 @@ fn all_sizes(
         &fingerprint,
         range,
         16,
-        resume(&req.checkpoint, req.resume, req.force),
+        req.shards().resume(),
         vec![Tally::new(e.len()); n + 1],
         |r, p| {
             e.tally_all_sizes_in(within, r, base.method, req.list_max, p).expect("lookup tables checked before the run")
@@ -275,7 +246,7 @@ fn one_size(
 ) -> Result<CensusReport> {
     let n = within.len() as u64;
     let mask = mask_of(within);
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let range = shard.range(binomial(n, k as u64));
     let fingerprint = format!(
         "targets {} {:?} size={k} within={mask:#x} list_max={} shard={shard}",
@@ -287,7 +258,7 @@ fn one_size(
         &fingerprint,
         range,
         1 << 24,
-        resume(&req.checkpoint, req.resume, req.force),
+        req.shards().resume(),
         Tally::new(e.len()),
         |r, p| e.tally(k, within, Some(r), base.method, req.list_max, p).expect("lookup tables checked before the run"),
         Tally::merge,
@@ -310,7 +281,7 @@ pub const MAX_WITHIN_SETS: u64 = 1 << 24;
 
 /// `palette` 7.
 fn run_palette7(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if req.shard.is_some() || req.checkpoint.is_some() {
+    if req.shards().any() {
         return Err(no_shards("{palette} 7", "samples, searches or small exhaustive runs"));
     }
     let engine = Engine::sadisticube7();
@@ -320,7 +291,7 @@ fn run_palette7(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
 
 /// `colors` 4 or 5: sampled or `within`, as for `palette` 7.
 fn run_colors(n: usize, req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if req.shard.is_some() || req.checkpoint.is_some() {
+    if req.shards().any() {
         return Err(no_shards(&format!("{{colors}} {n}"), "samples or small exhaustive runs"));
     }
     let engine = Engine::for_universe(cubelab::coloring::exact_colorings(n)?)?;
