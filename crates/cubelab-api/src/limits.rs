@@ -276,10 +276,9 @@ pub(crate) fn census(path: &str, checkpoint: Option<&Path>, limits: &Limits) -> 
 /// line, not by a context with limits.
 pub(crate) fn no_file(field: &str, path: Option<&Path>) -> Result<()> {
     match path {
-        Some(p) => Err(Error::refused(format!(
-            "a request names no files: {field} '{}' is for the command line",
-            p.display()
-        ))),
+        Some(p) => {
+            Err(Error::refused(format!("a request names no files: {field} '{}' is for the command line", p.display())))
+        }
         None => Ok(()),
     }
 }

@@ -26,7 +26,9 @@ pub struct InfeasibleRequest {
 pub fn run(req: &InfeasibleRequest, ctx: &Context) -> Result<CensusOutput> {
     req.shards().check_limits("census infeasible", ctx)?;
     if palette7(req.palette)? {
-        return Err(bad("infeasible with {palette} 7 is not available: the walk over supports is for MacMahon's cubes"));
+        return Err(bad(
+            "infeasible with {palette} 7 is not available: the walk over supports is for MacMahon's cubes",
+        ));
     }
     let colors = req.colors;
     if colors != 6 {

@@ -85,7 +85,9 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
     let e = engine(req.colors)?;
     let method: cubelab::census::Method = req.method.into();
     if method == cubelab::census::Method::Graph && !e.six_colored() {
-        return Err(bad("{method} graph needs six-colored cubes (each fits a corner in one way); use {method} backtrack"));
+        return Err(bad(
+            "{method} graph needs six-colored cubes (each fits a corner in one way); use {method} backtrack",
+        ));
     }
     let targets: Vec<usize> = if req.all_targets {
         if let Some(t) = &req.target {
@@ -98,9 +100,8 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
     } else {
         let target = req.target.as_deref().unwrap_or(DEFAULT_TARGET);
         let t = parse_cube(target).map_err(|e| Error::at_field(e, "target"))?;
-        let index = e
-            .index_of(&t)
-            .ok_or_else(|| bad(format!("{{target}}: '{target}' is not one of this census's cubes")))?;
+        let index =
+            e.index_of(&t).ok_or_else(|| bad(format!("{{target}}: '{target}' is not one of this census's cubes")))?;
         vec![index]
     };
     let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, req, ctx)).collect::<Result<_>>()?;

@@ -8,7 +8,7 @@
 //! such, with the exact figures that are cheap (the mean, the number of sets building
 //! each target).
 
-use super::{bad, check_stop, no_shards, engine, internal, palette7, run_census, CensusOutput};
+use super::{bad, check_stop, engine, internal, no_shards, palette7, run_census, CensusOutput};
 use crate::error::{Error, Result};
 use crate::Context;
 use cubelab::census::engine::Engine;

@@ -188,7 +188,10 @@ fn a_token_raised_during_a_sample_or_a_search_ends_it_with_stopped() {
         ("census targets", json!({"size": 8, "sample": targets::MAX_SAMPLES})),
         ("census targets", json!({"size": 8, "palette": 7, "sample": 100_000_000u64})),
         ("census universal", json!({"search": true, "colors": 4, "size": 8, "restarts": 100_000, "steps": 1_000_000})),
-        ("census universal", json!({"search": true, "palette": 7, "size": 14, "restarts": 100_000, "steps": 1_000_000})),
+        (
+            "census universal",
+            json!({"search": true, "palette": 7, "size": 14, "restarts": 100_000, "steps": 1_000_000}),
+        ),
         ("census max-targets", json!({"palette": 7, "restarts": 100_000, "steps": 1_000_000})),
     ];
     for (path, input) in long {

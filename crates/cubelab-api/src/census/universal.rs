@@ -1,7 +1,7 @@
 //! `census universal`: the sets of K cubes that build every target, by enumeration
 //! (32-cube sets) or by seeded local search (`search`, also for `colors` 4 and `palette` 7).
 
-use super::{bad, check_stop, no_shards, internal, palette7, run_census, universe, CensusOutput};
+use super::{bad, check_stop, internal, no_shards, palette7, run_census, universe, CensusOutput};
 use crate::error::{Error, Result};
 use crate::Context;
 use cubelab::census::engine::Engine;

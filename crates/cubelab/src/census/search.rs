@@ -134,15 +134,24 @@ mod tests {
         let cubes: Vec<Coloring> = macmahon::cubes().iter().map(|c| c.coloring).collect();
         let targets = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De"]).unwrap();
         let fits = fit_matrix(&cubes, &targets).unwrap();
-        let set =
-            search_universal(&fits, 30, 8, 3, 50, 3000, &crate::run::NoProgress, &Stop::new()).expect("Figure 6's collection exists");
+        let set = search_universal(&fits, 30, 8, 3, 50, 3000, &crate::run::NoProgress, &Stop::new())
+            .expect("Figure 6's collection exists");
         let chosen: Vec<Coloring> = set.iter().map(|&c| cubes[c]).collect();
         let blocks = Blocks::new(&chosen).unwrap();
         assert!(targets.iter().all(|t| blocks.count(t).unwrap() > 0));
         // Five targets need all 8 blocks of one collection; no 8 cubes build 6 (Table 2).
         let six = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De", "Ab"]).unwrap();
         assert_eq!(
-            search_universal(&fit_matrix(&cubes, &six).unwrap(), 30, 8, 3, 5, 500, &crate::run::NoProgress, &Stop::new()),
+            search_universal(
+                &fit_matrix(&cubes, &six).unwrap(),
+                30,
+                8,
+                3,
+                5,
+                500,
+                &crate::run::NoProgress,
+                &Stop::new()
+            ),
             None
         );
     }
