@@ -21,8 +21,9 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-use std::path::PathBuf;
 
+#[macro_use]
+mod fields;
 pub mod infeasible;
 pub mod max_targets;
 pub mod merge;
@@ -489,9 +490,9 @@ pub(crate) fn palette7(palette: Option<usize>) -> Result<bool> {
     match palette {
         None => Ok(false),
         Some(7) => Ok(true),
-        Some(p) => Err(Error::bad(format!(
-            "--palette {p} is not supported: only --palette 7 (Sadisticube 7, blocks over six of seven colors); \
-             MacMahon's six colors are the default and other cube sets are --colors N"
+        Some(p) => Err(bad(format!(
+            "{{palette}} {p} is not supported: only {{palette}} 7 (Sadisticube 7, blocks over six of seven colors); \
+             MacMahon's six colors are the default and other cube sets are {{colors}} N"
         ))),
     }
 }
@@ -506,23 +507,16 @@ pub(crate) fn engine(colors: usize) -> Result<cubelab::census::engine::Engine> {
     Ok(cubelab::census::engine::Engine::from_universe(universe(colors)?)?)
 }
 
-/// `shard`: the part of the census to run (all of it when absent).
-pub(crate) fn shard(shard: &Option<String>) -> Result<cubelab::shard::Shard> {
-    Ok(match shard {
-        Some(s) => cubelab::shard::Shard::parse(s)?,
-        None => cubelab::shard::Shard::ALL,
-    })
+/// Bad input whose message names request fields as `{field}` ([`Error::naming`]: the
+/// CLI writes its flags, `--size`; the other surfaces the field names).
+pub(crate) fn bad(template: impl Into<String>) -> Error {
+    Error::naming(ErrorKind::BadInput, template)
 }
 
-/// The shard's label in reports: `None` for the whole census.
-pub(crate) fn shard_label(s: &Option<String>) -> Result<Option<String>> {
-    let s = shard(s)?;
-    Ok((s != cubelab::shard::Shard::ALL).then(|| s.to_string()))
-}
-
-/// The checkpoint options of a request (`checkpoint`, `resume`, `force`).
-pub(crate) fn resume<'a>(checkpoint: &'a Option<PathBuf>, resume: bool, force: bool) -> Resume<'a> {
-    Resume { path: checkpoint.as_deref(), resume, overwrite: force }
+/// The refusal of `shard` and `checkpoint` by the censuses over `what` (`{palette} 7`,
+/// `{colors} 4`), which are samples, searches or runs small enough to need neither.
+pub(crate) fn no_shards(what: &str, runs: &str) -> Error {
+    bad(format!("{what} censuses are {runs}: they take no {{shard}} or {{checkpoint}}"))
 }
 
 /// An error of the typed layer from an internal inconsistency (a bug).

@@ -61,8 +61,14 @@ impl Error {
     /// message speaks of several fields or of a field without its value (else
     /// [`Error::about`]).
     pub fn naming(kind: ErrorKind, template: impl Into<String>) -> Error {
-        let template = template.into();
+        let template = cubelab::Error::one_line(template.into());
         Error { kind, message: fill(&template, &|f| f.to_string()), field: None, template: Some(template) }
+    }
+
+    /// A library error at a request field given without its value: `{field}: message`
+    /// (the CLI's `--within: …`), of the library error's kind.
+    pub fn at_field(e: cubelab::Error, field: &str) -> Error {
+        Error::naming(ErrorKind::of(e.kind()), format!("{{{field}}}: {e}"))
     }
 
     /// The message with the request fields it names written by `name` (see

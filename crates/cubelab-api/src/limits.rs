@@ -267,27 +267,25 @@ pub(crate) fn unlimited_only(path: &str, _limits: &Limits) -> Result<()> {
 /// all (the published results are stored and served, `GET /api/census`). `census merge`
 /// (its shards are values in the request, no files) is not limited.
 pub(crate) fn census(path: &str, checkpoint: Option<&Path>, limits: &Limits) -> Result<()> {
-    if let Some(p) = checkpoint {
-        return Err(Error::refused(format!(
-            "a request names no files: checkpoint '{}' is for the command line",
-            p.display()
-        )));
-    }
+    no_file("checkpoint", checkpoint)?;
     unlimited_only(path, limits)
 }
 
-/// A path in a request: the command line's and a library caller's, never the web's (the
-/// server names no files). Bad input, as an unknown key would be.
-pub(crate) fn no_file(field: &str, given: bool) -> Result<()> {
-    if given {
-        return Err(Error::bad(format!("'{field}' is not available through the API (it names a file)")));
+/// A path in a request (`field`, e.g. `checkpoint`): the command line's and a library
+/// caller's, never the web's (the server names no files). Refused: allowed by the command
+/// line, not by a context with limits.
+pub(crate) fn no_file(field: &str, path: Option<&Path>) -> Result<()> {
+    match path {
+        Some(p) => {
+            Err(Error::refused(format!("a request names no files: {field} '{}' is for the command line", p.display())))
+        }
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `stack census`: N (`colors`), and no checkpoint file.
 pub(crate) fn stack_census(req: &crate::stack::StackCensusRequest, limits: &Limits) -> Result<()> {
-    no_file("checkpoint", req.checkpoint.is_some())?;
+    no_file("checkpoint", req.checkpoint.as_deref())?;
     let n = req.colors as u64;
     if n > limits.stack_colors {
         return Err(Error::refused(format!(

@@ -200,11 +200,12 @@ impl Report for CheckReport {
     fn text(&self) -> String {
         let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
         let mut s = format!("order {}, magic sum {sum}\n", self.order);
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        s += &format!("semi-perfect  {}\n", yes(self.semi_perfect));
-        s += &format!("diagonal      {}\n", yes(self.diagonal));
-        s += &format!("pantriagonal  {}\n", yes(self.pantriagonal));
-        s += &format!("perfect       {}\n", yes(self.perfect));
+        s += &properties(&[
+            ("semi-perfect", self.semi_perfect),
+            ("diagonal", self.diagonal),
+            ("pantriagonal", self.pantriagonal),
+            ("perfect", self.perfect),
+        ]);
         s += &match self.strongest() {
             Some(p) => format!("a {p} magic cube\n"),
             None => "not a magic cube: some rows, columns, pillars or triagonals are not magic\n".to_string(),
@@ -213,40 +214,20 @@ impl Report for CheckReport {
             s += "every line is magic, broken diagonals included\n";
             return s;
         }
-        // Which kinds fail, each counted, in the verifier's order.
-        let failing: Vec<(&str, &str, Vec<&FailingRow>)> = LINE_KINDS
-            .iter()
-            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
-            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
-            .collect();
-        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        let failing = Failing::of(&LINE_KINDS, &self.failing_lines);
         s += &format!(
             "{} not sum to {sum}{}:\n  {}\n",
             count(self.failing_lines.len(), "line does", "lines do"),
             if self.semi_perfect { ", lines only the stronger properties need" } else { "" },
-            summary.join(", ")
+            failing.summary()
         );
-        for (one, many, rows) in failing {
-            for f in rows.iter().take(TEXT_LINES_PER_KIND) {
-                s += &format!("  {} sums to {}\n", f.line, f.sum);
-            }
-            if rows.len() > TEXT_LINES_PER_KIND {
-                s +=
-                    &format!("  ... and {} more (all in --json)\n", count(rows.len() - TEXT_LINES_PER_KIND, one, many));
-            }
-        }
-        s
+        s + &failing.listing()
     }
 
     /// One row per failing line: its kind, the line in words and its sum (a header only
     /// when every line is magic).
     fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        let mut rows = vec![["kind", "line", "sum"].map(String::from).to_vec()];
-        for f in &self.failing_lines {
-            let kind = LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
-            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string()]);
-        }
-        Some(rows)
+        Some(Failing::of(&LINE_KINDS, &self.failing_lines).csv(&["kind", "line", "sum"]))
     }
 }
 
@@ -327,11 +308,12 @@ impl Report for SquareCheckReport {
     fn text(&self) -> String {
         let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
         let mut s = format!("a square of order {}, magic sum {sum}\n", self.order);
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        s += &format!("semi          {}\n", yes(self.semi));
-        s += &format!("normal        {}\n", yes(self.normal));
-        s += &format!("pandiagonal   {}\n", yes(self.pandiagonal));
-        s += &format!("associative   {}\n", yes(self.associative));
+        s += &properties(&[
+            ("semi", self.semi),
+            ("normal", self.normal),
+            ("pandiagonal", self.pandiagonal),
+            ("associative", self.associative),
+        ]);
         let kinds: Vec<&str> = [(self.pandiagonal, "pandiagonal"), (self.associative, "associative")]
             .into_iter()
             .filter(|k| k.0)
@@ -351,20 +333,93 @@ impl Report for SquareCheckReport {
             s += "every line is magic, broken diagonals included, and every symmetric pair\n";
             return s;
         }
-        let failing: Vec<(&str, &str, Vec<&SquareFailingRow>)> = SQUARE_LINE_KINDS
-            .iter()
-            .map(|&(kind, one, many)| (one, many, self.failing_lines.iter().filter(|f| f.kind == kind).collect()))
-            .filter(|(_, _, rows): &(_, _, Vec<_>)| !rows.is_empty())
-            .collect();
-        let summary: Vec<String> = failing.iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        let failing = Failing::of(&SQUARE_LINE_KINDS, &self.failing_lines);
         s += &format!(
             "{} fail: {}\n",
             count(self.failing_lines.len(), "line or pair", "lines or pairs"),
-            summary.join(", ")
+            failing.summary()
         );
-        for (one, many, rows) in failing {
+        s + &failing.listing()
+    }
+
+    /// One row per failing line or pair: its kind, the line in words, its sum and the
+    /// sum it should have.
+    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
+        Some(Failing::of(&SQUARE_LINE_KINDS, &self.failing_lines).csv(&["kind", "line", "sum", "expected"]))
+    }
+}
+
+/// A failing line of a cube or a square, for the one renderer of both checks ([`Failing`]).
+trait Line {
+    /// The kind of line.
+    type Kind: PartialEq + Copy;
+    /// Its kind.
+    fn kind(&self) -> Self::Kind;
+    /// Its row in the text: the line in words and its sum.
+    fn text(&self) -> String;
+    /// Its CSV cells after the kind.
+    fn cells(&self) -> Vec<String>;
+}
+
+impl Line for FailingRow {
+    type Kind = LineKind;
+    fn kind(&self) -> LineKind {
+        self.kind
+    }
+    fn text(&self) -> String {
+        format!("{} sums to {}", self.line, self.sum)
+    }
+    fn cells(&self) -> Vec<String> {
+        vec![self.line.clone(), self.sum.to_string()]
+    }
+}
+
+impl Line for SquareFailingRow {
+    type Kind = SquareLineKind;
+    fn kind(&self) -> SquareLineKind {
+        self.kind
+    }
+    fn text(&self) -> String {
+        format!("{} sums to {}, not {}", self.line, self.sum, self.expected)
+    }
+    fn cells(&self) -> Vec<String> {
+        vec![self.line.clone(), self.sum.to_string(), self.expected.to_string()]
+    }
+}
+
+/// The failing lines of a check, with the kinds in the checker's order and their names
+/// (one, many): the summary, listing and CSV of cubes and squares alike.
+struct Failing<'a, L: Line> {
+    kinds: &'a [(L::Kind, &'static str, &'static str)],
+    lines: &'a [L],
+}
+
+impl<'a, L: Line> Failing<'a, L> {
+    fn of(kinds: &'a [(L::Kind, &'static str, &'static str)], lines: &'a [L]) -> Failing<'a, L> {
+        Failing { kinds, lines }
+    }
+
+    /// The kinds that fail, in the checker's order, each with its lines.
+    fn groups(&self) -> Vec<(&'static str, &'static str, Vec<&'a L>)> {
+        self.kinds
+            .iter()
+            .map(|&(kind, one, many)| (one, many, self.lines.iter().filter(|f| f.kind() == kind).collect::<Vec<_>>()))
+            .filter(|(_, _, rows)| !rows.is_empty())
+            .collect()
+    }
+
+    /// Each failing kind counted (`3 rows, 1 column`).
+    fn summary(&self) -> String {
+        let counted: Vec<String> = self.groups().iter().map(|(one, many, rows)| count(rows.len(), one, many)).collect();
+        counted.join(", ")
+    }
+
+    /// The first lines of each kind, one a row, and how many more the JSON lists.
+    fn listing(&self) -> String {
+        let mut s = String::new();
+        for (one, many, rows) in self.groups() {
             for f in rows.iter().take(TEXT_LINES_PER_KIND) {
-                s += &format!("  {} sums to {}, not {}\n", f.line, f.sum, f.expected);
+                s += &format!("  {}\n", f.text());
             }
             if rows.len() > TEXT_LINES_PER_KIND {
                 s +=
@@ -374,16 +429,20 @@ impl Report for SquareCheckReport {
         s
     }
 
-    /// One row per failing line or pair: its kind, the line in words, its sum and the
-    /// sum it should have.
-    fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
-        let mut rows = vec![["kind", "line", "sum", "expected"].map(String::from).to_vec()];
-        for f in &self.failing_lines {
-            let kind = SQUARE_LINE_KINDS.iter().find(|k| k.0 == f.kind).map_or("line", |k| k.1);
-            rows.push(vec![kind.to_string(), f.line.clone(), f.sum.to_string(), f.expected.to_string()]);
+    /// One row per failing line under `header`: its kind's name, then its cells.
+    fn csv(&self, header: &[&str]) -> Vec<Vec<String>> {
+        let mut rows = vec![header.iter().map(|h| h.to_string()).collect()];
+        for f in self.lines {
+            let kind = self.kinds.iter().find(|k| k.0 == f.kind()).map_or("line", |k| k.1);
+            rows.push([vec![kind.to_string()], f.cells()].concat());
         }
-        Some(rows)
+        rows
     }
+}
+
+/// The properties of a check, one a line: the name padded to 14 columns, then yes or no.
+fn properties(holds: &[(&str, bool)]) -> String {
+    holds.iter().map(|(name, b)| format!("{name:<14}{}\n", if *b { "yes" } else { "no" })).collect()
 }
 
 #[cfg(test)]

@@ -17,28 +17,11 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The method of `stack solve` and `stack census` (`"graph"` by default): `graph`
-/// counts by the opposite-face multigraph, `backtrack` by direct search over the
-/// orientations. (The variants carry no doc comments of their own: the command line
-/// would show them as possible-value help.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum Method {
-    #[default]
-    Graph,
-    Backtrack,
-}
-
-impl From<Method> for stack::Method {
-    fn from(m: Method) -> stack::Method {
-        match m {
-            Method::Graph => stack::Method::Graph,
-            Method::Backtrack => stack::Method::Backtrack,
-        }
-    }
-}
+/// The method of `stack solve` and `stack census` (`"graph"` by default): the censuses'
+/// choice, the same two variants and spellings (the library's stacks take
+/// [`cubelab::census::Method`] too): `graph` counts by the opposite-face multigraph,
+/// `backtrack` by direct search over the orientations.
+pub use crate::census::Method;
 
 /// Most distinct solutions `stack solve` lists by default.
 pub const DEFAULT_LIMIT: usize = 100;
@@ -520,8 +503,8 @@ mod tests {
         let ctx = Context::new().with_limits(crate::Limits::default());
         let req = StackCensusRequest { colors: 3, checkpoint: Some("c.ckpt".into()), ..Default::default() };
         let e = census(&req, &ctx).unwrap_err();
-        assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
-        assert!(e.to_string().contains("checkpoint"), "{e}");
+        assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+        assert!(e.message().contains("names no files: checkpoint 'c.ckpt'"), "{e}");
         let e = census(&StackCensusRequest { colors: 6, ..Default::default() }, &ctx).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
     }

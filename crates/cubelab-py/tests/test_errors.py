@@ -70,6 +70,29 @@ def test_messages_speak_of_arguments_not_flags():
     assert str(caught.value).startswith("size: 99")
 
 
+def test_the_native_layer_already_names_arguments_not_flags():
+    """The typed layer words its census messages with field names itself (issue 28):
+    ``caller_words`` has nothing left to rewrite in them."""
+    import json
+
+    from cubelab import _native
+
+    cases = [
+        ("census targets", {"size": 99}, "size: 99 is larger than the 30 cubes available"),
+        ("census universal", {"search": True, "colors": 4}, "search needs size K"),
+        (
+            "census targets",
+            {"size": 8, "palette": 7, "shard": "1/2"},
+            "palette 7 censuses are samples, searches or small exhaustive runs: they take no shard or checkpoint",
+        ),
+        ("census max-targets", {"prove": True}, "prove is for palette 7: the census over MacMahon's cubes is exhaustive already"),
+    ]
+    for command, input, message in cases:
+        with pytest.raises(cubelab.InputError) as caught:
+            _native.call(command, json.dumps(input))
+        assert str(caught.value) == message and caller_words(message) == message, command
+
+
 def test_choices_are_checked_in_python_with_the_accepted_values():
     cases = [
         (lambda: census.targets(size=8, method="fast"), "method='fast' is not accepted: expected one of 'backtrack', 'graph'"),

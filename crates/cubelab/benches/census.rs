@@ -4,7 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use cubelab::census::{Engine, Method};
 use cubelab::combin::binomial;
-use cubelab::run::NoProgress;
+use cubelab::run::{NoProgress, Stop};
 use std::hint::black_box;
 
 fn census(c: &mut Criterion) {
@@ -42,17 +42,17 @@ fn seven(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("universe (210 blocks, 210x210 fits)", |b| b.iter(|| black_box(Engine::sadisticube7())));
     g.bench_function("sample 10,000 sets of 8", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &NoProgress).unwrap()))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Graph, &NoProgress, &Stop::new()).unwrap()))
     });
     g.bench_function("sample 10,000 sets of 8 by the solver", |b| {
-        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &NoProgress).unwrap()))
+        b.iter(|| black_box(s.sample(8, 10_000, 1, Method::Backtrack, &NoProgress, &Stop::new()).unwrap()))
     });
     g.bench_function("exact count of 8-sets building a target", |b| {
         b.iter(|| black_box(s.sets_building_each_target(8).unwrap()))
     });
     g.bench_function("exact mean for 20-sets", |b| b.iter(|| black_box(s.exact_mean(20).unwrap())));
     g.bench_function("universal search, 20 blocks, seed 1", |b| {
-        b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000, &NoProgress).unwrap()))
+        b.iter(|| black_box(s.search_universal(20, 1, 100, 20_000, &NoProgress, &Stop::new()).unwrap()))
     });
     g.finish();
 }

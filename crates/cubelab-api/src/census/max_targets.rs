@@ -3,7 +3,7 @@
 //! ([`cubelab::census::theorem7`]); over Sadisticube 7 (`palette` 7) a local search,
 //! optionally proven maximal by an exhaustive branch-and-bound.
 
-use super::{check_stop, default_colors, internal, palette7, CensusOutput};
+use super::{bad, check_stop, internal, palette7, CensusOutput};
 use crate::error::{Error, Result};
 use crate::{limits, Context};
 use cubelab::census::engine::Engine;
@@ -14,6 +14,7 @@ use cubelab::combin::binomial;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+census_request! {
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
 /// takes seconds and its report is a list of sets).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -33,15 +34,16 @@ pub struct MaxTargetsRequest {
     /// found (an exhaustive branch-and-bound; minutes).
     #[serde(default)]
     pub prove: bool,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
+} with universe
+}
+
+impl MaxTargetsRequest {
+    /// Whether the census polls the stop token in its loops: the search over Sadisticube 7
+    /// (`palette` 7) and its proof do; the exhaustive census over MacMahon's cubes, which
+    /// takes seconds, looks at it only before it starts.
+    pub fn stoppable(&self) -> bool {
+        self.palette.is_some()
+    }
 }
 
 /// The defaults of the search (`seed`, `restarts`, `steps`).
@@ -63,15 +65,15 @@ pub fn run(req: &MaxTargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         return search(&Engine::sadisticube7(), req, ctx);
     }
     if req.prove {
-        return Err(Error::bad("--prove is for --palette 7: the census over MacMahon's cubes is exhaustive already"));
+        return Err(bad("{prove} is for {palette} 7: the census over MacMahon's cubes is exhaustive already"));
     }
     if req.seed.is_some() || req.restarts.is_some() || req.steps.is_some() {
-        return Err(Error::bad(
-            "--seed, --restarts and --steps are for --palette 7: the census over MacMahon's cubes is exhaustive",
+        return Err(bad(
+            "{seed}, {restarts} and {steps} are for {palette} 7: the census over MacMahon's cubes is exhaustive",
         ));
     }
     if req.colors != 6 {
-        return Err(Error::bad("max-targets checks Theorem 7, which is about MacMahon's cubes (--colors 6)"));
+        return Err(bad("max-targets checks Theorem 7, which is about MacMahon's cubes ({colors} 6)"));
     }
     let e = Engine::macmahon();
     let u = e.universe().ok_or_else(|| internal("MacMahon's 30 cubes take the small representation"))?;
@@ -109,11 +111,11 @@ fn search(s: &Engine, req: &MaxTargetsRequest, ctx: &Context) -> Result<CensusOu
         req.steps.unwrap_or(SEARCH_DEFAULTS.2),
     );
     if restarts == 0 {
-        return Err(Error::bad("--restarts: give at least one start"));
+        return Err(bad("{restarts}: give at least one start"));
     }
     check_stop(ctx)?;
     let p = ctx.progress();
-    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, p)?;
+    let (max_found, sets) = s.search_max_targets(seed, restarts, steps, p, ctx.stop())?;
     p.finish();
     let mut listed = Vec::new();
     for set in &sets {
@@ -126,12 +128,12 @@ fn search(s: &Engine, req: &MaxTargetsRequest, ctx: &Context) -> Result<CensusOu
     }
     let proven_maximum = if req.prove {
         check_stop(ctx)?;
-        let better = s.eight_building_at_least(max_found + 1, p);
+        let better = s.eight_building_at_least(max_found + 1, p, ctx.stop())?;
         p.finish();
         if let Some(set) = better {
-            return Err(Error::bad(format!(
+            return Err(bad(format!(
                 "the exhaustive search found 8 blocks building more than the local search: {} ({} targets); \
-                 rerun with more --restarts",
+                 rerun with more {{restarts}}",
                 s.set_names(&set).join(" "),
                 s.built(&set, Method::Backtrack)?.len()
             )));

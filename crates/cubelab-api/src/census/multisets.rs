@@ -1,13 +1,14 @@
 //! `census multisets`: the targets built by every multiset of 8 cubes (Sobczyk's puzzles).
 
-use super::{default_colors, engine, palette7, CensusOutput, Method};
-use crate::error::{Error, Result};
+use super::{bad, engine, palette7, CensusOutput};
+use crate::error::{Error, ErrorKind, Result};
 use crate::{limits, Context};
 use cubelab::census::report::{tag, universe_label, CensusReport, MaxSet, Multisets};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+census_request! {
 /// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -16,19 +17,7 @@ pub struct MultisetsRequest {
     /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
     #[serde(default = "eight")]
     pub size: usize,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
+} with method universe
 }
 
 /// The default (and only) multiset size.
@@ -44,24 +33,22 @@ pub fn run(req: &MultisetsRequest, ctx: &Context) -> Result<CensusOutput> {
         limits::census("census multisets", None, l)?;
     }
     if palette7(req.palette)? {
-        return Err(Error::bad(
-            "multisets with --palette 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset",
+        return Err(bad(
+            "multisets with {palette} 7 is not available (C(217,8) multisets); try `cubelab build` on one multiset",
         ));
     }
     if req.size != 8 {
-        return Err(Error::bad(
-            "--size: a 2x2x2 puzzle uses exactly 8 blocks, so only --size 8 is a census of puzzles",
-        ));
+        return Err(bad("{size}: a 2x2x2 puzzle uses exactly 8 blocks, so only {size} 8 is a census of puzzles"));
     }
     let e = engine(req.colors)?;
     let method: cubelab::census::Method = req.method.into();
     super::check_stop(ctx)?;
     // The library says why the graph method cannot run; the error names the fields.
     let colors = req.colors;
-    let graph = if method == cubelab::census::Method::Graph && !e.six_colored() { " --method graph" } else { "" };
+    let graph = if method == cubelab::census::Method::Graph && !e.six_colored() { " {method} graph" } else { "" };
     let census = e
         .multiset_census(method, ctx.progress())
-        .map_err(|e| Error::from(e).about("colors", format!("{colors}{graph}")))?;
+        .map_err(|e| Error::naming(ErrorKind::of(e.kind()), format!("{{colors}} {colors}{graph}: {e}")))?;
     ctx.progress().finish();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();

@@ -1,18 +1,18 @@
 //! `census solution-numbers`: the distribution of solution numbers over every collection
 //! of 8 cubes for one target or every target (Johnson-Roldán's Table 1).
 
-use super::{default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput, Method};
+use super::{bad, engine, internal, palette7, run_census, CensusOutput};
 use crate::error::{Error, Result};
-use crate::{limits, Context};
+use crate::Context;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::universe_label;
 use cubelab::census::report::{tag, AllTargets, CensusReport, SolutionNumbers};
-use cubelab::notation::{at_position, parse_cube};
+use cubelab::notation::parse_cube;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
+census_request! {
 /// Arguments of `census solution-numbers`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -25,31 +25,7 @@ pub struct SolutionNumbersRequest {
     /// Run every target and say whether their distributions agree (not with --target).
     #[serde(default)]
     pub all_targets: bool,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
-    /// Run only part I of N of the census (merge the parts with `census merge`).
-    #[serde(default)]
-    pub shard: Option<String>,
-    /// Save progress to this file after every batch (not echoed; refused by the web API).
-    #[serde(default, skip_serializing)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint file if it exists.
-    #[serde(default, skip_serializing)]
-    pub resume: bool,
-    /// Start afresh and replace an existing checkpoint file.
-    #[serde(default, skip_serializing)]
-    pub force: bool,
+} with method universe shards
 }
 
 /// The default target of `census solution-numbers`.
@@ -63,7 +39,7 @@ fn target_or_default<S: serde::Serializer>(target: &Option<String>, s: S) -> std
 fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Context) -> Result<SolutionNumbers> {
     let total = e.collections();
     let name = &e.names()[t];
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let method = req.method.into();
     let fingerprint = format!("solution-numbers {} {} {:?} {}", universe_label(req.colors), name, method, shard);
     let histogram = run_census(
@@ -72,7 +48,7 @@ fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Contex
         &fingerprint,
         shard.range(total),
         1 << 20,
-        resume(&req.checkpoint, req.resume, req.force),
+        req.shards().resume(),
         BTreeMap::new(),
         |r, p| e.solution_numbers(t, method, r, p).expect("method checked before the run"),
         |mut a: BTreeMap<u64, u64>, b| {
@@ -87,7 +63,7 @@ fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Contex
         universe: universe_label(req.colors),
         method,
         target: name.clone(),
-        shard: shard_label(&req.shard)?,
+        shard: req.shards().label()?,
         collections: total,
         buildable: histogram.values().sum(),
         histogram,
@@ -97,13 +73,11 @@ fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Contex
 
 /// Runs `census solution-numbers`.
 pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> {
-    if let Some(l) = ctx.limits() {
-        limits::census("census solution-numbers", req.checkpoint.as_deref(), l)?;
-    }
+    req.shards().check_limits("census solution-numbers", ctx)?;
     if palette7(req.palette)? {
-        return Err(Error::bad(format!(
-            "solution-numbers with --palette 7 is not available: each target has C({},8) collections of usable \
-             blocks; `census targets --palette 7 --size 8 --sample N` gives the exact number of 8-sets building each \
+        return Err(bad(format!(
+            "solution-numbers with {{palette}} 7 is not available: each target has C({},8) collections of usable \
+             blocks; `census targets {{palette}} 7 {{size}} 8 {{sample}} N` gives the exact number of 8-sets building each \
              target",
             Engine::sadisticube7().usable_count(0)
         )));
@@ -111,8 +85,8 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
     let e = engine(req.colors)?;
     let method: cubelab::census::Method = req.method.into();
     if method == cubelab::census::Method::Graph && !e.six_colored() {
-        return Err(Error::bad(
-            "--method graph needs six-colored cubes (each fits a corner in one way); use --method backtrack",
+        return Err(bad(
+            "{method} graph needs six-colored cubes (each fits a corner in one way); use {method} backtrack",
         ));
     }
     let targets: Vec<usize> = if req.all_targets {
@@ -120,15 +94,14 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
             return Err(Error::bad("every target is run with all_targets: give no target").about("target", t));
         }
         if req.checkpoint.is_some() {
-            return Err(Error::bad("--checkpoint is for one target at a time; shard --all-targets runs instead"));
+            return Err(bad("{checkpoint} is for one target at a time; shard {all_targets} runs instead"));
         }
         (0..e.len()).collect()
     } else {
         let target = req.target.as_deref().unwrap_or(DEFAULT_TARGET);
-        let t = parse_cube(target).map_err(|e| at_position(e, "--target"))?;
-        let index = e
-            .index_of(&t)
-            .ok_or_else(|| Error::bad(format!("--target: '{target}' is not one of this census's cubes")))?;
+        let t = parse_cube(target).map_err(|e| Error::at_field(e, "target"))?;
+        let index =
+            e.index_of(&t).ok_or_else(|| bad(format!("{{target}}: '{target}' is not one of this census's cubes")))?;
         vec![index]
     };
     let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, req, ctx)).collect::<Result<_>>()?;
@@ -137,7 +110,7 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
             census: tag::AllTargets,
             universe: universe_label(req.colors),
             method,
-            shard: shard_label(&req.shard)?,
+            shard: req.shards().label()?,
             collections: e.collections(),
             agree: outs.windows(2).all(|w| w[0].histogram == w[1].histogram),
             targets: outs,

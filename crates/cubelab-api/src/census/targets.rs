@@ -8,22 +8,17 @@
 //! such, with the exact figures that are cheap (the mean, the number of sets building
 //! each target).
 
-use super::{
-    check_stop, default_colors, engine, internal, palette7, resume, run_census, shard, shard_label, CensusOutput,
-    Method,
-};
+use super::{bad, check_stop, engine, internal, no_shards, palette7, run_census, CensusOutput};
 use crate::error::{Error, Result};
-use crate::{limits, Context};
+use crate::Context;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::universe_label;
 use cubelab::census::report::{round6, tag, AllSizes, CensusReport, Exact, Sample, Targets, TargetsBase};
 use cubelab::census::Tally;
 use cubelab::combin::{binomial, binomial_u128};
-use cubelab::notation::at_position;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::PathBuf;
 use std::str::FromStr;
 
 /// `size`: a set size K, or every size in one pass. Written (and echoed) as a string,
@@ -41,7 +36,7 @@ impl FromStr for SetSize {
     fn from_str(s: &str) -> Result<SetSize> {
         match s {
             "all" => Ok(SetSize::All),
-            _ => s.parse().map(SetSize::K).map_err(|_| Error::bad(format!("--size: '{s}' is not a number or 'all'"))),
+            _ => s.parse().map(SetSize::K).map_err(|_| bad(format!("{{size}}: '{s}' is not a number or 'all'"))),
         }
     }
 }
@@ -76,6 +71,7 @@ impl<'de> Deserialize<'de> for SetSize {
     }
 }
 
+census_request! {
 /// Arguments of `census targets`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -97,31 +93,7 @@ pub struct TargetsRequest {
     /// Seed of the random sample.
     #[serde(default = "one")]
     pub seed: u64,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
-    /// Run only part I of N of the census (merge the parts with `census merge`).
-    #[serde(default)]
-    pub shard: Option<String>,
-    /// Save progress to this file after every batch (not echoed; refused by the web API).
-    #[serde(default, skip_serializing)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint file if it exists.
-    #[serde(default, skip_serializing)]
-    pub resume: bool,
-    /// Start afresh and replace an existing checkpoint file.
-    #[serde(default, skip_serializing)]
-    pub force: bool,
+} with method universe shards
 }
 
 /// The default seed of a sample.
@@ -132,10 +104,11 @@ fn one() -> u64 {
 }
 
 impl TargetsRequest {
-    /// Whether the census polls the stop token (the exhaustive runs over at most 32
-    /// cubes, which take a checkpoint; samples and the 256-bit engine's runs do not).
+    /// Whether the census polls the stop token in its loops: all but the exhaustive runs
+    /// over the subsets of `within` on the 256-bit engine (`palette` 7, `colors` 4 or 5),
+    /// which look at it only before they start.
     pub fn stoppable(&self) -> bool {
-        self.sample.is_none() && self.palette.is_none() && !matches!(self.colors, 4 | 5)
+        self.within.is_none() || (self.palette.is_none() && !matches!(self.colors, 4 | 5))
     }
 }
 
@@ -146,14 +119,12 @@ pub const MAX_SAMPLES: u64 = 1_000_000_000_000;
 
 /// Runs `census targets`.
 pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if let Some(l) = ctx.limits() {
-        limits::census("census targets", req.checkpoint.as_deref(), l)?;
-    }
+    req.shards().check_limits("census targets", ctx)?;
     match req.sample {
-        Some(0) => return Err(Error::bad("--sample: give at least one set to sample")),
+        Some(0) => return Err(bad("{sample}: give at least one set to sample")),
         Some(n) if n > MAX_SAMPLES => {
-            return Err(Error::bad(format!(
-                "--sample: {n} is more than {MAX_SAMPLES} sets (a larger sample changes no printed digit)"
+            return Err(bad(format!(
+                "{{sample}}: {n} is more than {MAX_SAMPLES} sets (a larger sample changes no printed digit)"
             )))
         }
         _ => {}
@@ -167,19 +138,19 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     }
     let e = engine(req.colors)?;
     let within: Vec<usize> = match &req.within {
-        Some(names) => e.parse_set(names).map_err(|e| at_position(e, "--within"))?,
+        Some(names) => e.parse_set(names).map_err(|e| Error::at_field(e, "within"))?,
         None => (0..e.len()).collect(),
     };
     let n = within.len();
     let sizes: Vec<usize> = match req.size {
         SetSize::All => (0..=n).collect(),
         SetSize::K(k) if k > n => {
-            return Err(Error::bad(format!("--size: {k} is larger than the {n} cubes available")));
+            return Err(bad(format!("{{size}}: {k} is larger than the {n} cubes available")));
         }
         SetSize::K(k) => vec![k],
     };
-    if req.sample.is_some() && (req.size == SetSize::All || req.shard.is_some() || req.checkpoint.is_some()) {
-        return Err(Error::bad("--sample takes one --size and no --shard or --checkpoint"));
+    if req.sample.is_some() && (req.size == SetSize::All || req.shards().any()) {
+        return Err(bad("{sample} takes one {size} and no {shard} or {checkpoint}"));
     }
     if sizes != [8] {
         e.check_subset_tables()?;
@@ -191,13 +162,13 @@ pub fn run(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
         method,
         within: req.within.as_ref().map(|_| e.set_names(&within)),
         sample: req.sample.map(|samples| Sample { samples, seed: req.seed }),
-        shard: shard_label(&req.shard)?,
+        shard: req.shards().label()?,
     };
     let report = if let Some(samples) = req.sample {
         check_stop(ctx)?;
         let p = ctx.progress();
         p.start("random sets", samples, 0);
-        let t = e.sample_within(sizes[0], &within, samples, req.seed, method, p)?;
+        let t = e.sample_within(sizes[0], &within, samples, req.seed, method, p, ctx.stop())?;
         p.finish();
         CensusReport::Targets(report_of(&base, sizes[0], &t, &e, &within, req.list_max))
     } else if req.size == SetSize::All {
@@ -230,7 +201,7 @@ fn all_sizes(
     ctx: &Context,
 ) -> Result<CensusReport> {
     let n = within.len();
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let range = shard.range(Engine::prefixes(n));
     let mask = mask_of(within);
     let fingerprint = format!(
@@ -243,7 +214,7 @@ fn all_sizes(
         &fingerprint,
         range,
         16,
-        resume(&req.checkpoint, req.resume, req.force),
+        req.shards().resume(),
         vec![Tally::new(e.len()); n + 1],
         |r, p| {
             e.tally_all_sizes_in(within, r, base.method, req.list_max, p).expect("lookup tables checked before the run")
@@ -275,7 +246,7 @@ fn one_size(
 ) -> Result<CensusReport> {
     let n = within.len() as u64;
     let mask = mask_of(within);
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let range = shard.range(binomial(n, k as u64));
     let fingerprint = format!(
         "targets {} {:?} size={k} within={mask:#x} list_max={} shard={shard}",
@@ -287,7 +258,7 @@ fn one_size(
         &fingerprint,
         range,
         1 << 24,
-        resume(&req.checkpoint, req.resume, req.force),
+        req.shards().resume(),
         Tally::new(e.len()),
         |r, p| e.tally(k, within, Some(r), base.method, req.list_max, p).expect("lookup tables checked before the run"),
         Tally::merge,
@@ -297,8 +268,8 @@ fn one_size(
 
 // ---------------------------------------------------------------- the 256-bit engine
 
-/// A cube set for the 256-bit engine: the blocks, their label in outputs and the flag that
-/// chose them (for messages).
+/// A cube set for the 256-bit engine: the blocks, their label in outputs and the field that
+/// chose them, as a template for messages (`{palette} 7`, [`Error::naming`]).
 struct Big<'a> {
     s: &'a Engine,
     label: String,
@@ -310,25 +281,21 @@ pub const MAX_WITHIN_SETS: u64 = 1 << 24;
 
 /// `palette` 7.
 fn run_palette7(req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if req.shard.is_some() || req.checkpoint.is_some() {
-        return Err(Error::bad(
-            "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint",
-        ));
+    if req.shards().any() {
+        return Err(no_shards("{palette} 7", "samples, searches or small exhaustive runs"));
     }
     let engine = Engine::sadisticube7();
-    let big = Big { s: &engine, label: "palette7".into(), flag: "--palette 7".into() };
+    let big = Big { s: &engine, label: "palette7".into(), flag: "{palette} 7".into() };
     targets(&big, req, ctx)
 }
 
 /// `colors` 4 or 5: sampled or `within`, as for `palette` 7.
 fn run_colors(n: usize, req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
-    if req.shard.is_some() || req.checkpoint.is_some() {
-        return Err(Error::bad(format!(
-            "--colors {n} censuses are samples or small exhaustive runs: they take no --shard or --checkpoint"
-        )));
+    if req.shards().any() {
+        return Err(no_shards(&format!("{{colors}} {n}"), "samples or small exhaustive runs"));
     }
     let engine = Engine::for_universe(cubelab::coloring::exact_colorings(n)?)?;
-    let big = Big { s: &engine, label: format!("C{n}"), flag: format!("--colors {n}") };
+    let big = Big { s: &engine, label: format!("C{n}"), flag: format!("{{colors}} {n}") };
     targets(&big, req, ctx)
 }
 
@@ -343,8 +310,8 @@ fn base(big: &Big<'_>, req: &TargetsRequest) -> TargetsBase {
 fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     let (s, flag, n) = (big.s, &big.flag, big.s.len());
     if req.within.is_some() && req.sample.is_some() {
-        return Err(Error::bad(format!(
-            "with {flag} give either --within SET (every subset) or --sample N (random sets), not both"
+        return Err(bad(format!(
+            "with {flag} give either {{within}} SET (every subset) or {{sample}} N (random sets), not both"
         )));
     }
     if let Some(names) = &req.within {
@@ -352,15 +319,15 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     }
     let k: usize = match req.size {
         SetSize::K(k) if k <= n => k,
-        SetSize::K(k) => return Err(Error::bad(format!("--size: {k} is larger than the {n} cubes of {flag}"))),
+        SetSize::K(k) => return Err(bad(format!("{{size}}: {k} is larger than the {n} cubes of {flag}"))),
         SetSize::All => {
-            return Err(Error::bad(format!("--size all with {flag} needs --within SET (2^{n} sets otherwise)")))
+            return Err(bad(format!("{{size}} all with {flag} needs {{within}} SET (2^{n} sets otherwise)")))
         }
     };
     let Some(samples) = req.sample else {
-        return Err(Error::bad(format!(
-            "{flag}: the {} sets of {k} cubes are too many to enumerate here; give --sample N (random sets) or \
-             --within SET (every subset of a set)",
+        return Err(bad(format!(
+            "{flag}: the {} sets of {k} cubes are too many to enumerate here; give {{sample}} N (random sets) or \
+             {{within}} SET (every subset of a set)",
             binomial_u128(n as u64, k as u64).map(|x| x.to_string()).unwrap_or_else(|| "more than 2^128".into())
         )));
     };
@@ -368,7 +335,7 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     check_stop(ctx)?;
     let p = ctx.progress();
     p.start("random sets", samples, 0);
-    let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p)?;
+    let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p, ctx.stop())?;
     check_stop(ctx)?;
     p.start("exact mean", 0, 0);
     let exact = exact_for(s, k)?;
@@ -395,22 +362,22 @@ fn exact_for(s: &Engine, k: usize) -> Result<Exact> {
 
 fn targets_within(big: &Big<'_>, req: &TargetsRequest, tokens: &[String], ctx: &Context) -> Result<CensusOutput> {
     let s = big.s;
-    let within = s.parse_list(tokens).map_err(|e| at_position(e, "--within"))?;
+    let within = s.parse_list(tokens).map_err(|e| Error::at_field(e, "within"))?;
     let n = within.len();
     if n > 32 {
-        return Err(Error::bad(format!("--within: {n} blocks given; an exhaustive census takes at most 32")));
+        return Err(bad(format!("{{within}}: {n} blocks given; an exhaustive census takes at most 32")));
     }
     let sizes: Vec<usize> = match req.size {
         SetSize::All => (0..=n).collect(),
         SetSize::K(k) if k > n => {
-            return Err(Error::bad(format!("--size: {k} is larger than the {n} blocks of --within")));
+            return Err(bad(format!("{{size}}: {k} is larger than the {n} blocks of {{within}}")));
         }
         SetSize::K(k) => vec![k],
     };
     let total: u64 = sizes.iter().map(|&k| binomial(n as u64, k as u64)).sum();
     if total > MAX_WITHIN_SETS {
-        return Err(Error::bad(format!(
-            "--within: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use --sample N",
+        return Err(bad(format!(
+            "{{within}}: {total} sets is more than an exhaustive {} census runs through ({MAX_WITHIN_SETS}); use {{sample}} N",
             big.flag
         )));
     }

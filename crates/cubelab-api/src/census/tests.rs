@@ -86,3 +86,118 @@ fn merge_takes_the_shards_as_values() {
     let e = run_any("census merge", json!({ "parts": one }), &Context::new()).err().unwrap();
     assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
 }
+
+/// The command line's words for a field (as `cli::Failure` writes them).
+fn flag(field: &str) -> String {
+    format!("--{}", field.replace('_', "-"))
+}
+
+#[test]
+fn census_errors_name_fields_and_the_command_line_words_them_as_flags() {
+    let e = run_any("census universal", json!({"size": 99, "colors": 2}), &Context::new()).err().unwrap();
+    assert_eq!(e.message(), "size: 99 is larger than the 8 cubes available");
+    assert_eq!(e.message_naming(&flag), "--size: 99 is larger than the 8 cubes available");
+    let e = run_any("census targets", json!({"size": 8, "palette": 7, "shard": "1/2"}), &Context::new()).err().unwrap();
+    assert_eq!(
+        e.message_naming(&flag),
+        "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint"
+    );
+    assert!(e.message().starts_with("palette 7 censuses") && e.message().ends_with("no shard or checkpoint"), "{e}");
+    let input = json!({"all_targets": true, "checkpoint": "/tmp/x.ckpt"});
+    let e = run_any("census solution-numbers", input, &Context::new()).err().unwrap();
+    assert_eq!(e.message(), "checkpoint is for one target at a time; shard all_targets runs instead");
+    assert_eq!(e.message_naming(&flag), "--checkpoint is for one target at a time; shard --all-targets runs instead");
+    // A library error at a field keeps its kind and names the field.
+    let e = run_any("census targets", json!({"size": 8, "within": ["Ab", "Zz"]}), &Context::new()).err().unwrap();
+    assert_eq!(e.kind(), ErrorKind::BadInput);
+    assert!(e.message().starts_with("within: cube 2: 'Zz' is not a cube"), "{e}");
+    assert!(e.message_naming(&flag).starts_with("--within: cube 2: "), "{e}");
+    // A field with a value keeps it (`colors=3 method graph` in Python).
+    let e = run_any("census multisets", json!({"colors": 3}), &Context::new()).err().unwrap();
+    assert!(e.message().starts_with("colors 3 method graph: "), "{e}");
+    assert!(e.message_naming(&flag).starts_with("--colors 3 --method graph: "), "{e}");
+}
+
+/// Bad census, magic and design requests: every message is in neutral words (no
+/// command-line flag), however a surface words it (the message, or with its field).
+#[test]
+fn no_census_magic_or_design_message_names_a_flag() {
+    let bad = [
+        ("census universal", json!({"palette": 7, "shard": "1/2"})),
+        ("census universal", json!({"search": true, "colors": 4, "shard": "1/2", "size": 10})),
+        ("census universal", json!({"colors": 2, "shard": "1/2"})),
+        ("census universal", json!({"search": true, "colors": 4})),
+        ("census universal", json!({"search": true, "colors": 4, "size": 99})),
+        ("census universal", json!({"palette": 7})),
+        ("census universal", json!({"palette": 7, "search": true, "size": 999})),
+        ("census targets", json!({"size": "8", "sample": 0})),
+        ("census targets", json!({"size": 8, "sample": 1_000_000_000_001u64})),
+        ("census targets", json!({"size": 9, "within": ["Ab", "Ba"]})),
+        ("census targets", json!({"size": "all", "sample": 5})),
+        ("census targets", json!({"size": 8, "colors": 4, "shard": "1/2"})),
+        ("census targets", json!({"size": 8, "palette": 7, "within": ["Ab"], "sample": 5})),
+        ("census targets", json!({"size": 999, "palette": 7})),
+        ("census targets", json!({"size": "all", "colors": 4})),
+        ("census targets", json!({"size": 8, "palette": 7})),
+        ("census targets", json!({"size": 40, "colors": 5, "within": ["111111"]})),
+        ("census targets", json!({"size": 8, "palette": 5})),
+        ("census solution-numbers", json!({"palette": 7})),
+        ("census solution-numbers", json!({"colors": 3})),
+        ("census solution-numbers", json!({"target": "Zz"})),
+        ("census solution-numbers", json!({"target": "111111"})),
+        ("census infeasible", json!({"palette": 7})),
+        ("census infeasible", json!({"colors": 3})),
+        ("census infeasible", json!({"within": ["Ab", "Qq"]})),
+        ("census max-targets", json!({"prove": true})),
+        ("census max-targets", json!({"seed": 3})),
+        ("census max-targets", json!({"colors": 3})),
+        ("census max-targets", json!({"palette": 7, "restarts": 0})),
+        ("census multisets", json!({"palette": 7})),
+        ("census multisets", json!({"size": 9})),
+        ("census multisets", json!({"colors": 3})),
+        ("magic construct", json!({"order": 2})),
+        ("magic check", json!({})),
+        ("design stack", json!({"cubes": 99, "solutions": 1})),
+        ("design blocks", json!({"target": "Zz"})),
+    ];
+    for (path, input) in bad {
+        let e = run_any(path, input.clone(), &Context::new()).err().expect("a bad request");
+        assert_eq!(e.kind(), ErrorKind::BadInput, "{path} {input}: {e}");
+        for words in [e.message().to_string(), e.to_string()] {
+            assert!(!words.contains("--"), "{path} {input}: {words}");
+        }
+    }
+}
+
+/// A progress observer that raises the token once the work has started (after the checks
+/// between phases), so that only the loops' own polling can end the run.
+struct RaiseOnStart(cubelab::run::Stop);
+
+impl Progress for RaiseOnStart {
+    fn start(&self, _phase: &str, _total: u64, _done: u64) {
+        self.0.request();
+    }
+    fn advance(&self, _units: u64) {}
+}
+
+/// Samples and searches too long to finish in any test (10^12 sets, 10^5 starts of 10^6
+/// swaps): a token raised when they start ends them with `Stopped`.
+#[test]
+fn a_token_raised_during_a_sample_or_a_search_ends_it_with_stopped() {
+    let long = [
+        ("census targets", json!({"size": 8, "sample": targets::MAX_SAMPLES})),
+        ("census targets", json!({"size": 8, "palette": 7, "sample": 100_000_000u64})),
+        ("census universal", json!({"search": true, "colors": 4, "size": 8, "restarts": 100_000, "steps": 1_000_000})),
+        (
+            "census universal",
+            json!({"search": true, "palette": 7, "size": 14, "restarts": 100_000, "steps": 1_000_000}),
+        ),
+        ("census max-targets", json!({"palette": 7, "restarts": 100_000, "steps": 1_000_000})),
+    ];
+    for (path, input) in long {
+        let stop = cubelab::run::Stop::new();
+        let ctx = Context::new().with_stop(stop.clone()).with_progress(std::sync::Arc::new(RaiseOnStart(stop)));
+        let e = run_any(path, input.clone(), &ctx).err().expect("stopped");
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{path} {input}: {e}");
+    }
+}

@@ -1,20 +1,17 @@
 //! `census universal`: the sets of K cubes that build every target, by enumeration
 //! (32-cube sets) or by seeded local search (`search`, also for `colors` 4 and `palette` 7).
 
-use super::{
-    check_stop, default_colors, internal, palette7, resume, run_census, shard, shard_label, universe, CensusOutput,
-    Method,
-};
+use super::{bad, check_stop, internal, no_shards, palette7, run_census, universe, CensusOutput};
 use crate::error::{Error, Result};
-use crate::{limits, Context};
+use crate::Context;
 use cubelab::census::engine::Engine;
 use cubelab::census::report::{tag, universe_label, CensusReport, LowerBound, SearchInfo, Universal};
 use cubelab::combin::binomial;
 use cubelab::shard::Shard;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 
+census_request! {
 /// Arguments of `census universal`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -36,31 +33,7 @@ pub struct UniversalRequest {
     /// Swaps per start of the search.
     #[serde(default = "default_steps")]
     pub steps: usize,
-    /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
-    #[serde(default)]
-    #[schemars(with = "String")]
-    pub method: Method,
-    /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
-    /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
-    /// cubes) for samples, --within and searches. An N a census cannot run is refused.
-    #[serde(default = "default_colors")]
-    pub colors: usize,
-    /// Sadisticube 7: the 210 blocks colored with six of seven colors, and the 210 proper
-    /// targets (K = 7 is the only palette supported; sampled, --within and search censuses).
-    #[serde(default)]
-    pub palette: Option<usize>,
-    /// Run only part I of N of the census (merge the parts with `census merge`).
-    #[serde(default)]
-    pub shard: Option<String>,
-    /// Save progress to this file after every batch (not echoed; refused by the web API).
-    #[serde(default, skip_serializing)]
-    pub checkpoint: Option<PathBuf>,
-    /// Continue from the checkpoint file if it exists.
-    #[serde(default, skip_serializing)]
-    pub resume: bool,
-    /// Start afresh and replace an existing checkpoint file.
-    #[serde(default, skip_serializing)]
-    pub force: bool,
+} with method universe shards
 }
 
 /// The default seed of the search.
@@ -82,33 +55,21 @@ fn default_steps() -> usize {
     DEFAULT_STEPS
 }
 
-impl UniversalRequest {
-    /// Whether the census polls the stop token (the enumeration, which takes a
-    /// checkpoint; the searches do not).
-    pub fn stoppable(&self) -> bool {
-        !self.search && self.palette.is_none()
-    }
-}
-
 /// Runs `census universal`.
 pub fn run(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
-    if let Some(l) = ctx.limits() {
-        limits::census("census universal", req.checkpoint.as_deref(), l)?;
-    }
+    req.shards().check_limits("census universal", ctx)?;
     // The command line checks these with its parsers; the JSON surfaces here.
     cubelab::bounds::SEARCH_RESTARTS
         .check_usize(req.restarts)
         .map_err(|e| Error::from(e).about("restarts", req.restarts))?;
     cubelab::bounds::SEARCH_STEPS.check_usize(req.steps).map_err(|e| Error::from(e).about("steps", req.steps))?;
     let palette7 = palette7(req.palette)?;
-    if req.shard.is_some() || req.checkpoint.is_some() {
+    if req.shards().any() {
         if palette7 {
-            return Err(Error::bad(
-                "--palette 7 censuses are samples, searches or small exhaustive runs: they take no --shard or --checkpoint",
-            ));
+            return Err(no_shards("{palette} 7", "samples, searches or small exhaustive runs"));
         }
         if req.search {
-            return Err(Error::bad("--search is one seeded local search: it takes no --shard or --checkpoint"));
+            return Err(bad("{search} is one seeded local search: it takes no {shard} or {checkpoint}"));
         }
     }
     if palette7 {
@@ -126,7 +87,7 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
     // for every size from 8 up: refused, as before the engine offered that path.
     let e = Engine::from_universe(u.clone())?;
     e.check_subset_tables()?;
-    let shard = shard(&req.shard)?;
+    let shard = req.shards().part()?;
     let method = req.method.into();
     let search = |k: usize| -> Result<Vec<u32>> {
         let range = shard.range(binomial(u.len() as u64, k as u64));
@@ -137,7 +98,7 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
             &fingerprint,
             range,
             1 << 24,
-            resume(&req.checkpoint, req.resume, req.force),
+            req.shards().resume(),
             Vec::new(),
             |r, p| {
                 let sets = e.universal_sets(k, Some(r), method, p).expect("ranks within the census");
@@ -152,13 +113,13 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
     let (size, none_below, found) = match req.size {
         Some(k) => {
             if k > u.len() {
-                return Err(Error::bad(format!("--size: {k} is larger than the {} cubes available", u.len())));
+                return Err(bad(format!("{{size}}: {k} is larger than the {} cubes available", u.len())));
             }
             (k, Vec::new(), search(k)?)
         }
         None => {
-            if shard != Shard::ALL || req.checkpoint.is_some() {
-                return Err(Error::bad("give --size to shard or checkpoint a universal-set search"));
+            if shard != Shard::ALL || req.shards().checkpoint.is_some() {
+                return Err(bad("give {size} to shard or checkpoint a universal-set search"));
             }
             let mut none = Vec::new();
             let mut k = 8;
@@ -177,7 +138,7 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
         universe: universe_label(req.colors),
         method,
         size,
-        shard: shard_label(&req.shard)?,
+        shard: req.shards().label()?,
         none_below,
         sets: found.iter().map(|&s| u.set_names(s)).collect(),
         search: None,
@@ -188,16 +149,16 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
 }
 
 fn search(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
-    let Some(k) = req.size else { return Err(Error::bad("--search needs --size K")) };
+    let Some(k) = req.size else { return Err(bad("{search} needs {size} K")) };
     // In the order of exact_colorings (not the tableau order of Engine::exact_colors), so
     // that a seed finds the same set as it always has.
     let e = Engine::for_universe(cubelab::coloring::exact_colorings(req.colors)?)?;
     let cubes = e.cubes();
     if k > cubes.len() || k < 8 {
-        return Err(Error::bad(format!("--size: {k} is not between 8 and the {} cubes available", cubes.len())));
+        return Err(bad(format!("{{size}}: {k} is not between 8 and the {} cubes available", cubes.len())));
     }
     check_stop(ctx)?;
-    let found = e.search_universal_sequential(k, req.seed, req.restarts, req.steps, ctx.progress())?;
+    let found = e.search_universal_sequential(k, req.seed, req.restarts, req.steps, ctx.progress(), ctx.stop())?;
     ctx.progress().finish();
     let mut sets = Vec::new();
     if let Some(set) = found {
@@ -234,17 +195,17 @@ fn palette_7(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
         ));
     };
     let (true, Some(k)) = (req.search, req.size) else {
-        return Err(Error::bad(format!(
-            "universal with --palette 7 needs --search --size K (C(210,K) sets cannot be enumerated); \
+        return Err(bad(format!(
+            "universal with {{palette}} 7 needs {{search}} {{size}} K (C(210,K) sets cannot be enumerated); \
              every universal set has at least {} blocks",
             bound.bound
         )));
     };
     if !(8..=blocks).contains(&k) {
-        return Err(Error::bad(format!("--size: {k} is not between 8 and the {blocks} blocks of --palette 7")));
+        return Err(bad(format!("{{size}}: {k} is not between 8 and the {blocks} blocks of {{palette}} 7")));
     }
     check_stop(ctx)?;
-    let found = s.search_universal(k, req.seed, req.restarts, req.steps, ctx.progress())?;
+    let found = s.search_universal(k, req.seed, req.restarts, req.steps, ctx.progress(), ctx.stop())?;
     ctx.progress().finish();
     let argument = format!(
         "Hall's condition for any target, here {}: its {} corners {} need {} distinct blocks among the {} of the 210 \

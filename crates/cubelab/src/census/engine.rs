@@ -55,7 +55,7 @@ use super::targets::{self, BuildTables, Tally};
 use super::wide::{UniversalBound, Wide};
 use super::{Method, Universe};
 use crate::coloring::{exact_colorings, Coloring};
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::Error;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -343,7 +343,8 @@ impl Engine {
     /// Tallies `samples` K-sets of the whole universe drawn independently and uniformly at
     /// random from `seed`. The stream of samples depends on the representation (the small
     /// one unranks uniform colex ranks, the wide one draws subsets by Floyd's algorithm in
-    /// chunks of 1024); either is reproducible for a given seed.
+    /// chunks of 1024); either is reproducible for a given seed. A raised `stop` ends it
+    /// within a chunk of samples, with kind `Stopped`.
     pub fn sample(
         &self,
         k: usize,
@@ -351,15 +352,16 @@ impl Engine {
         seed: u64,
         method: Method,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> Result<Tally, Error> {
         self.check_set_size(k)?;
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
                 let all = u32::full(self.len());
-                targets::tally_sample(s.tables(method)?, k, all, samples, seed, progress)
+                targets::tally_sample(s.tables(method)?, k, all, samples, seed, progress, stop)
             }
-            Inner::Small(s) => Ok(s.core.sample(k, samples, seed, method, progress).0),
-            Inner::Wide(w) => Ok(w.sample(k, samples, seed, method, progress).0),
+            Inner::Small(s) => unless_stopped(stop, s.core.sample(k, samples, seed, method, progress, stop).0),
+            Inner::Wide(w) => unless_stopped(stop, w.sample(k, samples, seed, method, progress, stop).0),
         }
     }
 
@@ -404,7 +406,8 @@ impl Engine {
     }
 
     /// Looks for `k` cubes building every target by seeded local search
-    /// (`Wide::search_universal`; a set found is checked by the general solver).
+    /// (`Wide::search_universal`; a set found is checked by the general solver). A
+    /// raised `stop` ends it within a thousand swaps, with kind `Stopped`.
     pub fn search_universal(
         &self,
         k: usize,
@@ -412,13 +415,17 @@ impl Engine {
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> crate::Result<Option<Vec<usize>>> {
         crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
         crate::bounds::SEARCH_STEPS.check_usize(steps)?;
-        Ok(match &self.inner {
-            Inner::Small(s) => s.core.search_universal(k, seed, restarts, steps, progress),
-            Inner::Wide(w) => w.search_universal(k, seed, restarts, steps, progress),
-        })
+        unless_stopped(
+            stop,
+            match &self.inner {
+                Inner::Small(s) => s.core.search_universal(k, seed, restarts, steps, progress, stop),
+                Inner::Wide(w) => w.search_universal(k, seed, restarts, steps, progress, stop),
+            },
+        )
     }
 
     /// Looks for `k` cubes building every target by the first local search of this crate:
@@ -426,7 +433,8 @@ impl Engine {
     /// Hall's condition lets it fill, the first universal set returned (sorted). Unlike
     /// [`Engine::search_universal`] it is sequential and does not check the set with the
     /// solver; it is kept because `census universal --search` over C_1..C_6 has always
-    /// printed the sets it finds for a seed. Progress: one unit per start.
+    /// printed the sets it finds for a seed. Progress: one unit per start. A raised
+    /// `stop` ends it within a thousand swaps, with kind `Stopped`.
     pub fn search_universal_sequential(
         &self,
         k: usize,
@@ -434,40 +442,56 @@ impl Engine {
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> crate::Result<Option<Vec<usize>>> {
         crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
         crate::bounds::SEARCH_STEPS.check_usize(steps)?;
-        Ok(super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress))
+        let found = super::search::search_universal(self.fits(), self.len(), k, seed, restarts, steps, progress, stop);
+        unless_stopped(stop, found)
     }
 
     /// Looks for 8 cubes building as many targets as possible by seeded local search
     /// (`Wide::search_max_targets`). `restarts` and `steps` are checked against
-    /// [`crate::bounds::SEARCH_RESTARTS`] and [`crate::bounds::SEARCH_STEPS`] first.
+    /// [`crate::bounds::SEARCH_RESTARTS`] and [`crate::bounds::SEARCH_STEPS`] first. A
+    /// raised `stop` ends it within a thousand swaps, with kind `Stopped`.
     pub fn search_max_targets(
         &self,
         seed: u64,
         restarts: usize,
         steps: usize,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> crate::Result<(usize, Vec<Vec<usize>>)> {
         crate::bounds::SEARCH_RESTARTS.check_usize(restarts)?;
         crate::bounds::SEARCH_STEPS.check_usize(steps)?;
-        Ok(match &self.inner {
-            Inner::Small(s) => s.core.search_max_targets(seed, restarts, steps, progress),
-            Inner::Wide(w) => w.search_max_targets(seed, restarts, steps, progress),
-        })
+        unless_stopped(
+            stop,
+            match &self.inner {
+                Inner::Small(s) => s.core.search_max_targets(seed, restarts, steps, progress, stop),
+                Inner::Wide(w) => w.search_max_targets(seed, restarts, steps, progress, stop),
+            },
+        )
     }
 
     /// Exhaustive: 8 cubes building at least `goal` targets, or `None`, which proves there
-    /// are none (`Wide::eight_building_at_least`).
-    pub fn eight_building_at_least(&self, goal: usize, progress: &dyn Progress) -> Option<Vec<usize>> {
+    /// are none (`Wide::eight_building_at_least`). A raised `stop` ends it at the next
+    /// block tried, with kind `Stopped`.
+    pub fn eight_building_at_least(
+        &self,
+        goal: usize,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> crate::Result<Option<Vec<usize>>> {
         if self.len() < 8 {
-            return None;
+            return Ok(None);
         }
-        match &self.inner {
-            Inner::Small(s) => s.core.eight_building_at_least(goal, progress),
-            Inner::Wide(w) => w.eight_building_at_least(goal, progress),
-        }
+        unless_stopped(
+            stop,
+            match &self.inner {
+                Inner::Small(s) => s.core.eight_building_at_least(goal, progress, stop),
+                Inner::Wide(w) => w.eight_building_at_least(goal, progress, stop),
+            },
+        )
     }
 
     /// A proven lower bound on the size of a universal set, when the color relabelings act
@@ -574,6 +598,15 @@ fn to_positions(mut t: Tally, within: u32) -> Tally {
 mod ranges;
 mod sampling;
 mod small_only;
+
+/// `value`, unless `stop` was raised while it was computed (a run ended early leaves a
+/// partial value): then an error of kind `Stopped`.
+fn unless_stopped<T>(stop: &Stop, value: T) -> Result<T, Error> {
+    if stop.is_requested() {
+        return Err(Error::stopped("stopped on request"));
+    }
+    Ok(value)
+}
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 use super::graph::hall_fillable;
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::target::Blocks;
 use crate::Error;
 
@@ -72,8 +72,14 @@ pub fn swap_step(
     }
 }
 
+/// How many swaps the local searches make between two looks at their stop token.
+pub(crate) const STOP_EVERY: usize = 1024;
+
 /// Looks for `k` cubes that build every target, from `restarts` random starts of at most
-/// `steps` swaps each. Returns the first universal set found (cube indices, sorted).
+/// `steps` swaps each. Returns the first universal set found (cube indices, sorted). A
+/// raised `stop` ends it within [`STOP_EVERY`] swaps (nothing is found then: the caller
+/// fails).
+#[allow(clippy::too_many_arguments)]
 pub fn search_universal(
     fits: &[Vec<u8>],
     n: usize,
@@ -82,6 +88,7 @@ pub fn search_universal(
     restarts: usize,
     steps: usize,
     progress: &dyn Progress,
+    stop: &Stop,
 ) -> Option<Vec<usize>> {
     if k > n || k < 8 {
         return None;
@@ -90,6 +97,9 @@ pub fn search_universal(
     let goal = fits.len();
     progress.start("random starts", restarts as u64, 0);
     for _ in 0..restarts {
+        if stop.is_requested() {
+            return None;
+        }
         let mut pool: Vec<usize> = (0..n).collect();
         for i in 0..k {
             let j = i + rng.below((n - i) as u64) as usize;
@@ -97,7 +107,10 @@ pub fn search_universal(
         }
         let mut chosen: Vec<usize> = pool[..k].to_vec();
         let mut score = targets_built(fits, &chosen);
-        for _ in 0..steps {
+        for step in 0..steps {
+            if step % STOP_EVERY == 0 && stop.is_requested() {
+                return None;
+            }
             if score == goal {
                 chosen.sort_unstable();
                 return Some(chosen);
@@ -121,15 +134,24 @@ mod tests {
         let cubes: Vec<Coloring> = macmahon::cubes().iter().map(|c| c.coloring).collect();
         let targets = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De"]).unwrap();
         let fits = fit_matrix(&cubes, &targets).unwrap();
-        let set =
-            search_universal(&fits, 30, 8, 3, 50, 3000, &crate::run::NoProgress).expect("Figure 6's collection exists");
+        let set = search_universal(&fits, 30, 8, 3, 50, 3000, &crate::run::NoProgress, &Stop::new())
+            .expect("Figure 6's collection exists");
         let chosen: Vec<Coloring> = set.iter().map(|&c| cubes[c]).collect();
         let blocks = Blocks::new(&chosen).unwrap();
         assert!(targets.iter().all(|t| blocks.count(t).unwrap() > 0));
         // Five targets need all 8 blocks of one collection; no 8 cubes build 6 (Table 2).
         let six = parse_cubes(&["Cb", "Cd", "Ce", "Db", "De", "Ab"]).unwrap();
         assert_eq!(
-            search_universal(&fit_matrix(&cubes, &six).unwrap(), 30, 8, 3, 5, 500, &crate::run::NoProgress),
+            search_universal(
+                &fit_matrix(&cubes, &six).unwrap(),
+                30,
+                8,
+                3,
+                5,
+                500,
+                &crate::run::NoProgress,
+                &Stop::new()
+            ),
             None
         );
     }

@@ -38,6 +38,6 @@ pub(super) fn run(a: MaxArgs, ctx: &crate::api::Context) -> anyhow::Result<Strin
         colors: a.universe.colors,
         palette: a.universe.palette,
     };
-    let out = typed(ctx, false, None, |c| max_targets::run(&req, c))?;
+    let out = typed(ctx, req.stoppable(), None, |c| max_targets::run(&req, c))?;
     print(&out, None, &a.format.format())
 }

@@ -148,7 +148,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
 }
 
 /// Runs a typed census (`run`) with the program's progress bar and, when the census polls
-/// it (`stoppable`: the checkpointed runs), Ctrl-C as its stop token (through the old API
+/// it in its loops (`stoppable`: the checkpointed runs, samples and searches), Ctrl-C as its stop token (through the old API
 /// layer: that context's observer and stop flag); a stopped run's error says how to
 /// resume.
 fn typed<T>(

@@ -53,6 +53,6 @@ pub(super) fn run(a: UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result
         resume: a.checkpoint.resume,
         force: a.checkpoint.force,
     };
-    let out = typed(ctx, req.stoppable(), req.checkpoint.as_deref(), |c| universal::run(&req, c))?;
+    let out = typed(ctx, true, req.checkpoint.as_deref(), |c| universal::run(&req, c))?;
     print(&out, None, &a.format)
 }

@@ -6,7 +6,7 @@ use super::{to_positions, Engine};
 use crate::census::set::CubeSet;
 use crate::census::targets::{self, BuildTables, Tally};
 use crate::census::Method;
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::Error;
 use std::ops::Range;
 
@@ -56,7 +56,9 @@ impl Engine {
 
     /// Tallies `samples` K-subsets of `within` (at most 32 distinct cubes) drawn
     /// independently and uniformly at random (uniform colex ranks) from `seed`, on the
-    /// subset tables; sets as in [`Engine::tally`].
+    /// subset tables; sets as in [`Engine::tally`]. A raised `stop` ends it within 65,536
+    /// samples, with kind `Stopped`.
+    #[allow(clippy::too_many_arguments)]
     pub fn sample_within(
         &self,
         k: usize,
@@ -65,6 +67,7 @@ impl Engine {
         seed: u64,
         method: Method,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> Result<Tally, Error> {
         let s = self.small("a sample on the subset tables")?;
         let within = self.checked_within(within)?;
@@ -72,7 +75,7 @@ impl Engine {
             return Err(Error::out_of_range(format!("a set of {k} cubes is more than the {} given", within.len())));
         }
         let mask = u32::of(&within);
-        let t = targets::tally_sample(s.tables(method)?, k, mask, samples, seed, progress)?;
+        let t = targets::tally_sample(s.tables(method)?, k, mask, samples, seed, progress, stop)?;
         Ok(to_positions(t, mask))
     }
 }

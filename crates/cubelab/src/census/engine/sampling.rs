@@ -5,7 +5,7 @@
 use super::{Engine, Inner};
 use crate::census::targets::Tally;
 use crate::census::Method;
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::Error;
 
 impl Engine {
@@ -20,7 +20,8 @@ impl Engine {
 
     /// Tallies `samples` K-sets of the whole universe drawn by the engine without tables
     /// (the stream of [`Engine::sample`] on the wide representation, for either one), and
-    /// returns the sets (sorted indices) attaining the largest count.
+    /// returns the sets (sorted indices) attaining the largest count. A raised `stop` ends
+    /// it within a chunk of samples, with kind `Stopped`.
     pub fn sample_with_examples(
         &self,
         k: usize,
@@ -28,12 +29,16 @@ impl Engine {
         seed: u64,
         method: Method,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> Result<(Tally, Vec<Vec<usize>>), Error> {
         self.check_set_size(k)?;
-        Ok(match &self.inner {
-            Inner::Small(s) => s.core.sample(k, samples, seed, method, progress),
-            Inner::Wide(w) => w.sample(k, samples, seed, method, progress),
-        })
+        super::unless_stopped(
+            stop,
+            match &self.inner {
+                Inner::Small(s) => s.core.sample(k, samples, seed, method, progress, stop),
+                Inner::Wide(w) => w.sample(k, samples, seed, method, progress, stop),
+            },
+        )
     }
 
     /// The exact number of K-sets building each target, when the color relabelings act

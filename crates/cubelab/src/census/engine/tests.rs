@@ -4,7 +4,7 @@
 use super::*;
 use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 use proptest::prelude::*;
 use std::sync::LazyLock;
 
@@ -54,7 +54,7 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(e.built(&[99], Method::Graph).is_err());
         assert!(e.tally(8, &(0..33).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).is_err());
         assert!(e.tally(8, &(0..10).collect::<Vec<_>>(), Some(0..46), Method::Graph, false, &NoProgress).is_err());
-        assert!(e.sample(31, 10, 1, Method::Graph, &NoProgress).is_err());
+        assert!(e.sample(31, 10, 1, Method::Graph, &NoProgress, &Stop::new()).is_err());
         assert!(e.exact_mean(31).is_err());
         assert!(e.universal_sets(8, Some(0..u64::MAX), Method::Graph, &NoProgress).is_err());
     }
@@ -93,14 +93,14 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
         }
         assert_eq!(small.universal_lower_bound(), wide.universal_lower_bound());
         assert_eq!(
-            small.search_max_targets(3, 2, 200, &NoProgress).unwrap(),
-            wide.search_max_targets(3, 2, 200, &NoProgress).unwrap()
+            small.search_max_targets(3, 2, 200, &NoProgress, &Stop::new()).unwrap(),
+            wide.search_max_targets(3, 2, 200, &NoProgress, &Stop::new()).unwrap()
         );
-        assert!(small.search_max_targets(3, usize::MAX, 200, &NoProgress).is_err());
-        assert!(small.search_max_targets(3, 2, usize::MAX, &NoProgress).is_err());
+        assert!(small.search_max_targets(3, usize::MAX, 200, &NoProgress, &Stop::new()).is_err());
+        assert!(small.search_max_targets(3, 2, usize::MAX, &NoProgress, &Stop::new()).is_err());
         assert_eq!(
-            small.search_universal(12, 1, 2, 500, &NoProgress).unwrap(),
-            wide.search_universal(12, 1, 2, 500, &NoProgress).unwrap()
+            small.search_universal(12, 1, 2, 500, &NoProgress, &Stop::new()).unwrap(),
+            wide.search_universal(12, 1, 2, 500, &NoProgress, &Stop::new()).unwrap()
         );
         let ranks = Some(0..binomial(small.len() as u64, 12).min(1000));
         assert_eq!(
@@ -111,10 +111,10 @@ fn exact_means_searches_and_universal_sets_agree_across_representations() {
     let (small, wide) = &*SUB14;
     let max =
         small.tally(8, &(0..14).collect::<Vec<_>>(), None, Method::Graph, false, &NoProgress).unwrap().max().unwrap();
-    let a = small.eight_building_at_least(max, &NoProgress);
-    assert_eq!(a, wide.eight_building_at_least(max, &NoProgress));
+    let a = small.eight_building_at_least(max, &NoProgress, &Stop::new()).unwrap();
+    assert_eq!(a, wide.eight_building_at_least(max, &NoProgress, &Stop::new()).unwrap());
     assert_eq!(small.built(&a.unwrap(), Method::Graph).unwrap().len(), max);
-    assert_eq!(small.eight_building_at_least(max + 1, &NoProgress), None);
+    assert_eq!(small.eight_building_at_least(max + 1, &NoProgress, &Stop::new()).unwrap(), None);
 }
 
 #[test]
@@ -129,8 +129,8 @@ fn the_exact_mean_matches_the_exhaustive_census_for_macmahon() {
 fn samples_are_reproducible_in_both_representations() {
     let (small, wide) = &*MACMAHON;
     for e in [small, wide] {
-        let a = e.sample(9, 3000, 5, Method::Graph, &NoProgress).unwrap();
-        assert_eq!(a, e.sample(9, 3000, 5, Method::Graph, &NoProgress).unwrap());
+        let a = e.sample(9, 3000, 5, Method::Graph, &NoProgress, &Stop::new()).unwrap();
+        assert_eq!(a, e.sample(9, 3000, 5, Method::Graph, &NoProgress, &Stop::new()).unwrap());
         assert_eq!(a.sets, 3000);
         // Both estimate the same exact mean.
         assert!((a.mean() - e.exact_mean(9).unwrap()).abs() < 0.5, "{} vs {}", a.mean(), e.exact_mean(9).unwrap());
@@ -198,11 +198,11 @@ fn batch_operations_agree_and_refuse_the_wide_representation() {
     rs.sort_unstable();
     ss.sort_unstable();
     assert_eq!(rs, ss);
-    let t = small.sample_within(8, &within, 500, 7, Method::Graph, &NoProgress).unwrap();
+    let t = small.sample_within(8, &within, 500, 7, Method::Graph, &NoProgress, &Stop::new()).unwrap();
     assert_eq!(t.sets, 500);
     let wide = Engine::sadisticube7();
     let out = |e: Result<(), Error>| e.unwrap_err().kind() == crate::ErrorKind::OutOfRange;
-    assert!(out(wide.sample_within(8, &within, 5, 7, Method::Graph, &NoProgress).map(|_| ())));
+    assert!(out(wide.sample_within(8, &within, 5, 7, Method::Graph, &NoProgress, &Stop::new()).map(|_| ())));
     assert!(out(wide.solution_numbers(0, Method::Graph, 0..1, &NoProgress).map(|_| ())));
     assert!(out(wide.infeasible_search(Method::Graph, &within).map(|_| ())));
     assert!(out(wide.multiset_census(Method::Graph, &NoProgress).map(|_| ())));

@@ -4,7 +4,7 @@
 use super::{deposit, BuildTables};
 use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::shard::chunked;
 use crate::Error;
 use rayon::prelude::*;
@@ -233,7 +233,7 @@ pub fn universal_sets(
 
 /// Tallies `samples` K-subsets of `within` drawn uniformly at random (independently, as in
 /// the Johnson–Roldán sampling study) from seed `seed`.
-/// Progress advances every 65,536 samples.
+/// Progress advances, and a raised `stop` ends it (kind `Stopped`), every 65,536 samples.
 pub fn tally_sample(
     tables: &BuildTables,
     k: usize,
@@ -241,6 +241,7 @@ pub fn tally_sample(
     samples: u64,
     seed: u64,
     progress: &dyn Progress,
+    stop: &Stop,
 ) -> Result<Tally, Error> {
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
@@ -249,6 +250,9 @@ pub fn tally_sample(
     let mut t = Tally::new(tables.targets());
     let mut left = samples;
     while left > 0 {
+        if stop.is_requested() {
+            return Err(Error::stopped("stopped on request"));
+        }
         let n = left.min(PROGRESS_CHUNK);
         for _ in 0..n {
             let rank = rng.below(total);

@@ -3,7 +3,7 @@ use crate::census::graph::hall_fillable;
 use crate::census::targets::{tally, BuildTables};
 use crate::census::Universe;
 use crate::combin::{binomial, binomial_u128, for_each_subset_in};
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 use exact::averaged_hall_bound;
 use family::fillable_subsets;
 
@@ -122,7 +122,7 @@ fn exact_mean_is_the_same_from_every_target_and_matches_the_integer_counts() {
     assert!((s.exact_mean(0, BLOCKS).unwrap() - 210.0).abs() < 1e-9);
     assert_eq!(s.exact_mean(0, 7).unwrap(), 0.0);
     // A sample agrees with the exact mean (within 5 standard errors).
-    let (tally, _) = s.sample(9, 4000, 3, Method::Graph, &NoProgress);
+    let (tally, _) = s.sample(9, 4000, 3, Method::Graph, &NoProgress, &Stop::new());
     let exact = s.exact_mean(0, 9).unwrap();
     let se = tally.std_dev() / (tally.sets as f64).sqrt();
     assert!((tally.mean() - exact).abs() < 5.0 * se, "sample {} exact {exact} se {se}", tally.mean());
@@ -136,7 +136,7 @@ fn samples_do_not_depend_on_the_thread_count_or_the_method() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| s.sample(8, 2500, 9, method, &NoProgress))
+            .install(|| s.sample(8, 2500, 9, method, &NoProgress, &Stop::new()))
     };
     let one = run(1, Method::Graph);
     assert_eq!(one.0.sets, 2500);
@@ -146,7 +146,7 @@ fn samples_do_not_depend_on_the_thread_count_or_the_method() {
     let max = one.0.max().unwrap();
     assert!(!one.1.is_empty());
     assert!(one.1.iter().all(|set| s.targets_built(set, Method::Backtrack) == max));
-    assert_ne!(one.0, s.sample(8, 2500, 10, Method::Graph, &NoProgress).0);
+    assert_ne!(one.0, s.sample(8, 2500, 10, Method::Graph, &NoProgress, &Stop::new()).0);
 }
 
 /// On MacMahon's blocks (those without color 7) the exhaustive `--within` census agrees
@@ -196,7 +196,7 @@ fn the_averaged_hall_bound_is_tight_for_macmahon_and_below_the_set_found_here() 
     assert!(b7.bound * b7.neighbours >= BLOCKS * b7.needed);
     assert_eq!(b7.neighbours, (0..BLOCKS).filter(|&c| s.fits[b7.target][c] & b7.corners != 0).count());
     // A universal set found by the search is no smaller, and the solver confirms it.
-    let found = s.search_universal(24, 1, 4, 4000, &NoProgress).expect("24 blocks are found quickly");
+    let found = s.search_universal(24, 1, 4, 4000, &NoProgress, &Stop::new()).expect("24 blocks are found quickly");
     assert_eq!(found.len(), 24);
     assert!(found.len() >= b7.bound);
     assert_eq!(s.targets_built(&found, Method::Backtrack), BLOCKS);
@@ -205,7 +205,7 @@ fn the_averaged_hall_bound_is_tight_for_macmahon_and_below_the_set_found_here() 
 #[test]
 fn max_target_search_reports_what_the_solver_confirms() {
     let s = Wide::new();
-    let (n, sets) = s.search_max_targets(2, 2, 300, &NoProgress);
+    let (n, sets) = s.search_max_targets(2, 2, 300, &NoProgress, &Stop::new());
     assert!(!sets.is_empty());
     for set in &sets {
         assert_eq!(set.len(), 8);
@@ -232,7 +232,7 @@ fn random_subsets_are_uniform_enough_and_distinct() {
 fn the_exhaustive_eight_search_returns_sets_that_build_enough() {
     let s = Wide::new();
     for goal in [1usize, 4] {
-        let set = s.eight_building_at_least(goal, &NoProgress).expect("small goals are reached");
+        let set = s.eight_building_at_least(goal, &NoProgress, &Stop::new()).expect("small goals are reached");
         assert_eq!(set.len(), 8);
         assert_eq!(set[0], 0, "the search fixes block 0 by symmetry");
         assert!(s.targets_built(&set, Method::Backtrack) >= goal);
@@ -260,9 +260,9 @@ fn any_cube_list_agrees_with_the_census_engine_on_three_colors() {
     let t = tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress).unwrap();
     assert!((s.exact_mean_all(8).unwrap() - t.mean()).abs() < 1e-9, "{} vs {}", s.exact_mean_all(8).unwrap(), t.mean());
     let max = t.max().unwrap();
-    let set = s.eight_building_at_least(max, &NoProgress).expect("the engine's maximum is reached");
+    let set = s.eight_building_at_least(max, &NoProgress, &Stop::new()).expect("the engine's maximum is reached");
     assert_eq!(s.targets_built(&set, Method::Backtrack), max);
-    assert!(s.eight_building_at_least(max + 1, &NoProgress).is_none());
+    assert!(s.eight_building_at_least(max + 1, &NoProgress, &Stop::new()).is_none());
     // The first 16 cubes, every 8-subset, against the engine.
     let within: Vec<usize> = (0..16).collect();
     let w = s.tally_within(&within, 8, 0..binomial(16, 8), Method::Graph, false, &NoProgress);
@@ -290,7 +290,7 @@ fn any_cube_list_agrees_with_the_solver_on_a_small_list() {
     let mean = total as f64 / binomial(n as u64, 8) as f64;
     assert!((s.exact_mean_all(8).unwrap() - mean).abs() < 1e-9, "{} vs {mean}", s.exact_mean_all(8).unwrap());
     assert!(max > 0);
-    let set = s.eight_building_at_least(max, &NoProgress).expect("the solver's maximum is reached");
+    let set = s.eight_building_at_least(max, &NoProgress, &Stop::new()).expect("the solver's maximum is reached");
     assert_eq!(s.targets_built(&set, Method::Backtrack), max);
-    assert!(s.eight_building_at_least(max + 1, &NoProgress).is_none());
+    assert!(s.eight_building_at_least(max + 1, &NoProgress, &Stop::new()).is_none());
 }
