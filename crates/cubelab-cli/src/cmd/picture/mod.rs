@@ -6,7 +6,7 @@
 //! `--svg`, `--output`) are handled here.
 
 use crate::cli::failure;
-use crate::output::{render, write_atomic, write_svg, Format};
+use crate::output::{render, write_atomic, write_svg, Format, FormatArgs};
 use crate::progress;
 use cubelab::picture::board::{Board, Metric};
 use cubelab::picture::parity;
@@ -166,6 +166,7 @@ Examples:
   cubelab picture census 3 2                   (about 5 s)
   cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume   (about 15 min)
   cubelab picture census 6 1 --json
+  cubelab picture census 6 1 --csv               distance,count: boards at each distance
   cubelab picture census 3 2 --engine two-bit --antipodes 5
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
@@ -235,6 +236,10 @@ Examples:
         /// Print JSON (kind "picture-census": the board, states, diameter, average, median and distance histogram; docs/json.md).
         #[arg(long)]
         json: bool,
+        /// Print CSV instead of text: the histogram of distances, one `distance,count` line a
+        /// distance (boards at each distance from solved).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
     },
 }
 
@@ -334,6 +339,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             force,
             stop_after_layer,
             json,
+            csv,
         } => {
             let metric = if group.is_none() { Some(metric) } else { None };
             let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
@@ -346,7 +352,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             if let Some(path) = &output {
                 write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
             }
-            render(&report, &input, Format::json_or_text(json))
+            render(&report, &input, FormatArgs { json, csv }.format())
         }
     }
 }
