@@ -362,6 +362,10 @@ fn check_fields(req: &CensusRequest) -> Result<()> {
     }
 }
 
+/// A census run on a puzzle, titled, with its number of reachable boards when known
+/// before the run ([`run_census`] with the request's engine and files).
+type RunCensus<'a> = dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found> + 'a;
+
 /// Runs a census of `puzzle` (titled `label`, with `reachable` boards when known before
 /// the run, for progress over the whole run) on the engine of `req` and with the files of
 /// `opts`; a stop is an error.
@@ -448,12 +452,7 @@ fn run_census(
 }
 
 /// A census of the picture cube: the table, its title and the note on Theorem 8.
-fn cube_census(
-    m: usize,
-    n: usize,
-    metric: Metric,
-    run: &dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found>,
-) -> Result<(Found, String, Vec<String>)> {
+fn cube_census(m: usize, n: usize, metric: Metric, run: &RunCensus<'_>) -> Result<(Found, String, Vec<String>)> {
     let title = format!("picture cube {m}x{n}, {} metric", metric_title(metric));
     let Some(expected) = reachable_count(m, n) else {
         return Err(Error::bad(format!(
@@ -474,7 +473,7 @@ fn group_census(
     n: usize,
     row_moves: Option<&str>,
     col_moves: Option<&str>,
-    run: &dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found>,
+    run: &RunCensus<'_>,
 ) -> Result<(Found, String, Vec<String>, GroupInfo)> {
     let g = Group::parse(spec)?;
     let r = parse_elements(&g, row_moves, "row_moves")?;
