@@ -38,7 +38,7 @@ pub struct Checked {
     pub board: String,
     /// Whether it can be solved.
     pub solvable: bool,
-    /// Why (the seed's parity criterion).
+    /// Why (the parity criterion of "Analysis of the picture cube puzzle", Section 3).
     pub reason: String,
 }
 

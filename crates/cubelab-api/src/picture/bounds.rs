@@ -81,7 +81,7 @@ impl Report for BoundsReport {
         let mut s =
             format!("diameter bounds for {m}x{n}, {} metric\nstates:        {}\n", metric_title(self.metric), b.states);
         s += &format!("lower bound:   {} (counting canonical move sequences)\n", b.lower);
-        s += &format!("Eq. (1) lower: {:.2} (log|H| / log(moves per board) - 1, the seed's bound)\n", b.eq1_lower);
+        s += &format!("Eq. (1) lower: {:.2} (log|H| / log(moves per board) - 1, the bound of \"Analysis of the picture cube puzzle\")\n", b.eq1_lower);
         s += &format!(
             "upper bound:   {} = {} (first {}, census diameter) + {} (worst last {}, solved optimally)\n",
             b.upper,

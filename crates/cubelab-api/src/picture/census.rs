@@ -301,7 +301,9 @@ pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<Ce
         overwrite: opts.force,
         ..cubelab::run::Options::default()
     };
-    let census = |puzzle: &LinePuzzle, label: &str| run_census(req, opts, &lib_opts, max_bytes, &watch, puzzle, label);
+    let census = |puzzle: &LinePuzzle, label: &str, reachable: Option<u64>| {
+        run_census(req, opts, &lib_opts, max_bytes, &watch, puzzle, label, reachable)
+    };
     if req.antipodes.is_some() && req.engine == Engine::Byte {
         return Err(Error::naming(
             ErrorKind::BadInput,
@@ -360,8 +362,14 @@ fn check_fields(req: &CensusRequest) -> Result<()> {
     }
 }
 
-/// Runs a census of `puzzle` (titled `label`) on the engine of `req` and with the files
-/// of `opts`; a stop is an error.
+/// A census run on a puzzle, titled, with its number of reachable boards when known
+/// before the run ([`run_census`] with the request's engine and files).
+type RunCensus<'a> = dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found> + 'a;
+
+/// Runs a census of `puzzle` (titled `label`, with `reachable` boards when known before
+/// the run, for progress over the whole run) on the engine of `req` and with the files of
+/// `opts`; a stop is an error.
+#[allow(clippy::too_many_arguments)]
 fn run_census(
     req: &CensusRequest,
     opts: &Options,
@@ -370,9 +378,10 @@ fn run_census(
     watch: &[Board],
     puzzle: &LinePuzzle,
     label: &str,
+    reachable: Option<u64>,
 ) -> Result<Found> {
     let path = opts.checkpoint.as_deref();
-    let checkpointing = Checkpointing { label, stop_after_layer: opts.stop_after_layer };
+    let checkpointing = Checkpointing { label, stop_after_layer: opts.stop_after_layer, reachable };
     let two_bit = match req.engine {
         Engine::Byte if opts.save_table.is_some() => {
             return Err(Error::naming(
@@ -443,19 +452,14 @@ fn run_census(
 }
 
 /// A census of the picture cube: the table, its title and the note on Theorem 8.
-fn cube_census(
-    m: usize,
-    n: usize,
-    metric: Metric,
-    run: &dyn Fn(&LinePuzzle, &str) -> Result<Found>,
-) -> Result<(Found, String, Vec<String>)> {
+fn cube_census(m: usize, n: usize, metric: Metric, run: &RunCensus<'_>) -> Result<(Found, String, Vec<String>)> {
     let title = format!("picture cube {m}x{n}, {} metric", metric_title(metric));
     let Some(expected) = reachable_count(m, n) else {
         return Err(Error::bad(format!(
             "{m}x{n} board: its 2^(m+n-1)·12^(mn) boards are too many to count in 64 bits"
         )));
     };
-    let found = run(&cube_puzzle(m, n, metric), &title)?;
+    let found = run(&cube_puzzle(m, n, metric), &title, Some(expected))?;
     cubelab::picture::check_theorem_8(m, n, found.census.states)?;
     let notes = vec![format!("check:    2^(m+n-1)·12^(mn) = {expected} (Theorem 8) agrees"), found.note.clone()];
     Ok((found, title, notes))
@@ -469,7 +473,7 @@ fn group_census(
     n: usize,
     row_moves: Option<&str>,
     col_moves: Option<&str>,
-    run: &dyn Fn(&LinePuzzle, &str) -> Result<Found>,
+    run: &RunCensus<'_>,
 ) -> Result<(Found, String, Vec<String>, GroupInfo)> {
     let g = Group::parse(spec)?;
     let r = parse_elements(&g, row_moves, "row_moves")?;
@@ -482,14 +486,16 @@ fn group_census(
         r.len(),
         c.len()
     );
-    let found = run(&g.puzzle(m, n, &r, &c)?, &title)?;
+    // |H| is known before the run when a theorem predicts it (R = C = G, G abelian or
+    // simple): the progress then covers the whole run; else it goes layer by layer.
+    let predicted = if row_moves.is_none() && col_moves.is_none() { group::predicted_order(&g, m, n) } else { None };
+    let reachable = predicted.as_ref().map(|(_, h)| *h).filter(|h| *h < 2f64.powi(53)).map(|h| h as u64);
+    let found = run(&g.puzzle(m, n, &r, &c)?, &title, reachable)?;
     let states = found.census.states;
     let mut notes = vec![format!("|H| = {} of |G|^(mn) = {}", states, (g.order() as f64).powi((m * n) as i32))];
-    if row_moves.is_none() && col_moves.is_none() {
-        if let Some((theorem, expected)) = group::predicted_order(&g, m, n) {
-            let holds = (states as f64 - expected).abs() < 0.5;
-            notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
-        }
+    if let Some((theorem, expected)) = predicted {
+        let holds = (states as f64 - expected).abs() < 0.5;
+        notes.push(format!("{theorem}: {}", if holds { "holds" } else { "FAILS" }));
     }
     let info = GroupInfo {
         name: spec.to_string(),

@@ -56,7 +56,11 @@ pub(crate) static STORED: &[Stored] = &[
         "Universal sets of 12 cubes: every target built",
         "cubelab census universal --size 12 --json"
     ),
-    stored!("picture-3x2", "Picture cube census, 3x2 board (the seed's table)", "cubelab picture census 3 2 --json"),
+    stored!(
+        "picture-3x2",
+        "Picture cube census, 3x2 board (a row of Table 1 of \"Analysis of the picture cube puzzle\")",
+        "cubelab picture census 3 2 --json"
+    ),
     stored!(
         "picture-2x2-half",
         "Picture cube census, 2x2 board, half-turn metric",

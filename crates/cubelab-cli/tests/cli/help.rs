@@ -90,20 +90,46 @@ fn examples_of(page: &str, help: &str) -> Vec<Example> {
     out
 }
 
-/// Every example of every help page, walking the command tree from `cubelab --help`.
-fn all_examples() -> Vec<Example> {
+/// Every help page as (command path, help text), walking the command tree from
+/// `cubelab --help`.
+fn all_help_pages() -> Vec<(String, String)> {
     let mut pages = vec![Vec::<String>::new()];
     let mut out = Vec::new();
     while let Some(path) = pages.pop() {
         let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
         args.push("--help");
         let help = ok(&args);
-        out.extend(examples_of(&path.join(" "), &help));
         for sub in subcommands(&help) {
             pages.push([path.clone(), vec![sub]].concat());
         }
+        out.push((path.join(" "), help));
     }
     out
+}
+
+/// Every example of every help page.
+fn all_examples() -> Vec<Example> {
+    all_help_pages().iter().flat_map(|(page, help)| examples_of(page, help)).collect()
+}
+
+#[test]
+fn help_cites_papers_by_title_and_explains_boards() {
+    let pages = all_help_pages();
+    assert!(pages.len() > 30, "{} help pages found", pages.len());
+    for (page, help) in &pages {
+        // A user has the papers, not "the seed" they were given to this project as.
+        assert!(!help.contains("seed's") && !help.contains("the seed "), "cubelab {page} --help: {help}");
+        // A BOARD argument says what a board is and how to write one.
+        if let Some(line) = help.lines().find(|l| l.trim_start().starts_with("<BOARD>")) {
+            assert!(
+                line.contains("one token per cube") && line.contains("'/'") && line.contains("'UF'"),
+                "{page}: {line}"
+            );
+        }
+    }
+    let solve = ok(&["picture", "solve", "--help"]);
+    assert!(solve.contains("Section 4 of \"Analysis of the picture cube puzzle\""), "{solve}");
+    assert!(ok(&["picture", "check", "--help"]).contains("<BOARD>  The board: one token per cube"));
 }
 
 /// Runs the examples, each in its page's scratch directory, asserting its exit code. No

@@ -102,6 +102,32 @@ fn census_output_is_the_same_for_any_thread_count() {
 }
 
 #[test]
+fn census_csv_is_the_histogram_of_distances() {
+    let v = json(&["picture", "census", "3", "1", "--json"]);
+    let csv = ok(&["picture", "census", "3", "1", "--csv"]);
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("distance,count"));
+    let rows: Vec<(u64, u64)> = lines
+        .map(|l| {
+            let (d, c) = l.split_once(',').expect("two fields");
+            (d.parse().unwrap(), c.parse().unwrap())
+        })
+        .collect();
+    // The JSON's histogram, distance by distance, adding up to the states.
+    let bins: Vec<(u64, u64)> = v["distances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["value"].as_u64().unwrap(), b["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(rows, bins);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), v["states"].as_u64().unwrap());
+    assert_eq!(rows.len() as u64, v["diameter"].as_u64().unwrap() + 1);
+    let err = bad(&["picture", "census", "3", "1", "--csv", "--json"]);
+    assert!(err.contains("--csv") && err.contains("--json"), "{err}");
+}
+
+#[test]
 fn census_writes_its_json_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.json");

@@ -22,6 +22,10 @@ function blockList() {
 // greyed (Task.stale) until the input is back or a new answer replaces it.
 let builtFor = null;
 let solvedFor = null;
+// The face string (U D F B L R, canonical) the targets table shows for each target name, so
+// that the arrangements' title names a target as the table does (a Sobczyk symbol such as
+// Y1 is an oriented cube: solve returns it as held, wyrbpg, the table canonical, brgpwy).
+const tableFaces = new Map();
 const buildKey = () => JSON.stringify([blockList(), $('blocks-improper').checked]);
 const solveKey = () => JSON.stringify([$('target-input').value.trim(), blockList(), $('solve-interior').checked]);
 const buildTask = new Task({ results: () => [$('build-result')], status: 'blocks-status' });
@@ -257,6 +261,8 @@ async function build(explain = true) {
     box.replaceChildren(head, h('p', {}, 'Pick or type a target below to see why it cannot be built.'));
     if (explain) whyNot(out.colors, blocks);
   } else {
+    tableFaces.clear();
+    out.targets.forEach((t) => t.name && tableFaces.set(t.name, t.target));
     const rows = out.targets.map((t) =>
       h('tr', {},
         h('td', {}, swatches(t.target), h('span', { class: 'mono' }, ` ${t.target}`)),
@@ -323,7 +329,9 @@ async function solve(target) {
   if (!out) return;
   solvedFor = key;
   $('solve-result').hidden = false;
-  const name = out.name ? `${out.name} (${out.target})` : out.target;
+  const shown = out.name && tableFaces.get(out.name);
+  const faces = shown && shown !== out.target ? `${shown}; held as ${out.target}, U D F B L R` : out.target;
+  const name = out.name ? `${out.name} (${faces})` : out.target;
   const what = out.interior ? ' with matching inner faces' : '';
   $('solve-title').textContent = `Target ${name}: ${fmt(out.arrangements)} arrangement${out.arrangements == 1 ? '' : 's'}${what}` +
     (Number(out.listed) < Number(out.arrangements) ? ` (the first ${out.listed} listed)` : '');

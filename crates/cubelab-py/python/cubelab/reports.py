@@ -177,7 +177,7 @@ SquareMethod = Literal["diagonals", "backtrack"]
 
 Metric = Literal["quarter", "half"]
 """How moves are counted (in JSON: `"quarter"`, `"half"`)."""
-#   "quarter": Every quarter turn of a row or column is one move (the seed's metric).
+#   "quarter": Every quarter turn of a row or column is one move (the metric of "Analysis of the
 #   "half": A half turn of a row or column also counts as one move.
 
 PictureSolveMethod = Literal["local", "subgroup", "optimal"]
@@ -1252,8 +1252,9 @@ class PictureBoundsReport(Record):
     lower: int
     """Counting lower bound on the diameter."""
     eq1_lower: float
-    """The seed's Eq. (1) lower bound `log|H| / log(d) − 1` (d moves per board), a real
-    number; the diameter is at least its ceiling. Weaker than `lower`.
+    """The lower bound of Eq. (1) of "Analysis of the picture cube puzzle",
+    `log|H| / log(d) − 1` (d moves per board), a real number; the diameter is at least
+    its ceiling. Weaker than `lower`.
     """
     first_columns_diameter: int
     """Diameter of the m x (n−1) board solved first (for one column, of the (m−1) x 1
@@ -1339,7 +1340,7 @@ class PictureCheckReport(BoardDisplay, Record):
     solvable: bool
     """Whether it can be solved."""
     reason: str
-    """Why (the seed's parity criterion)."""
+    """Why (the parity criterion of "Analysis of the picture cube puzzle", Section 3)."""
 
 
 @dataclass(frozen=True, repr=False)

@@ -21,7 +21,8 @@ pub struct Board {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Metric {
-    /// Every quarter turn of a row or column is one move (the seed's metric).
+    /// Every quarter turn of a row or column is one move (the metric of "Analysis of the
+    /// picture cube puzzle").
     #[default]
     #[serde(alias = "q")]
     Quarter,

@@ -33,8 +33,9 @@ pub struct Bounds {
     pub states: u64,
     /// Counting lower bound on the diameter.
     pub lower: usize,
-    /// The seed's Eq. (1) lower bound `log|H| / log(d) − 1` (d moves per board), a real
-    /// number; the diameter is at least its ceiling. Weaker than `lower`.
+    /// The lower bound of Eq. (1) of "Analysis of the picture cube puzzle",
+    /// `log|H| / log(d) − 1` (d moves per board), a real number; the diameter is at least
+    /// its ceiling. Weaker than `lower`.
     pub eq1_lower: f64,
     /// Diameter of the m x (n−1) board solved first (for one column, of the (m−1) x 1
     /// board: the board is split as its transpose; 0 for 1 x 1).

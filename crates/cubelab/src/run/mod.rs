@@ -46,6 +46,8 @@ mod progress;
 mod tests;
 
 pub use file::{CheckpointFile, FORMAT};
+#[cfg(test)]
+pub(crate) use progress::Phases;
 pub use progress::{NoProgress, Progress};
 
 use crate::{Error, Result};

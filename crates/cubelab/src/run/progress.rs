@@ -34,3 +34,30 @@ impl Progress for NoProgress {
 
 /// The one [`NoProgress`], for defaults.
 pub(crate) static NO_PROGRESS: NoProgress = NoProgress;
+
+/// A [`Progress`] for tests: every phase started, as (name, total, done at the start,
+/// units advanced in it).
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct Phases(pub(crate) std::sync::Mutex<Vec<(String, u64, u64, u64)>>);
+
+#[cfg(test)]
+impl Phases {
+    /// The phases seen so far.
+    pub(crate) fn seen(&self) -> Vec<(String, u64, u64, u64)> {
+        self.0.lock().expect("not poisoned").clone()
+    }
+}
+
+#[cfg(test)]
+impl Progress for Phases {
+    fn start(&self, phase: &str, total: u64, done: u64) {
+        self.0.lock().expect("not poisoned").push((phase.to_string(), total, done, 0));
+    }
+
+    fn advance(&self, units: u64) {
+        if let Some(last) = self.0.lock().expect("not poisoned").last_mut() {
+            last.3 += units;
+        }
+    }
+}

@@ -46,15 +46,18 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 enum CensusCommand {
-    /// Distribution of solution numbers over all 8-collections for one target (Table 1).
+    /// Distribution of solution numbers over all 8-collections for one target (Table 1 of
+    /// Johnson & Roldán, "Solution Numbers for Eight Blocks to Madness Puzzle").
     SolutionNumbers(solution::SolutionArgs),
-    /// How many targets every K-subset builds (Table 2 for K = 8; Figures 7 and 9).
+    /// How many targets every K-subset builds (Johnson & Roldán's Table 2 for K = 8;
+    /// their Figures 7 and 9).
     Targets(targets::TargetsArgs),
     /// The sets of K cubes that build every target.
     Universal(universal::UniversalArgs),
     /// Every multiset of 8 cubes (Sobczyk's puzzles, repeats allowed): targets built.
     Multisets(multisets::MultisetArgs),
-    /// The 8-collections building the most targets, checked against Theorem 7.
+    /// The 8-collections building the most targets, checked against Johnson & Roldán's
+    /// Theorem 7.
     MaxTargets(max_targets::MaxArgs),
     /// The largest multisets building no target (Haraguchi's maximum infeasible multiset),
     /// by exhausting every possible support.

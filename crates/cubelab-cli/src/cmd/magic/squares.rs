@@ -18,7 +18,8 @@ use std::sync::Arc;
 #[command(after_help = "\
 Examples:
   cubelab magic squares --order 4 --classes           880 squares in Dudeney's 12 groups
-  cubelab magic squares --order 5 --json              275305224 (about 1 min: 78 s of CPU)
+  cubelab magic squares --order 5 --json              275305224 (about 31 s on 2 idle cores, 60 s of
+                                                      CPU; docs/benchmarks.md)
   cubelab magic squares --order 4 --kind pandiagonal --list
   cubelab magic squares --order 5 --fix 3,3=13 --fix 1,1=1 --fix 2,2=2 --fix 4,4=25 --fix 5,5=24 --fix 1,5=3 --method backtrack
                            a shard both methods count: 56 squares (about 30 s; diagonals: 0.01 s)

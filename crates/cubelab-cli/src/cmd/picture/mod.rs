@@ -6,7 +6,7 @@
 //! `--svg`, `--output`) are handled here.
 
 use crate::cli::failure;
-use crate::output::{render, write_atomic, write_svg, Format};
+use crate::output::{render, write_atomic, write_svg, Format, FormatArgs};
 use crate::progress;
 use cubelab::picture::board::{Board, Metric};
 use cubelab::picture::parity;
@@ -34,15 +34,21 @@ pub struct Args {
     command: Sub,
 }
 
+/// The help of a BOARD argument: what a board is and how to write one (the full format
+/// is in `cubelab picture --help` and docs/picture.md).
+const BOARD_HELP: &str = "The board: one token per cube, rows separated by '/'; a token names the original \
+face now up, then the one now front ('UF' is a solved cube), e.g. 'UF RB / DL UF'";
+
 #[derive(clap::Subcommand, Debug)]
 enum Sub {
-    /// Decide whether a board can be solved (the seed's parity criterion), with the reason.
+    /// Decide whether a board can be solved (the parity criterion of "Analysis of the picture
+    /// cube puzzle", Section 3), with the reason.
     #[command(after_help = "\
 Examples:
   cubelab picture check 'UF RB / DL UF'
   cubelab picture check 'FD UF / UF UF' --json     (not solvable: one odd cube)")]
     Check {
-        /// The board, e.g. 'UF RB / DL UF'.
+        #[arg(help = BOARD_HELP)]
         board: String,
         /// Print JSON.
         #[arg(long)]
@@ -55,7 +61,8 @@ Examples:
     #[command(after_help = "\
 Methods:
   local     parity fix, then commutators cube by cube (at most 8mn+m+n-1 moves), as steps
-  subgroup  the seed's Section 4: into <uu_i, l_j, r_j>, then inside it (boards up to 3x3)
+  subgroup  Section 4 of \"Analysis of the picture cube puzzle\": into <uu_i, l_j, r_j>,
+            then inside it (boards up to 3x3)
   optimal   a shortest solution: IDA* with pattern databases of sub-boards, or with
             --table FILE a descent in the distance table that `picture census M N
             --save-table FILE` keeps (any board of that size, in microseconds)
@@ -65,7 +72,7 @@ Examples:
   cubelab picture solve 'FD UF / UF FD' --method optimal --json
   cubelab picture solve \"$(cubelab picture scramble 3 3 --seed 1)\" --method subgroup --metric half")]
     Solve {
-        /// The board.
+        #[arg(help = BOARD_HELP)]
         board: String,
         /// Solving method.
         #[arg(long, value_enum, default_value_t = Method::default())]
@@ -112,10 +119,11 @@ Examples:
     },
     /// Proved bounds on the diameter where a census is out of reach (counting and column split).
     #[command(after_help = "\
-The lower bound counts canonical move sequences (the seed's Eq. (1) bound is shown beside
-it); the upper bound solves the first n-1 columns (their census diameter) and then every
-possible last column optimally. One column: the same on the transposed 1 x m board (the
-first m-1 cubes, then the last cube's 24 positions).
+The lower bound counts canonical move sequences (the bound of Eq. (1) of \"Analysis of the
+picture cube puzzle\" is shown beside it); the upper bound solves the first n-1 columns
+(their census diameter) and then every possible last column optimally. One column: the
+same on the transposed 1 x m board (the first m-1 cubes, then the last cube's 24
+positions).
 --sample K also solves K uniformly random boards optimally (a sample, not a bound).
 
 Examples:
@@ -158,6 +166,7 @@ Examples:
   cubelab picture census 3 2                   (about 5 s)
   cubelab picture census 11 1 --json --checkpoint 11x1.ckpt --resume   (about 15 min)
   cubelab picture census 6 1 --json
+  cubelab picture census 6 1 --csv               distance,count: boards at each distance
   cubelab picture census 3 2 --engine two-bit --antipodes 5
   cubelab picture census 2 2 --metric half
   cubelab picture census 2 2 --group S3
@@ -227,6 +236,10 @@ Examples:
         /// Print JSON (kind "picture-census": the board, states, diameter, average, median and distance histogram; docs/json.md).
         #[arg(long)]
         json: bool,
+        /// Print CSV instead of text: the histogram of distances, one `distance,count` line a
+        /// distance (boards at each distance from solved).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
     },
 }
 
@@ -326,6 +339,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             force,
             stop_after_layer,
             json,
+            csv,
         } => {
             let metric = if group.is_none() { Some(metric) } else { None };
             let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
@@ -338,7 +352,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
             if let Some(path) = &output {
                 write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
             }
-            render(&report, &input, Format::json_or_text(json))
+            render(&report, &input, FormatArgs { json, csv }.format())
         }
     }
 }

@@ -23,6 +23,13 @@ pub struct Checkpointing<'a> {
     pub label: &'a str,
     /// Stop once layers 0..=K are expanded, saving the checkpoint.
     pub stop_after_layer: Option<usize>,
+    /// The number of reachable boards, when it is known before the run (Theorem 8 for the
+    /// picture cube): the byte engine's progress is then one phase over the whole run, in
+    /// boards expanded out of this many, so its ETA covers every layer. Without it the
+    /// number of layers is not known in advance and each layer is a phase of its own, in
+    /// table entries, named so ("layer 7 (this bar: one layer)"). The two-bit engine
+    /// counts its classes first and covers the whole run either way.
+    pub reachable: Option<u64>,
 }
 
 /// Table entries per unit of parallel work (and of progress).
@@ -77,6 +84,11 @@ impl Table {
                 Err(e) => e,
             }
         };
+        // One phase for the whole run when the number of boards is known, else one a layer.
+        let whole = ck.reachable;
+        if let Some(total) = whole {
+            opts.progress.start("boards expanded (all layers)", total, found(&counts));
+        }
         for layer in counts.len().. {
             if ck.stop_after_layer.is_some_and(|k| layer > k) {
                 return Err(stop(
@@ -88,8 +100,10 @@ impl Table {
             if layer + 1 >= UNSET as usize {
                 return Err(Error::out_of_range("distances beyond 254 do not fit the table"));
             }
-            opts.progress.start(&format!("layer {layer}"), size, 0);
-            let Some(count) = expand_layer(&space, &dist, layer as u8, found(&counts), opts) else {
+            if whole.is_none() {
+                opts.progress.start(&format!("layer {layer} (this bar: one layer)"), size, 0);
+            }
+            let Some(count) = expand_layer(&space, &dist, layer as u8, found(&counts), whole.is_some(), opts) else {
                 let what = format!("in layer {layer} with {} boards found before it", found(&counts));
                 return Err(stop(&mut saver, &counts, what));
             };
@@ -136,8 +150,17 @@ impl Table {
 /// `d + 1`. Returns the number of boards at distance `d` (orbits weighted by size), or
 /// `None` when a stop request cut the layer short (the table then holds a part of
 /// layer `d + 1`, every entry of it right). `found` is the count of the layers before,
-/// for progress notes. The hot loop of the census, in parallel over chunks.
-fn expand_layer(space: &Space, dist: &[AtomicU8], d: u8, found: u64, opts: &Options<'_>) -> Option<u128> {
+/// for progress notes. Progress advances by the boards expanded when `in_boards` (one
+/// phase for the whole run), else by the table entries scanned (one phase a layer). The
+/// hot loop of the census, in parallel over chunks.
+fn expand_layer(
+    space: &Space,
+    dist: &[AtomicU8],
+    d: u8,
+    found: u64,
+    in_boards: bool,
+    opts: &Options<'_>,
+) -> Option<u128> {
     let size = space.size;
     let found = AtomicU64::new(found);
     let cut = AtomicBool::new(false);
@@ -170,8 +193,13 @@ fn expand_layer(space: &Space, dist: &[AtomicU8], d: u8, found: u64, opts: &Opti
                 }
             }
             let total_found = found.fetch_add(weight, Ordering::Relaxed).wrapping_add(weight);
-            opts.progress.advance(end - start);
-            opts.progress.note(&format!("{total_found} found"));
+            if in_boards {
+                opts.progress.advance(weight);
+                opts.progress.note(&format!("layer {d}"));
+            } else {
+                opts.progress.advance(end - start);
+                opts.progress.note(&format!("{total_found} found"));
+            }
             weight as u128
         })
         .sum();
@@ -195,7 +223,37 @@ mod tests {
             policy: SavePolicy::ALWAYS,
             ..Options::default()
         };
-        Table::build_resumable(puzzle, 1 << 30, &opts, &Checkpointing { label, stop_after_layer: stop })
+        Table::build_resumable(
+            puzzle,
+            1 << 30,
+            &opts,
+            &Checkpointing { label, stop_after_layer: stop, reachable: None },
+        )
+    }
+
+    #[test]
+    fn progress_covers_the_whole_run_when_the_number_of_boards_is_known() {
+        let puzzle = cube_puzzle(3, 1, Metric::Quarter);
+        let states = crate::picture::census::reachable_count(3, 1).unwrap();
+        // Known: one phase over every layer, in boards, advanced exactly to the end.
+        let phases = crate::run::Phases::default();
+        let opts = Options { progress: &phases, ..Options::default() };
+        let ck = Checkpointing { reachable: Some(states), ..Default::default() };
+        let table = Table::build_resumable(&puzzle, 1 << 30, &opts, &ck).unwrap();
+        assert_eq!(table.census().states, states);
+        assert_eq!(phases.seen(), vec![("boards expanded (all layers)".to_string(), states, 0, states)]);
+        // Unknown: one phase a layer (the last one finds the next layer empty), each
+        // named as covering one layer and advanced over the whole table.
+        let phases = crate::run::Phases::default();
+        let opts = Options { progress: &phases, ..Options::default() };
+        let size = Space::new(&puzzle, 1 << 30).unwrap().size;
+        Table::build_resumable(&puzzle, 1 << 30, &opts, &Checkpointing::default()).unwrap();
+        let seen = phases.seen();
+        assert_eq!(seen.len(), table.census().diameter + 2);
+        for (layer, (name, total, done, advanced)) in seen.into_iter().enumerate() {
+            assert_eq!(name, format!("layer {layer} (this bar: one layer)"));
+            assert_eq!((total, done, advanced), (size, 0, size));
+        }
     }
 
     #[test]

@@ -397,7 +397,7 @@ pub(crate) fn run_keeping(
     };
     let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
     let watched = watch_entries(&engine, watch)?;
-    let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK) };
+    let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK), shown: None };
     let mut state = run.start(watched)?;
     loop {
         // The layer whose frontier is being expanded.
@@ -443,6 +443,14 @@ fn watch_entries(engine: &Engine, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
     Ok(watched)
 }
 
+/// The classes expanded so far, for progress: those of the layers before the current
+/// one, and the current frontier in proportion to the chunks of its pass done.
+fn expanded(state: &State, chunks: u64) -> u64 {
+    let before = state.classes.saturating_sub(state.unseen).saturating_sub(state.frontier);
+    let part = state.frontier as u128 * state.next_chunk.min(chunks) as u128 / chunks.max(1) as u128;
+    before + part as u64
+}
+
 impl State {
     /// Boards found so far.
     fn found(&self) -> u64 {
@@ -480,6 +488,9 @@ struct Run<'a> {
     /// Table entries, and chunks of them.
     size: u64,
     chunks: u64,
+    /// Classes counted as expanded by the progress phase of the layers (`None` before it
+    /// started: the prepare pass is a phase of its own).
+    shown: Option<u64>,
 }
 
 impl Run<'_> {
@@ -525,15 +536,27 @@ impl Run<'_> {
 
     /// The rest of the current pass (expanding `layer`), batch by batch in parallel, with
     /// progress, stop requests and checkpoints between batches.
+    ///
+    /// Progress: the prepare pass is one phase (of table entries); then one phase covers
+    /// every layer, in classes expanded out of all the classes the prepare pass counted
+    /// (each class is expanded once, as the frontier of its layer), a layer's frontier
+    /// counted in proportion to the chunks of its pass done.
     fn pass(&mut self, state: &mut State, layer: usize) -> Result<()> {
         let (size, chunks) = (self.size, self.chunks);
         let progress = self.opts.progress;
-        let phase = match state.pass {
-            Pass::Prepare => "preparing the table".to_string(),
-            Pass::Forward => format!("layer {layer} (forward)"),
-            Pass::Backward => format!("layer {layer} (backward)"),
+        let direction = match state.pass {
+            Pass::Prepare => {
+                progress.start("preparing the table", size, (state.next_chunk * CHUNK).min(size));
+                None
+            }
+            Pass::Forward => Some("forward"),
+            Pass::Backward => Some("backward"),
         };
-        progress.start(&phase, size, (state.next_chunk * CHUNK).min(size));
+        if direction.is_some() && self.shown.is_none() {
+            let done = expanded(state, chunks);
+            progress.start("classes expanded (all layers)", state.classes, done);
+            self.shown = Some(done);
+        }
         while state.next_chunk < chunks {
             if self.opts.stop.is_requested() {
                 let what = match state.pass {
@@ -546,9 +569,19 @@ impl Run<'_> {
             let pass = state.pass;
             let engine = &self.engine;
             state.classes += batch.clone().into_par_iter().map(|c| engine.work(pass, c)).sum::<u64>();
-            progress.advance((batch.end * CHUNK).min(size) - batch.start * CHUNK);
-            progress.note(&format!("{} found", state.found()));
             state.next_chunk = batch.end;
+            match (direction, self.shown) {
+                (Some(direction), Some(shown)) => {
+                    let done = expanded(state, chunks);
+                    progress.advance(done.saturating_sub(shown));
+                    self.shown = Some(done.max(shown));
+                    progress.note(&format!("layer {layer} ({direction}), {} boards found", state.found()));
+                }
+                _ => {
+                    progress.advance((batch.end * CHUNK).min(size) - batch.start * CHUNK);
+                    progress.note(&format!("{} found", state.found()));
+                }
+            }
             if state.next_chunk < chunks {
                 self.saver.save(false, |f| engine.save(f, state))?;
             }

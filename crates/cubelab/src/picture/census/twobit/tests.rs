@@ -36,6 +36,21 @@ fn larger_boards_match_the_byte_census() {
 }
 
 #[test]
+fn progress_covers_every_layer_in_one_phase() {
+    // The prepare pass is a phase of table entries; then one phase of all the classes,
+    // each counted once (as its layer's frontier), ends exactly at its total.
+    let phases = crate::run::Phases::default();
+    let opts = Options { progress: &phases, ..Options::default() };
+    let t =
+        run(&cube_puzzle(3, 1, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &Checkpointing::default(), 0, &[])
+            .unwrap();
+    let seen = phases.seen();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert_eq!((seen[0].0.as_str(), seen[0].1, seen[0].3), ("preparing the table", t.entries, t.entries));
+    assert_eq!(seen[1], ("classes expanded (all layers)".to_string(), t.classes, 0, t.classes));
+}
+
+#[test]
 fn antipodes_are_at_the_diameter_and_least_in_their_class() {
     let t = twobit(2, 2, Metric::Quarter);
     let table = Table::build(&cube_puzzle(2, 2, Metric::Quarter), 1 << 30, &NoProgress).unwrap();
@@ -124,7 +139,7 @@ fn resumable(path: &std::path::Path, stop: Option<usize>, progress: &dyn Progres
         overwrite: false,
         policy: SavePolicy::ALWAYS,
     };
-    let ck = Checkpointing { label: "2x2", stop_after_layer: stop };
+    let ck = Checkpointing { label: "2x2", stop_after_layer: stop, reachable: None };
     run(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1 << 30, &opts, &ck, 3, &watch_2x2())
 }
 
@@ -221,7 +236,7 @@ fn first_layers(m: usize, n: usize, k: usize) -> Vec<u64> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("c.ckpt");
     let opts = Options { checkpoint: Some(&path), ..Options::default() };
-    let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1) };
+    let ck = Checkpointing { label: "first layers", stop_after_layer: Some(k - 1), reachable: None };
     let e = run(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), 1 << 32, &opts, &ck, 0, &[]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Stopped);
     let text = std::fs::read(&path).unwrap();
