@@ -553,7 +553,7 @@ fn commands() -> String {
                 "command": c,
                 "method": "POST",
                 "endpoint": format!("/api/{}", c.replace(' ', "/")),
-                "keys": api::keys(c).unwrap_or_default(),
+                "keys": cubelab_api::keys(c).unwrap_or_default(),
             })
         })
         .collect();
