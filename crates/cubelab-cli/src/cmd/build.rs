@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 /// Runs `cubelab build`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = BuildRequest { blocks: args.blocks, improper: args.improper, size: args.size };
     // The program's terminal bar; through the old API layer, reports to its observer.
     let bar = Arc::new(ctx.bar());

@@ -134,7 +134,7 @@ impl JsonArgs {
 }
 
 /// Runs `cubelab census`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     match args.command {
         CensusCommand::SolutionNumbers(a) => solution::run(a, ctx),
         CensusCommand::Targets(a) => targets::run(a, ctx),
@@ -152,7 +152,7 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
 /// layer: that context's observer and stop flag); a stopped run's error says how to
 /// resume.
 fn typed<T>(
-    ctx: &crate::api::Context,
+    ctx: &crate::context::Context,
     stoppable: bool,
     checkpoint: Option<&Path>,
     run: impl FnOnce(&cubelab_api::Context) -> cubelab_api::Result<T>,
