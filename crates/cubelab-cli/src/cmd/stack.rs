@@ -160,7 +160,7 @@ fn census(args: CensusArgs, ctx: &crate::context::Context) -> anyhow::Result<Str
         resume: args.resume,
         force: args.force,
     };
-    // The program's terminal bar; through the old API layer, reports to its observer.
+    // The program's terminal bar.
     let bar = Arc::new(ctx.bar());
     progress::note_fresh_start(&bar, req.checkpoint.as_deref(), req.resume);
     let typed = Context::new().with_progress(bar.clone()).with_stop(ctx.stop());

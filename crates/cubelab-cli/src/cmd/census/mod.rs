@@ -148,9 +148,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
 }
 
 /// Runs a typed census (`run`) with the program's progress bar and, when the census polls
-/// it (`stoppable`: the checkpointed runs), Ctrl-C as its stop token (through the old API
-/// layer: that context's observer and stop flag); a stopped run's error says how to
-/// resume.
+/// it (`stoppable`: the checkpointed runs), Ctrl-C as its stop token; a stopped run's
+/// error says how to resume.
 fn typed<T>(
     ctx: &crate::context::Context,
     stoppable: bool,

@@ -129,8 +129,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
     }
 }
 
-/// The typed context of a long run: the program's progress bar (or, through the old API
-/// layer, a bar reporting to its observer) and its stop flag (Ctrl-C in the program).
+/// The typed context of a long run: the program's progress bar and its stop flag (Ctrl-C).
 pub(crate) fn long_run(bar: &Arc<progress::Bar>, ctx: &crate::context::Context) -> Context {
     Context::new().with_progress(bar.clone()).with_stop(ctx.stop())
 }
