@@ -5,8 +5,8 @@
 //! (`output.rs`). Every error ends the program with one line on stderr and the exit code
 //! of its kind (`exit_code`).
 
-use crate::api::Context;
 use crate::cmd;
+use crate::context::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -219,7 +219,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(cli, &Context::cli()).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
+    match run(cli, &Context).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", shorten_quoted(&one_line(&e)));

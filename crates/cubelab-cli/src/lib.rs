@@ -1,19 +1,21 @@
-//! `cubelab_cli`: the command line of cubelab, its API layer and its web server.
+//! `cubelab_cli`: the command line of cubelab and its web server.
 //!
 //! - [`cli`]: the `cubelab` command line (clap), one file per subcommand under `cmd/`;
 //!   every command returns its rendered output, [`cli::main`] prints it.
-//! - [`api`]: one entry point, [`api::call`], that runs a command from the `input` object
-//!   its `--json` output echoes and returns exactly the JSON the command prints
-//!   (used by the web server and the Python extension).
+//! - [`web`]: what the web server runs apart from HTTP: [`web::run`] deserializes a
+//!   request body straight into the command's typed request (`cubelab_api::run_any`) and
+//!   returns exactly the JSON the command prints, or an error with its HTTP status and,
+//!   for refused work, the command line to run ([`web::command_line`]).
 //! - `serve` (cargo feature `web`, on by default): `cubelab serve`, the local web app.
 //!
 //! Output formats share one `Report` trait (`output.rs`); progress bars and stop requests
 //! go through `progress.rs`.
 
-pub mod api;
 pub mod cli;
 mod cmd;
+mod context;
 mod output;
 mod progress;
 #[cfg(feature = "web")]
 mod serve;
+pub mod web;

@@ -3,8 +3,7 @@
 //! [`Bar`] implements the library's [`Progress`] observer with one style for every
 //! command: `{elapsed} [{bar}] {pos}/{len} {msg} ETA {eta}`, on stderr, shown only on a
 //! terminal and only once the work has taken more than a second (so quick commands and
-//! scripts never see it); in API calls ([`Bar::forwarding`]) it is never drawn and passes
-//! every report on to the caller's observer. [`ctrl_c`] turns the first Ctrl-C into a stop request (runs
+//! scripts never see it). [`ctrl_c`] turns the first Ctrl-C into a stop request (runs
 //! save their checkpoint and exit 3); a second Ctrl-C exits at once.
 
 use cubelab::run::{Progress, Stop};
@@ -12,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
 /// How long work runs before its bar appears.
@@ -26,7 +25,6 @@ pub struct Bar {
     terminal: bool,
     shown: AtomicBool,
     phase: Mutex<String>,
-    forward: Option<Arc<dyn Progress + Send + Sync>>,
 }
 
 impl Bar {
@@ -39,17 +37,8 @@ impl Bar {
             terminal: std::io::stderr().is_terminal(),
             shown: AtomicBool::new(false),
             phase: Mutex::new(String::new()),
-            forward: None,
         };
         bar.style(false);
-        bar
-    }
-
-    /// A bar that is never drawn and reports everything to `observer` (the API's).
-    pub fn forwarding(observer: Option<Arc<dyn Progress + Send + Sync>>) -> Bar {
-        let mut bar = Bar::new();
-        bar.terminal = false;
-        bar.forward = observer;
         bar
     }
 
@@ -93,33 +82,21 @@ impl Progress for Bar {
         self.bar.set_position(done);
         self.bar.set_message(phase.to_string());
         self.reveal();
-        if let Some(f) = &self.forward {
-            f.start(phase, total, done);
-        }
     }
 
     fn advance(&self, units: u64) {
         self.bar.inc(units);
         self.reveal();
-        if let Some(f) = &self.forward {
-            f.advance(units);
-        }
     }
 
     fn note(&self, note: &str) {
         let phase = self.phase.lock().unwrap_or_else(|e| e.into_inner()).clone();
         self.bar.set_message(if phase.is_empty() { note.to_string() } else { format!("{phase}, {note}") });
         self.reveal();
-        if let Some(f) = &self.forward {
-            f.note(note);
-        }
     }
 
     fn finish(&self) {
         self.bar.finish_and_clear();
-        if let Some(f) = &self.forward {
-            f.finish();
-        }
     }
 }
 
@@ -130,7 +107,7 @@ impl Drop for Bar {
 }
 
 /// A fresh [`Bar`] for every phase: each [`Progress::start`] begins a new bar (made by
-/// `make`: the terminal's or a forwarding one), so a typed run of several phases (a bar
+/// `make`), so a typed run of several phases (a bar
 /// finished is not drawn again) shows each as its own bar, as separate bars did.
 ///
 /// The current bar is behind a read-write lock: the census threads advance it many

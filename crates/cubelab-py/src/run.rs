@@ -1,7 +1,8 @@
-//! Long computations from Python: run on a worker thread without the interpreter lock,
-//! watched from the calling thread, which reports progress to an optional Python
+//! Computations from Python, without the interpreter lock. A long one runs on a worker
+//! thread, watched from the calling thread, which reports progress to an optional Python
 //! callback and checks for Ctrl-C; either one raising requests the library's [`Stop`]
-//! and raises that exception at once.
+//! and raises that exception at once ([`run_long`]). A quick one runs on the calling
+//! thread ([`run_here`]).
 
 use cubelab::run::{Progress, Stop};
 use pyo3::prelude::*;
@@ -102,6 +103,16 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .map(|s| s.to_string())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// Runs `work` on the calling thread with the interpreter lock released: for a call that
+/// ends within about a millisecond whatever its input ([`crate::command`] decides which),
+/// where handing it to a worker thread and waiting for its answer would cost more than the
+/// work. Nothing reports progress or checks for Ctrl-C meanwhile (a signal is handled
+/// when the call returns); a panic is an internal error.
+pub(crate) fn run_here<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<Observer>, Stop) -> T + Send) -> PyResult<T> {
+    let outcome = py.detach(move || catch_unwind(AssertUnwindSafe(|| work(Arc::default(), Stop::new()))));
+    outcome.map_err(|payload| crate::errors::internal(py, &panic_message(payload.as_ref())))
 }
 
 /// Runs `work` on a worker thread with the interpreter lock released. Every [`POLL`]

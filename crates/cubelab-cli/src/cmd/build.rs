@@ -35,9 +35,9 @@ pub struct Args {
 }
 
 /// Runs `cubelab build`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = BuildRequest { blocks: args.blocks, improper: args.improper, size: args.size };
-    // The program's terminal bar; through the old API layer, reports to its observer.
+    // The program's terminal bar.
     let bar = Arc::new(ctx.bar());
     let out = build::run(&req, &Context::new().with_progress(bar.clone())).map_err(failure)?;
     drop(bar);

@@ -1,8 +1,8 @@
 //! `cubelab serve`: the web app and its JSON API on a local port (docs/web.md).
 
-use crate::api::Limits;
 use crate::serve::{self, Server};
 use anyhow::{bail, Context};
+use cubelab_api::Limits;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// Arguments of `cubelab serve`.

@@ -123,7 +123,7 @@ struct ClassicsArgs {
 }
 
 /// Runs `cubelab stack`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     match args.command {
         StackCommand::Solve(a) => solve(a),
         StackCommand::Census(a) => census(a, ctx),
@@ -150,7 +150,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<String> {
     render(&report, &stack::SolveInput::of(&req), Format::json_or_text(args.json))
 }
 
-fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+fn census(args: CensusArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = StackCensusRequest {
         colors: args.colors,
         multisets: args.multisets,
@@ -160,7 +160,7 @@ fn census(args: CensusArgs, ctx: &crate::api::Context) -> anyhow::Result<String>
         resume: args.resume,
         force: args.force,
     };
-    // The program's terminal bar; through the old API layer, reports to its observer.
+    // The program's terminal bar.
     let bar = Arc::new(ctx.bar());
     progress::note_fresh_start(&bar, req.checkpoint.as_deref(), req.resume);
     let typed = Context::new().with_progress(bar.clone()).with_stop(ctx.stop());

@@ -1,19 +1,20 @@
 //! `cubelab serve`: the local web app (the embedded pages of `web/`) and its JSON API over
-//! [`crate::api`] (axum on a tokio runtime). Documented in `docs/web.md`.
+//! the typed layer (axum on a tokio runtime). Documented in `docs/web.md`.
 //!
 //! Routes: `POST /api/<command>` (spaces of the command path as `/`) runs
-//! [`api::call`](crate::api::call) on the body; `GET /api/commands` lists the endpoints;
+//! [`web::run`] (`cubelab_api::run_any`) on the body; `GET /api/commands` lists the
+//! endpoints with their requests' keys (`cubelab_api::keys`);
 //! `GET /api/census` and `GET /api/census/<name>` serve the stored census results
 //! ([`census`]); every other path is an embedded file or a 404. Errors are JSON objects
 //! `{"error": "<one line>"}` (with `"command"` for refused work).
 //!
 //! Bounds: bodies up to [`BODY_LIMIT`] (413 beyond), at most [`Server::jobs`] computations
 //! at once on the blocking pool (others wait up to the time limit, then 503), each given
-//! [`Limits::time`](crate::api::Limits) before its stop flag is raised; the cheap commands
+//! [`Limits::time`] before its stop flag is raised; the cheap commands
 //! ([`CHEAP`]) have slots of their own, so they keep their latency while expensive ones
 //! run; one client address has at most [`Server::per_client`] expensive computations in
 //! flight (429 beyond: [`InFlight`]). A panic in a
-//! computation is caught ([`api::call`](crate::api::call) and the blocking task's join)
+//! computation is caught ([`web::run`] and the blocking task's join)
 //! and answered with a 500; each connection is its own task, so the server keeps running.
 //!
 //! Connections ([`serve_connections`]): at most [`MAX_CONNECTIONS`] at once and
@@ -27,13 +28,14 @@
 
 mod census;
 
-use crate::api::{self, Context, ErrorKind, Limits};
+use crate::web::{self, ErrorKind};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::Router;
+use cubelab_api::Limits;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -390,43 +392,50 @@ async fn api_route(
         };
     }
     let command = path.replace('/', " ");
-    if !api::COMMANDS.contains(&command.as_str()) {
+    if !web::COMMANDS.contains(&command.as_str()) {
         return error(StatusCode::NOT_FOUND, &format!("unknown endpoint /api/{path} (see /api/commands)"), None);
     }
     if method != Method::POST {
         return wrong_method("POST");
     }
-    let (input, ctx) = match request(&command, &bytes, &state.server) {
+    let input = match request(&command, &bytes) {
         Ok(x) => x,
         Err(message) => return error(StatusCode::BAD_REQUEST, &message, None),
     };
-    compute(&state, peer.map(|p| p.0 .0), command, input, ctx).await
+    compute(&state, peer.map(|p| p.0 .0), command, input).await
 }
 
 fn too_large() -> Response {
     error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is larger than {} KiB", BODY_LIMIT / 1024), None)
 }
 
-/// The input object and the context of a request body (`stdin`, the text `magic check`
-/// reads for `"file": "-"`, is taken out of the object).
-fn request(command: &str, bytes: &[u8], server: &Server) -> Result<(Value, Context), String> {
+/// The input object of a request body: the fields of the command's typed request. For
+/// `magic check` given neither `cube`, `square` nor `text`, the body's `"stdin"` (the text
+/// the command line reads from standard input for `"file": "-"`) becomes the request's
+/// `text` field, as in the Python package; no other file is read.
+fn request(command: &str, bytes: &[u8]) -> Result<Value, String> {
     let mut input: Value = if bytes.iter().all(u8::is_ascii_whitespace) {
         json!({})
     } else {
         serde_json::from_slice(bytes).map_err(|e| format!("malformed JSON: {e}"))?
     };
     let obj = input.as_object_mut().ok_or("the body must be a JSON object")?;
-    let mut ctx = Context::new().with_limits(server.limits);
-    if let Some(table) = &server.picture_table {
-        ctx = ctx.with_picture_table(table.clone());
-    }
-    match obj.remove("stdin") {
-        None => {}
-        Some(Value::String(text)) if command == "magic check" => ctx = ctx.with_stdin(text),
-        Some(_) if command == "magic check" => return Err("'stdin' must be a string".into()),
+    let magic_check = command == "magic check";
+    let stdin = match obj.remove("stdin") {
+        None => None,
+        Some(Value::String(text)) if magic_check => Some(text),
+        Some(_) if magic_check => return Err("'stdin' must be a string".into()),
         Some(_) => return Err(format!("unknown key 'stdin' ({command} reads no standard input)")),
+    };
+    let given = |key: &str| obj.get(key).is_some_and(|v| !v.is_null());
+    if magic_check && !(given("cube") || given("square") || given("text")) {
+        if obj.get("file").and_then(Value::as_str).is_some_and(|f| f != "-") {
+            return Err("'file': the API reads no files; give \"-\" and send the text as \"stdin\"".into());
+        }
+        let text = stdin.ok_or("no standard input was given (send the text as \"stdin\")")?;
+        obj.insert("text".to_string(), Value::String(text));
     }
-    Ok((input, ctx))
+    Ok(input)
 }
 
 /// Raises a cancellation token when dropped: held by the request's handler future, so a
@@ -441,20 +450,12 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// What a request computes: a command of the typed layer (`cubelab_api::run_any`, the
-/// body deserialized straight into its request) or, for the commands not yet ported,
-/// the command line's API layer (`api::call`).
-enum Job {
-    Typed(cubelab_api::Context),
-    Legacy(Context),
-}
-
 /// Runs one API call on the blocking pool, within the slots and the time limit: the
 /// computation's deadline is the time limit (its token is raised then, and when the
 /// client goes away), and the answer waits [`GRACE`] more for it to wind down. An
 /// expensive one is first counted for its client (`peer`), refused with 429 when the
 /// client has [`Server::per_client`] in flight already.
-async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, input: Value, ctx: Context) -> Response {
+async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, input: Value) -> Response {
     let limit = state.server.limits.time;
     let cheap = CHEAP.contains(&command.as_str());
     let client = match peer {
@@ -477,32 +478,21 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
         Ok(Ok(slot)) => slot,
         _ => return error(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again", None),
     };
-    let stop = ctx.stop();
+    let stop = cubelab::run::Stop::new();
     let _cancel = CancelOnDrop(stop.clone());
-    // `magic check` keeps the body's "stdin" text: the API layer turns it into its typed field.
-    let job = if cubelab_api::COMMANDS.contains(&command.as_str()) && command != "magic check" {
-        let deadline = std::time::Instant::now() + limit;
-        let mut typed = cubelab_api::Context::new()
-            .with_stop(stop.clone())
-            .with_deadline(deadline)
-            .with_limits(state.server.limits);
-        if let Some(table) = &state.server.picture_table {
-            typed = typed.with_picture_table(table.clone());
-        }
-        Job::Typed(typed)
-    } else {
-        Job::Legacy(ctx)
-    };
+    let deadline = std::time::Instant::now() + limit;
+    let mut ctx =
+        cubelab_api::Context::new().with_stop(stop.clone()).with_deadline(deadline).with_limits(state.server.limits);
+    if let Some(table) = &state.server.picture_table {
+        ctx = ctx.with_picture_table(table.clone());
+    }
     let (cmd, inp) = (command.clone(), input.clone());
     let mut task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _client = client;
-        match job {
-            Job::Typed(ctx) => typed(&cmd, inp, &ctx),
-            Job::Legacy(ctx) => api::call(&cmd, &inp, &ctx),
-        }
+        web::run(&cmd, inp, &ctx)
     });
-    let shown = || api::command_line(&command, &input);
+    let shown = || web::command_line(&command, &input);
     let joined = match tokio::time::timeout(limit, &mut task).await {
         Ok(j) => j,
         Err(_) => {
@@ -531,29 +521,16 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
     }
 }
 
-/// Runs a typed command and answers as [`api::call`] does (its JSON, or its error with
-/// the command to run for refused or stopped work).
-fn typed(command: &str, input: Value, ctx: &cubelab_api::Context) -> Result<String, api::ApiError> {
-    let kept = input.clone();
-    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        cubelab_api::run_any(command, input, ctx).and_then(|r| r.render(cubelab_api::Format::Json))
-    }));
-    match ran {
-        Ok(r) => r.map_err(|e| api::ApiError::of(&e, || api::command_line(command, &kept))),
-        Err(_) => Err(api::ApiError::internal("internal error: the computation panicked")),
-    }
-}
-
 /// `GET /api/commands`: every endpoint with its method and the keys of its input.
 fn commands() -> String {
-    let list: Vec<Value> = api::COMMANDS
+    let list: Vec<Value> = web::COMMANDS
         .iter()
         .map(|c| {
             json!({
                 "command": c,
                 "method": "POST",
                 "endpoint": format!("/api/{}", c.replace(' ', "/")),
-                "keys": api::keys(c).unwrap_or_default(),
+                "keys": cubelab_api::keys(c).unwrap_or_default(),
             })
         })
         .collect();

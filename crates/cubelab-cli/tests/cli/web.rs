@@ -299,7 +299,7 @@ fn pages_commands_and_stored_census_results() {
     assert_eq!(r.body, index);
     let commands = c.get("/api/commands").json();
     let list = commands["commands"].as_array().unwrap();
-    assert_eq!(list.len(), cubelab_cli::api::COMMANDS.len());
+    assert_eq!(list.len(), cubelab_cli::web::COMMANDS.len());
     assert!(list.iter().any(|e| e["endpoint"] == "/api/picture/solve"
         && e["keys"] == json!(["board", "method", "metric", "max_nodes", "timeout"])));
     // Every stored census: listed, served as stored, with the command that prints it.

@@ -25,7 +25,7 @@ pub struct InfeasibleArgs {
 }
 
 /// Runs `census infeasible`.
-pub(super) fn run(a: InfeasibleArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: InfeasibleArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = InfeasibleRequest {
         within: a.within,
         method: a.method.method,

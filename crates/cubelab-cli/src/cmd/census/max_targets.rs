@@ -29,7 +29,7 @@ pub struct MaxArgs {
 }
 
 /// Runs `census max-targets`.
-pub(super) fn run(a: MaxArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: MaxArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = MaxTargetsRequest {
         seed: a.seed,
         restarts: a.restarts,

@@ -23,7 +23,7 @@ pub(super) struct MergeArgs {
 /// Runs `census merge`: every file is read (the library's capped reader) and parsed into
 /// its typed report; the first problem ends the run naming its file. The merge itself
 /// (checksums, figures, same census, shards 1..N once each) is the typed layer's.
-pub(super) fn run(a: MergeArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: MergeArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let mut parts = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());

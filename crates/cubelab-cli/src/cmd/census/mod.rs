@@ -137,7 +137,7 @@ impl JsonArgs {
 }
 
 /// Runs `cubelab census`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     match args.command {
         CensusCommand::SolutionNumbers(a) => solution::run(a, ctx),
         CensusCommand::Targets(a) => targets::run(a, ctx),
@@ -151,11 +151,10 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
 }
 
 /// Runs a typed census (`run`) with the program's progress bar and, when the census polls
-/// it in its loops (`stoppable`: the checkpointed runs, samples and searches), Ctrl-C as its stop token (through the old API
-/// layer: that context's observer and stop flag); a stopped run's error says how to
-/// resume.
+/// it in its loops (`stoppable`: the checkpointed runs, samples and searches), Ctrl-C as
+/// its stop token; a stopped run's error says how to resume.
 fn typed<T>(
-    ctx: &crate::api::Context,
+    ctx: &crate::context::Context,
     stoppable: bool,
     checkpoint: Option<&Path>,
     run: impl FnOnce(&cubelab_api::Context) -> cubelab_api::Result<T>,

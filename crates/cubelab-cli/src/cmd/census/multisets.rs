@@ -22,7 +22,7 @@ pub struct MultisetArgs {
 }
 
 /// Runs `census multisets`.
-pub(super) fn run(a: MultisetArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: MultisetArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = MultisetsRequest {
         size: a.size,
         method: a.method.method,

@@ -23,7 +23,7 @@ pub(crate) fn schemas(out: &mut crate::output::Schemas) {
 }
 
 /// Runs `census sobczyk`: a progress bar in multisets checked, Ctrl-C stops it.
-pub(super) fn run(a: SobczykArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: SobczykArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = SobczykRequest {};
     let report = typed(ctx, true, None, |c| sobczyk::run(&req, c))?;
     render(&report, &req, Format::json_or_text(a.json))

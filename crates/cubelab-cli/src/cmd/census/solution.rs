@@ -29,7 +29,7 @@ pub struct SolutionArgs {
 }
 
 /// Runs `census solution-numbers`.
-pub(super) fn run(a: SolutionArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: SolutionArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = SolutionNumbersRequest {
         target: (!a.all_targets).then_some(a.target),
         all_targets: a.all_targets,

@@ -46,7 +46,7 @@ pub struct TargetsArgs {
 }
 
 /// Runs `census targets`.
-pub(super) fn run(a: TargetsArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: TargetsArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = TargetsRequest {
         size: a.size.parse().map_err(crate::cli::failure)?,
         list_max: a.list_max,

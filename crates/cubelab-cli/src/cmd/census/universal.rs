@@ -38,7 +38,7 @@ pub struct UniversalArgs {
 }
 
 /// Runs `census universal`.
-pub(super) fn run(a: UniversalArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn run(a: UniversalArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = UniversalRequest {
         size: a.size,
         search: a.search,

@@ -24,7 +24,7 @@ pub(super) struct CheckArgs {
     format: FormatArgs,
 }
 
-pub(super) fn check(args: CheckArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub(super) fn check(args: CheckArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let text = if args.file == "-" {
         ctx.read_stdin()?
     } else {
@@ -34,22 +34,6 @@ pub(super) fn check(args: CheckArgs, ctx: &crate::api::Context) -> anyhow::Resul
     let req = CheckRequest { file: args.file, cube: None, square: None, text: Some(text) };
     let out = api::run(&req, &cubelab_api::Context::new()).map_err(failure)?;
     Ok(out.render(&req, format)?)
-}
-
-/// The old API's `magic check` input, `{"file": "-"}` with the text as the context's
-/// standard input, as the typed request's JSON (an input with `cube`, `square` or `text`
-/// as is).
-pub(crate) fn api_input(input: &serde_json::Value, ctx: &crate::api::Context) -> anyhow::Result<serde_json::Value> {
-    let given = |key: &str| input.get(key).is_some_and(|v| !v.is_null());
-    if given("cube") || given("square") || given("text") {
-        return Ok(input.clone());
-    }
-    let file = input.get("file").and_then(|f| f.as_str()).unwrap_or("-");
-    if file != "-" {
-        anyhow::bail!("'file': the API reads no files; give \"-\" and send the text as \"stdin\"");
-    }
-    let req = CheckRequest { file: file.to_string(), cube: None, square: None, text: Some(ctx.read_stdin()?) };
-    Ok(serde_json::to_value(req)?)
 }
 
 /// The schemas of `magic check`'s kinds.

@@ -93,7 +93,7 @@ pub struct EstimateArgs {
 }
 
 /// Runs `cubelab magic estimate`.
-pub fn run(args: EstimateArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: EstimateArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let family = Family::from_name(&args.of).map_err(failure).with_context(|| format!("--of '{}'", args.of))?;
     let method = EstimateMethod::from_name(&args.method).map_err(failure).context("--method")?;
     if args.exact && family == Family::Cubes && args.order == 4 && args.fixed_cells < 20 {

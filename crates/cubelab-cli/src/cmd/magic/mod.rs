@@ -1,7 +1,6 @@
 //! `cubelab magic`: enumerate, check and construct magic cubes.
 
 mod check;
-pub(crate) use check::api_input as check_api_input;
 mod estimate;
 mod squares;
 
@@ -119,7 +118,7 @@ pub struct ConstructArgs {
 }
 
 /// Runs `cubelab magic`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     match args.command {
         MagicCommand::Enumerate(a) => enumerate(a, ctx),
         MagicCommand::Check(a) => check(a, ctx),
@@ -130,13 +129,12 @@ pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
     }
 }
 
-/// The typed context of a long run: the program's progress bar (or, through the old API
-/// layer, a bar reporting to its observer) and its stop flag (Ctrl-C in the program).
-pub(crate) fn long_run(bar: &Arc<progress::Bar>, ctx: &crate::api::Context) -> Context {
+/// The typed context of a long run: the program's progress bar and its stop flag (Ctrl-C).
+pub(crate) fn long_run(bar: &Arc<progress::Bar>, ctx: &crate::context::Context) -> Context {
     Context::new().with_progress(bar.clone()).with_stop(ctx.stop())
 }
 
-fn enumerate(args: EnumerateArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+fn enumerate(args: EnumerateArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let property = Property::from_name(&args.property).map_err(failure)?;
     let req = EnumerateRequest {
         order: args.order,

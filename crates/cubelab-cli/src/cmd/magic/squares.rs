@@ -111,7 +111,7 @@ fn request(args: &SquaresArgs) -> anyhow::Result<SquaresRequest> {
 }
 
 /// Runs `cubelab magic squares`.
-pub fn run(args: SquaresArgs, ctx: &crate::api::Context) -> anyhow::Result<String> {
+pub fn run(args: SquaresArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let req = request(&args)?;
     let bar = Arc::new(ctx.bar());
     let checkpoint = args.checkpoint.as_deref();

@@ -263,8 +263,8 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// Runs `cubelab picture`.
-pub fn run(args: Args, ctx: &crate::api::Context) -> anyhow::Result<String> {
-    // The program's terminal bar; through the old API layer, reports to its observer.
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
+    // The program's terminal bar.
     let bar = Arc::new(ctx.bar());
     let typed = Context::new().with_progress(bar.clone());
     match args.command {
