@@ -67,8 +67,33 @@ fn path_of(words: &[String]) -> String {
     words[..n].join(" ")
 }
 
+/// The censuses of `scripts/golden.sh` that take seconds to minutes each (the backtrack
+/// solution numbers, the multiset, max-targets, universal, infeasible and Sobczyk
+/// censuses, a size-10 list, order-5 magic squares): the CI's comparison leaves them to
+/// the ignored test below (each is run twice, by the command line and by the API).
+fn long_census(words: &[String]) -> bool {
+    const LONG: [&str; 7] =
+        ["solution-numbers", "multisets", "max-targets", "universal", "infeasible", "sobczyk", "--list-max"];
+    words.iter().any(|w| LONG.contains(&w.as_str())) || words.windows(2).any(|w| w[0] == "--order" && w[1] == "5")
+}
+
+/// The fast slice (CI): every golden JSON command the web serves, and every typed census
+/// but the long ones ([`long_census`]).
 #[test]
 fn the_api_prints_what_the_cli_prints_for_every_golden_json_command() {
+    compare_golden_json(false);
+}
+
+/// Every golden JSON command, the long censuses included: `cargo test --workspace --test
+/// cli -- --ignored the_api_prints_what_the_cli_prints_including_the_long_censuses` (about
+/// 8 minutes on 2 idle cores).
+#[test]
+#[ignore]
+fn the_api_prints_what_the_cli_prints_including_the_long_censuses() {
+    compare_golden_json(true);
+}
+
+fn compare_golden_json(long: bool) {
     let mut compared = 0;
     let mut not_served = 0;
     let mut typed = 0;
@@ -79,7 +104,7 @@ fn the_api_prints_what_the_cli_prints_for_every_golden_json_command() {
             not_served += 1;
             // The typed censuses run without limits (the Python package's context) and
             // print what the command line prints.
-            if cubelab_api::COMMANDS.contains(&path.as_str()) {
+            if cubelab_api::COMMANDS.contains(&path.as_str()) && (long || !long_census(&words)) {
                 let out = cubelab().args(&words).output().unwrap();
                 if !out.status.success() {
                     // A run that ends in an error (an undecided guarantee: exit 4) prints no
