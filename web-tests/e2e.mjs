@@ -1150,7 +1150,10 @@ async function keyboardScenario(page, url) {
   await tabTo(page, '#tab-blocks');
   await page.keyboard.press('ArrowRight');
   assert.match(page.url(), /#picture/);
+  // the picture page has started (its state is in the address) and the tab kept the focus
+  await page.waitForFunction(() => location.hash.startsWith('#picture?') && document.activeElement?.id === 'tab-picture');
   await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => location.hash.startsWith('#blocks'));
   assert.match(page.url(), /#blocks/);
   // blocks: type, build, open the arrangements, step through with the timeline
   await tabTo(page, '#blocks-input');
