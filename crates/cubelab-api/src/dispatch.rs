@@ -9,9 +9,9 @@ use crate::{magic, magic_check, magic_estimate, magic_squares, verify};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-/// The command paths [`run_any`] runs, with the typed requests of this crate. (The other
-/// commands of `cubelab` still run through the command line's own layer; see
-/// ARCHITECTURE.md.)
+/// The command paths [`run_any`] runs, with the typed requests of this crate: every
+/// computing command of `cubelab` (not `completions`, `man` or `serve`). The web server
+/// serves a subset of them (`cubelab_cli::web::COMMANDS`).
 pub const COMMANDS: &[&str] = &[
     "cubes",
     "show",
