@@ -44,7 +44,11 @@ const LEDGER_KINDS: &[&str] = &["verify", "census-sobczyk"];
 /// CPU-minute in release: a budget that runs out is a limit reached, exit 4.)
 const LONG_KINDS: &[&str] = &["extended-guarantee"];
 
-/// Every subcommand with `--json`, common and edge cases (each at most a few seconds).
+/// Every subcommand with `--json`, common and edge cases (each at most a few seconds in a
+/// debug build: MacMahon's backtrack solution numbers of one target, 53 CPU-seconds in
+/// release, and the 2x2 board over A5, 40 CPU-seconds, gave way to the 2-colour backtrack
+/// census and the 2x1 board, whose reports have the same kinds and fields; the golden
+/// outputs still run both, the first also as JSON in the ignored API comparison).
 const COMMANDS: &[&[&str]] = &[
     &["cubes"],
     &["cubes", "--colors", "1"],
@@ -105,9 +109,8 @@ const COMMANDS: &[&[&str]] = &[
     &["picture", "census", "1", "1"],
     &["picture", "census", "2", "2", "--metric", "half"],
     &["picture", "census", "2", "2", "--group", "S3"],
-    &["picture", "census", "2", "2", "--group", "A5", "--row-moves", "(1 2 3);(1 2 3 4 5)"],
+    &["picture", "census", "2", "1", "--group", "A5", "--row-moves", "(1 2 3);(1 2 3 4 5)"],
     &["census", "solution-numbers"],
-    &["census", "solution-numbers", "--target", "Cb", "--method", "backtrack"],
     &["census", "solution-numbers", "--colors", "2", "--all-targets", "--method", "backtrack"],
     &["census", "solution-numbers", "--shard", "1/2"],
     &["census", "targets", "--size", "0"],
