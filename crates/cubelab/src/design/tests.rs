@@ -18,9 +18,20 @@ fn spec(targets: Option<usize>, target: Option<&str>, arrangements: Option<u64>,
     BlocksSpec { targets, target: target.map(cube), arrangements, interior, seed: 1 }
 }
 
+/// The whole stack census of C_N (N = `colors`), computed once per test binary and
+/// shared by the tests (it is the slow part of each proptest case).
 fn stack_census(colors: usize, multisets: bool) -> crate::stack::StackCensus {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CENSUSES: OnceLock<Mutex<HashMap<(usize, bool), crate::stack::StackCensus>>> = OnceLock::new();
+    let cache = CENSUSES.get_or_init(Default::default);
+    if let Some(c) = cache.lock().unwrap().get(&(colors, multisets)) {
+        return c.clone();
+    }
     let spec = CensusOptions { colors, multisets, method: Method::Graph, shard: Shard::ALL };
-    census(&spec, &Options::default()).unwrap()
+    let c = census(&spec, &Options::default()).unwrap();
+    cache.lock().unwrap().insert((colors, multisets), c.clone());
+    c
 }
 
 // ---------------------------------------------------------------- stacks
@@ -94,7 +105,9 @@ fn a_stack_design_is_the_same_on_one_thread() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    // 16 cases (each designs a stack twice and solves it by both methods): the six
+    // (colors, multisets) pairs all come up; more cases took minutes of CI.
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Every designed stack is N cubes of C_N (distinct unless repeats are allowed)
     /// using N colors, and both solvers find exactly the solutions asked for.
@@ -241,7 +254,9 @@ fn plain_tree(blocks: &[Coloring], target: &Coloring) -> (u128, u128, u128) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    // 16 cases, each a design and a plain search tree per target built (40 took about a
+    // minute of CI under load).
+    #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Every designed set of blocks is 8 distinct MacMahon cubes that, solved again by
     /// the general solver, build exactly the targets asked for in exactly the

@@ -86,15 +86,25 @@ fn fixed_cells_agree_on_order_four() {
 #[test]
 fn one_or_two_fixed_cells_count_under_the_kept_symmetry_what_the_unreduced_search_finds() {
     // Listing searches without symmetry; counting keeps it (one or two fixed cells).
-    let cases: &[(usize, SquareKind, &[&str])] = &[
+    fixed_cells_count_what_the_unreduced_search_finds(&[
         (4, SquareKind::Normal, &["1,1=3"]),
         (4, SquareKind::Normal, &["1,1=3", "2,3=7"]),
         (4, SquareKind::Associative, &["1,4=2"]),
         (4, SquareKind::Pandiagonal, &["3,3=5"]),
-        (5, SquareKind::Normal, &["3,3=12", "2,4=7"]),
         (5, SquareKind::Associative, &["3,3=13", "1,5=4"]),
         (5, SquareKind::Pandiagonal, &["3,3=1", "1,1=7"]),
-    ];
+    ]);
+}
+
+/// The same for a normal square of order 5 with two fixed cells: most of the earlier
+/// test's time (minutes of CI under load), so `--ignored`.
+#[test]
+#[ignore]
+fn two_fixed_cells_of_order_five_count_what_the_unreduced_search_finds() {
+    fixed_cells_count_what_the_unreduced_search_finds(&[(5, SquareKind::Normal, &["3,3=12", "2,4=7"])]);
+}
+
+fn fixed_cells_count_what_the_unreduced_search_finds(cases: &[(usize, SquareKind, &[&str])]) {
     for &(n, kind, fixed) in cases {
         let fixed: Vec<FixedCell> = fixed.iter().map(|f| FixedCell::parse(f).unwrap()).collect();
         let s = SquareSpec { fixed: fixed.clone(), ..spec(n, kind, SquareMethod::Diagonals) };

@@ -300,13 +300,11 @@ mod tests {
     #[test]
     fn descent_solutions_are_shortest_and_solve_the_board() {
         // The byte census's distances are an independent judge (another engine, another
-        // layout); 2x2 in both metrics and 3x2, random reachable boards.
-        for (m, n, metric, boards) in [
-            (2, 2, Metric::Quarter, 300),
-            (2, 2, Metric::Half, 200),
-            (3, 2, Metric::Quarter, 200),
-            (2, 3, Metric::Quarter, 100),
-        ] {
+        // layout); 2x2 in both metrics and 3x2, random reachable boards (2x3, the same
+        // puzzle transposed, doubled the test's time).
+        for (m, n, metric, boards) in
+            [(2, 2, Metric::Quarter, 300), (2, 2, Metric::Half, 200), (3, 2, Metric::Quarter, 200)]
+        {
             let (census, t) = table(m, n, metric);
             let bytes = Table::build(&cube_puzzle(m, n, metric), 1 << 30, &crate::run::NoProgress).unwrap();
             assert_eq!(t.diameter(), census.census.diameter);
