@@ -60,12 +60,6 @@ impl CheckOutput {
     }
 }
 
-impl crate::Rendered for (CheckOutput, CheckRequest) {
-    fn render(&self, format: crate::Format) -> Result<String> {
-        self.0.render(&self.1, format)
-    }
-}
-
 /// Checks the cube or the square of `req` (exactly one of `cube`, `square` and `text`
 /// must be given; the errors of a text name it as `file` does, `stdin` for `-`).
 pub fn run(req: &CheckRequest, _ctx: &Context) -> Result<CheckOutput> {
