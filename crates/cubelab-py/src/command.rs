@@ -102,7 +102,6 @@ pub(crate) fn call<'py>(
     progress: Option<Bound<'py, PyAny>>,
     stdin: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input: Value = pythonize::depythonize(input)
-        .map_err(|e| exception(py, Class::Input, &format!("the input is not plain data (dicts, lists, text, numbers): {e}")))?;
+    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     run_command(py, command, input, progress.as_ref(), stdin)
 }

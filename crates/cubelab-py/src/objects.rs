@@ -1,4 +1,7 @@
-//! Reports straight into Python objects: a serde [`Serializer`] that builds what
+//! Requests from Python objects and reports straight into Python objects, without JSON
+//! text either way. [`from_python`] reads a request's plain data (dicts, lists, tuples,
+//! text, numbers, booleans, None) as a `serde_json::Value`, as `json.dumps` would write it.
+//! [`to_python`] is a serde [`Serializer`] that builds what
 //! `json.loads` would make of the JSON text `serde_json` writes for the same value, without
 //! the text. It follows `serde_json`'s data model exactly, so that a report's `.json` equals
 //! the parsed output of `cubelab ... --json`: objects are dicts in serialization order,
@@ -7,14 +10,57 @@
 //! shortest decimal form (as `serde_json` writes them), non-finite floats and units are
 //! `None`, enum variants are their names or one-key dicts.
 //!
-//! (`pythonize`, used for the inputs, maps tuples and arrays to Python tuples and integer
-//! map keys to integers, so its output would not equal the parsed JSON text.)
+//! (The `pythonize` crate does both directions but not in JSON's terms: it makes tuples of
+//! tuples and fixed-size arrays and integers of integer map keys, so a report would not
+//! equal the parsed JSON text; and its reading of a dict first looks for a dataclass's
+//! `__dataclass_fields__`, a failing attribute lookup that took about 8% of a `show` call.)
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
-use pyo3::types::{PyDict, PyList, PyString};
 use serde::ser::{self, Serialize};
+use serde_json::{Map as JsonMap, Number, Value};
 use std::fmt;
+
+/// A request's plain data as the JSON value `json.dumps` would write: dicts with text keys,
+/// lists and tuples, text, integers (within 64 bits), finite floats, booleans and None.
+/// Anything else is refused with a message naming its type and where it is.
+pub(crate) fn from_python(obj: &Bound<'_, PyAny>) -> std::result::Result<Value, String> {
+    if obj.is_none() {
+        Ok(Value::Null)
+    } else if let Ok(b) = obj.cast::<PyBool>() {
+        Ok(Value::Bool(b.is_true()))
+    } else if let Ok(i) = obj.cast::<PyInt>() {
+        match (i.extract::<i64>(), i.extract::<u64>()) {
+            (Ok(n), _) => Ok(Value::from(n)),
+            (_, Ok(n)) => Ok(Value::from(n)),
+            _ => Err(format!("the integer {i} is out of range")),
+        }
+    } else if let Ok(s) = obj.cast::<PyString>() {
+        Ok(Value::String(s.to_cow().map_err(|e| e.to_string())?.into_owned()))
+    } else if let Ok(f) = obj.cast::<PyFloat>() {
+        Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| format!("{f} is not a finite number"))
+    } else if let Ok(d) = obj.cast::<PyDict>() {
+        let mut map = JsonMap::new();
+        for (k, v) in d.iter() {
+            let key = k.cast::<PyString>().map_err(|_| format!("the key {k} is not text"))?;
+            let key = key.to_cow().map_err(|e| e.to_string())?.into_owned();
+            let value = from_python(&v).map_err(|e| format!("'{key}': {e}"))?;
+            map.insert(key, value);
+        }
+        Ok(Value::Object(map))
+    } else if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let items = obj.try_iter().map_err(|e| e.to_string())?;
+        let mut list = Vec::new();
+        for (i, item) in items.enumerate() {
+            list.push(from_python(&item.map_err(|e| e.to_string())?).map_err(|e| format!("[{i}]: {e}"))?);
+        }
+        Ok(Value::Array(list))
+    } else {
+        let name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string());
+        Err(format!("a {name} is not plain data (dicts, lists, text, numbers, booleans, None)"))
+    }
+}
 
 /// The Python objects of a serializable value (see the module's documentation).
 pub(crate) fn to_python<'py, T: Serialize + ?Sized>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
