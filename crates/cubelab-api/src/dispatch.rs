@@ -179,9 +179,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
             let req: magic_estimate::EstimateRequest = request(input)?;
             Ok(match magic_estimate::run(&req, ctx)? {
                 magic_estimate::EstimateOutput::Tree(r) => Box::new((r, magic_estimate::EstimateInput::of(&req))),
-                magic_estimate::EstimateOutput::Tempering(r) => {
-                    Box::new((r, magic_estimate::TemperingInput::of(&req)))
-                }
+                magic_estimate::EstimateOutput::Tempering(r) => Box::new((r, magic_estimate::TemperingInput::of(&req))),
             })
         }
         "verify" => {
