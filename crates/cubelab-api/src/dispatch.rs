@@ -153,7 +153,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "magic check" => {
             let req: magic_check::CheckRequest = request(input)?;
-            let input = magic_check::CheckInput { file: req.file.clone() };
+            let input = magic_check::CheckInput::of(&req);
             Ok(match magic_check::run(&req, ctx)? {
                 magic_check::CheckOutput::Cube(r) => Box::new((r, input)),
                 magic_check::CheckOutput::Square(r) => Box::new((r, input)),
