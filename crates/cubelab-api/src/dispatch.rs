@@ -47,13 +47,21 @@ pub const COMMANDS: &[&str] = &[
     "design blocks",
 ];
 
-/// A report with what renders it: its formats and its picture.
+/// A report with what renders it: its formats, its picture and its JSON envelope.
 pub trait Rendered: Send + Sync {
     /// The report in `format` (JSON: exactly what `cubelab COMMAND ... --json` prints).
     fn render(&self, format: Format) -> Result<String>;
 
     /// The SVG picture of the report, if it has one.
     fn svg(&self) -> Option<String> {
+        None
+    }
+
+    /// The JSON envelope itself (kind, format version, input, report), to be serialized
+    /// by any serde serializer: `--json`'s text is this through `serde_json`, the Python
+    /// package turns it into Python objects without that text. None for a report that
+    /// only has its text (the census reports: parse [`Rendered::render`]'s JSON).
+    fn envelope(&self) -> Option<Box<dyn erased_serde::Serialize + '_>> {
         None
     }
 }
@@ -70,27 +78,9 @@ where
     fn svg(&self) -> Option<String> {
         self.0.svg()
     }
-}
 
-impl Rendered for (build::BuildOutput, build::BuildRequest) {
-    fn render(&self, format: Format) -> Result<String> {
-        self.0.render(&self.1, format)
-    }
-}
-
-impl Rendered for (solve::SolveOutput, solve::SolveRequest) {
-    fn render(&self, format: Format) -> Result<String> {
-        self.0.render(&self.1, format)
-    }
-
-    fn svg(&self) -> Option<String> {
-        self.0.svg()
-    }
-}
-
-impl Rendered for (extended::ExtendedOutput, extended::ExtendedRequest) {
-    fn render(&self, format: Format) -> Result<String> {
-        self.0.render(&self.1, format)
+    fn envelope(&self) -> Option<Box<dyn erased_serde::Serialize + '_>> {
+        Some(Box::new(crate::report::envelope(&self.0, &self.1)))
     }
 }
 
@@ -138,11 +128,17 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "build" => {
             let req: build::BuildRequest = request(input)?;
-            Ok(Box::new((build::run(&req, ctx)?, req)))
+            Ok(match build::run(&req, ctx)? {
+                build::BuildOutput::Cube(r) => Box::new((r, build::Input::of(&req))),
+                build::BuildOutput::Extended(r) => Box::new((r, extended::BuildInput::of(&req))),
+            })
         }
         "solve" => {
             let req: solve::SolveRequest = request(input)?;
-            Ok(Box::new((solve::run(&req, ctx)?, req)))
+            Ok(match solve::run(&req, ctx)? {
+                solve::SolveOutput::Cube(r) => Box::new((r, solve::Input::of(&req))),
+                solve::SolveOutput::Extended(r) => Box::new((r, extended::SolveInput::of(&req))),
+            })
         }
         "relations" => {
             let req: relations::RelationsRequest = request(input)?;
@@ -157,7 +153,11 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "magic check" => {
             let req: magic_check::CheckRequest = request(input)?;
-            Ok(Box::new((magic_check::run(&req, ctx)?, req)))
+            let input = magic_check::CheckInput::of(&req);
+            Ok(match magic_check::run(&req, ctx)? {
+                magic_check::CheckOutput::Cube(r) => Box::new((r, input)),
+                magic_check::CheckOutput::Square(r) => Box::new((r, input)),
+            })
         }
         "magic construct" => {
             let req: magic::ConstructRequest = request(input)?;
@@ -177,7 +177,10 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "magic estimate" => {
             let req: magic_estimate::EstimateRequest = request(input)?;
-            Ok(Box::new((magic_estimate::run(&req, ctx)?, req)))
+            Ok(match magic_estimate::run(&req, ctx)? {
+                magic_estimate::EstimateOutput::Tree(r) => Box::new((r, magic_estimate::EstimateInput::of(&req))),
+                magic_estimate::EstimateOutput::Tempering(r) => Box::new((r, magic_estimate::TemperingInput::of(&req))),
+            })
         }
         "verify" => {
             let req: verify::VerifyRequest = request(input)?;
@@ -257,7 +260,10 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "extended" => {
             let req: extended::ExtendedRequest = request(input)?;
-            Ok(Box::new((extended::run(&req, ctx)?, req)))
+            Ok(match extended::run(&req, ctx)? {
+                extended::ExtendedOutput::Census(r) => Box::new((*r, extended::CensusInput::of(&req))),
+                extended::ExtendedOutput::Guarantee(r) => Box::new((r, extended::GuaranteeInput::of(&req))),
+            })
         }
         "design stack" => {
             let req: design::DesignStackRequest = request(input)?;

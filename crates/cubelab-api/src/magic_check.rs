@@ -52,17 +52,11 @@ pub enum CheckOutput {
 impl CheckOutput {
     /// The output in `format`, with the input echoed for `req`.
     pub fn render(&self, req: &CheckRequest, format: crate::Format) -> Result<String> {
-        let input = CheckInput { file: req.file.clone() };
+        let input = CheckInput::of(req);
         match self {
             CheckOutput::Cube(r) => crate::render(r, &input, format),
             CheckOutput::Square(r) => crate::render(r, &input, format),
         }
-    }
-}
-
-impl crate::Rendered for (CheckOutput, CheckRequest) {
-    fn render(&self, format: crate::Format) -> Result<String> {
-        self.0.render(&self.1, format)
     }
 }
 
@@ -103,6 +97,13 @@ fn is_square(text: &str) -> bool {
 pub struct CheckInput {
     /// The cube file as given (`-` for standard input).
     pub file: String,
+}
+
+impl CheckInput {
+    /// The input echoed for `req`.
+    pub fn of(req: &CheckRequest) -> CheckInput {
+        CheckInput { file: req.file.clone() }
+    }
 }
 
 /// A line whose sum is not the magic sum.

@@ -288,12 +288,6 @@ impl EstimateOutput {
     }
 }
 
-impl crate::Rendered for (EstimateOutput, EstimateRequest) {
-    fn render(&self, format: Format) -> Result<String> {
-        self.0.render(&self.1, format)
-    }
-}
-
 impl EstimateInput {
     /// The input echoed for `req` (tree).
     pub fn of(req: &EstimateRequest) -> EstimateInput {

@@ -75,12 +75,17 @@ pub struct Envelope<I, B> {
     pub body: B,
 }
 
+/// The envelope of a report with its input: what [`json`] writes, as a serde value (the
+/// Python package converts it to Python objects without the text).
+pub fn envelope<'a, R: Report>(report: &'a R, input: &'a R::Input) -> Envelope<&'a R::Input, &'a R> {
+    Envelope { kind: R::KIND.to_string(), format_version: FORMAT_VERSION, input, body: report }
+}
+
 /// The JSON text of a report with its input (pretty-printed, ending with a newline): what
 /// `--json` prints and what files written with `--output` hold.
 pub fn json<R: Report>(report: &R, input: &R::Input) -> Result<String> {
-    let envelope = Envelope { kind: R::KIND.to_string(), format_version: FORMAT_VERSION, input, body: report };
-    let mut s =
-        serde_json::to_string_pretty(&envelope).map_err(|e| Error::new(crate::ErrorKind::Internal, e.to_string()))?;
+    let mut s = serde_json::to_string_pretty(&envelope(report, input))
+        .map_err(|e| Error::new(crate::ErrorKind::Internal, e.to_string()))?;
     s.push('\n');
     Ok(s)
 }

@@ -1,6 +1,8 @@
 //! `cubelab._native.call`: runs a `cubelab` command and returns exactly the JSON
-//! `cubelab COMMAND ... --json` prints: the input object is deserialized into the
-//! command's typed request and run by the typed layer (`cubelab_api::run_any`).
+//! `cubelab COMMAND ... --json` prints, as Python objects (no JSON text in between): the
+//! input dict is deserialized into the command's typed request and run by the typed
+//! layer (`cubelab_api::run_any`), and the report's envelope is converted to dicts and
+//! lists ([`crate::objects`]).
 
 use crate::errors::{exception, Class};
 use crate::run::{run_here, run_long, Observer};
@@ -40,14 +42,15 @@ fn quick(command: &str, input: &Value) -> bool {
     }
 }
 
-/// Runs `command` on `input` (see [`call`]) and returns its JSON text.
-pub(crate) fn run_command(
-    py: Python<'_>,
+/// Runs `command` on `input` (see [`call`]) and returns its JSON as Python objects
+/// ([`report_objects`]).
+pub(crate) fn run_command<'py>(
+    py: Python<'py>,
     command: &str,
     input: Value,
-    progress: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
     stdin: Option<String>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let mut input = input;
     if let Some(text) = stdin {
         // The text of `magic check` (its standard input on the command line) is its
@@ -69,25 +72,40 @@ pub(crate) fn run_command(
     let here = progress.is_none() && quick(command, &input);
     let command = command.to_string();
     let work = move |observer: Arc<Observer>, stop: cubelab::run::Stop| {
-        let ctx = cubelab_api::Context::new().with_progress(observer).with_stop(stop);
-        cubelab_api::run_any(&command, input, &ctx).and_then(|r| r.render(cubelab_api::Format::Json))
+        let ctx = cubelab_api::Context::new().with_stop(stop);
+        // A quick call has no one to report to (no callback, no polling thread): without
+        // an observer the library's progress calls cost nothing (they were about 4% of a
+        // `build` call).
+        let ctx = if here { ctx } else { ctx.with_progress(observer) };
+        cubelab_api::run_any(&command, input, &ctx)
     };
     let outcome = if here { run_here(py, work)? } else { run_long(py, progress, work)? };
-    outcome.map_err(|e| typed_exception(py, &e))
+    let report = outcome.map_err(|e| typed_exception(py, &e))?;
+    report_objects(py, report.as_ref())
 }
 
-/// Runs the command `command` on `input` (the JSON text of its `"input"` object) and
-/// returns its JSON text; see `cubelab/_native.pyi`.
+/// A report's JSON (exactly what `cubelab COMMAND ... --json` prints) as Python objects:
+/// its envelope converted directly ([`crate::objects`]), or, for the reports that only
+/// have their JSON text (the censuses), that text parsed by `json.loads`.
+fn report_objects<'py>(py: Python<'py>, report: &dyn cubelab_api::Rendered) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(envelope) = report.envelope() {
+        return crate::objects::to_python(py, &*envelope);
+    }
+    let text = py.detach(|| report.render(cubelab_api::Format::Json)).map_err(|e| typed_exception(py, &e))?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// Runs the command `command` on `input` (its `"input"` object: a dict of plain data)
+/// and returns its JSON as Python objects; see `cubelab/_native.pyi`.
 #[pyfunction]
 #[pyo3(signature = (command, input, progress=None, stdin=None))]
-pub(crate) fn call(
-    py: Python<'_>,
+pub(crate) fn call<'py>(
+    py: Python<'py>,
     command: &str,
-    input: &str,
-    progress: Option<Bound<'_, PyAny>>,
+    input: &Bound<'py, PyAny>,
+    progress: Option<Bound<'py, PyAny>>,
     stdin: Option<String>,
-) -> PyResult<String> {
-    let input: Value =
-        serde_json::from_str(input).map_err(|e| exception(py, Class::Input, &format!("the input is not JSON: {e}")))?;
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     run_command(py, command, input, progress.as_ref(), stdin)
 }

@@ -184,8 +184,7 @@ impl Cube {
     /// The JSON `cubelab show CUBE --json` prints (kind `show`).
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let input = serde_json::json!({ "cube": self.spec });
-        let text = crate::command::run_command(py, "show", input, None, None)?;
-        py.import("json")?.call_method1("loads", (text,))
+        crate::command::run_command(py, "show", input, None, None)
     }
 
     /// Same as `to_json()`.

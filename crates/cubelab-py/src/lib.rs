@@ -1,12 +1,13 @@
 //! The native part of the `cubelab` Python package (`cubelab._native`): the `Cube`
-//! class over the library, the command runner that returns the command line's JSON,
-//! and the long-run driver (interpreter lock released, progress callback, Ctrl-C). The
-//! Python modules in `python/cubelab/` give it its Pythonic API; `docs/python.md`
-//! is the guide.
+//! class over the library, the command runner that returns the command line's JSON as
+//! Python objects (`objects`: no JSON text in between), and the long-run driver
+//! (interpreter lock released, progress callback, Ctrl-C). The Python modules in
+//! `python/cubelab/` give it its Pythonic API; `docs/python.md` is the guide.
 
 mod command;
 mod cube;
 mod errors;
+mod objects;
 mod run;
 
 use pyo3::prelude::*;

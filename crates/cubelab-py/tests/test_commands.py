@@ -142,6 +142,39 @@ def test_run_is_the_command_line(cli):
     assert cubelab.run("census targets", {"size": 8}) == census.targets(size=8).json
 
 
+def _exact(value):
+    """A JSON value with its key order and its scalar types made part of equality (a dict
+    compares equal whatever its order, and 1 == 1.0)."""
+    if isinstance(value, dict):
+        return [(k, _exact(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [_exact(v) for v in value]
+    return (type(value).__name__, value)
+
+
+def test_reports_are_the_json_text_in_order_and_type(cli):
+    """The extension builds the report's objects without the JSON text: key order, lists,
+    integer and float types and None are as ``json.loads`` reads the command line's
+    ``--json`` (one command per kind of report conversion)."""
+    from cubelab import _native
+
+    cases = [
+        ("show", {"cube": "K7"}, ["show", "K7"]),
+        ("build", {"blocks": FIG6}, ["build", *FIG6]),
+        ("solve", {"target": "Y1", "blocks": ["Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"], "explain": True},
+         ["solve", "Y1", "Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'", "--explain"]),
+        ("relations", {}, ["relations"]),
+        ("magic construct", {"order": 3}, ["magic", "construct", "--order", "3"]),
+        ("magic estimate", {"order": 3, "samples": 200, "seed": 1}, ["magic", "estimate", "--order", "3", "--samples", "200", "--seed", "1"]),
+        ("picture solve", {"board": "RF FL / RF BR", "method": "optimal"}, ["picture", "solve", "RF FL / RF BR", "--method", "optimal"]),
+        ("stack solve", {"classic": "instant-insanity"}, ["stack", "solve", "--classic", "instant-insanity"]),
+        ("build", {"blocks": ["Af"] * 26 + ["Ab"], "size": 3}, ["build", "--size", "3", *(["Af"] * 26 + ["Ab"])]),
+        ("census targets", {"size": 8}, ["census", "targets", "--size", "8"]),
+    ]
+    for command, input, args in cases:
+        assert _exact(_native.call(command, input)) == _exact(cli.json(*args)), command
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.permutations(FIG6 + ["Cb", "Dc"]))
 def test_build_does_not_depend_on_block_order(blocks):

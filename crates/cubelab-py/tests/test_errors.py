@@ -73,8 +73,6 @@ def test_messages_speak_of_arguments_not_flags():
 def test_the_native_layer_already_names_arguments_not_flags():
     """The typed layer words its census messages with field names itself (issue 28):
     ``caller_words`` has nothing left to rewrite in them."""
-    import json
-
     from cubelab import _native
 
     cases = [
@@ -89,8 +87,27 @@ def test_the_native_layer_already_names_arguments_not_flags():
     ]
     for command, input, message in cases:
         with pytest.raises(cubelab.InputError) as caught:
-            _native.call(command, json.dumps(input))
+            _native.call(command, input)
         assert str(caught.value) == message and caller_words(message) == message, command
+
+
+def test_the_native_layer_takes_plain_data_and_names_what_is_not():
+    """``_native.call`` reads its input dict directly (no JSON text): tuples count as
+    lists, and a value JSON cannot hold is refused with its place and type."""
+    from cubelab import _native
+
+    blocks = ("Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc")
+    assert _native.call("build", {"blocks": blocks})["input"]["blocks"] == list(blocks)
+    cases = [
+        ({"cube": {"Ab"}}, "input: 'cube': a set is not plain data (dicts, lists, text, numbers, booleans, None)"),
+        ({"cube": "Ab", 1: 2}, "input: the key 1 is not text"),
+        ({"cube": ["Ab", float("nan")]}, "input: 'cube': [1]: nan is not a finite number"),
+        ({"cube": 2**64}, "input: 'cube': the integer 18446744073709551616 is out of range"),
+    ]
+    for input, message in cases:
+        with pytest.raises(cubelab.InputError) as caught:
+            _native.call("show", input)
+        assert str(caught.value) == message
 
 
 def test_choices_are_checked_in_python_with_the_accepted_values():

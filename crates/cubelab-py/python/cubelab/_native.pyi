@@ -3,7 +3,7 @@ runner the Python modules wrap. A compiled module has no source a type checker c
 so this stub gives its types; ``cubelab/_cube.py`` completes ``Cube`` in Python (its
 docstring, ``to_dict``, ``_repr_svg_``), and the tests check that the two agree."""
 
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 #: The version of the JSON contract (docs/json.md).
 FORMAT_VERSION: int
@@ -12,12 +12,13 @@ COMMANDS: List[str]
 
 def call(
     command: str,
-    input: str,
+    input: Mapping[str, Any],
     progress: Optional[Callable[[str, int, int], Any]] = None,
     stdin: Optional[str] = None,
-) -> str:
-    """Runs the ``cubelab`` command ``command`` on ``input`` (the JSON text of its
-    ``"input"`` object) and returns the JSON text ``cubelab COMMAND ... --json`` prints.
+) -> Dict[str, Any]:
+    """Runs the ``cubelab`` command ``command`` on ``input`` (its ``"input"`` object: a
+    dict of plain data) and returns the JSON ``cubelab COMMAND ... --json`` prints as
+    Python objects (what ``json.loads`` makes of that text; no text is made).
     The interpreter lock is released while it runs; ``progress(phase, done, total)`` is
     called from the calling thread about ten times a second; Ctrl-C or an exception
     raised by ``progress`` stops the run and is raised. ``stdin`` is the text a command

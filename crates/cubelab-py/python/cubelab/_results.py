@@ -10,7 +10,6 @@ offers ``to_pandas()`` (pandas is optional: it is imported when that method is c
 from __future__ import annotations
 
 import dataclasses
-import json as _json
 import re
 import sys
 from typing import (
@@ -67,10 +66,9 @@ def call(command: str, input: Mapping[str, Any], progress: Optional[Progress] = 
     """Runs a ``cubelab`` command on its ``input`` object and returns its JSON as a dict;
     errors speak of the Python arguments."""
     try:
-        text = _native.call(command, _json.dumps(input), progress, stdin)
+        report: Dict[str, Any] = _native.call(command, input, progress, stdin)
     except CubelabError as e:
         raise _reraise(e) from None
-    report: Dict[str, Any] = _json.loads(text)
     return report
 
 
