@@ -549,7 +549,8 @@ impl Progress for Phase<'_> {
 /// Runs a census over `range` in batches of `batch` ranks
 /// ([`cubelab::census::checkpoint::run_resumable_with`]) with the context's progress
 /// (shown as `what`; `work` reports the ranks it has done to the observer it is given)
-/// and stop token: a stop saves the checkpoint and fails with kind `Stopped`.
+/// and stop token: a stop saves the checkpoint and fails with kind `Stopped`. `work` may
+/// poll the token itself (the batch it cuts short is dropped, not saved).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_census<T: Serialize + DeserializeOwned>(
     ctx: &Context,
@@ -559,7 +560,7 @@ pub(crate) fn run_census<T: Serialize + DeserializeOwned>(
     batch: u64,
     resume: Resume<'_>,
     init: T,
-    work: impl Fn(Range<u64>, &dyn Progress) -> T,
+    work: impl Fn(Range<u64>, &dyn Progress) -> cubelab::Result<T>,
     merge: impl Fn(T, T) -> T,
 ) -> Result<T> {
     let progress = ctx.progress();

@@ -20,7 +20,7 @@ fn census(c: &mut Criterion) {
         b.iter(|| black_box(Engine::macmahon().tally(8, &all, None, Method::Graph, false, &NoProgress).unwrap()))
     });
     g.bench_function("multisets-of-8/graph", |b| {
-        b.iter(|| black_box(e.multiset_census(Method::Graph, &NoProgress).unwrap()))
+        b.iter(|| black_box(e.multiset_census(Method::Graph, &NoProgress, &Stop::new()).unwrap()))
     });
     g.bench_function("every-subset/graph (2^30 sets x 30 targets)", |b| {
         b.iter(|| black_box(Engine::macmahon().tally_all_sizes(&all, Method::Graph, false, &NoProgress).unwrap()))

@@ -1,6 +1,7 @@
 //! Splitting a census into pieces: shards (`--shard I/N`, contiguous rank ranges, so that
 //! merged shards equal the unsharded run) and chunks processed in parallel.
 
+use crate::run::Stop;
 use crate::Error;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -54,6 +55,20 @@ pub fn chunked<T: Send>(range: Range<u64>, size: u64, f: impl Fn(Range<u64>) -> 
             f(a..(a + size).min(range.end))
         })
         .collect()
+}
+
+/// [`chunked`] that a raised `stop` ends early: each chunk looks at `stop` before it starts
+/// (one atomic load per chunk; pick `size` so that a chunk takes well under 0.1 s) and is
+/// skipped once it is raised, and a run with a skipped chunk fails with kind `Stopped`
+/// (a run that finished every chunk returns its results, whenever the stop came).
+pub fn chunked_until<T: Send>(
+    range: Range<u64>,
+    size: u64,
+    stop: &Stop,
+    f: impl Fn(Range<u64>) -> T + Sync,
+) -> Result<Vec<T>, Error> {
+    let parts = chunked(range, size, |r| (!stop.is_requested()).then(|| f(r)));
+    parts.into_iter().collect::<Option<Vec<T>>>().ok_or_else(|| Error::stopped("stopped on request"))
 }
 
 /// The seal of a shard report: the checksum of its JSON with the seal itself left out
@@ -144,5 +159,22 @@ mod tests {
     fn chunks_come_back_in_order() {
         let parts = chunked(10..95, 10, |r| r.start);
         assert_eq!(parts, vec![10, 20, 30, 40, 50, 60, 70, 80, 90]);
+    }
+
+    #[test]
+    fn a_raised_stop_skips_the_chunks_not_yet_started() {
+        let stop = Stop::new();
+        assert_eq!(chunked_until(10..95, 10, &stop, |r| r.start).unwrap(), chunked(10..95, 10, |r| r.start));
+        // The first chunk raises it: some later chunk is skipped, so the run fails.
+        let ran = std::sync::atomic::AtomicU64::new(0);
+        let e = chunked_until(0..1000, 1, &stop, |r| {
+            ran.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            stop.request();
+            r.start
+        })
+        .unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Stopped);
+        assert!(ran.load(std::sync::atomic::Ordering::Relaxed) < 1000);
+        assert_eq!(chunked_until(0..10, 1, &stop, |r| r.start).unwrap_err().kind(), crate::ErrorKind::Stopped);
     }
 }

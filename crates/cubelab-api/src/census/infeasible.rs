@@ -64,7 +64,7 @@ pub fn run(req: &InfeasibleRequest, ctx: &Context) -> Result<CensusOutput> {
         |r, progress| {
             let p = search.run(r, best.load(Ordering::Relaxed), progress);
             best.fetch_max(p.max, Ordering::Relaxed);
-            p
+            Ok(p)
         },
         Part::merge,
     )?;

@@ -37,15 +37,6 @@ pub struct MaxTargetsRequest {
 } with universe
 }
 
-impl MaxTargetsRequest {
-    /// Whether the census polls the stop token in its loops: the search over Sadisticube 7
-    /// (`palette` 7) and its proof do; the exhaustive census over MacMahon's cubes, which
-    /// takes seconds, looks at it only before it starts.
-    pub fn stoppable(&self) -> bool {
-        self.palette.is_some()
-    }
-}
-
 /// The defaults of the search (`seed`, `restarts`, `steps`).
 pub const SEARCH_DEFAULTS: (u64, usize, usize) = (1, 40, 5_000);
 
@@ -82,7 +73,7 @@ pub fn run(req: &MaxTargetsRequest, ctx: &Context) -> Result<CensusOutput> {
     let p = ctx.progress();
     p.start("max targets", binomial(30, 8), 0);
     // Over the whole universe a tally's sets are bitmasks of cube indices.
-    let t = e.tally(8, &all, None, Method::Graph, true, p)?;
+    let t = e.tally_until(8, &all, None, Method::Graph, true, p, ctx.stop())?;
     p.finish();
     let max = t.max().unwrap_or(0);
     let mask = |set: &[usize]| set.iter().fold(0u32, |m, &c| m | 1 << c);

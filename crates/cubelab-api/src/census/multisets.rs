@@ -46,9 +46,10 @@ pub fn run(req: &MultisetsRequest, ctx: &Context) -> Result<CensusOutput> {
     // The library says why the graph method cannot run; the error names the fields.
     let colors = req.colors;
     let graph = if method == cubelab::census::Method::Graph && !e.six_colored() { " {method} graph" } else { "" };
-    let census = e
-        .multiset_census(method, ctx.progress())
-        .map_err(|e| Error::naming(ErrorKind::of(e.kind()), format!("{{colors}} {colors}{graph}: {e}")))?;
+    let census = e.multiset_census(method, ctx.progress(), ctx.stop()).map_err(|e| match e.kind() {
+        cubelab::ErrorKind::Stopped => Error::from(e),
+        kind => Error::naming(ErrorKind::of(kind), format!("{{colors}} {colors}{graph}: {e}")),
+    })?;
     ctx.progress().finish();
     let histogram: BTreeMap<u64, u64> =
         census.histogram.iter().enumerate().filter(|(_, &v)| v > 0).map(|(k, &v)| (k as u64, v)).collect();

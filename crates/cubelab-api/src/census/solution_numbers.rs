@@ -50,7 +50,7 @@ fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Contex
         1 << 20,
         req.shards().resume(),
         BTreeMap::new(),
-        |r, p| e.solution_numbers(t, method, r, p).expect("method checked before the run"),
+        |r, p| e.solution_numbers(t, method, r, p),
         |mut a: BTreeMap<u64, u64>, b| {
             for (k, v) in b {
                 *a.entry(k).or_insert(0) += v;

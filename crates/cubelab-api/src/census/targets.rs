@@ -103,15 +103,6 @@ fn one() -> u64 {
     DEFAULT_SEED
 }
 
-impl TargetsRequest {
-    /// Whether the census polls the stop token in its loops: all but the exhaustive runs
-    /// over the subsets of `within` on the 256-bit engine (`palette` 7, `colors` 4 or 5),
-    /// which look at it only before they start.
-    pub fn stoppable(&self) -> bool {
-        self.within.is_none() || (self.palette.is_none() && !matches!(self.colors, 4 | 5))
-    }
-}
-
 /// Largest `sample`: the standard error of a mean over 10^12 sets is below 10^-6 times
 /// the spread of the counts, the precision every figure is printed to, so a larger sample
 /// changes no printed digit of the mean (and would take days here).
@@ -216,9 +207,7 @@ fn all_sizes(
         16,
         req.shards().resume(),
         vec![Tally::new(e.len()); n + 1],
-        |r, p| {
-            e.tally_all_sizes_in(within, r, base.method, req.list_max, p).expect("lookup tables checked before the run")
-        },
+        |r, p| e.tally_all_sizes_in(within, r, base.method, req.list_max, p),
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
     let sizes: Vec<Targets> =
@@ -260,7 +249,7 @@ fn one_size(
         1 << 24,
         req.shards().resume(),
         Tally::new(e.len()),
-        |r, p| e.tally(k, within, Some(r), base.method, req.list_max, p).expect("lookup tables checked before the run"),
+        |r, p| e.tally_until(k, within, Some(r), base.method, req.list_max, p, ctx.stop()),
         Tally::merge,
     )?;
     Ok(CensusReport::Targets(report_of(base, k, &t, e, within, req.list_max)))
@@ -338,7 +327,7 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p, ctx.stop())?;
     check_stop(ctx)?;
     p.start("exact mean", 0, 0);
-    let exact = exact_for(s, k)?;
+    let exact = exact_for(s, k, ctx)?;
     p.finish();
     let max_sets = req.list_max.then(|| examples.iter().map(|b| names(s, b)).collect());
     let mut out = Targets::new(&base(big, req), k, &tally, max_sets);
@@ -349,12 +338,16 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
 }
 
 /// The exact mean and, where it fits 128 bits and every target is alike (one orbit of
-/// relabelings), the number of K-sets building each target.
-fn exact_for(s: &Engine, k: usize) -> Result<Exact> {
+/// relabelings), the number of K-sets building each target. Both dynamic programs poll
+/// the context's token.
+fn exact_for(s: &Engine, k: usize, ctx: &Context) -> Result<Exact> {
     let all = binomial_u128(s.len() as u64, k as u64);
-    let per = all.and_then(|_| s.sets_building_each_target(k));
+    let per = match all {
+        Some(_) => s.sets_building_each_target_until(k, ctx.stop())?,
+        None => None,
+    };
     Ok(Exact {
-        mean: round6(s.exact_mean(k)?),
+        mean: round6(s.exact_mean_until(k, ctx.stop())?),
         sets: all.map(|x| x.to_string()),
         sets_building_each_target: per.map(|x| x.to_string()),
     })
@@ -392,7 +385,7 @@ fn targets_within(big: &Big<'_>, req: &TargetsRequest, tokens: &[String], ctx: &
     let outs: Vec<Targets> = sizes
         .iter()
         .map(|&k| {
-            let t = s.tally(k, &within, None, method, req.list_max, p)?;
+            let t = s.tally_until(k, &within, None, method, req.list_max, p, ctx.stop())?;
             let max_sets = req.list_max.then(|| t.max_sets.iter().map(|&q| names_of_positions(q)).collect());
             Ok(Targets::new(&base, k, &t, max_sets))
         })

@@ -3,6 +3,7 @@
 use super::*;
 use crate::{run_any, ErrorKind};
 use serde_json::json;
+use std::sync::atomic::Ordering::SeqCst;
 use std::time::Instant;
 
 /// Small censuses (over C_2) on every path that polls the token.
@@ -33,7 +34,6 @@ fn a_raised_token_or_a_past_deadline_stops_a_census() {
 #[test]
 fn a_census_runs_and_echoes_its_request_without_the_checkpoint() {
     let req: targets::TargetsRequest = crate::request(json!({"size": 2, "colors": 2})).unwrap();
-    assert!(req.stoppable());
     let out = targets::run(&req, &Context::new()).unwrap();
     let CensusReport::Targets(t) = &out.report else { panic!("one size: {:?}", out.report) };
     assert_eq!(t.histogram.values().sum::<u64>(), t.sets);
@@ -199,5 +199,69 @@ fn a_token_raised_during_a_sample_or_a_search_ends_it_with_stopped() {
         let ctx = Context::new().with_stop(stop.clone()).with_progress(std::sync::Arc::new(RaiseOnStart(stop)));
         let e = run_any(path, input.clone(), &ctx).err().expect("stopped");
         assert_eq!(e.kind(), ErrorKind::Stopped, "{path} {input}: {e}");
+    }
+}
+
+/// A progress observer that raises the token at the start of the phase `phase`, or with
+/// `None` at the first unit of work done (after the first chunk), and counts the units
+/// reported after that: only the loops' own polling can end the run, and it must end it
+/// before the work is done.
+struct RaiseWithin {
+    stop: cubelab::run::Stop,
+    phase: Option<&'static str>,
+    total: std::sync::atomic::AtomicU64,
+    done: std::sync::atomic::AtomicU64,
+}
+
+impl RaiseWithin {
+    fn new(phase: Option<&'static str>) -> std::sync::Arc<RaiseWithin> {
+        std::sync::Arc::new(RaiseWithin { stop: cubelab::run::Stop::new(), phase, total: 0.into(), done: 0.into() })
+    }
+}
+
+impl Progress for RaiseWithin {
+    fn start(&self, phase: &str, total: u64, _done: u64) {
+        self.total.store(total, std::sync::atomic::Ordering::SeqCst);
+        if self.phase == Some(phase) {
+            self.stop.request();
+        }
+    }
+    fn advance(&self, units: u64) {
+        self.done.fetch_add(units, std::sync::atomic::Ordering::SeqCst);
+        if self.phase.is_none() {
+            self.stop.request();
+        }
+    }
+}
+
+/// The loops that used to look at the token only between phases: the exhaustive census
+/// within a set on the 256-bit engine, the exact mean of a sampled census, MacMahon's
+/// max-targets census and the multiset census. A token raised inside them ends them with
+/// `Stopped` (and no report), the chunked ones before all their work was done.
+#[test]
+fn a_token_raised_inside_an_exhaustive_loop_ends_it_with_stopped() {
+    let c4 = "111234,111324,111423,112234,112324,112334,112344,112433,112434,121234,121314,121324,121334,\
+              121341,121342,121343,121344,121423,121432,121433,121434,121443";
+    let within: Vec<&str> = c4.split(',').collect();
+    let cases = [
+        // 319,770 sets in 79 chunks; raised after the first.
+        ("census targets", json!({"size": 8, "colors": 4, "within": within}), None),
+        ("census targets", json!({"size": 8, "palette": 7, "sample": 1}), Some("exact mean")),
+        ("census targets", json!({"size": 8, "colors": 4, "sample": 1}), Some("exact mean")),
+        ("census max-targets", json!({}), Some("max targets")),
+        // 10,518,300 candidate multisets of the first target in 161 chunks.
+        ("census multisets", json!({}), None),
+    ];
+    for (path, input, phase) in cases {
+        let progress = RaiseWithin::new(phase);
+        let ctx = Context::new().with_stop(progress.stop.clone()).with_progress(progress.clone());
+        let e = run_any(path, input.clone(), &ctx).err().expect("stopped, with no report");
+        assert_eq!(e.kind(), ErrorKind::Stopped, "{path} {input}: {e}");
+        // A stop is no field's fault.
+        assert_eq!((e.message(), e.field()), ("stopped on request", None), "{path} {input}: {e}");
+        if phase.is_none() {
+            let (done, total) = (progress.done.load(SeqCst), progress.total.load(SeqCst));
+            assert!(done > 0 && done < total, "{path} {input}: {done} of {total} units done");
+        }
     }
 }

@@ -101,8 +101,8 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
             req.shards().resume(),
             Vec::new(),
             |r, p| {
-                let sets = e.universal_sets(k, Some(r), method, p).expect("ranks within the census");
-                sets.iter().map(|s| s.iter().fold(0u32, |m, &c| m | 1 << c)).collect()
+                let sets = e.universal_sets(k, Some(r), method, p)?;
+                Ok(sets.iter().map(|s| s.iter().fold(0u32, |m, &c| m | 1 << c)).collect())
             },
             |mut acc: Vec<u32>, part| {
                 acc.extend(part);

@@ -32,7 +32,8 @@ pub struct Resume<'a> {
 /// Runs `work` over `range` in batches of `batch` ranks, folding with `merge` in order,
 /// with a progress observer, a stop flag and a save policy from `opts` (its `checkpoint`
 /// and `resume` are taken from `resume`). On a stop request the
-/// checkpoint is saved and an error of kind [`crate::ErrorKind::Stopped`] returned.
+/// checkpoint is saved and an error of kind [`crate::ErrorKind::Stopped`] returned; `work`
+/// may poll the stop itself and fail with that kind (the batch is then dropped).
 #[allow(clippy::too_many_arguments)]
 pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
     fingerprint: &str,
@@ -41,7 +42,7 @@ pub fn run_resumable_with<T: Serialize + DeserializeOwned>(
     resume: Resume<'_>,
     opts: &Options<'_>,
     init: T,
-    work: impl Fn(Range<u64>) -> T,
+    work: impl Fn(Range<u64>) -> Result<T, Error>,
     merge: impl Fn(T, T) -> T,
 ) -> Result<T, Error> {
     let opts = Options { checkpoint: resume.path, resume: resume.resume, overwrite: resume.overwrite, ..opts.clone() };
@@ -65,7 +66,7 @@ mod tests {
             Resume { path, resume, overwrite: false },
             &opts,
             0u64,
-            |r| r.sum::<u64>(),
+            |r| Ok(r.sum::<u64>()),
             |a, b| a + b,
         )
     }
@@ -84,7 +85,7 @@ mod tests {
             Resume { path: Some(&p), ..Resume::default() },
             &Options::default(),
             0u64,
-            |r| r.sum::<u64>(),
+            |r| Ok(r.sum::<u64>()),
             |a, b| a + b,
         )
         .unwrap_err();
@@ -104,7 +105,7 @@ mod tests {
                 if r.start >= 128 {
                     stop.request();
                 }
-                r.sum::<u64>()
+                Ok(r.sum::<u64>())
             },
             |a, b| a + b,
         )

@@ -290,6 +290,24 @@ impl Engine {
         keep_max: bool,
         progress: &dyn Progress,
     ) -> Result<Tally, Error> {
+        self.tally_until(k, within, ranks, method, keep_max, progress, &Stop::new())
+    }
+
+    /// [`Engine::tally`] that a raised `stop` ends within a chunk of sets (milliseconds;
+    /// the sets of 8 on the subset tables, a fraction of a second in all, look at it before
+    /// and after), with kind `Stopped`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tally_until(
+        &self,
+        k: usize,
+        within: &[usize],
+        ranks: Option<Range<u64>>,
+        method: Method,
+        keep_max: bool,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<Tally, Error> {
+        unless_stopped(stop, ())?;
         self.checked_within(within)?;
         let total = binomial(within.len() as u64, k as u64);
         let ranks = ranks.unwrap_or(0..total);
@@ -299,14 +317,14 @@ impl Engine {
         let sorted = within.windows(2).all(|w| w[0] < w[1]);
         match &self.inner {
             Inner::Small(s) if !sorted || (k != 8 && !s.lookups()) => {
-                Ok(s.core.tally_within(within, k, ranks, method, keep_max, progress))
+                s.core.tally_within(within, k, ranks, method, keep_max, progress, stop)
             }
             Inner::Small(s) => {
                 let mask = u32::of(within);
-                let t = targets::tally(s.tables(method)?, k, mask, ranks, keep_max, progress)?;
-                Ok(to_positions(t, mask))
+                let t = targets::tally(s.tables(method)?, k, mask, ranks, keep_max, progress, stop)?;
+                unless_stopped(stop, to_positions(t, mask))
             }
-            Inner::Wide(w) => Ok(w.tally_within(within, k, ranks, method, keep_max, progress)),
+            Inner::Wide(w) => w.tally_within(within, k, ranks, method, keep_max, progress, stop),
         }
     }
 
@@ -324,8 +342,8 @@ impl Engine {
             Inner::Small(s) if s.lookups() => {
                 self.tally_all_sizes_in(&within, 0..Engine::prefixes(within.len()), method, keep_max, progress)
             }
-            Inner::Small(s) => Ok(every_size(&s.core, &within, method, keep_max, progress)),
-            Inner::Wide(w) => Ok(every_size(w, &within, method, keep_max, progress)),
+            Inner::Small(s) => every_size(&s.core, &within, method, keep_max, progress),
+            Inner::Wide(w) => every_size(w, &within, method, keep_max, progress),
         }
     }
 
@@ -368,9 +386,15 @@ impl Engine {
     /// The exact mean number of targets built by a uniformly random K-set (one dynamic
     /// program per orbit of color relabelings; the same code for both representations).
     pub fn exact_mean(&self, k: usize) -> Result<f64, Error> {
+        self.exact_mean_until(k, &Stop::new())
+    }
+
+    /// [`Engine::exact_mean`] that a raised `stop` ends within milliseconds (it is looked
+    /// at per group of cubes of the dynamic program), with kind `Stopped`.
+    pub fn exact_mean_until(&self, k: usize, stop: &Stop) -> Result<f64, Error> {
         match &self.inner {
-            Inner::Small(s) => s.core.exact_mean_all(k),
-            Inner::Wide(w) => w.exact_mean_all(k),
+            Inner::Small(s) => s.core.exact_mean_all(k, stop),
+            Inner::Wide(w) => w.exact_mean_all(k, stop),
         }
     }
 
@@ -549,9 +573,12 @@ fn every_size<S: CubeSet>(
     method: Method,
     keep_max: bool,
     progress: &dyn Progress,
-) -> Vec<Tally> {
+) -> Result<Vec<Tally>, Error> {
     (0..=within.len())
-        .map(|k| w.tally_within(within, k, 0..binomial(within.len() as u64, k as u64), method, keep_max, progress))
+        .map(|k| {
+            let ranks = 0..binomial(within.len() as u64, k as u64);
+            w.tally_within(within, k, ranks, method, keep_max, progress, &Stop::new())
+        })
         .collect()
 }
 

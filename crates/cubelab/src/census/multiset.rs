@@ -13,9 +13,9 @@
 //! - [`Method::Backtrack`]: the general solver of [`crate::target`].
 
 use super::combin::{binomial, for_each_subset_in};
-use super::shard::chunked;
+use super::shard::chunked_until;
 use super::{Method, Universe};
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::target::Blocks;
 use crate::Error;
 use rayon::prelude::*;
@@ -70,12 +70,18 @@ pub fn multiset_builds(u: &Universe, t: usize, types: &[usize; 8], method: Metho
 }
 
 /// Ranks of the multisets building target `t`, sorted.
-fn buildable_for(u: &Universe, t: usize, method: Method, progress: &dyn Progress) -> Vec<u64> {
+fn buildable_for(
+    u: &Universe,
+    t: usize,
+    method: Method,
+    progress: &dyn Progress,
+    stop: &Stop,
+) -> Result<Vec<u64>, Error> {
     let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
     let m = members.len();
     debug_assert!(m + 7 <= 32, "checked by multiset_census");
     let total = binomial(m as u64 + 7, 8);
-    let parts = chunked(0..total, 1 << 16, |r| {
+    let parts = chunked_until(0..total, 1 << 16, stop, |r| {
         let units = r.end - r.start;
         let mut found = Vec::new();
         for_each_subset_in(8, r.start, r.end, |stars| {
@@ -86,10 +92,10 @@ fn buildable_for(u: &Universe, t: usize, method: Method, progress: &dyn Progress
         });
         progress.advance(units);
         found
-    });
+    })?;
     let mut v: Vec<u64> = parts.into_iter().flatten().collect();
     v.sort_unstable();
-    v
+    Ok(v)
 }
 
 /// The multiset census: `histogram[k]` multisets build exactly k targets.
@@ -105,8 +111,14 @@ pub struct MultisetCensus {
     pub derived: usize,
 }
 
-/// Runs the census over every multiset of 8 of the universe's cubes.
-pub fn multiset_census(u: &Universe, method: Method, progress: &dyn Progress) -> Result<MultisetCensus, Error> {
+/// Runs the census over every multiset of 8 of the universe's cubes. A raised `stop` ends
+/// it within a chunk of 65,536 multisets (milliseconds), with kind `Stopped`.
+pub fn multiset_census(
+    u: &Universe,
+    method: Method,
+    progress: &dyn Progress,
+    stop: &Stop,
+) -> Result<MultisetCensus, Error> {
     if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
         return Err(Error::out_of_range(format!(
             "target {} has more than 25 usable cubes; the multiset census handles at most 25",
@@ -130,11 +142,11 @@ pub fn multiset_census(u: &Universe, method: Method, progress: &dyn Progress) ->
     let candidates = |t: usize| binomial(u.fits[t].iter().filter(|&&m| m != 0).count() as u64 + 7, 8);
     let work = (0..n).filter(|&t| symmetric[t].is_none()).map(candidates).sum();
     progress.start("multisets of 8", work, 0);
-    let first = buildable_for(u, 0, method, progress);
+    let first = buildable_for(u, 0, method, progress, stop)?;
     let lists: Vec<Vec<u64>> = (0..n)
         .into_par_iter()
         .map(|t| match (t, &symmetric[t]) {
-            (0, _) => first.clone(),
+            (0, _) => Ok(first.clone()),
             (_, Some(perm)) => {
                 let mut v: Vec<u64> = first
                     .iter()
@@ -145,11 +157,11 @@ pub fn multiset_census(u: &Universe, method: Method, progress: &dyn Progress) ->
                     })
                     .collect();
                 v.sort_unstable();
-                v
+                Ok(v)
             }
-            (_, None) => buildable_for(u, t, method, progress),
+            (_, None) => buildable_for(u, t, method, progress, stop),
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     let mut counts = vec![0u8; total as usize];
     for list in &lists {
         for &r in list {

@@ -1,13 +1,13 @@
 use super::combin::binomial;
 use super::targets::{tally, BuildTables};
 use super::*;
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 
 #[test]
 fn table_2_by_the_graph_tables() {
     let u = Universe::macmahon();
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
-    let t = tally(&tables, 8, (1 << 30) - 1, 0..binomial(30, 8), true, &NoProgress).unwrap();
+    let t = tally(&tables, 8, (1 << 30) - 1, 0..binomial(30, 8), true, &NoProgress, &Stop::new()).unwrap();
     assert_eq!(t.sets, 5_852_925);
     assert_eq!(t.max(), Some(5));
     assert_eq!(t.max_sets.len() as u64, t.histogram[5]);

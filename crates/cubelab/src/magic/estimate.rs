@@ -32,7 +32,7 @@ use super::construct::semi_perfect;
 use super::verify::Property;
 use crate::rng::SplitMix64;
 use crate::run::{run_batches, Batches, Options};
-use crate::shard::chunked;
+use crate::shard::chunked_until;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -364,7 +364,7 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
         split: false,
     };
     let work = |r: Range<u64>| {
-        chunked(r, CHUNK, |r| {
+        Ok(chunked_until(r, CHUNK, &opts.stop, |r| {
             let mut s = Sums::default();
             let Some(root) = &root else { return s };
             for i in r {
@@ -377,9 +377,9 @@ pub fn estimate(spec: &EstimateSpec, opts: &Options<'_>) -> Result<Estimate> {
                 s.nodes += nodes;
             }
             s
-        })
+        })?
         .into_iter()
-        .fold(Sums::default(), Sums::merge)
+        .fold(Sums::default(), Sums::merge))
     };
     let sums = run_batches(&job, opts, Sums::default(), work, Sums::merge)?;
     let n = spec.samples as f64;

@@ -28,11 +28,11 @@
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let path = dir.join("sum.ckpt");
 //! let job = Batches { kind: "sum", fingerprint: "sum 0..1000", label: "the sum of 0..1000", range: 0..1000, batch: 100, split: true };
-//! let sum = |opts: &Options| run_batches(&job, opts, 0u64, |r| r.sum::<u64>(), |a, b| a + b);
+//! let sum = |opts: &Options| run_batches(&job, opts, 0u64, |r| Ok(r.sum::<u64>()), |a, b| a + b);
 //! // Save after every batch, and stop after the first.
 //! let opts = Options { checkpoint: Some(&path), policy: cubelab::run::SavePolicy::ALWAYS, ..Options::default() };
 //! let stopper = opts.stop.clone();
-//! let first = run_batches(&job, &opts, 0u64, |r| { stopper.request(); r.sum::<u64>() }, |a, b| a + b);
+//! let first = run_batches(&job, &opts, 0u64, |r| { stopper.request(); Ok(r.sum::<u64>()) }, |a, b| a + b);
 //! assert_eq!(first.unwrap_err().kind(), cubelab::ErrorKind::Stopped);
 //! // Resume: the same result as a run without a checkpoint.
 //! let resumed = sum(&Options { checkpoint: Some(&path), resume: true, ..Options::default() }).unwrap();
@@ -257,14 +257,18 @@ struct BatchState<T> {
 ///
 /// Progress: one phase (`job.label`) of `range` units, advanced after every batch. The
 /// checkpoint (content: the next rank and the partial result) is saved after batches by
-/// `opts.policy`, when stopped, and at the end. A stop request is seen between batches.
+/// `opts.policy`, when stopped, and at the end. A stop request is seen between batches,
+/// and inside one by `work` if it polls `opts.stop` (per chunk: [`crate::shard::chunked_until`]):
+/// a batch whose `work` fails with kind `Stopped` while `opts.stop` is raised is dropped
+/// (its partial result never reaches the checkpoint, which is saved before it). Other
+/// errors of `work` end the run as they are.
 /// With `job.split`, batches of `job.batch` ranks that take longer than about two seconds
 /// are split (down to one rank), so a kill loses only seconds of work.
 pub fn run_batches<T: Serialize + DeserializeOwned>(
     job: &Batches<'_>,
     opts: &Options<'_>,
     init: T,
-    work: impl Fn(Range<u64>) -> T,
+    work: impl Fn(Range<u64>) -> Result<T>,
     merge: impl Fn(T, T) -> T,
 ) -> Result<T> {
     let range = job.range.clone();
@@ -312,10 +316,15 @@ pub fn run_batches<T: Serialize + DeserializeOwned>(
             break;
         }
         let b = next..next.saturating_add(size).min(range.end);
-        next = b.end;
         let units = b.end - b.start;
         let started = Instant::now();
-        acc = merge(acc, work(b));
+        match work(b.clone()) {
+            Ok(part) => acc = merge(acc, part),
+            // Cut short by the stop: dropped, and saved before it at the top of the loop.
+            Err(e) if e.kind() == crate::ErrorKind::Stopped && opts.stop.is_requested() => continue,
+            Err(e) => return Err(e),
+        }
+        next = b.end;
         let took = started.elapsed();
         if job.split && took > BATCH_TIME && units > 1 {
             let scaled = (units as f64 * BATCH_TIME.as_secs_f64() / took.as_secs_f64()) as u64;

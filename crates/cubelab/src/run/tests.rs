@@ -138,7 +138,7 @@ fn stopped_batches_resume_to_the_same_result() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("s.ckpt");
     let job = sum_job(10..1000);
-    let whole = run_batches(&job, &Options::default(), 0u64, |r| r.map(|x| x * x).sum(), |a, b| a + b).unwrap();
+    let whole = run_batches(&job, &Options::default(), 0u64, |r| Ok(r.map(|x| x * x).sum()), |a, b| a + b).unwrap();
     // Stop at several points, resuming each time, with or without saves in between.
     for policy in [SavePolicy::ALWAYS, SavePolicy { min_interval: Duration::from_secs(3600), cost_factor: 4 }] {
         let _ = std::fs::remove_file(&p);
@@ -156,7 +156,7 @@ fn stopped_batches_resume_to_the_same_result() {
                     if batches.fetch_add(1, Ordering::Relaxed) == 20 {
                         stop.request();
                     }
-                    r.map(|x| x * x).sum()
+                    Ok(r.map(|x| x * x).sum())
                 },
                 |a, b| a + b,
             );
@@ -174,7 +174,7 @@ fn stopped_batches_resume_to_the_same_result() {
     // Without a checkpoint a stop says nothing was saved.
     let opts = Options::default();
     opts.stop.request();
-    let e = run_batches(&job, &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap_err();
+    let e = run_batches(&job, &opts, 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap_err();
     assert_eq!(e.to_string(), "stopped at rank 10 of 10..1000; nothing was saved");
     // An existing checkpoint is refused without resume or overwrite, before any work.
     let e =
@@ -184,9 +184,9 @@ fn stopped_batches_resume_to_the_same_result() {
     assert!(e.to_string().ends_with("already exists: resume from it, or start afresh replacing it explicitly"), "{e}");
     // A checkpoint of another range is refused.
     let opts = Options { checkpoint: Some(&p), overwrite: true, ..Options::default() };
-    run_batches(&job, &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap();
+    run_batches(&job, &opts, 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap();
     let opts = Options { checkpoint: Some(&p), resume: true, ..Options::default() };
-    let e = run_batches(&sum_job(0..1000), &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap_err();
+    let e = run_batches(&sum_job(0..1000), &opts, 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Checkpoint);
 }
 
@@ -204,6 +204,40 @@ fn progress_sees_every_unit_once() {
     }
     let c = Count(AtomicU64::new(0), AtomicU64::new(0));
     let opts = Options { progress: &c, ..Options::default() };
-    run_batches(&sum_job(5..105), &opts, 0u64, |r| r.sum(), |a, b| a + b).unwrap();
+    run_batches(&sum_job(5..105), &opts, 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap();
     assert_eq!((c.0.into_inner(), c.1.into_inner()), (100, 100));
+}
+
+#[test]
+fn a_batch_cut_short_by_the_stop_is_dropped_and_redone_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("cut.ckpt");
+    let job = sum_job(0..1000);
+    let whole = run_batches(&job, &Options::default(), 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap();
+    let stop = Stop::new();
+    let opts = Options { checkpoint: Some(&p), policy: SavePolicy::ALWAYS, stop: stop.clone(), ..Options::default() };
+    // The third batch sees the stop half way and returns what it has with kind Stopped
+    // (as a chunked loop does): that partial sum must not reach the checkpoint.
+    let batches = AtomicU64::new(0);
+    let e = run_batches(
+        &job,
+        &opts,
+        0u64,
+        |r| {
+            if batches.fetch_add(1, Ordering::Relaxed) == 2 {
+                stop.request();
+                return Err(crate::Error::stopped("stopped on request"));
+            }
+            Ok(r.sum())
+        },
+        |a, b| a + b,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Stopped);
+    assert!(e.to_string().starts_with("stopped at rank 14 of 0..1000"), "{e}");
+    let opts = Options { checkpoint: Some(&p), resume: true, ..Options::default() };
+    assert_eq!(run_batches(&job, &opts, 0u64, |r| Ok(r.sum()), |a, b| a + b).unwrap(), whole);
+    // Another error of the work ends the run as it is.
+    let e = run_batches(&job, &Options::default(), 0u64, |_| Err(crate::Error::malformed("bad")), |a, b| a + b);
+    assert_eq!(e.unwrap_err().kind(), ErrorKind::Malformed);
 }

@@ -9,7 +9,7 @@ use super::{count_direct, count_graph, pair_structure, Method, MAX_CUBES, MIN_CU
 use crate::census::engine::Engine;
 use crate::combin::{binomial, permutations};
 use crate::run::{run_batches, Batches, Options};
-use crate::shard::{chunked, in_shard_order, open_part, seal_of, Shard};
+use crate::shard::{chunked, chunked_until, in_shard_order, open_part, seal_of, Shard};
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -275,15 +275,15 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
     // filled up front in one thread; any entry left is the same whoever fills it first).
     let structures = (spec.method == Method::Graph).then(|| Structures::new(&faces, k));
     let work = |r: Range<u64>| {
-        chunked(r, CHUNK, |r| match &structures {
+        Ok(chunked_until(r, CHUNK, &opts.stop, |r| match &structures {
             Some(table) => {
                 let mut buf = Vec::new();
                 tally(k, spec.multisets, r, |cubes| table.solutions(cubes, &mut buf))
             }
             None => tally(k, spec.multisets, r, |cubes| direct_solutions(&faces, cubes)),
-        })
+        })?
         .into_iter()
-        .fold(Partial::default(), Partial::merge)
+        .fold(Partial::default(), Partial::merge))
     };
     let partial = run_batches(&job, opts, Partial::default(), work, Partial::merge)?;
     let names = engine.names();

@@ -25,7 +25,7 @@ use crate::census::engine::Engine;
 use crate::census::Method;
 use crate::picture::board::Metric;
 use crate::picture::census::{cube_puzzle, Table};
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 use crate::{Error, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -359,7 +359,7 @@ fn every_subset() -> Result<Vec<Check>> {
 
 fn multisets() -> Result<Vec<Check>> {
     let e = Engine::macmahon();
-    let main = timed(|| Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress)?.histogram)))?;
+    let main = timed(|| Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress, &Stop::new())?.histogram)))?;
     let fits = SeedFits::new();
     let second = timed(|| Ok(census::targets_per_multiset(&fits)))?;
     Ok(vec![check(

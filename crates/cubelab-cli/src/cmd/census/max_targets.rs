@@ -38,6 +38,6 @@ pub(super) fn run(a: MaxArgs, ctx: &crate::context::Context) -> anyhow::Result<S
         colors: a.universe.colors,
         palette: a.universe.palette,
     };
-    let out = typed(ctx, req.stoppable(), None, |c| max_targets::run(&req, c))?;
+    let out = typed(ctx, true, None, |c| max_targets::run(&req, c))?;
     print(&out, None, &a.format.format())
 }

@@ -151,7 +151,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
 }
 
 /// Runs a typed census (`run`) with the program's progress bar and, when the census polls
-/// it in its loops (`stoppable`: the checkpointed runs, samples and searches), Ctrl-C as
+/// it in its loops (`stoppable`: every census but the merge, which only checks figures), Ctrl-C as
 /// its stop token; a stopped run's error says how to resume.
 fn typed<T>(
     ctx: &crate::context::Context,

@@ -29,6 +29,6 @@ pub(super) fn run(a: MultisetArgs, ctx: &crate::context::Context) -> anyhow::Res
         colors: a.universe.colors,
         palette: a.universe.palette,
     };
-    let out = typed(ctx, false, None, |c| multisets::run(&req, c))?;
+    let out = typed(ctx, true, None, |c| multisets::run(&req, c))?;
     print(&out, a.plot.plot.as_deref(), &a.format)
 }

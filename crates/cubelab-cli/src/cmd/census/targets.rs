@@ -61,6 +61,6 @@ pub(super) fn run(a: TargetsArgs, ctx: &crate::context::Context) -> anyhow::Resu
         resume: a.checkpoint.resume,
         force: a.checkpoint.force,
     };
-    let out = typed(ctx, req.stoppable(), req.checkpoint.as_deref(), |c| targets::run(&req, c))?;
+    let out = typed(ctx, true, req.checkpoint.as_deref(), |c| targets::run(&req, c))?;
     print(&out, a.plot.plot.as_deref(), &a.format)
 }

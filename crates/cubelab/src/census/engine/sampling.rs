@@ -44,11 +44,21 @@ impl Engine {
     /// The exact number of K-sets building each target, when the color relabelings act
     /// transitively on the cubes (so every target is alike) and it fits 128 bits.
     pub fn sets_building_each_target(&self, k: usize) -> Option<u128> {
-        match &self.inner {
-            Inner::Small(s) => s.core.relabelings_transitive().then(|| s.core.building_subsets(0, k).ok()),
-            Inner::Wide(w) => w.relabelings_transitive().then(|| w.building_subsets(0, k).ok()),
+        self.sets_building_each_target_until(k, &Stop::new()).ok().flatten()
+    }
+
+    /// [`Engine::sets_building_each_target`] that a raised `stop` ends within milliseconds,
+    /// with kind `Stopped`.
+    pub fn sets_building_each_target_until(&self, k: usize, stop: &Stop) -> Result<Option<u128>, Error> {
+        let counts = match &self.inner {
+            Inner::Small(s) => s.core.relabelings_transitive().then(|| s.core.building_subsets(0, k, stop)),
+            Inner::Wide(w) => w.relabelings_transitive().then(|| w.building_subsets(0, k, stop)),
+        };
+        match counts {
+            Some(Err(e)) if e.kind() == crate::ErrorKind::Stopped => Err(e),
+            Some(Ok(v)) => Ok(Some(v[k])),
+            // Beyond 128 bits, or targets that are not alike.
+            Some(Err(_)) | None => Ok(None),
         }
-        .flatten()
-        .map(|v| v[k])
     }
 }

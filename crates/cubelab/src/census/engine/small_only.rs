@@ -8,7 +8,7 @@ use crate::census::multiset::{self, MultisetCensus};
 use crate::census::set::CubeSet;
 use crate::census::{solution, Method};
 use crate::combin::binomial;
-use crate::run::Progress;
+use crate::run::{Progress, Stop};
 use crate::Error;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -65,9 +65,15 @@ impl Engine {
     }
 
     /// The census of every multiset of 8 of the cubes (`super::super::multiset`).
-    /// Progress: a phase over the candidate multisets.
-    pub fn multiset_census(&self, method: Method, progress: &dyn Progress) -> Result<MultisetCensus, Error> {
-        multiset::multiset_census(&self.small("the multiset census")?.universe, method, progress)
+    /// Progress: a phase over the candidate multisets. A raised `stop` ends it within a
+    /// chunk of multisets (milliseconds), with kind `Stopped`.
+    pub fn multiset_census(
+        &self,
+        method: Method,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<MultisetCensus, Error> {
+        multiset::multiset_census(&self.small("the multiset census")?.universe, method, progress, stop)
     }
 
     /// Whether the multiset `types` (8 sorted cube indices, repeats allowed) builds target `t`.

@@ -205,7 +205,7 @@ fn batch_operations_agree_and_refuse_the_wide_representation() {
     assert!(out(wide.sample_within(8, &within, 5, 7, Method::Graph, &NoProgress, &Stop::new()).map(|_| ())));
     assert!(out(wide.solution_numbers(0, Method::Graph, 0..1, &NoProgress).map(|_| ())));
     assert!(out(wide.infeasible_search(Method::Graph, &within).map(|_| ())));
-    assert!(out(wide.multiset_census(Method::Graph, &NoProgress).map(|_| ())));
+    assert!(out(wide.multiset_census(Method::Graph, &NoProgress, &Stop::new()).map(|_| ())));
     assert_eq!(
         small.solution_numbers(5, Method::Graph, 0..small.collections(), &NoProgress).unwrap().values().sum::<u64>(),
         133_680

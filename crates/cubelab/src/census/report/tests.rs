@@ -1,7 +1,7 @@
 use super::*;
 use crate::census::targets::{tally, BuildTables};
 use crate::combin::binomial;
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 use crate::shard::Shard;
 
 /// The report of `targets --size k --within` the first `n` MacMahon cubes, for one shard.
@@ -10,7 +10,7 @@ fn targets_shard(n: usize, k: usize, shard: Shard) -> CensusReport {
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
     let within = (1u32 << n) - 1;
     let range = shard.range(binomial(n as u64, k as u64));
-    let t = tally(&tables, k, within, range, true, &NoProgress).unwrap();
+    let t = tally(&tables, k, within, range, true, &NoProgress, &Stop::new()).unwrap();
     let base = TargetsBase {
         universe: universe_label(6),
         method: Method::Graph,

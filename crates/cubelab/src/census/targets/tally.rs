@@ -5,7 +5,7 @@ use super::{deposit, BuildTables};
 use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
 use crate::run::{Progress, Stop};
-use crate::shard::chunked;
+use crate::shard::{chunked, chunked_until};
 use crate::Error;
 use rayon::prelude::*;
 
@@ -172,7 +172,8 @@ fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, 
 }
 
 /// Tallies the K-subsets of `within` (a set of the universe) with colex ranks (among the
-/// K-subsets of `within`) in `ranks`. Runs in parallel chunks, merged in order.
+/// K-subsets of `within`) in `ranks`. Runs in parallel chunks, merged in order; a raised
+/// `stop` ends it within a chunk of 262,144 sets (milliseconds), with kind `Stopped`.
 pub fn tally(
     tables: &BuildTables,
     k: usize,
@@ -180,6 +181,7 @@ pub fn tally(
     ranks: std::ops::Range<u64>,
     keep_max: bool,
     progress: &dyn Progress,
+    stop: &Stop,
 ) -> Result<Tally, Error> {
     if k == 8 {
         // Progress at once: this path takes a small fraction of a second for any universe
@@ -192,7 +194,7 @@ pub fn tally(
     }
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
-    let parts = chunked(ranks, 1 << 18, |range| {
+    let parts = chunked_until(ranks, 1 << 18, stop, |range| {
         let mut t = Tally::new(tables.targets());
         let n = range.end - range.start;
         for_each_subset_in(k, range.start, range.end, |positions| {
@@ -201,7 +203,7 @@ pub fn tally(
         });
         progress.advance(n);
         t
-    });
+    })?;
     Ok(parts.into_iter().fold(Tally::new(tables.targets()), Tally::merge))
 }
 

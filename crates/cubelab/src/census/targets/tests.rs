@@ -3,7 +3,7 @@ use super::walk::expand_truth_table;
 use super::*;
 use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
-use crate::run::NoProgress;
+use crate::run::{NoProgress, Stop};
 
 #[test]
 fn all_sizes_walk_matches_per_size_tallies() {
@@ -17,7 +17,8 @@ fn all_sizes_walk_matches_per_size_tallies() {
         let walk = tally_all_sizes(&tables, within, 0..prefix_count(n), true, &NoProgress).unwrap();
         assert_eq!(walk.len(), n + 1);
         for (k, w) in walk.into_iter().enumerate() {
-            let direct = tally(&tables, k, within, 0..binomial(n as u64, k as u64), true, &NoProgress).unwrap();
+            let direct =
+                tally(&tables, k, within, 0..binomial(n as u64, k as u64), true, &NoProgress, &Stop::new()).unwrap();
             assert_eq!(w, direct, "size {k}");
         }
     }

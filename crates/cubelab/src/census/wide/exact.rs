@@ -8,8 +8,8 @@ use crate::census::Method;
 use crate::coloring::Color;
 use crate::combin::{binomial_f64, binomial_u128, for_each_subset_in};
 use crate::geometry::Corner;
-use crate::run::Progress;
-use crate::shard::chunked;
+use crate::run::{Progress, Stop};
+use crate::shard::chunked_until;
 use crate::Error;
 
 impl<S: CubeSet> Wide<S> {
@@ -17,10 +17,11 @@ impl<S: CubeSet> Wide<S> {
     /// target `t` (some 8 of them do). Exact, by a dynamic program over the usable blocks
     /// grouped by the corners they fit, whose state is the family of corner sets that
     /// distinct chosen blocks can fill (Hall's condition in constructive form); the
-    /// unusable blocks are then added freely.
-    pub fn building_subsets(&self, t: usize, kmax: usize) -> Result<Vec<u128>, Error> {
+    /// unusable blocks are then added freely. A raised `stop` ends it within
+    /// milliseconds, with kind `Stopped`.
+    pub fn building_subsets(&self, t: usize, kmax: usize, stop: &Stop) -> Result<Vec<u128>, Error> {
         let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
-        let within = fillable_subsets(&masks, kmax)?;
+        let within = fillable_subsets(&masks, kmax, stop)?;
         let free = (self.len() - masks.len()) as u64;
         let mut out = vec![0u128; kmax + 1];
         for (j, slot) in out.iter_mut().enumerate() {
@@ -38,14 +39,15 @@ impl<S: CubeSet> Wide<S> {
     /// 210 times the share of K-sets building one target (the same share for every target,
     /// since color relabelings carry targets onto each other with their fits). The counts
     /// of fillable subsets of the usable blocks are exact integers; they are combined with
-    /// the hypergeometric weights in floating point (relative error about 1e-12).
-    pub fn exact_mean(&self, t: usize, k: usize) -> Result<f64, Error> {
+    /// the hypergeometric weights in floating point (relative error about 1e-12). A raised
+    /// `stop` ends it within milliseconds, with kind `Stopped`.
+    pub fn exact_mean(&self, t: usize, k: usize, stop: &Stop) -> Result<f64, Error> {
         if k > self.len() {
             return Err(Error::out_of_range(format!("a set of {k} blocks is more than the {} there are", self.len())));
         }
         let masks: Vec<u8> = self.fits[t].iter().copied().filter(|&m| m != 0).collect();
         let u = masks.len();
-        let within = fillable_subsets(&masks, k.min(u))?;
+        let within = fillable_subsets(&masks, k.min(u), stop)?;
         let free = self.len() - u;
         let all = binomial_f64(self.len(), k);
         let share: f64 = within
@@ -58,17 +60,20 @@ impl<S: CubeSet> Wide<S> {
     }
 
     /// The exact mean number of targets built by a uniformly random K-set: the sum over
-    /// targets of the share of K-sets building it, one dynamic program per orbit.
-    pub fn exact_mean_all(&self, k: usize) -> Result<f64, Error> {
+    /// targets of the share of K-sets building it, one dynamic program per orbit. A
+    /// raised `stop` ends it within milliseconds, with kind `Stopped`.
+    pub fn exact_mean_all(&self, k: usize, stop: &Stop) -> Result<f64, Error> {
         let mut mean = 0.0;
         for orbit in self.orbits() {
-            mean += self.exact_mean(orbit[0], k)? * orbit.len() as f64 / self.len() as f64;
+            mean += self.exact_mean(orbit[0], k, stop)? * orbit.len() as f64 / self.len() as f64;
         }
         Ok(mean)
     }
 
     /// Tallies the K-subsets of `within` (distinct blocks, at most 32) with colex ranks in
-    /// `ranks`; sets in the tally are bitmasks over positions in `within`.
+    /// `ranks`; sets in the tally are bitmasks over positions in `within`. A raised `stop`
+    /// ends it within a chunk of 4,096 sets (milliseconds), with kind `Stopped`.
+    #[allow(clippy::too_many_arguments)]
     pub fn tally_within(
         &self,
         within: &[usize],
@@ -77,8 +82,9 @@ impl<S: CubeSet> Wide<S> {
         method: Method,
         keep_max: bool,
         progress: &dyn Progress,
-    ) -> Tally {
-        let parts = chunked(ranks, 1 << 12, |range| {
+        stop: &Stop,
+    ) -> Result<Tally, Error> {
+        let parts = chunked_until(ranks, 1 << 12, stop, |range| {
             let mut t = Tally::new(self.len());
             let n = range.end - range.start;
             let mut blocks = Vec::with_capacity(k);
@@ -90,8 +96,8 @@ impl<S: CubeSet> Wide<S> {
             });
             progress.advance(n);
             t
-        });
-        parts.into_iter().fold(Tally::new(self.len()), Tally::merge)
+        })?;
+        Ok(parts.into_iter().fold(Tally::new(self.len()), Tally::merge))
     }
 
     /// A proven lower bound on the size of a set of blocks building every target, with the

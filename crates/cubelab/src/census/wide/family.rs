@@ -4,6 +4,7 @@
 //! the subsets of blocks that fill all 8 corners.
 
 use crate::combin::binomial_u128;
+use crate::run::Stop;
 use crate::Error;
 use std::collections::{BTreeMap, HashMap};
 
@@ -17,7 +18,8 @@ pub(crate) fn overflow() -> Error {
 /// Blocks with the same mask are interchangeable, so the program runs over the distinct
 /// masks, choosing how many blocks of each; its state is the family of corner sets the
 /// chosen blocks can fill (a 256-bit set; once it holds all 8 corners it stays full).
-pub fn fillable_subsets(masks: &[u8], kmax: usize) -> Result<Vec<u128>, Error> {
+/// A raised `stop` ends it at the next group of blocks (milliseconds), with kind `Stopped`.
+pub fn fillable_subsets(masks: &[u8], kmax: usize, stop: &Stop) -> Result<Vec<u128>, Error> {
     let mut groups: BTreeMap<u8, u64> = BTreeMap::new();
     for &m in masks {
         *groups.entry(m).or_insert(0) += 1;
@@ -29,6 +31,9 @@ pub fn fillable_subsets(masks: &[u8], kmax: usize) -> Result<Vec<u128>, Error> {
     start[0] = 1;
     states.insert([1, 0, 0, 0], start);
     for (&mask, &n) in &groups {
+        if stop.is_requested() {
+            return Err(Error::stopped("stopped on request"));
+        }
         let mut next: HashMap<[u64; 4], Vec<u128>> = HashMap::with_capacity(states.len() * 2);
         for (family, ways) in &states {
             let mut f = *family;

@@ -81,7 +81,7 @@ fn fillable_subset_counts_match_the_solver_on_a_slice() {
     usable.sort_by_key(|&c| (std::cmp::Reverse(s.fits[t][c].count_ones()), c));
     let slice = &usable[..13];
     let masks: Vec<u8> = slice.iter().map(|&c| s.fits[t][c]).collect();
-    let counts = fillable_subsets(&masks, 10).unwrap();
+    let counts = fillable_subsets(&masks, 10, &Stop::new()).unwrap();
     for (k, &count) in counts.iter().enumerate().skip(8) {
         let mut direct = 0u128;
         for_each_subset_in(k, 0, binomial(13, k as u64), |p| {
@@ -105,25 +105,26 @@ fn fillable_subset_counts_match_the_macmahon_census() {
     let t = 0;
     assert_eq!(tables.derived_from[t], None);
     let masks: Vec<u8> = u.fits[t].iter().copied().filter(|&m| m != 0).collect();
-    assert_eq!(fillable_subsets(&masks, 8).unwrap()[8], tables.minimal[t].len() as u128);
+    assert_eq!(fillable_subsets(&masks, 8, &Stop::new()).unwrap()[8], tables.minimal[t].len() as u128);
 }
 
 #[test]
 fn exact_mean_is_the_same_from_every_target_and_matches_the_integer_counts() {
     let s = Wide::new();
-    let eights: Vec<u128> = [0usize, 31, 100, 209].iter().map(|&t| s.building_subsets(t, 8).unwrap()[8]).collect();
+    let eights: Vec<u128> =
+        [0usize, 31, 100, 209].iter().map(|&t| s.building_subsets(t, 8, &Stop::new()).unwrap()[8]).collect();
     assert!(eights.iter().all(|&x| x == eights[0] && x > 0));
     let all = binomial_u128(BLOCKS as u64, 8).unwrap();
     assert_eq!(all, binomial(210, 8) as u128);
-    let mean = s.exact_mean(0, 8).unwrap();
+    let mean = s.exact_mean(0, 8, &Stop::new()).unwrap();
     assert!((mean - 210.0 * eights[0] as f64 / all as f64).abs() < 1e-12);
-    assert!((mean - s.exact_mean(77, 8).unwrap()).abs() < 1e-12);
+    assert!((mean - s.exact_mean(77, 8, &Stop::new()).unwrap()).abs() < 1e-12);
     // Sets of all 210 blocks build everything; sets of 7 nothing.
-    assert!((s.exact_mean(0, BLOCKS).unwrap() - 210.0).abs() < 1e-9);
-    assert_eq!(s.exact_mean(0, 7).unwrap(), 0.0);
+    assert!((s.exact_mean(0, BLOCKS, &Stop::new()).unwrap() - 210.0).abs() < 1e-9);
+    assert_eq!(s.exact_mean(0, 7, &Stop::new()).unwrap(), 0.0);
     // A sample agrees with the exact mean (within 5 standard errors).
     let (tally, _) = s.sample(9, 4000, 3, Method::Graph, &NoProgress, &Stop::new());
-    let exact = s.exact_mean(0, 9).unwrap();
+    let exact = s.exact_mean(0, 9, &Stop::new()).unwrap();
     let se = tally.std_dev() / (tally.sets as f64).sqrt();
     assert!((tally.mean() - exact).abs() < 5.0 * se, "sample {} exact {exact} se {se}", tally.mean());
 }
@@ -161,8 +162,8 @@ fn within_census_agrees_with_the_macmahon_engine() {
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
     for k in 8..=11 {
         let ranks = 0..binomial(12, k as u64);
-        let ours = s.tally_within(&within, k, ranks.clone(), Method::Graph, true, &NoProgress);
-        let theirs = tally(&tables, k, mask, ranks.clone(), true, &NoProgress).unwrap();
+        let ours = s.tally_within(&within, k, ranks.clone(), Method::Graph, true, &NoProgress, &Stop::new()).unwrap();
+        let theirs = tally(&tables, k, mask, ranks.clone(), true, &NoProgress, &Stop::new()).unwrap();
         assert_eq!(ours.sets, theirs.sets);
         assert_eq!(ours.histogram[..31], theirs.histogram[..]);
         assert!(ours.histogram[31..].iter().all(|&x| x == 0));
@@ -174,7 +175,10 @@ fn within_census_agrees_with_the_macmahon_engine() {
             .collect();
         assert_eq!(as_masks, theirs.max_sets);
         if k == 9 {
-            assert_eq!(ours, s.tally_within(&within, k, ranks, Method::Backtrack, true, &NoProgress));
+            assert_eq!(
+                ours,
+                s.tally_within(&within, k, ranks, Method::Backtrack, true, &NoProgress, &Stop::new()).unwrap()
+            );
         }
     }
 }
@@ -257,16 +261,21 @@ fn any_cube_list_agrees_with_the_census_engine_on_three_colors() {
     let u = Universe::new(cubes).unwrap();
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
     let all = (1u32 << 30) - 1;
-    let t = tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress).unwrap();
-    assert!((s.exact_mean_all(8).unwrap() - t.mean()).abs() < 1e-9, "{} vs {}", s.exact_mean_all(8).unwrap(), t.mean());
+    let t = tally(&tables, 8, all, 0..binomial(30, 8), false, &NoProgress, &Stop::new()).unwrap();
+    assert!(
+        (s.exact_mean_all(8, &Stop::new()).unwrap() - t.mean()).abs() < 1e-9,
+        "{} vs {}",
+        s.exact_mean_all(8, &Stop::new()).unwrap(),
+        t.mean()
+    );
     let max = t.max().unwrap();
     let set = s.eight_building_at_least(max, &NoProgress, &Stop::new()).expect("the engine's maximum is reached");
     assert_eq!(s.targets_built(&set, Method::Backtrack), max);
     assert!(s.eight_building_at_least(max + 1, &NoProgress, &Stop::new()).is_none());
     // The first 16 cubes, every 8-subset, against the engine.
     let within: Vec<usize> = (0..16).collect();
-    let w = s.tally_within(&within, 8, 0..binomial(16, 8), Method::Graph, false, &NoProgress);
-    let e = tally(&tables, 8, (1u32 << 16) - 1, 0..binomial(16, 8), false, &NoProgress).unwrap();
+    let w = s.tally_within(&within, 8, 0..binomial(16, 8), Method::Graph, false, &NoProgress, &Stop::new()).unwrap();
+    let e = tally(&tables, 8, (1u32 << 16) - 1, 0..binomial(16, 8), false, &NoProgress, &Stop::new()).unwrap();
     assert_eq!(w.histogram, e.histogram);
 }
 
@@ -288,7 +297,11 @@ fn any_cube_list_agrees_with_the_solver_on_a_small_list() {
         max = max.max(built);
     });
     let mean = total as f64 / binomial(n as u64, 8) as f64;
-    assert!((s.exact_mean_all(8).unwrap() - mean).abs() < 1e-9, "{} vs {mean}", s.exact_mean_all(8).unwrap());
+    assert!(
+        (s.exact_mean_all(8, &Stop::new()).unwrap() - mean).abs() < 1e-9,
+        "{} vs {mean}",
+        s.exact_mean_all(8, &Stop::new()).unwrap()
+    );
     assert!(max > 0);
     let set = s.eight_building_at_least(max, &NoProgress, &Stop::new()).expect("the solver's maximum is reached");
     assert_eq!(s.targets_built(&set, Method::Backtrack), max);

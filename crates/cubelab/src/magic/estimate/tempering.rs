@@ -37,7 +37,7 @@
 use super::{fixed_numbers, Family, System};
 use crate::rng::SplitMix64;
 use crate::run::{run_batches, Batches, Options};
-use crate::shard::chunked;
+use crate::shard::chunked_until;
 use crate::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -523,14 +523,14 @@ pub fn estimate_tempering(spec: &TemperingSpec, opts: &Options<'_>) -> Result<Te
         // Floating-point sums: the batches stay as they are, so the result is exact.
         split: false,
     };
-    let work = |r: Range<u64>| -> Vec<Saved> {
-        chunked(r, 1, |r| {
+    let work = |r: Range<u64>| -> Result<Vec<Saved>> {
+        Ok(chunked_until(r, 1, &opts.stop, |r| {
             r.map(|i| Saved::of(repetition(&p, spec.sweeps, spec.beta_max, &mut stream(spec.seed, i))))
                 .collect::<Vec<_>>()
-        })
+        })?
         .into_iter()
         .flatten()
-        .collect()
+        .collect())
     };
     let reps = run_batches(&job, opts, Vec::new(), work, |mut a, b| {
         a.extend(b);

@@ -20,7 +20,7 @@ pub use spec::{FixedCell, SquareMethod, SquareSpec};
 
 use crate::histogram::Bin;
 use crate::run::{run_batches, Batches, Options};
-use crate::shard::{chunked, Shard};
+use crate::shard::{chunked_until, Shard};
 use crate::Result;
 use dudeney::dudeney_classes;
 use engine::{Engine, Partial};
@@ -70,11 +70,11 @@ pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&ListFn<'_>>) 
     };
     let is_fixed = !fixed.is_empty();
     let work = |r: Range<u64>| {
-        let parts = chunked(r, CHUNK, |r| {
+        let parts = chunked_until(r, CHUNK, &opts.stop, |r| {
             let mut out = Vec::new();
             let p = engine.run(n, r, is_fixed, list.is_some().then_some(&mut out));
             (p, out)
-        });
+        })?;
         let mut acc = Partial::default();
         for (p, out) in parts {
             if let Some(f) = list {
@@ -82,7 +82,7 @@ pub fn census(spec: &SquareSpec, opts: &Options<'_>, list: Option<&ListFn<'_>>) 
             }
             acc = acc.merge(p);
         }
-        acc
+        Ok(acc)
     };
     let p = run_batches(&job, opts, Partial::default(), work, Partial::merge)?;
     let classes = if spec.classes { Some(dudeney_classes(&engine, n)) } else { None };
