@@ -148,14 +148,19 @@ pub fn multiset_census(
         .map(|t| match (t, &symmetric[t]) {
             (0, _) => Ok(first.clone()),
             (_, Some(perm)) => {
-                let mut v: Vec<u64> = first
-                    .iter()
-                    .map(|&r| {
+                // The first target's list carried over by the symmetry, a stop looked at
+                // every 65,536 multisets.
+                let mut v: Vec<u64> = Vec::with_capacity(first.len());
+                for chunk in first.chunks(1 << 16) {
+                    if stop.is_requested() {
+                        return Err(Error::stopped("stopped on request"));
+                    }
+                    v.extend(chunk.iter().map(|&r| {
                         let mut types = types_of(super::combin::unrank_subset_u64(r, 8)).map(|c| perm[c]);
                         types.sort_unstable();
                         rank_multiset(&types)
-                    })
-                    .collect();
+                    }));
+                }
                 v.sort_unstable();
                 Ok(v)
             }
