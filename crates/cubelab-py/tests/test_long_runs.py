@@ -89,11 +89,18 @@ def test_ctrl_c_interrupts_a_long_census():
         if running.wait(timeout=300):
             os.kill(os.getpid(), signal.SIGINT)
 
-    sender = threading.Thread(target=interrupt, daemon=True)
-    sender.start()
-    with pytest.raises(KeyboardInterrupt):
-        census.targets(**LONG, progress=seen)
-    sender.join()
+    # Python raises KeyboardInterrupt on SIGINT only with its default handler, which it
+    # does not install when it starts with SIGINT ignored (as a shell's background job
+    # does: `cmd &`, nohup): the test sets it for its own duration.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        sender = threading.Thread(target=interrupt, daemon=True)
+        sender.start()
+        with pytest.raises(KeyboardInterrupt):
+            census.targets(**LONG, progress=seen)
+        sender.join()
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert running.is_set()
     assert calls[-1][0] < calls[-1][1], "the run was stopped before its end"
     assert wound_down()
