@@ -629,10 +629,7 @@ mod small_only;
 /// `value`, unless `stop` was raised while it was computed (a run ended early leaves a
 /// partial value): then an error of kind `Stopped`.
 fn unless_stopped<T>(stop: &Stop, value: T) -> Result<T, Error> {
-    if stop.is_requested() {
-        return Err(Error::stopped("stopped on request"));
-    }
-    Ok(value)
+    stop.check().map(|()| value)
 }
 
 #[cfg(test)]

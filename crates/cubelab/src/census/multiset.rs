@@ -152,9 +152,7 @@ pub fn multiset_census(
                 // every 65,536 multisets.
                 let mut v: Vec<u64> = Vec::with_capacity(first.len());
                 for chunk in first.chunks(1 << 16) {
-                    if stop.is_requested() {
-                        return Err(Error::stopped("stopped on request"));
-                    }
+                    stop.check()?;
                     v.extend(chunk.iter().map(|&r| {
                         let mut types = types_of(super::combin::unrank_subset_u64(r, 8)).map(|c| perm[c]);
                         types.sort_unstable();

@@ -80,6 +80,15 @@ impl Stop {
     pub fn is_requested(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// An error of kind `Stopped` ("stopped on request") if a stop was asked for: the one
+    /// check of the loops that poll the flag.
+    pub(crate) fn check(&self) -> Result<(), crate::Error> {
+        if self.is_requested() {
+            return Err(crate::Error::stopped("stopped on request"));
+        }
+        Ok(())
+    }
 }
 
 /// When a run saves its checkpoint: after its first unit of work, then whenever at least

@@ -252,9 +252,7 @@ pub fn tally_sample(
     let mut t = Tally::new(tables.targets());
     let mut left = samples;
     while left > 0 {
-        if stop.is_requested() {
-            return Err(Error::stopped("stopped on request"));
-        }
+        stop.check()?;
         let n = left.min(PROGRESS_CHUNK);
         for _ in 0..n {
             let rank = rng.below(total);

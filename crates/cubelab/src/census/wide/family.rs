@@ -31,9 +31,7 @@ pub fn fillable_subsets(masks: &[u8], kmax: usize, stop: &Stop) -> Result<Vec<u1
     start[0] = 1;
     states.insert([1, 0, 0, 0], start);
     for (&mask, &n) in &groups {
-        if stop.is_requested() {
-            return Err(Error::stopped("stopped on request"));
-        }
+        stop.check()?;
         let mut next: HashMap<[u64; 4], Vec<u128>> = HashMap::with_capacity(states.len() * 2);
         for (family, ways) in &states {
             let mut f = *family;
