@@ -15,7 +15,8 @@ use crate::report::{render, Format, Report};
 use crate::svg::BarChart;
 use crate::Context;
 use cubelab::census::checkpoint::{run_resumable_with, Resume};
-use cubelab::census::report::CensusReport;
+use cubelab::census::report::{universe_cubes, CensusReport};
+use cubelab::combin::binomial_u128;
 use cubelab::run::{Options, Progress};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -36,7 +37,7 @@ use cubelab::census::report::{
     AllSizes, AllTargets, Infeasible, MaxSet, MaxTargets, MaxTargetsSearch, Multisets, SolutionNumbers, Targets,
     Universal,
 };
-use cubelab::words::{count, noun};
+use cubelab::words::{count, noun, thousands};
 use std::collections::BTreeMap;
 
 /// A universe label of the reports (`macmahon`, `C4`, `palette7`) in words.
@@ -162,23 +163,29 @@ impl Report for Targets {
         Some(histogram_svg(&title, "number of targets built", "sets", &self.histogram))
     }
 
+    /// The title names the source where the paper prints the figures (Johnson & Roldán),
+    /// the next line says what a set is and how many there are, then the histogram.
     fn text(&self) -> String {
+        let (cube, cubes) = if self.universe == "palette7" { ("block", "blocks") } else { ("cube", "cubes") };
         let mut s = format!(
-            "targets built by {} of {} {}{}{}{}\n",
-            count(self.sets, "set", "sets"),
-            self.size,
+            "targets built by each set of {}{}{}{}{}{}\n",
+            count(self.size, cube, cubes),
             match self.universe.as_str() {
-                "palette7" => "Sadisticube 7 blocks (of 210; 210 targets)".to_string(),
-                "macmahon" => noun(self.size, "cube", "cubes").to_string(),
-                other => format!("{} of {}", noun(self.size, "cube", "cubes"), universe_words(other)),
+                "palette7" => " of Sadisticube 7 (210 targets)".to_string(),
+                "macmahon" => String::new(),
+                other => format!(" of {}", universe_words(other)),
             },
             self.within.as_ref().map(|w| format!(" within {{{}}}", w.join(","))).unwrap_or_default(),
-            self.sample.as_ref().map(|x| format!(" (random sample, seed {})", x.seed)).unwrap_or_default(),
-            self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default()
+            self.sample.as_ref().map(|x| format!(", in a random sample (seed {})", x.seed)).unwrap_or_default(),
+            self.shard.as_ref().map(|x| format!(", in shard {x}")).unwrap_or_default(),
+            targets_source(self).map(|x| format!(" ({x})")).unwrap_or_default(),
         );
-        s += &format!("{:>8} {:>12} {:>9}\n", "targets", "sets", "share");
-        for (k, v) in &self.histogram {
-            s += &format!("{k:>8} {v:>12} {:>9.5}\n", *v as f64 / self.sets.max(1) as f64);
+        s += &set_definition(self);
+        let counts: Vec<String> = self.histogram.values().map(thousands).collect();
+        let w = counts.iter().map(|c| c.len() + 1).max().unwrap_or(0).max(12);
+        s += &format!("{:>8} {:>w$} {:>9}\n", "targets", "sets", "share");
+        for ((k, v), c) in self.histogram.iter().zip(&counts) {
+            s += &format!("{k:>8} {c:>w$} {:>9.5}\n", *v as f64 / self.sets.max(1) as f64);
         }
         s += &format!(
             "mean {:.4}, standard deviation {:.4}, min {}, max {} ({})\n",
@@ -186,18 +193,18 @@ impl Report for Targets {
             self.std_dev,
             self.min.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
-            count(self.max_count, "set", "sets")
+            count(thousands(self.max_count), "set", "sets")
         );
         if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
             s += &format!(
                 "SAMPLED figures above (the maximum is the largest seen); standard error of the mean {se:.4}\n\
                  exact mean over all {} sets of {}: {:.6}",
-                x.sets.as_deref().unwrap_or("the"),
+                x.sets.as_deref().map_or("the".to_string(), thousands),
                 self.size,
                 x.mean
             );
             if let Some(per) = &x.sets_building_each_target {
-                s += &format!("; each target is built by exactly {per} of them");
+                s += &format!("; each target is built by exactly {} of them", thousands(per));
             }
             s += "\n";
         }
@@ -206,7 +213,7 @@ impl Report for Targets {
                 s += &format!("  {}\n", set.join(" "));
             }
             if (sets.len() as u64) < self.max_count {
-                s += &format!("  (first {} of {} listed)\n", sets.len(), self.max_count);
+                s += &format!("  (first {} of {} listed)\n", thousands(sets.len()), thousands(self.max_count));
             }
         }
         s
@@ -219,6 +226,48 @@ impl Report for Targets {
         }
         Some(rows)
     }
+}
+
+/// Where Johnson & Roldán print this census over MacMahon's 30 cubes, if they do: Table 2
+/// (every set of 8) and Figure 7 (20,000 random sets of each size 9 to 12). Their paper
+/// has no other table or figure of it.
+fn targets_source(t: &Targets) -> Option<String> {
+    if t.universe != "macmahon" || t.within.is_some() {
+        return None;
+    }
+    let paper = "Johnson & Roldán's";
+    match (t.size, &t.sample, &t.shard) {
+        (8, None, None) => Some(format!("{paper} Table 2")),
+        (8, None, Some(_)) => Some(format!("one part of {paper} Table 2")),
+        (8, Some(_), _) => Some(format!("a sample of the sets {paper} Table 2 counts")),
+        (9..=12, _, _) => Some(format!("compare {paper} Figure 7, from 20,000 random sets of each size")),
+        _ => None,
+    }
+}
+
+/// One line: what a set is (its size, the cubes it is drawn from, distinct cubes) and how
+/// many there are (and how many a shard or a sample counts).
+fn set_definition(t: &Targets) -> String {
+    let (cube, cubes) = if t.universe == "palette7" { ("block", "blocks") } else { ("cube", "cubes") };
+    let (n, of) = match (&t.within, t.universe.as_str()) {
+        (Some(w), _) => (Some(w.len()), format!("these {}", w.len())),
+        (None, "macmahon") => (Some(30), "MacMahon's 30".to_string()),
+        (None, label) => {
+            let n = universe_cubes(label);
+            (n, format!("the {} of {}", n.map_or("-".to_string(), |n| n.to_string()), universe_words(label)))
+        }
+    };
+    let all = match n.map(|n| (n, binomial_u128(n as u64, t.size as u64))) {
+        Some((n, Some(c))) => format!("C({n},{}) = {}", t.size, thousands(c)),
+        Some((n, None)) => format!("C({n},{}), more than 2^128,", t.size),
+        None => "all the".to_string(),
+    };
+    let how_many = match (&t.sample, &t.shard) {
+        (Some(x), _) => format!("{} drawn at random from the {all} sets", thousands(x.samples)),
+        (None, Some(_)) => format!("this shard counts {} of the {all} sets", thousands(t.sets)),
+        (None, None) => format!("there are {all} sets"),
+    };
+    format!("a set is {} distinct {} of {of}; {how_many}\n", t.size, noun(t.size, cube, cubes))
 }
 
 impl Report for AllSizes {

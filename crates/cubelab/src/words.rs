@@ -30,6 +30,33 @@ pub fn noun<'a, N: Display>(n: N, singular: &'a str, plural: &'a str) -> &'a str
     }
 }
 
+/// A whole number with commas between groups of three digits, as the reports print
+/// counts: `thousands(5852925)` is `"5,852,925"`. Anything that does not print as digits
+/// (with an optional leading minus) is returned as printed.
+///
+/// ```
+/// use cubelab::words::thousands;
+/// assert_eq!(thousands(5_852_925u64), "5,852,925");
+/// assert_eq!(thousands(360), "360");
+/// assert_eq!(thousands("81964543530870"), "81,964,543,530,870");
+/// ```
+pub fn thousands<N: Display>(n: N) -> String {
+    let text = n.to_string();
+    let (sign, digits) = text.strip_prefix('-').map_or(("", text.as_str()), |d| ("-", d));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + digits.len() / 3);
+    out.push_str(sign);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +68,16 @@ mod tests {
         assert_eq!(count(11u64, "cube", "cubes"), "11 cubes");
         assert_eq!(count(21u128, "cube", "cubes"), "21 cubes");
         assert_eq!(noun(-1i64, "line", "lines"), "lines");
+    }
+
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        assert_eq!(thousands(0u8), "0");
+        assert_eq!(thousands(999u32), "999");
+        assert_eq!(thousands(1000u32), "1,000");
+        assert_eq!(thousands(-1234567i64), "-1,234,567");
+        assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");
+        assert_eq!(thousands("0.5"), "0.5");
+        assert_eq!(thousands("-"), "-");
     }
 }

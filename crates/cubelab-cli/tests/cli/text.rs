@@ -302,3 +302,33 @@ fn picture_commands_draw_their_boards() {
     let last = solve.split("<g class=\"board\">").last().unwrap();
     assert_eq!(last.matches(": UF</title>").count(), 4);
 }
+
+#[test]
+fn the_main_job_names_its_table_defines_a_set_and_separates_thousands() {
+    let text = ok(&["census", "targets", "--size", "8"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("(Johnson & Roldán's Table 2)"), "{text}");
+    assert_eq!(lines[1], "a set is 8 distinct cubes of MacMahon's 30; there are C(30,8) = 5,852,925 sets");
+    let row = |cells: &[&str]| lines.iter().any(|l| l.split_whitespace().eq(cells.iter().copied()));
+    assert!(row(&["0", "2,774,940", "0.47411"]) && row(&["5", "360", "0.00006"]), "{text}");
+    // The header and every row of the histogram end in the same column.
+    let table: Vec<&&str> = lines.iter().skip(2).take_while(|l| !l.starts_with("mean")).collect();
+    assert_eq!(table.len(), 7, "{text}");
+    assert!(table.iter().all(|l| l.chars().count() == table[0].chars().count()), "{text}");
+    // A shard and a sample say what they count, and claim no table as their own.
+    let shard = ok(&["census", "targets", "--size", "8", "--shard", "2/3"]);
+    assert!(shard.contains("(one part of Johnson & Roldán's Table 2)\n"), "{shard}");
+    assert!(shard.contains("; this shard counts 1,950,975 of the C(30,8) = 5,852,925 sets\n"), "{shard}");
+    let sample = ok(&["census", "targets", "--size", "9", "--sample", "2000", "--seed", "3"]);
+    assert!(sample.contains("in a random sample (seed 3)"), "{sample}");
+    assert!(
+        sample.contains(
+            "a set is 9 distinct cubes of MacMahon's 30; 2,000 drawn at random from the C(30,9) = 14,307,150 sets\n"
+        ),
+        "{sample}"
+    );
+    assert!(!sample.contains("Table"), "{sample}");
+    let other = ok(&["census", "targets", "--size", "8", "--colors", "3"]);
+    assert!(other.contains("a set is 8 distinct cubes of the 30 of C_3; there are C(30,8)"), "{other}");
+    assert!(!other.contains("Roldán"), "{other}");
+}

@@ -308,6 +308,17 @@ pub fn universe_label(colors: usize) -> String {
     }
 }
 
+/// The number of cubes of the universe a report's label names: 30 for `macmahon`, the
+/// cubes of `C_n` for `Cn` (1, 8, 30, 68, 75 for n = 1..5), 210 for `palette7`
+/// (Sadisticube 7); `None` for a label no census writes.
+pub fn universe_cubes(label: &str) -> Option<usize> {
+    if label == "palette7" {
+        return Some(crate::census::wide::BLOCKS);
+    }
+    let colors = universe_colors(label).ok()?;
+    crate::coloring::exact_colorings(colors).ok().map(|c| c.len())
+}
+
 /// The number of colors of a universe label written by [`universe_label`].
 pub(crate) fn universe_colors(label: &str) -> Result<usize, Error> {
     if label == "macmahon" {

@@ -119,4 +119,7 @@ fn universe_labels_round_trip() {
         assert_eq!(universe_colors(&universe_label(n)).unwrap(), n);
     }
     assert!(universe_colors("palette7").is_err());
+    let sizes: Vec<Option<usize>> =
+        ["C1", "C2", "C3", "C4", "C5", "macmahon", "palette7", "C7", "x"].into_iter().map(universe_cubes).collect();
+    assert_eq!(sizes, [Some(1), Some(8), Some(30), Some(68), Some(75), Some(30), Some(210), None, None]);
 }
