@@ -33,7 +33,7 @@ impl Report for StackCensus {
         let what = if self.multisets { "multiset" } else { "set" };
         let mut s = format!(
             "stack census: every {what} of {n} cubes of C_{n} ({} cubes), stacked {n} high ({} method{})\n",
-            self.universe,
+            self.cubes,
             self.method.name(),
             self.shard.as_ref().map(|x| format!(", shard {x}")).unwrap_or_default(),
             n = self.colors,

@@ -157,3 +157,18 @@ fn census_resumes_from_a_checkpoint_with_the_same_output() {
     let err = bad(&["stack", "census", "--colors", "4", "--multisets", "--checkpoint", path, "--resume"]);
     assert!(err.contains(path), "{err}");
 }
+
+#[test]
+fn a_stack_shards_universe_is_named_as_the_census_names_it() {
+    for (colors, size, cubes) in [("3", "2", 30), ("6", "8", 30), ("4", "2", 68)] {
+        let stack = json(&["stack", "census", "--colors", colors, "--shard", "1/2000", "--json"]);
+        let mut args = vec!["census", "targets", "--colors", colors, "--size", size, "--json"];
+        if colors == "4" {
+            args.extend(["--sample", "10"]);
+        }
+        let census = json(&args);
+        assert!(stack["universe"].is_string(), "{stack}");
+        assert_eq!(stack["universe"], census["universe"], "colors {colors}");
+        assert_eq!(stack["cubes"], cubes, "colors {colors}");
+    }
+}

@@ -7,6 +7,7 @@
 
 use super::{count_direct, count_graph, pair_structure, Method, MAX_CUBES, MIN_CUBES};
 use crate::census::engine::Engine;
+use crate::census::report::universe_label;
 use crate::combin::{binomial, permutations};
 use crate::run::{run_batches, Batches, Options};
 use crate::shard::{chunked, chunked_until, in_shard_order, open_part, seal_of, Shard};
@@ -49,8 +50,13 @@ pub struct StackCensus {
     pub multisets: bool,
     /// The method used.
     pub method: Method,
-    /// Number of cubes in `C_N`.
-    pub universe: usize,
+    /// The cube set `C_N`, named as every census names its universe
+    /// ([`universe_label`]: `"C4"`, `"C5"`, `"macmahon"` for `C_6`). Stack census shards
+    /// of older versions, which wrote the number of cubes here, are refused.
+    #[serde(deserialize_with = "universe_name")]
+    pub universe: String,
+    /// Number of cubes in `C_N` (68 for `C_4`).
+    pub cubes: usize,
     /// The shard run (`"I/N"`), or null for the whole census.
     pub shard: Option<String>,
     /// Collections counted (in this shard).
@@ -70,6 +76,24 @@ pub struct StackCensus {
     /// A shard's seal: the [`Checksum`](crate::io::Checksum) of the compact JSON of the rest of the report
     /// (16 hexadecimal digits); null for a whole census.
     pub checksum: Option<String>,
+}
+
+/// Reads `universe` as a name; the number of cubes that older versions wrote there is
+/// refused in one line (the shard is rerun: its seal covers the old field).
+fn universe_name<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Name(String),
+        Count(u64),
+    }
+    match Raw::deserialize(d).map_err(|_| serde::de::Error::custom("universe: expected the name of a cube set"))? {
+        Raw::Name(name) => Ok(name),
+        Raw::Count(n) => Err(serde::de::Error::custom(format!(
+            "universe {n} is a number of cubes where the name of the cube set is expected: a shard of an older \
+             cubelab (rerun it with this one)"
+        ))),
+    }
 }
 
 impl StackCensus {
@@ -106,7 +130,8 @@ pub fn merge<S: AsRef<str>>(parts: &[(S, StackCensus)]) -> Result<StackCensus> {
         opened.push((shard, name, r));
     }
     let indexed = in_shard_order(opened, |r, head| {
-        (r.colors, r.multisets, r.method, r.universe) == (head.colors, head.multisets, head.method, head.universe)
+        (r.colors, r.multisets, r.method, &r.universe, r.cubes)
+            == (head.colors, head.multisets, head.method, &head.universe, head.cubes)
     })?;
     let head = indexed[0].2;
     let mut histogram = BTreeMap::new();
@@ -134,7 +159,8 @@ pub fn merge<S: AsRef<str>>(parts: &[(S, StackCensus)]) -> Result<StackCensus> {
         colors: head.colors,
         multisets: head.multisets,
         method: head.method,
-        universe: head.universe,
+        universe: head.universe.clone(),
+        cubes: head.cubes,
         shard: None,
         collections: total,
         solvable: histogram.iter().filter(|(&s, _)| s > 0).map(|(_, &c)| c).sum(),
@@ -301,7 +327,8 @@ pub fn census(spec: &CensusOptions, opts: &Options<'_>) -> Result<StackCensus> {
         colors: spec.colors,
         multisets: spec.multisets,
         method: spec.method,
-        universe: engine.len(),
+        universe: universe_label(spec.colors),
+        cubes: engine.len(),
         shard: (spec.shard != Shard::ALL).then(|| spec.shard.to_string()),
         collections: range.end - range.start,
         solvable: partial.histogram.iter().filter(|(&s, _)| s > 0).map(|(_, &c)| c).sum(),

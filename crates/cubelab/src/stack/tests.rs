@@ -372,6 +372,12 @@ fn merged_shards_are_the_whole_census() {
     v["format_version"] = serde_json::json!(2);
     let e = StackCensus::from_json(&v.to_string()).unwrap_err().to_string();
     assert!(e.contains("format_version 2 where 1 was expected"), "{e}");
+    // A shard of an older version, with the number of cubes as its universe, is refused
+    // in one line naming the field.
+    let mut old = serde_json::to_value(&parts[0].1).unwrap();
+    old["universe"] = serde_json::json!(30);
+    let e = StackCensus::from_json(&old.to_string()).unwrap_err().to_string();
+    assert!(e.contains("universe 30 is a number of cubes") && !e.contains('\n'), "{e}");
     // Missing, doubled, edited and unsealed shards are refused.
     assert!(merge(&parts[1..]).unwrap_err().to_string().contains("only 2 of the 3"));
     assert!(merge(&parts[..2]).unwrap_err().to_string().contains("shard 2/3 is missing"));
@@ -413,5 +419,19 @@ fn whole_censuses_agree_between_methods() {
             let c = census_both(colors, multisets, Shard::ALL);
             assert_eq!(c.collections, collections(colors, multisets).unwrap());
         }
+    }
+}
+
+#[test]
+fn a_stack_census_names_its_universe_as_the_censuses_do() {
+    for (colors, multisets) in [(2, true), (3, false), (4, false), (6, true)] {
+        let shard = if colors >= 4 { Shard { index: 1, count: 4000 } } else { Shard::ALL };
+        let spec = CensusOptions { colors, multisets, method: Method::Graph, shard };
+        let r = census(&spec, &Options::default()).unwrap();
+        assert_eq!(r.universe, crate::census::report::universe_label(colors), "{colors}");
+        assert_eq!(Some(r.cubes), crate::census::report::universe_cubes(&r.universe), "{colors}");
+        assert_eq!(r.cubes, crate::coloring::exact_colorings(colors).unwrap().len());
+        let v = serde_json::to_value(&r).unwrap();
+        assert!(v["universe"].is_string() && v["cubes"].is_u64(), "{v}");
     }
 }
