@@ -258,7 +258,7 @@ fn palette_7_sample_is_labelled_reproducible_and_near_the_exact_mean() {
     other[9] = "5";
     assert_ne!(json(&other)["histogram"], v["histogram"]);
     let text = ok(&args[..args.len() - 1]);
-    assert!(text.contains("random sample, seed 4") && text.contains("SAMPLED"), "{text}");
+    assert!(text.contains("random sample (seed 4)") && text.contains("SAMPLED"), "{text}");
     assert!(text.contains("exact mean over all"), "{text}");
 }
 
