@@ -59,11 +59,8 @@ pub trait Rendered: Send + Sync {
 
     /// The JSON envelope itself (kind, format version, input, report), to be serialized
     /// by any serde serializer: `--json`'s text is this through `serde_json`, the Python
-    /// package turns it into Python objects without that text. None for a report that
-    /// only has its text (the census reports: parse [`Rendered::render`]'s JSON).
-    fn envelope(&self) -> Option<Box<dyn erased_serde::Serialize + '_>> {
-        None
-    }
+    /// package turns it into Python objects without that text.
+    fn envelope(&self) -> Box<dyn erased_serde::Serialize + '_>;
 }
 
 impl<R> Rendered for (R, R::Input)
@@ -79,8 +76,8 @@ where
         self.0.svg()
     }
 
-    fn envelope(&self) -> Option<Box<dyn erased_serde::Serialize + '_>> {
-        Some(Box::new(crate::report::envelope(&self.0, &self.1)))
+    fn envelope(&self) -> Box<dyn erased_serde::Serialize + '_> {
+        Box::new(crate::report::envelope(&self.0, &self.1))
     }
 }
 
@@ -289,7 +286,7 @@ mod tests {
     fn the_object_becomes_the_typed_request() {
         let out = run_any("build", json!({"blocks": BLOCKS, "size": null}), &Context::new()).unwrap();
         let text = out.render(Format::Json).unwrap();
-        assert!(text.starts_with("{\n  \"kind\": \"build\",\n  \"format_version\": 1,"), "{text}");
+        assert!(text.starts_with("{\n  \"kind\": \"build\",\n  \"format_version\": 2,"), "{text}");
         assert!(out.render(Format::Text).unwrap().starts_with("8 blocks over colors 123456"));
     }
 

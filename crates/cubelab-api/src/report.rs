@@ -162,7 +162,7 @@ mod tests {
         let text = json(&R { x: 3 }, &vec![1]).unwrap();
         assert_eq!(
             text,
-            "{\n  \"kind\": \"r\",\n  \"format_version\": 1,\n  \"input\": [\n    1\n  ],\n  \"x\": 3\n}\n"
+            "{\n  \"kind\": \"r\",\n  \"format_version\": 2,\n  \"input\": [\n    1\n  ],\n  \"x\": 3\n}\n"
         );
     }
 

@@ -35,7 +35,14 @@ pub use error::{Error, ErrorKind, Result};
 
 /// The version of the JSON contract of every output (`docs/json.md`): every JSON report
 /// of the command line, the web API and the Python package carries it as
-/// `"format_version"`, and the census reports are read back only at this version. It
-/// changes only when an existing field changes meaning or shape or is removed; new
-/// fields and new kinds keep it.
-pub const FORMAT_VERSION: u32 = 1;
+/// `"format_version"`. It changes only when an existing field changes meaning or shape or
+/// is removed; new fields and new kinds keep it. Version 2 made `stack-census`'s
+/// `universe` the cube set's name (it was the number of cubes, now `cubes`); nothing else
+/// changed, so the readers also take version-1 files ([`OLDEST_READ_FORMAT_VERSION`]),
+/// and each reader refuses a shape it does not know.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The oldest `format_version` the census, stack and magic-square readers (the merges)
+/// accept: files of version 1 have today's shape in every kind but `stack-census`, whose
+/// reader refuses the old numeric `universe` in one line.
+pub const OLDEST_READ_FORMAT_VERSION: u32 = 1;

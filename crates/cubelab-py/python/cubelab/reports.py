@@ -1671,8 +1671,13 @@ class StackCensusReport(Record):
     """Multisets instead of sets."""
     method: Method
     """The method used."""
-    universe: int
-    """Number of cubes in `C_N`."""
+    universe: str
+    """The cube set `C_N`, named as every census names its universe
+    ([`universe_label`]: `"C4"`, `"C5"`, `"macmahon"` for `C_6`). Stack census shards
+    of older versions, which wrote the number of cubes here, are refused.
+    """
+    cubes: int
+    """Number of cubes in `C_N` (68 for `C_4`)."""
     shard: Optional[str]
     """The shard run (`"I/N"`), or null for the whole census."""
     collections: int

@@ -114,7 +114,8 @@ fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, Erro
 /// the one [`crate::FORMAT_VERSION`].
 pub use crate::FORMAT_VERSION;
 
-/// Refuses a JSON output whose `format_version` is not [`FORMAT_VERSION`] (or, when
+/// Refuses a JSON output whose `format_version` is not between
+/// [`crate::OLDEST_READ_FORMAT_VERSION`] and [`FORMAT_VERSION`] (or, when
 /// `required`, missing): the one check every merge (`census merge`, `stack merge`,
 /// `magic squares-merge`) makes. (The stack and magic-square readers also take a bare
 /// report, without the envelope, as the library writes it.)
@@ -123,11 +124,17 @@ pub(crate) fn check_format_version(v: &serde_json::Value, required: bool) -> Res
         return Ok(());
     }
     let version = v.get("format_version").and_then(|k| k.as_u64());
-    if version != Some(u64::from(FORMAT_VERSION)) {
+    let readable = u64::from(crate::OLDEST_READ_FORMAT_VERSION)..=u64::from(FORMAT_VERSION);
+    if !version.is_some_and(|v| readable.contains(&v)) {
         let found = v.get("format_version").map_or("missing".to_string(), |x| x.to_string());
         let found: String = found.chars().take(40).collect();
+        let expected = if readable.start() == readable.end() {
+            FORMAT_VERSION.to_string()
+        } else {
+            format!("{} to {}", readable.start(), readable.end())
+        };
         return Err(Error::malformed(format!(
-            "format_version {found} where {FORMAT_VERSION} was expected: written by another version of cubelab"
+            "format_version {found} where {expected} was expected: written by another version of cubelab"
         )));
     }
     Ok(())

@@ -369,9 +369,9 @@ fn merged_shards_are_the_whole_census() {
     assert_eq!(StackCensus::from_json(&text).unwrap(), parts[0].1);
     // Another format version is refused, as census merge refuses it.
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    v["format_version"] = serde_json::json!(2);
+    v["format_version"] = serde_json::json!(3);
     let e = StackCensus::from_json(&v.to_string()).unwrap_err().to_string();
-    assert!(e.contains("format_version 2 where 1 was expected"), "{e}");
+    assert!(e.contains("format_version 3 where 1 to 2 was expected"), "{e}");
     // A shard of an older version, with the number of cubes as its universe, is refused
     // in one line naming the field.
     let mut old = serde_json::to_value(&parts[0].1).unwrap();

@@ -31,7 +31,7 @@ fn input_of(r: &CensusReport) -> serde_json::Value {
 
 /// The printed JSON of a report: the envelope of `docs/json.md`.
 fn printed(r: &CensusReport) -> String {
-    let mut v = serde_json::json!({ "kind": r.kind(), "format_version": 1, "input": input_of(r) });
+    let mut v = serde_json::json!({ "kind": r.kind(), "format_version": crate::FORMAT_VERSION, "input": input_of(r) });
     for (k, x) in serde_json::to_value(r).unwrap().as_object().unwrap() {
         v.as_object_mut().unwrap().insert(k.clone(), x.clone());
     }
@@ -103,8 +103,11 @@ fn reports_read_back_by_kind() {
         |kind: &str, version: u64| format!("{{\"kind\": \"{kind}\", \"format_version\": {version}, \"input\": {{}}}}");
     assert!(CensusReport::from_json(&envelope("nope", 1)).is_err());
     assert!(CensusReport::from_json(&envelope("census-targets", 1)).is_err());
-    let e = CensusReport::from_json(&envelope("census-targets", 2)).unwrap_err();
-    assert!(e.to_string().contains("format_version 2"), "{e}");
+    let next = u64::from(crate::FORMAT_VERSION) + 1;
+    let e = CensusReport::from_json(&envelope("census-targets", next)).unwrap_err();
+    assert!(e.to_string().contains(&format!("format_version {next} where 1 to 2 was expected")), "{e}");
+    let e = CensusReport::from_json(&envelope("census-targets", 0)).unwrap_err();
+    assert!(e.to_string().contains("format_version 0 where"), "{e}");
     let r = targets_shard(10, 8, Shard::ALL);
     let (input, back) = CensusReport::from_json(&printed(&r)).unwrap();
     assert_eq!(back, r);
