@@ -638,6 +638,24 @@ pub struct CensusOutput {
     pub input: serde_json::Value,
 }
 
+/// `$body` with `$r` bound to the report inside `$report` (a `&CensusReport`), whatever
+/// its kind: the one match over the kinds that rendering needs.
+macro_rules! each_report {
+    ($report:expr, $r:ident => $body:expr) => {
+        match $report {
+            CensusReport::SolutionNumbers($r) => $body,
+            CensusReport::AllTargets($r) => $body,
+            CensusReport::Targets($r) => $body,
+            CensusReport::AllSizes($r) => $body,
+            CensusReport::Universal($r) => $body,
+            CensusReport::Multisets($r) => $body,
+            CensusReport::MaxTargets($r) => $body,
+            CensusReport::MaxTargetsSearch($r) => $body,
+            CensusReport::Infeasible($r) => $body,
+        }
+    };
+}
+
 impl CensusOutput {
     /// The output of `report` run with `input` (serialized; a shard's report is sealed).
     pub fn new(mut report: CensusReport, input: &impl Serialize) -> Result<CensusOutput> {
@@ -648,33 +666,12 @@ impl CensusOutput {
 
     /// The report in `format` (bad input for CSV of a report without a CSV form).
     pub fn render(&self, format: Format) -> Result<String> {
-        let input = &self.input;
-        match &self.report {
-            CensusReport::SolutionNumbers(r) => render(r, input, format),
-            CensusReport::AllTargets(r) => render(r, input, format),
-            CensusReport::Targets(r) => render(r, input, format),
-            CensusReport::AllSizes(r) => render(r, input, format),
-            CensusReport::Universal(r) => render(r, input, format),
-            CensusReport::Multisets(r) => render(r, input, format),
-            CensusReport::MaxTargets(r) => render(r, input, format),
-            CensusReport::MaxTargetsSearch(r) => render(r, input, format),
-            CensusReport::Infeasible(r) => render(r, input, format),
-        }
+        each_report!(&self.report, r => render(r, &self.input, format))
     }
 
     /// The histogram as an SVG bar chart, for the reports that have one.
     pub fn svg(&self) -> Option<String> {
-        match &self.report {
-            CensusReport::SolutionNumbers(r) => r.svg(),
-            CensusReport::AllTargets(r) => r.svg(),
-            CensusReport::Targets(r) => r.svg(),
-            CensusReport::AllSizes(r) => r.svg(),
-            CensusReport::Multisets(r) => r.svg(),
-            CensusReport::Universal(_)
-            | CensusReport::MaxTargets(_)
-            | CensusReport::MaxTargetsSearch(_)
-            | CensusReport::Infeasible(_) => None,
-        }
+        each_report!(&self.report, r => r.svg())
     }
 }
 
@@ -685,6 +682,10 @@ impl Rendered for CensusOutput {
 
     fn svg(&self) -> Option<String> {
         CensusOutput::svg(self)
+    }
+
+    fn envelope(&self) -> Box<dyn erased_serde::Serialize + '_> {
+        each_report!(&self.report, r => Box::new(crate::report::envelope(r, &self.input)))
     }
 }
 

@@ -85,14 +85,9 @@ pub(crate) fn run_command<'py>(
 }
 
 /// A report's JSON (exactly what `cubelab COMMAND ... --json` prints) as Python objects:
-/// its envelope converted directly ([`crate::objects`]), or, for the reports that only
-/// have their JSON text (the censuses), that text parsed by `json.loads`.
+/// its envelope converted directly ([`crate::objects`]), with no JSON text in between.
 fn report_objects<'py>(py: Python<'py>, report: &dyn cubelab_api::Rendered) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(envelope) = report.envelope() {
-        return crate::objects::to_python(py, &*envelope);
-    }
-    let text = py.detach(|| report.render(cubelab_api::Format::Json)).map_err(|e| typed_exception(py, &e))?;
-    py.import("json")?.call_method1("loads", (text,))
+    crate::objects::to_python(py, &*report.envelope())
 }
 
 /// Runs the command `command` on `input` (its `"input"` object: a dict of plain data)
