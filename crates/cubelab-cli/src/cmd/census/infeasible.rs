@@ -2,7 +2,7 @@
 //! infeasible multiset), by exhausting every possible support; run by
 //! [`cubelab_api::census::infeasible`].
 
-use super::{print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{request, print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::infeasible::{self, InfeasibleRequest};
 
@@ -26,16 +26,7 @@ pub struct InfeasibleArgs {
 
 /// Runs `census infeasible`.
 pub(super) fn run(a: InfeasibleArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = InfeasibleRequest {
-        within: a.within,
-        method: a.method.method,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-        shard: a.shard.shard,
-        checkpoint: a.checkpoint.checkpoint,
-        resume: a.checkpoint.resume,
-        force: a.checkpoint.force,
-    };
+    let req = request!(InfeasibleRequest { within: a.within, } from a with method universe shards);
     let out = typed(ctx, true, req.checkpoint.as_deref(), |c| infeasible::run(&req, c))?;
     print(&out, None, &a.format)
 }

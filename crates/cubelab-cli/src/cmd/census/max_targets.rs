@@ -2,7 +2,7 @@
 //! Theorem 7; a local search over Sadisticube 7), run by
 //! [`cubelab_api::census::max_targets`].
 
-use super::{print, typed, JsonArgs, UniverseArgs};
+use super::{request, print, typed, JsonArgs, UniverseArgs};
 use cubelab_api::census::max_targets::{self, MaxTargetsRequest};
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
@@ -30,14 +30,12 @@ pub struct MaxArgs {
 
 /// Runs `census max-targets`.
 pub(super) fn run(a: MaxArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = MaxTargetsRequest {
+    let req = request!(MaxTargetsRequest {
         seed: a.seed,
         restarts: a.restarts,
         steps: a.steps,
         prove: a.prove,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-    };
+    } from a with universe);
     let out = typed(ctx, true, None, |c| max_targets::run(&req, c))?;
     print(&out, None, &a.format.format())
 }

@@ -69,6 +69,35 @@ enum CensusCommand {
     Merge(merge::MergeArgs),
 }
 
+/// The typed request `$ty` of the arguments `$a`: its own fields as written, then the
+/// fields of the groups named after `with`, from the flattened flag groups, in the order
+/// of [`cubelab_api::census`]'s `census_request!` (`method`: [`MethodArgs`]; `universe`:
+/// [`UniverseArgs`]; `shards`: [`ShardArgs`] and [`CheckpointArgs`]), so that each
+/// shared field is copied in one place.
+macro_rules! request {
+    ($ty:ident { $($own:tt)* } from $a:ident with $($group:ident)+) => {
+        request!(@acc $ty [$($own)*] $a $($group)+)
+    };
+    (@acc $ty:ident [$($acc:tt)*] $a:ident method $($rest:ident)*) => {
+        request!(@acc $ty [$($acc)* method: $a.method.method,] $a $($rest)*)
+    };
+    (@acc $ty:ident [$($acc:tt)*] $a:ident universe $($rest:ident)*) => {
+        request!(@acc $ty [$($acc)* colors: $a.universe.colors, palette: $a.universe.palette,] $a $($rest)*)
+    };
+    (@acc $ty:ident [$($acc:tt)*] $a:ident shards $($rest:ident)*) => {
+        request!(@acc $ty [$($acc)*
+            shard: $a.shard.shard,
+            checkpoint: $a.checkpoint.checkpoint,
+            resume: $a.checkpoint.resume,
+            force: $a.checkpoint.force,
+        ] $a $($rest)*)
+    };
+    (@acc $ty:ident [$($acc:tt)*] $a:ident) => {
+        $ty { $($acc)* }
+    };
+}
+use request;
+
 /// `--method`.
 #[derive(clap::Args, Debug, Clone)]
 struct MethodArgs {

@@ -1,7 +1,7 @@
 //! `census multisets`: targets built by every multiset of 8 cubes (Sobczyk's puzzles), run
 //! by [`cubelab_api::census::multisets`].
 
-use super::{print, typed, MethodArgs, PlotArgs, UniverseArgs};
+use super::{request, print, typed, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::multisets::{self, MultisetsRequest, DEFAULT_SIZE};
 
@@ -23,12 +23,7 @@ pub struct MultisetArgs {
 
 /// Runs `census multisets`.
 pub(super) fn run(a: MultisetArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = MultisetsRequest {
-        size: a.size,
-        method: a.method.method,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-    };
+    let req = request!(MultisetsRequest { size: a.size, } from a with method universe);
     let out = typed(ctx, true, None, |c| multisets::run(&req, c))?;
     print(&out, a.plot.plot.as_deref(), &a.format)
 }

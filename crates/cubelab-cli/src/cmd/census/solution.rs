@@ -1,7 +1,7 @@
 //! `census solution-numbers`: the distribution of solution numbers (Table 1), run by
 //! [`cubelab_api::census::solution_numbers`].
 
-use super::{print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{request, print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::solution_numbers::{self, SolutionNumbersRequest, DEFAULT_TARGET};
 
@@ -30,17 +30,10 @@ pub struct SolutionArgs {
 
 /// Runs `census solution-numbers`.
 pub(super) fn run(a: SolutionArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = SolutionNumbersRequest {
+    let req = request!(SolutionNumbersRequest {
         target: (!a.all_targets).then_some(a.target),
         all_targets: a.all_targets,
-        method: a.method.method,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-        shard: a.shard.shard,
-        checkpoint: a.checkpoint.checkpoint.clone(),
-        resume: a.checkpoint.resume,
-        force: a.checkpoint.force,
-    };
+    } from a with method universe shards);
     let out = typed(ctx, true, req.checkpoint.as_deref(), |c| solution_numbers::run(&req, c))?;
     print(&out, a.plot.plot.as_deref(), &a.format)
 }

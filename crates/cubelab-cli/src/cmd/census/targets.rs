@@ -2,7 +2,7 @@
 //! [`cubelab_api::census::targets`] (exhaustive over at most 32 cubes, by shard and
 //! checkpoint, or sampled; samples and `--within` over Sadisticube 7 and C_4, C_5).
 
-use super::{print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{request, print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::targets::{self, TargetsRequest, DEFAULT_SEED};
 
@@ -47,20 +47,13 @@ pub struct TargetsArgs {
 
 /// Runs `census targets`.
 pub(super) fn run(a: TargetsArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = TargetsRequest {
+    let req = request!(TargetsRequest {
         size: a.size.parse().map_err(crate::cli::failure)?,
         list_max: a.list_max,
         within: a.within,
         sample: a.sample,
         seed: a.seed,
-        method: a.method.method,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-        shard: a.shard.shard,
-        checkpoint: a.checkpoint.checkpoint,
-        resume: a.checkpoint.resume,
-        force: a.checkpoint.force,
-    };
+    } from a with method universe shards);
     let out = typed(ctx, true, req.checkpoint.as_deref(), |c| targets::run(&req, c))?;
     print(&out, a.plot.plot.as_deref(), &a.format)
 }

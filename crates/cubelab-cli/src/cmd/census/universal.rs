@@ -2,7 +2,7 @@
 //! sets) or by seeded local search (`--search`, also for `--colors 4` and `--palette 7`);
 //! run by [`cubelab_api::census::universal`].
 
-use super::{print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{request, print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::universal::{self, UniversalRequest, DEFAULT_RESTARTS, DEFAULT_SEED, DEFAULT_STEPS};
 
@@ -39,20 +39,13 @@ pub struct UniversalArgs {
 
 /// Runs `census universal`.
 pub(super) fn run(a: UniversalArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let req = UniversalRequest {
+    let req = request!(UniversalRequest {
         size: a.size,
         search: a.search,
         seed: a.seed,
         restarts: a.restarts,
         steps: a.steps,
-        method: a.method.method,
-        colors: a.universe.colors,
-        palette: a.universe.palette,
-        shard: a.shard.shard,
-        checkpoint: a.checkpoint.checkpoint,
-        resume: a.checkpoint.resume,
-        force: a.checkpoint.force,
-    };
+    } from a with method universe shards);
     let out = typed(ctx, true, req.checkpoint.as_deref(), |c| universal::run(&req, c))?;
     print(&out, None, &a.format)
 }
