@@ -176,3 +176,27 @@ mod random_fixed_cells {
         }
     }
 }
+
+#[test]
+fn the_pulled_back_cells_come_once_per_coset_of_the_stabiliser() {
+    // Order, kind, fixed cells, the size of their stabiliser in the group.
+    type Case = (usize, SquareKind, &'static [(usize, u8)], u64);
+    let cases: &[Case] = &[
+        (5, SquareKind::Normal, &[(12, 1)], 32),
+        (5, SquareKind::Pandiagonal, &[(12, 1)], 8),
+        (5, SquareKind::Normal, &[(0, 1)], 4),
+        (5, SquareKind::Normal, &[(12, 1), (0, 2)], 4),
+        (5, SquareKind::Normal, &[(0, 1), (6, 2)], 2),
+        (5, SquareKind::Normal, &[(0, 1), (6, 2), (4, 3)], 1),
+        (4, SquareKind::Normal, &[(0, 1), (15, 2)], 4),
+        (4, SquareKind::Pandiagonal, &[(5, 1)], 2),
+    ];
+    for &(n, kind, fixed, stabiliser) in cases {
+        let d = Diagonals::keeping_symmetry(n, kind, fixed);
+        let g = group(n, d.reduction);
+        let h = g.iter().filter(|m| fixed.iter().all(|&(c, _)| m[c] == c)).count() as u64;
+        assert_eq!(h, stabiliser, "order {n} {kind:?} {fixed:?}");
+        assert!(d.pulled.iter().all(|&(_, times)| times == h), "order {n} {kind:?} {fixed:?}");
+        assert_eq!(d.pulled.len() as u64 * h, g.len() as u64, "order {n} {kind:?} {fixed:?}");
+    }
+}
