@@ -71,10 +71,11 @@ pub(crate) struct Diagonals {
     pub(crate) complement: bool,
     fixed: Vec<(usize, u8)>,
     /// Fixed cells counted under the symmetry kept (see [`Diagonals::keeping_symmetry`]):
-    /// for each transformation g of the reduction's group, the fixed cells pulled back by
-    /// g; a square found stands for one square with the fixed cells per g whose pulled
-    /// back cells it has. Empty otherwise.
-    pulled: Vec<Vec<(usize, u8)>>,
+    /// the distinct sets of fixed cells pulled back by the transformations g of the
+    /// reduction's group, each with the number of g that give it (the size of the
+    /// stabiliser of the fixed cells); a square found stands for that many squares with
+    /// the fixed cells for each set it has. Empty otherwise.
+    pulled: Vec<(Vec<(usize, u8)>, u64)>,
 }
 
 /// Bits of a mask, lowest first.
@@ -206,17 +207,25 @@ impl Diagonals {
     /// centre), so whether the image `g(S)` of a square has the fixed cells depends only
     /// on the diagonals of `S`: the squares with the fixed cells are the images `g(S)`,
     /// over the squares `S` the reduced search finds and the g whose pulled-back cells
-    /// `S` has; each orbit is counted by the number of such g. Diagonal fillings with
-    /// none are pruned, so fixing the centre searches exactly the tasks of that centre
-    /// (`--shard c/13` of order 5 without the complement's second count).
+    /// `S` has; each orbit is counted by the number of such g. The g that pull the fixed
+    /// cells back to the same cells form a coset of the stabiliser H of the fixed cells
+    /// (the g with g(cell) = cell for each), so the cells are checked once per coset,
+    /// |G|/|H| sets counted |H| times each. Diagonal fillings with none are pruned, so
+    /// fixing the centre (H = G: one set, counted 32 times) searches exactly the tasks of
+    /// that centre (`--shard c/13` of order 5 without the complement's second count).
     pub(crate) fn keeping_symmetry(n: usize, kind: SquareKind, fixed: &[(usize, u8)]) -> Diagonals {
         if n < 4 || fixed.is_empty() {
             return Diagonals::new(n, kind, fixed);
         }
         let mut d = Diagonals::new(n, kind, &[]);
         d.complement = false;
-        d.pulled =
-            group(n, d.reduction).iter().map(|g| fixed.iter().map(|&(cell, v)| (g[cell], v)).collect()).collect();
+        for g in group(n, d.reduction) {
+            let cells: Vec<(usize, u8)> = fixed.iter().map(|&(cell, v)| (g[cell], v)).collect();
+            match d.pulled.iter_mut().find(|(c, _)| *c == cells) {
+                Some((_, times)) => *times += 1,
+                None => d.pulled.push((cells, 1)),
+            }
+        }
         d
     }
 
@@ -238,8 +247,8 @@ impl Diagonals {
     /// The number of transformations whose pulled-back fixed cells agree with the known
     /// cells (`known(cell)`: its number, or `None` when not yet filled).
     fn agreeing(&self, known: impl Fn(usize) -> Option<i32>) -> u64 {
-        let ok = |cells: &Vec<(usize, u8)>| cells.iter().all(|&(c, v)| known(c).is_none_or(|x| x == v as i32));
-        self.pulled.iter().filter(|cells| ok(cells)).count() as u64
+        let ok = |cells: &[(usize, u8)]| cells.iter().all(|&(c, v)| known(c).is_none_or(|x| x == v as i32));
+        self.pulled.iter().filter(|(cells, _)| ok(cells)).map(|&(_, times)| times).sum()
     }
 
     /// Whether every fixed cell lies on a diagonal (the only cells this method can fix).
