@@ -54,6 +54,19 @@ impl Engine {
         ranks: Range<u64>,
         progress: &dyn Progress,
     ) -> Result<BTreeMap<u64, u64>, Error> {
+        self.solution_numbers_until(t, method, ranks, progress, &Stop::new())
+    }
+
+    /// [`Engine::solution_numbers`] that a raised `stop` ends with kind `Stopped`, within a
+    /// chunk of collections (milliseconds).
+    pub fn solution_numbers_until(
+        &self,
+        t: usize,
+        method: Method,
+        ranks: Range<u64>,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<BTreeMap<u64, u64>, Error> {
         let s = self.small("the solution-number census")?;
         if t >= self.len() || ranks.start > ranks.end || ranks.end > self.collections() {
             return Err(Error::out_of_range(format!(
@@ -61,7 +74,7 @@ impl Engine {
                 self.len()
             )));
         }
-        solution::solution_numbers(&s.universe, t, method, ranks, progress)
+        solution::solution_numbers(&s.universe, t, method, ranks, progress, stop)
     }
 
     /// The census of every multiset of 8 of the cubes (`super::super::multiset`).
