@@ -287,8 +287,11 @@ impl<'a> InfeasibleSearch<'a> {
     }
 }
 
-/// Supports a walk evaluates between two looks at its stop token.
-const POLL_EVERY: u32 = 1 << 10;
+/// Supports a walk evaluates between two looks at its stop token: one support costs from
+/// microseconds to a millisecond or more (every subset of its cubes raised is tried while
+/// the best size found is low), so a stop is seen within milliseconds, and the look (one
+/// atomic load) is lost among the allocations of each evaluation.
+const POLL_EVERY: u32 = 16;
 
 /// The multisets (multiplicities per cube) sorted into classes under the cube
 /// permutations given: one representative (the smallest image) per class, with the
