@@ -62,7 +62,7 @@ pub fn run(req: &InfeasibleRequest, ctx: &Context) -> Result<CensusOutput> {
         req.shards().resume(),
         Part::default(),
         |r, progress| {
-            let p = search.run(r, best.load(Ordering::Relaxed), progress);
+            let p = search.run_until(r, best.load(Ordering::Relaxed), progress, ctx.stop())?;
             best.fetch_max(p.max, Ordering::Relaxed);
             Ok(p)
         },

@@ -50,7 +50,7 @@ fn solution_for(e: &Engine, t: usize, req: &SolutionNumbersRequest, ctx: &Contex
         1 << 20,
         req.shards().resume(),
         BTreeMap::new(),
-        |r, p| e.solution_numbers(t, method, r, p),
+        |r, p| e.solution_numbers_until(t, method, r, p, ctx.stop()),
         |mut a: BTreeMap<u64, u64>, b| {
             for (k, v) in b {
                 *a.entry(k).or_insert(0) += v;

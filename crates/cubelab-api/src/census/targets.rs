@@ -207,7 +207,7 @@ fn all_sizes(
         16,
         req.shards().resume(),
         vec![Tally::new(e.len()); n + 1],
-        |r, p| e.tally_all_sizes_in(within, r, base.method, req.list_max, p),
+        |r, p| e.tally_all_sizes_in(within, r, base.method, req.list_max, p, ctx.stop()),
         |acc: Vec<Tally>, part| acc.into_iter().zip(part).map(|(x, y)| x.merge(y)).collect(),
     )?;
     let sizes: Vec<Targets> =

@@ -101,7 +101,7 @@ fn enumerate(req: &UniversalRequest, ctx: &Context) -> Result<CensusOutput> {
             req.shards().resume(),
             Vec::new(),
             |r, p| {
-                let sets = e.universal_sets(k, Some(r), method, p)?;
+                let sets = e.universal_sets_until(k, Some(r), method, p, ctx.stop())?;
                 Ok(sets.iter().map(|s| s.iter().fold(0u32, |m, &c| m | 1 << c)).collect())
             },
             |mut acc: Vec<u32>, part| {

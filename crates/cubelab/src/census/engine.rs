@@ -340,7 +340,8 @@ impl Engine {
         let within = self.checked_within(within)?;
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
-                self.tally_all_sizes_in(&within, 0..Engine::prefixes(within.len()), method, keep_max, progress)
+                let prefixes = 0..Engine::prefixes(within.len());
+                self.tally_all_sizes_in(&within, prefixes, method, keep_max, progress, &Stop::new())
             }
             Inner::Small(s) => every_size(&s.core, &within, method, keep_max, progress),
             Inner::Wide(w) => every_size(w, &within, method, keep_max, progress),
@@ -408,6 +409,19 @@ impl Engine {
         method: Method,
         progress: &dyn Progress,
     ) -> Result<Vec<Vec<usize>>, Error> {
+        self.universal_sets_until(k, ranks, method, progress, &Stop::new())
+    }
+
+    /// [`Engine::universal_sets`] that a raised `stop` ends with kind `Stopped`, within a
+    /// chunk of sets (262,144 on the subset tables, 4,096 without).
+    pub fn universal_sets_until(
+        &self,
+        k: usize,
+        ranks: Option<Range<u64>>,
+        method: Method,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<Vec<Vec<usize>>, Error> {
         let n = self.len();
         if n > 32 {
             return Err(Error::out_of_range(format!(
@@ -421,11 +435,11 @@ impl Engine {
         }
         match &self.inner {
             Inner::Small(s) if s.lookups() => {
-                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks, progress)?;
+                let found = targets::universal_sets(s.tables(method)?, k, u32::full(n), ranks, progress, stop)?;
                 Ok(found.iter().map(|s| s.iter().collect()).collect())
             }
-            Inner::Small(s) => Ok(universal_by_hall(&s.core, k, ranks, method, progress)),
-            Inner::Wide(w) => Ok(universal_by_hall(w, k, ranks, method, progress)),
+            Inner::Small(s) => universal_by_hall(&s.core, k, ranks, method, progress, stop),
+            Inner::Wide(w) => universal_by_hall(w, k, ranks, method, progress, stop),
         }
     }
 
@@ -590,11 +604,13 @@ fn universal_by_hall<S: CubeSet>(
     ranks: Range<u64>,
     method: Method,
     progress: &dyn Progress,
-) -> Vec<Vec<usize>> {
+    stop: &Stop,
+) -> Result<Vec<Vec<usize>>, Error> {
     const CHUNK: u64 = 1 << 12;
     let mut found = Vec::new();
     let mut start = ranks.start;
     while start < ranks.end {
+        stop.check()?;
         let end = ranks.end.min(start + CHUNK);
         for_each_subset_in(k, start, end, |p| {
             let set: Vec<usize> = p.iter().collect();
@@ -605,7 +621,7 @@ fn universal_by_hall<S: CubeSet>(
         progress.advance(end - start);
         start = end;
     }
-    found
+    Ok(found)
 }
 
 /// A tally over universe masks, its sets rewritten over positions in `within`.

@@ -7,9 +7,9 @@ use super::engine::Engine;
 use super::Method;
 use crate::macmahon::kahan_to_numbers;
 use crate::notation::parse_cube;
-use crate::run::{Progress, Stop};
+use crate::run::{Poll, Progress, Stop};
+use crate::shard::chunked_until;
 use crate::{Error, Result};
-use rayon::prelude::*;
 use serde::Serialize;
 
 /// One statement: how many multisets it speaks about and how many contradict it.
@@ -144,23 +144,29 @@ impl Types {
     }
 }
 
-/// Every multiset of 8 of `n` types as multiplicities, passed to `f`.
-fn multiplicities(n: usize, f: &mut dyn FnMut(&[u8])) {
-    fn go(m: &mut Vec<u8>, left: u8, n: usize, f: &mut dyn FnMut(&[u8])) {
+/// Every multiset of 8 of `n` types as multiplicities, passed to `f`; the first error of
+/// `f` ends the enumeration.
+fn multiplicities(n: usize, f: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()> {
+    fn go(m: &mut Vec<u8>, left: u8, n: usize, f: &mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()> {
         if m.len() == n - 1 {
             m.push(left);
-            f(m);
+            f(m)?;
             m.pop();
-            return;
+            return Ok(());
         }
         for k in 0..=left {
             m.push(k);
-            go(m, left - k, n, f);
+            go(m, left - k, n, f)?;
             m.pop();
         }
+        Ok(())
     }
-    go(&mut Vec::with_capacity(n), 8, n, f);
+    go(&mut Vec::with_capacity(n), 8, n, f)
 }
+
+/// Multisets enumerated, and multisets with a type three times or more checked, between two
+/// looks at the stop token (a few milliseconds).
+const POLL_EVERY: u32 = 1 << 14;
 
 fn blocks_of(types: &[usize], m: &[u8]) -> [usize; 8] {
     let mut out = [0; 8];
@@ -187,8 +193,9 @@ pub fn sobczyk_claims() -> Result<SobczykClaims> {
 pub fn sobczyk_claims_with(progress: &dyn Progress, stop: &Stop) -> Result<SobczykClaims> {
     let ty = Types::new()?;
     let mut claims = repeated_type_claims(&ty, progress, stop)?;
-    claims.push(five_incompatible_types(&ty)?);
-    let yellow = yellow_families(&ty)?;
+    claims.push(five_incompatible_types(&ty, stop)?);
+    let yellow = yellow_families(&ty, stop)?;
+    stop.check()?;
     let example = ["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1'", "Y1'"];
     let built = ty.built(&ty.parse(&example)?)?;
     let yellow_example = Priming { puzzle: example.iter().map(|s| s.to_string()).collect(), built: ty.names(built) };
@@ -208,17 +215,26 @@ const REPEATED_TYPE_STATEMENTS: [&str; 6] = [
     "Step 1: more than one outer cube needs at least four different types",
 ];
 
-/// Theorem 1, Corollaries 2 and 3 and the remarks on distributions, over every multiset
-/// of 8 with a type three times or more (in parallel).
-fn repeated_type_claims(ty: &Types, progress: &dyn Progress, stop: &Stop) -> Result<Vec<Claim>> {
-    let n = ty.engine.len();
+/// Every multiset of 8 of `n` types with a type three times or more, as its blocks; a
+/// raised `stop` ends it within [`POLL_EVERY`] multisets, with kind `Stopped`.
+fn with_a_type_thrice(n: usize, stop: &Stop) -> Result<Vec<[u8; 8]>> {
     let all: Vec<usize> = (0..n).collect();
     let mut candidates: Vec<[u8; 8]> = Vec::new();
+    let mut poll = Poll::every(stop, POLL_EVERY);
     multiplicities(n, &mut |m| {
+        poll.tick()?;
         if m.iter().any(|&k| k >= 3) {
             candidates.push(blocks_of(&all, m).map(|c| c as u8));
         }
-    });
+        Ok(())
+    })?;
+    Ok(candidates)
+}
+
+/// Theorem 1, Corollaries 2 and 3 and the remarks on distributions, over every multiset
+/// of 8 with a type three times or more (in parallel).
+fn repeated_type_claims(ty: &Types, progress: &dyn Progress, stop: &Stop) -> Result<Vec<Claim>> {
+    let candidates = with_a_type_thrice(ty.engine.len(), stop)?;
     let add = |mut a: [[u64; 2]; 6], b: [[u64; 2]; 6]| {
         for (x, y) in a.iter_mut().zip(b) {
             x[0] += y[0];
@@ -228,20 +244,17 @@ fn repeated_type_claims(ty: &Types, progress: &dyn Progress, stop: &Stop) -> Res
     };
     progress.start("multisets with repeated blocks", candidates.len() as u64, 0);
     // Chunks of a few milliseconds each: the progress moves and a stop is seen between them.
-    let tallies = candidates
-        .par_chunks(1 << 14)
-        .map(|chunk| {
-            if stop.is_requested() {
-                return Err(Error::new(crate::ErrorKind::Stopped, "stopped on request"));
-            }
-            let mut t = [[0u64; 2]; 6];
-            for b in chunk {
-                t = add(t, repeated_type_tally(ty, &b.map(usize::from))?);
-            }
-            progress.advance(chunk.len() as u64);
-            Ok(t)
-        })
-        .try_reduce(|| [[0u64; 2]; 6], |a, b| Ok(add(a, b)))?;
+    let tallies = chunked_until(0..candidates.len() as u64, POLL_EVERY.into(), stop, |r| {
+        let chunk = &candidates[r.start as usize..r.end as usize];
+        let mut t = [[0u64; 2]; 6];
+        for b in chunk {
+            t = add(t, repeated_type_tally(ty, &b.map(usize::from))?);
+        }
+        progress.advance(chunk.len() as u64);
+        Ok(t)
+    })?
+    .into_iter()
+    .try_fold([[0u64; 2]; 6], |a, b: Result<_>| Ok::<_, Error>(add(a, b?)))?;
     progress.finish();
     Ok(REPEATED_TYPE_STATEMENTS
         .iter()
@@ -282,8 +295,9 @@ fn repeated_type_tally(ty: &Types, blocks: &[usize; 8]) -> Result<[[u64; 2]; 6]>
 }
 
 /// Step 2: five mutually incompatible types (each of the twelve five-sets) and any three
-/// more build nothing.
-fn five_incompatible_types(ty: &Types) -> Result<Claim> {
+/// more build nothing. A raised `stop` ends it at the next five-set (4,960 multisets),
+/// with kind `Stopped`.
+fn five_incompatible_types(ty: &Types, stop: &Stop) -> Result<Claim> {
     let n = ty.engine.len();
     let mut five = Claim {
         statement: "Step 2: a puzzle with five mutually incompatible types has no solution".into(),
@@ -292,6 +306,7 @@ fn five_incompatible_types(ty: &Types) -> Result<Claim> {
     };
     for family in crate::relations::five_set_partitions()? {
         for set in family {
+            stop.check()?;
             let names: Vec<String> = set.iter().map(|&t| crate::relations::symbol(t)).collect();
             let refs: Vec<&str> = names.iter().map(String::as_str).collect();
             let first = ty.parse(&[refs[0], refs[1], refs[2], refs[3], refs[4], refs[0], refs[0], refs[0]])?;
@@ -310,30 +325,22 @@ fn five_incompatible_types(ty: &Types) -> Result<Claim> {
 }
 
 /// The puzzles of section 3 made of the yellow-ground types: every multiset of 8 of them,
-/// and those of four antitype pairs, by number of outer cubes built.
-fn yellow_families(ty: &Types) -> Result<Vec<Family>> {
+/// and those of four antitype pairs, by number of outer cubes built. A raised `stop` ends
+/// it within 256 multisets, with kind `Stopped`.
+fn yellow_families(ty: &Types, stop: &Stop) -> Result<Vec<Family>> {
     let yellow_types: Vec<usize> = ty.parse(&["Y1", "Y1'", "Y2", "Y2'", "Y3", "Y3'", "Y1", "Y1"])?[..6].to_vec();
     let mut any = vec![0u64; 9];
     let mut pairs = vec![0u64; 9];
-    let mut failed = None;
+    let mut poll = Poll::every(stop, 256);
     multiplicities(6, &mut |m| {
-        if failed.is_some() {
-            return;
+        poll.tick()?;
+        let k = ty.built(&blocks_of(&yellow_types, m))?.count_ones() as usize;
+        any[k] += 1;
+        if m[0] == m[1] && m[2] == m[3] && m[4] == m[5] {
+            pairs[k] += 1;
         }
-        match ty.built(&blocks_of(&yellow_types, m)) {
-            Ok(b) => {
-                let k = b.count_ones() as usize;
-                any[k] += 1;
-                if m[0] == m[1] && m[2] == m[3] && m[4] == m[5] {
-                    pairs[k] += 1;
-                }
-            }
-            Err(err) => failed = Some(err),
-        }
-    });
-    if let Some(err) = failed {
-        return Err(err);
-    }
+        Ok(())
+    })?;
     let trim = |mut h: Vec<u64>| {
         while h.len() > 1 && h.last() == Some(&0) {
             h.pop();
@@ -356,8 +363,30 @@ mod tests {
         multiplicities(30, &mut |m| {
             assert_eq!(m.iter().map(|&k| k as u32).sum::<u32>(), 8);
             n += 1;
-        });
+            Ok(())
+        })
+        .unwrap();
         assert_eq!(n, 38_608_020);
+    }
+
+    /// Each part of the run polls the token inside its loop: raised before, the collection
+    /// of the 38,608,020 multisets ends at its first look, the statements after the chunked
+    /// loop at theirs, each with `Stopped`; raised when the first chunk of the loop is done,
+    /// the run ends before the loop is through.
+    #[test]
+    fn a_raised_stop_ends_every_part_of_the_run() {
+        let (raised, free) = (Stop::new(), Stop::new());
+        raised.request();
+        let stopped = |r: Result<()>| assert_eq!(r.unwrap_err().kind(), crate::ErrorKind::Stopped);
+        stopped(with_a_type_thrice(30, &raised).map(drop));
+        let ty = Types::new().unwrap();
+        stopped(five_incompatible_types(&ty, &raised).map(drop));
+        stopped(yellow_families(&ty, &raised).map(drop));
+        assert!(yellow_families(&ty, &free).is_ok());
+        let progress = crate::run::RaiseAfter::new(1);
+        stopped(sobczyk_claims_with(&progress, &progress.stop).map(drop));
+        let all = with_a_type_thrice(30, &free).unwrap().len() as u64;
+        assert!(progress.done() < all / 2, "{} of {all} multisets checked", progress.done());
     }
 
     #[test]

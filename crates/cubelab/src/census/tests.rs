@@ -35,7 +35,9 @@ fn color_symmetry_maps_targets_to_targets() {
 fn ten_universal_sets_of_12_follow_conjecture_8() {
     let u = Universe::macmahon();
     let tables = BuildTables::new(&u, Method::Graph).unwrap();
-    let sets = super::targets::universal_sets(&tables, 12, (1 << 30) - 1, 0..binomial(30, 12), &NoProgress).unwrap();
+    let sets =
+        super::targets::universal_sets(&tables, 12, (1 << 30) - 1, 0..binomial(30, 12), &NoProgress, &Stop::new())
+            .unwrap();
     assert_eq!(sets.len(), 10);
     let name = |r: u8, c: u8| format!("{}{}", (b'A' + r) as char, (b'a' + c) as char);
     for &s in &sets {

@@ -87,10 +87,7 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
         None => None,
     };
     let interior = spec.interior;
-    let lists = engine.eight_sets_by_target(Method::Graph, |u, t, set| arrangements(u, t, set, interior))?;
-    if stop.is_requested() {
-        return Err(Error::stopped("the design was stopped").into());
-    }
+    let lists = engine.eight_sets_by_target(Method::Graph, |u, t, set| arrangements(u, t, set, interior), stop)?;
     // Every (set, target, arrangements) with a nonzero number, grouped by set in colex
     // (= numeric) order of the sets.
     let mut keys: Vec<u64> = lists
@@ -101,9 +98,7 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
         })
         .collect();
     keys.par_sort_unstable();
-    if stop.is_requested() {
-        return Err(Error::stopped("the design was stopped").into());
-    }
+    stop.check()?;
     let collections = binomial(u.len() as u64, 8);
     let groups = keys.chunk_by(|a, b| a >> 32 == b >> 32);
     let mut rng = SplitMix64(spec.seed);

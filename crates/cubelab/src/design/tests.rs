@@ -199,9 +199,13 @@ fn conways_puzzle_is_among_the_interior_designs() {
 fn interior_numbers_carried_over_by_symmetry_are_the_direct_ones() {
     let engine = Engine::macmahon();
     let lists = engine
-        .eight_sets_by_target(Method::Graph, |u, t, set| {
-            Blocks::new(&u.set_cubes(set)).unwrap().arrangements(&u.cubes[t], true, Some(0), true).unwrap().0 as u64
-        })
+        .eight_sets_by_target(
+            Method::Graph,
+            |u, t, set| {
+                Blocks::new(&u.set_cubes(set)).unwrap().arrangements(&u.cubes[t], true, Some(0), true).unwrap().0 as u64
+            },
+            &Stop::new(),
+        )
         .unwrap();
     let u = engine.universe().unwrap();
     for (t, list) in lists.iter().enumerate() {
@@ -307,4 +311,36 @@ fn a_blocks_design_is_the_same_on_one_thread_and_blocks_building_nothing_build_n
     let none = blocks(&spec(Some(0), None, None, false), &Stop::new()).unwrap();
     assert!(none.built.is_empty());
     assert!(Blocks::new(&none.cubes).unwrap().buildable_targets(false).unwrap().is_empty());
+}
+
+/// `design blocks` polls the token inside its main phase (numbering the sets building each
+/// target, per chunk of 1,024 sets): raised by the 1,000th number computed, it ends that
+/// phase with `Stopped` before most numbers are computed; raised before, the design.
+#[test]
+fn a_stop_raised_while_numbering_the_sets_ends_the_design_with_stopped() {
+    use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+    let engine = Engine::macmahon();
+    let count = |stop: &Stop, raise_at: u64| {
+        let calls = AtomicU64::new(0);
+        let r = engine.eight_sets_by_target(
+            Method::Graph,
+            |_, _, _| {
+                if calls.fetch_add(1, SeqCst) + 1 == raise_at {
+                    stop.request();
+                }
+                1
+            },
+            stop,
+        );
+        (r.map(drop), calls.load(SeqCst))
+    };
+    let (whole, all) = count(&Stop::new(), 0);
+    whole.unwrap();
+    let (cut, done) = count(&Stop::new(), 1_000);
+    assert_eq!(cut.unwrap_err().kind(), crate::ErrorKind::Stopped);
+    assert!(done < all / 2, "{done} of {all} sets numbered");
+    let raised = Stop::new();
+    raised.request();
+    let e = blocks(&spec(Some(2), None, None, false), &raised).unwrap_err();
+    assert_eq!(e.error.kind(), crate::ErrorKind::Stopped);
 }

@@ -46,9 +46,9 @@ mod progress;
 mod tests;
 
 pub use file::{CheckpointFile, FORMAT};
-#[cfg(test)]
-pub(crate) use progress::Phases;
 pub use progress::{NoProgress, Progress};
+#[cfg(test)]
+pub(crate) use progress::{Phases, RaiseAfter};
 
 use crate::{Error, Result};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -86,6 +86,33 @@ impl Stop {
     pub(crate) fn check(&self) -> Result<(), crate::Error> {
         if self.is_requested() {
             return Err(crate::Error::stopped("stopped on request"));
+        }
+        Ok(())
+    }
+}
+
+/// A loop's countdown to its next look at a [`Stop`]: for loops that are not split into
+/// chunks (a depth-first walk, a recursive enumeration), [`Poll::tick`] once per item and
+/// [`Stop::check`] every `every` items.
+pub(crate) struct Poll<'a> {
+    stop: &'a Stop,
+    every: u32,
+    left: u32,
+}
+
+impl<'a> Poll<'a> {
+    /// A countdown looking at `stop` at every `every`th tick (`every` at least 1).
+    pub(crate) fn every(stop: &'a Stop, every: u32) -> Poll<'a> {
+        let every = every.max(1);
+        Poll { stop, every, left: every }
+    }
+
+    /// Counts one item; at every `every`th, an error of kind `Stopped` if a stop was asked for.
+    pub(crate) fn tick(&mut self) -> Result<(), crate::Error> {
+        self.left -= 1;
+        if self.left == 0 {
+            self.left = self.every;
+            self.stop.check()?;
         }
         Ok(())
     }

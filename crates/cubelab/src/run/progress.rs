@@ -61,3 +61,36 @@ impl Progress for Phases {
         }
     }
 }
+
+/// A [`Progress`] for tests that raises its `stop` once `after` units are done (in any
+/// phase), and counts the units advanced: a run ended then was ended by its own polling.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct RaiseAfter {
+    /// The token it raises.
+    pub(crate) stop: super::Stop,
+    after: u64,
+    done: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(test)]
+impl RaiseAfter {
+    /// Raises its token once `after` units are done.
+    pub(crate) fn new(after: u64) -> RaiseAfter {
+        RaiseAfter { after, ..RaiseAfter::default() }
+    }
+
+    /// The units advanced so far.
+    pub(crate) fn done(&self) -> u64 {
+        self.done.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+#[cfg(test)]
+impl Progress for RaiseAfter {
+    fn advance(&self, units: u64) {
+        if self.done.fetch_add(units, std::sync::atomic::Ordering::SeqCst) + units >= self.after {
+            self.stop.request();
+        }
+    }
+}

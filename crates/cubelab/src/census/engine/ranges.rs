@@ -34,7 +34,8 @@ impl Engine {
 
     /// Tallies every subset of `within` (at most 32 distinct cubes), of every size at once
     /// (`result[k]` for size k), for the prefixes in `prefixes` (see [`Engine::prefixes`]),
-    /// on the subset tables; sets as in [`Engine::tally`].
+    /// on the subset tables; sets as in [`Engine::tally`]. A raised `stop` ends it within a
+    /// prefix (milliseconds), with kind `Stopped`.
     pub fn tally_all_sizes_in(
         &self,
         within: &[usize],
@@ -42,6 +43,7 @@ impl Engine {
         method: Method,
         keep_max: bool,
         progress: &dyn Progress,
+        stop: &Stop,
     ) -> Result<Vec<Tally>, Error> {
         let s = self.small("a census of every subset on the subset tables")?;
         let within = self.checked_within(within)?;
@@ -50,7 +52,7 @@ impl Engine {
             return Err(Error::out_of_range(format!("prefixes {prefixes:?} are not within 0..{all}")));
         }
         let mask = u32::of(&within);
-        let all = targets::tally_all_sizes(s.tables(method)?, mask, prefixes, keep_max, progress)?;
+        let all = targets::tally_all_sizes(s.tables(method)?, mask, prefixes, keep_max, progress, stop)?;
         Ok(all.into_iter().map(|t| to_positions(t, mask)).collect())
     }
 

@@ -9,6 +9,7 @@ use crate::census::set::CubeSet;
 use crate::census::{solution, Method};
 use crate::combin::binomial;
 use crate::run::{Progress, Stop};
+use crate::shard::chunked_until;
 use crate::Error;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -54,6 +55,19 @@ impl Engine {
         ranks: Range<u64>,
         progress: &dyn Progress,
     ) -> Result<BTreeMap<u64, u64>, Error> {
+        self.solution_numbers_until(t, method, ranks, progress, &Stop::new())
+    }
+
+    /// [`Engine::solution_numbers`] that a raised `stop` ends with kind `Stopped`, within a
+    /// chunk of collections (milliseconds).
+    pub fn solution_numbers_until(
+        &self,
+        t: usize,
+        method: Method,
+        ranks: Range<u64>,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<BTreeMap<u64, u64>, Error> {
         let s = self.small("the solution-number census")?;
         if t >= self.len() || ranks.start > ranks.end || ranks.end > self.collections() {
             return Err(Error::out_of_range(format!(
@@ -61,7 +75,7 @@ impl Engine {
                 self.len()
             )));
         }
-        solution::solution_numbers(&s.universe, t, method, ranks, progress)
+        solution::solution_numbers(&s.universe, t, method, ranks, progress, stop)
     }
 
     /// The census of every multiset of 8 of the cubes (`super::super::multiset`).
@@ -100,11 +114,13 @@ impl Engine {
     /// another target by a checked color symmetry takes that target's numbers set by set,
     /// so `number` must not change under the color relabelings of the universe (true of
     /// solution numbers, with or without matching inner faces, and of anything else read
-    /// off the arrangements). Small representation only.
+    /// off the arrangements). Small representation only. A raised `stop` ends it within a
+    /// chunk of 1,024 sets (milliseconds), with kind `Stopped`.
     pub(crate) fn eight_sets_by_target(
         &self,
         method: Method,
         number: impl Fn(&crate::census::Universe, usize, u32) -> u64 + Sync,
+        stop: &Stop,
     ) -> Result<Vec<Vec<(u32, u64)>>, Error> {
         use rayon::prelude::*;
         let s = self.small("the collections building each target")?;
@@ -112,10 +128,19 @@ impl Engine {
         let numbers: Vec<Option<Vec<u64>>> = (0..tables.minimal.len())
             .into_par_iter()
             .map(|t| match tables.derived_from[t] {
-                Some(_) => None,
-                None => Some(tables.minimal[t].par_iter().map(|&set| number(&s.universe, t, set)).collect()),
+                Some(_) => Ok(None),
+                None => {
+                    let sets = &tables.minimal[t];
+                    let parts = chunked_until(0..sets.len() as u64, 1 << 10, stop, |r| {
+                        sets[r.start as usize..r.end as usize]
+                            .iter()
+                            .map(|&set| number(&s.universe, t, set))
+                            .collect::<Vec<u64>>()
+                    })?;
+                    Ok(Some(parts.concat()))
+                }
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         let mut out = Vec::with_capacity(numbers.len());
         for (t, sets) in tables.minimal.iter().enumerate() {
             let from = tables.derived_from[t].unwrap_or(t);

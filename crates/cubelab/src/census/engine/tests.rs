@@ -184,7 +184,7 @@ fn batch_operations_agree_and_refuse_the_wide_representation() {
     let whole = small.tally_all_sizes(&within, Method::Graph, false, &NoProgress).unwrap();
     let cut = Engine::prefixes(within.len()) / 3;
     let parts = [0..cut, cut..Engine::prefixes(within.len())]
-        .map(|r| small.tally_all_sizes_in(&within, r, Method::Graph, false, &NoProgress).unwrap());
+        .map(|r| small.tally_all_sizes_in(&within, r, Method::Graph, false, &NoProgress, &Stop::new()).unwrap());
     let [a, b] = parts;
     let merged: Vec<Tally> = a.into_iter().zip(b).map(|(x, y)| x.merge(y)).collect();
     assert_eq!(merged, whole);
@@ -210,4 +210,57 @@ fn batch_operations_agree_and_refuse_the_wide_representation() {
         small.solution_numbers(5, Method::Graph, 0..small.collections(), &NoProgress).unwrap().values().sum::<u64>(),
         133_680
     );
+}
+
+/// Runs `op` with a token that a progress observer raises once `after` units are done,
+/// and checks that it ends with `Stopped` (no result) before half of its `total` units.
+fn stops_midway<T: std::fmt::Debug>(
+    what: &str,
+    total: u64,
+    after: u64,
+    op: impl FnOnce(&dyn crate::run::Progress, &Stop) -> Result<T, Error>,
+) {
+    let progress = crate::run::RaiseAfter::new(after);
+    let e = op(&progress, &progress.stop).expect_err(what);
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped, "{what}: {e}");
+    assert!(progress.done() < total / 2, "{what}: {} of {total} units done", progress.done());
+}
+
+/// The exhaustive universal-set search polls the token per chunk of sets, on the subset
+/// tables (86,493,225 sets of 12 in chunks of 262,144) and without them (chunks of 4,096).
+#[test]
+fn a_stop_raised_mid_run_ends_a_universal_set_search() {
+    // A fresh engine: the first lookup of its subset tables is built inside the search (a
+    // table shared with a concurrent test could be first built outside the thread pool,
+    // which blocks the pool's threads waiting on it).
+    let small = Engine::macmahon();
+    let (_, wide) = &*MACMAHON;
+    let total = binomial(30, 12);
+    for e in [&small, wide] {
+        stops_midway("universal sets", total, 1, |p, stop| e.universal_sets_until(12, None, Method::Graph, p, stop));
+    }
+}
+
+/// The solution-number census polls the token per chunk of collections, by either method.
+#[test]
+fn a_stop_raised_mid_run_ends_a_solution_number_census() {
+    let small = Engine::macmahon();
+    for method in [Method::Graph, Method::Backtrack] {
+        let total = small.collections();
+        stops_midway("solution numbers", total, 1, |p, stop| {
+            small.solution_numbers_until(5, method, 0..total, p, stop)
+        });
+    }
+}
+
+/// The census of every subset on the subset tables polls the token per prefix (1,024
+/// prefixes of 2^20 sets each for the 30 cubes).
+#[test]
+fn a_stop_raised_mid_run_ends_a_census_of_every_subset() {
+    let small = Engine::macmahon();
+    let within: Vec<usize> = (0..30).collect();
+    let total = Engine::prefixes(30);
+    stops_midway("every subset", total, 1, |p, stop| {
+        small.tally_all_sizes_in(&within, 0..total, Method::Graph, false, p, stop)
+    });
 }

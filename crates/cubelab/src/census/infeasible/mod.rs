@@ -27,12 +27,12 @@ mod graph;
 
 use super::{Method, Universe};
 use crate::coloring::Coloring;
-use crate::run::Progress;
+use crate::run::{Poll, Progress, Stop};
+use crate::shard::chunked_until;
 use crate::target::Blocks;
 use crate::Error;
 use direct::{direct_best, matches_all_corners};
 use graph::{graph_best, TargetGraph};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Most maximum multisets kept in a result (all are counted).
@@ -209,23 +209,33 @@ impl<'a> InfeasibleSearch<'a> {
     /// known to stay below `floor` are not looked at closely (pass the largest size found
     /// so far, or 0).
     pub fn run(&self, range: std::ops::Range<u64>, floor: usize, progress: &dyn Progress) -> Part {
+        self.run_until(range, floor, progress, &Stop::new()).expect("a stop never raised")
+    }
+
+    /// [`InfeasibleSearch::run`] that a raised `stop` ends with kind `Stopped` (its part is
+    /// then incomplete and dropped): each item looks at it before it starts
+    /// ([`chunked_until`]) and its walk every [`POLL_EVERY`] supports.
+    pub fn run_until(
+        &self,
+        range: std::ops::Range<u64>,
+        floor: usize,
+        progress: &dyn Progress,
+        stop: &Stop,
+    ) -> Result<Part, Error> {
         let best = AtomicUsize::new(floor);
-        let seeds = &self.seeds[range.start as usize..range.end as usize];
-        let parts: Vec<Part> = seeds
-            .par_iter()
-            .map(|&s| {
-                let mut part = Part::default();
-                let state = self.state_of(s);
-                if s.count_ones() < SEED_SIZE {
-                    self.evaluate(s, &state, &best, &mut part);
-                } else {
-                    self.walk(s, &state, &best, &mut part);
-                }
-                progress.advance(1);
-                part
-            })
-            .collect();
-        parts.into_iter().fold(Part::default(), Part::merge)
+        let parts = chunked_until(range, 1, stop, |r| {
+            let s = self.seeds[r.start as usize];
+            let mut part = Part::default();
+            let state = self.state_of(s);
+            if s.count_ones() < SEED_SIZE {
+                self.evaluate(s, &state, &best, &mut part);
+            } else {
+                self.walk(s, &state, &best, &mut part, &mut Poll::every(stop, POLL_EVERY))?;
+            }
+            progress.advance(1);
+            Ok(part)
+        })?;
+        parts.into_iter().try_fold(Part::default(), |acc, p| Ok(acc.merge(p?)))
     }
 
     /// The final result: every maximum multiset is checked with the general solver.
@@ -242,14 +252,17 @@ impl<'a> InfeasibleSearch<'a> {
         })
     }
 
-    /// Depth-first walk over the infeasible supersets of `set` adding cubes above its largest.
-    fn walk(&self, set: u32, state: &State, best: &AtomicUsize, part: &mut Part) {
+    /// Depth-first walk over the infeasible supersets of `set` adding cubes above its largest
+    /// (`Stopped` once `poll` sees the stop raised).
+    fn walk(&self, set: u32, state: &State, best: &AtomicUsize, part: &mut Part, poll: &mut Poll) -> Result<(), Error> {
+        poll.tick()?;
         self.evaluate(set, state, best, part);
         for c in (32 - set.leading_zeros() as usize..self.f.n).filter(|&c| self.within >> c & 1 == 1) {
             if let Some(next) = self.extend(state, set, c) {
-                self.walk(set | 1 << c, &next, best, part);
+                self.walk(set | 1 << c, &next, best, part, poll)?;
             }
         }
+        Ok(())
     }
 
     /// The largest multisets on one support, recorded when at least the best seen so far
@@ -273,6 +286,12 @@ impl<'a> InfeasibleSearch<'a> {
         }
     }
 }
+
+/// Supports a walk evaluates between two looks at its stop token: one support costs from
+/// microseconds to a millisecond or more (every subset of its cubes raised is tried while
+/// the best size found is low), so a stop is seen within milliseconds, and the look (one
+/// atomic load) is lost among the allocations of each evaluation.
+const POLL_EVERY: u32 = 16;
 
 /// The multisets (multiplicities per cube) sorted into classes under the cube
 /// permutations given: one representative (the smallest image) per class, with the

@@ -156,3 +156,43 @@ mod symmetry {
         assert_eq!(classes, vec![(vec![1; 30], 1)]);
     }
 }
+
+mod stop {
+    use super::super::*;
+    use crate::run::RaiseAfter;
+    use crate::ErrorKind;
+
+    /// A raised token ends one item's walk at its next look (after `POLL_EVERY - 1`
+    /// supports), and a search over many items soon after the first is done, with
+    /// `Stopped` and no part.
+    #[test]
+    fn a_stop_raised_mid_search_ends_it_with_stopped() {
+        let u = Universe::macmahon();
+        let search = InfeasibleSearch::new(&u, Method::Graph, (8..30).fold(0u32, |s, c| s | 1 << c)).unwrap();
+        let seed = *search.seeds.iter().find(|s| s.count_ones() == SEED_SIZE).unwrap();
+        let state = search.state_of(seed);
+        let walk = |stop: &Stop| {
+            let mut part = Part::default();
+            let r = search.walk(
+                seed,
+                &state,
+                &AtomicUsize::new(0),
+                &mut part,
+                &mut crate::run::Poll::every(stop, POLL_EVERY),
+            );
+            (r, part.sets_by_size.iter().sum::<u64>())
+        };
+        let (whole, supports) = walk(&Stop::new());
+        whole.unwrap();
+        assert!(supports > POLL_EVERY as u64, "{supports} supports above the first seed");
+        let raised = Stop::new();
+        raised.request();
+        let (cut, walked) = walk(&raised);
+        assert_eq!(cut.unwrap_err().kind(), ErrorKind::Stopped);
+        assert_eq!(walked, POLL_EVERY as u64 - 1);
+        let progress = RaiseAfter::new(1);
+        let e = search.run_until(0..search.items(), 0, &progress, &progress.stop).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Stopped);
+        assert!(progress.done() < search.items() / 2, "{} of {} items done", progress.done(), search.items());
+    }
+}

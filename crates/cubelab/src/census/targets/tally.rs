@@ -5,7 +5,7 @@ use super::{deposit, BuildTables};
 use crate::combin::{binomial, for_each_subset_in};
 use crate::rng::SplitMix64;
 use crate::run::{Progress, Stop};
-use crate::shard::{chunked, chunked_until};
+use crate::shard::chunked_until;
 use crate::Error;
 use rayon::prelude::*;
 
@@ -208,17 +208,19 @@ pub fn tally(
 }
 
 /// Every set of K cubes within `within` that builds all targets, with colex ranks in `ranks`.
+/// A raised `stop` ends it within a chunk of 262,144 sets, with kind `Stopped`.
 pub fn universal_sets(
     tables: &BuildTables,
     k: usize,
     within: u32,
     ranks: std::ops::Range<u64>,
     progress: &dyn Progress,
+    stop: &Stop,
 ) -> Result<Vec<u32>, Error> {
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
     let n = tables.targets();
-    let parts = chunked(ranks, 1 << 18, |range| {
+    let parts = chunked_until(ranks, 1 << 18, stop, |range| {
         let units = range.end - range.start;
         let mut found = Vec::new();
         for_each_subset_in(k, range.start, range.end, |positions| {
@@ -229,7 +231,7 @@ pub fn universal_sets(
         });
         progress.advance(units);
         found
-    });
+    })?;
     Ok(parts.into_iter().flatten().collect())
 }
 

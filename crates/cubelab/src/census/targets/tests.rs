@@ -14,7 +14,7 @@ fn all_sizes_walk_matches_per_size_tallies() {
     // the second not, so it takes the one-set-at-a-time path.)
     for within in [0b1111_1111_1111_1111u32, (0..30).filter(|c| c % 2 == 0 || *c < 3).fold(0, |m, c| m | 1 << c)] {
         let n = within.count_ones() as usize;
-        let walk = tally_all_sizes(&tables, within, 0..prefix_count(n), true, &NoProgress).unwrap();
+        let walk = tally_all_sizes(&tables, within, 0..prefix_count(n), true, &NoProgress, &Stop::new()).unwrap();
         assert_eq!(walk.len(), n + 1);
         for (k, w) in walk.into_iter().enumerate() {
             let direct =
