@@ -164,7 +164,17 @@ fn a_stack_shards_universe_is_named_as_the_census_names_it() {
         let stack = json(&["stack", "census", "--colors", colors, "--shard", "1/2000", "--json"]);
         // A census that runs over every one of these universes in a moment: a short search.
         let census = json(&[
-            "census", "universal", "--colors", colors, "--size", "8", "--search", "--restarts", "1", "--steps", "10",
+            "census",
+            "universal",
+            "--colors",
+            colors,
+            "--size",
+            "8",
+            "--search",
+            "--restarts",
+            "1",
+            "--steps",
+            "10",
             "--json",
         ]);
         assert!(stack["universe"].is_string(), "{stack}");

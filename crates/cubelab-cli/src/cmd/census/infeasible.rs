@@ -2,7 +2,7 @@
 //! infeasible multiset), by exhausting every possible support; run by
 //! [`cubelab_api::census::infeasible`].
 
-use super::{request, print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{print, request, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::infeasible::{self, InfeasibleRequest};
 

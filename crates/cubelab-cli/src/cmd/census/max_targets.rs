@@ -2,7 +2,7 @@
 //! Theorem 7; a local search over Sadisticube 7), run by
 //! [`cubelab_api::census::max_targets`].
 
-use super::{request, print, typed, JsonArgs, UniverseArgs};
+use super::{print, request, typed, JsonArgs, UniverseArgs};
 use cubelab_api::census::max_targets::{self, MaxTargetsRequest};
 
 /// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census

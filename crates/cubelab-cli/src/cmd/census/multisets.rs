@@ -1,7 +1,7 @@
 //! `census multisets`: targets built by every multiset of 8 cubes (Sobczyk's puzzles), run
 //! by [`cubelab_api::census::multisets`].
 
-use super::{request, print, typed, MethodArgs, PlotArgs, UniverseArgs};
+use super::{print, request, typed, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::multisets::{self, MultisetsRequest, DEFAULT_SIZE};
 

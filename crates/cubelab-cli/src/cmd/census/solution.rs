@@ -1,7 +1,7 @@
 //! `census solution-numbers`: the distribution of solution numbers (Table 1), run by
 //! [`cubelab_api::census::solution_numbers`].
 
-use super::{request, print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{print, request, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::solution_numbers::{self, SolutionNumbersRequest, DEFAULT_TARGET};
 

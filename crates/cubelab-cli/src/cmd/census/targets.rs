@@ -2,7 +2,7 @@
 //! [`cubelab_api::census::targets`] (exhaustive over at most 32 cubes, by shard and
 //! checkpoint, or sampled; samples and `--within` over Sadisticube 7 and C_4, C_5).
 
-use super::{request, print, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
+use super::{print, request, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::targets::{self, TargetsRequest, DEFAULT_SEED};
 

@@ -2,7 +2,7 @@
 //! sets) or by seeded local search (`--search`, also for `--colors 4` and `--palette 7`);
 //! run by [`cubelab_api::census::universal`].
 
-use super::{request, print, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
+use super::{print, request, typed, CheckpointArgs, MethodArgs, ShardArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::universal::{self, UniversalRequest, DEFAULT_RESTARTS, DEFAULT_SEED, DEFAULT_STEPS};
 
