@@ -155,7 +155,7 @@ impl Coloring {
     ///
     /// Each rotation's face array is read as one number, its faces as big-endian bytes
     /// (so that numbers order as the arrays do), through the positions each face comes
-    /// from ([`rotation_sources`]): no array is built until the least is known. This is
+    /// from (`rotation_sources`): no array is built until the least is known. This is
     /// the most called function of a small request (`show` calls it about nine times).
     pub fn canonical(&self) -> Coloring {
         let f = self.faces.map(|c| u64::from(c.0));

@@ -214,7 +214,7 @@ impl<'a> InfeasibleSearch<'a> {
 
     /// [`InfeasibleSearch::run`] that a raised `stop` ends with kind `Stopped` (its part is
     /// then incomplete and dropped): each item looks at it before it starts
-    /// ([`chunked_until`]) and its walk every [`POLL_EVERY`] supports.
+    /// ([`chunked_until`]) and its walk every `POLL_EVERY` supports.
     pub fn run_until(
         &self,
         range: std::ops::Range<u64>,
