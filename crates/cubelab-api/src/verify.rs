@@ -66,7 +66,8 @@ impl Report for Verified {
 
 /// Runs the checks (the quick ones only with `quick`), one group of figures at a time
 /// (progress: one unit per group). A raised cancellation token or a passed deadline stops
-/// the run between groups. A disagreement is not an error: see [`Verified::all_agree`].
+/// the run between groups and inside them, before and after each of the two methods
+/// (between boards of the picture groups; inside the multiset census). A disagreement is not an error: see [`Verified::all_agree`].
 /// Refused in a context with limits (the full checks take minutes).
 pub fn run(req: &VerifyRequest, ctx: &Context) -> Result<Verified> {
     if let Some(l) = ctx.limits() {
@@ -82,7 +83,7 @@ pub fn run(req: &VerifyRequest, ctx: &Context) -> Result<Verified> {
             return Err(Error::new(ErrorKind::Stopped, "stopped before every figure was checked"));
         }
         progress.note(g.name);
-        checks.extend(g.check()?);
+        checks.extend(g.check(ctx.stop())?);
         progress.advance(1);
     }
     progress.finish();

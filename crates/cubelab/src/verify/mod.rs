@@ -58,13 +58,14 @@ pub struct Figure {
     pub name: &'static str,
     /// True when `cubelab verify --quick` runs it (seconds).
     pub quick: bool,
-    run: fn() -> Result<Vec<Check>>,
+    run: fn(&Stop) -> Result<Vec<Check>>,
 }
 
 impl Figure {
-    /// Runs both methods and compares them.
-    pub fn check(&self) -> Result<Vec<Check>> {
-        (self.run)()
+    /// Runs both methods and compares them. A raised `stop` ends the run with an error of
+    /// kind `Stopped` before and after each method (and inside the multiset census).
+    pub fn check(&self, stop: &Stop) -> Result<Vec<Check>> {
+        (self.run)(stop)
     }
 }
 
@@ -85,11 +86,15 @@ pub fn figures() -> Vec<Figure> {
     ]
 }
 
-/// Runs `f`, returning its value and wall seconds.
-fn timed<T>(f: impl FnOnce() -> Result<T>) -> Result<(T, f64)> {
+/// Runs `f`, returning its value and wall seconds; a raised `stop` ends the run before and
+/// after it (the independent second methods have no stop of their own).
+fn timed<T>(stop: &Stop, f: impl FnOnce() -> Result<T>) -> Result<(T, f64)> {
+    stop.check()?;
     let start = Instant::now();
     let v = f()?;
-    Ok((v, start.elapsed().as_secs_f64()))
+    let seconds = start.elapsed().as_secs_f64();
+    stop.check()?;
+    Ok((v, seconds))
 }
 
 fn check<T: PartialEq>(
@@ -141,10 +146,10 @@ fn engine_order(e: &Engine) -> Result<Vec<usize>> {
         .collect()
 }
 
-fn table_3() -> Result<Vec<Check>> {
+fn table_3(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let order = engine_order(&e)?;
-    let main = timed(|| {
+    let main = timed(stop, || {
         Ok(order
             .iter()
             .map(|&i| {
@@ -154,7 +159,7 @@ fn table_3() -> Result<Vec<Check>> {
             })
             .collect::<Vec<_>>())
     })?;
-    let second = timed(|| {
+    let second = timed(stop, || {
         Ok(TABLE_3
             .iter()
             .map(|(_, c)| {
@@ -177,13 +182,13 @@ fn ba() -> usize {
     SeedFits::index("Ba").expect("Ba is in Table 3")
 }
 
-fn table_1_ba() -> Result<Vec<Check>> {
+fn table_1_ba(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let order = engine_order(&e)?;
     let t = order[ba()];
-    let main = timed(|| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))?;
+    let main = timed(stop, || e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::solution_numbers_by_prime_products(&fits, ba())))?;
+    let second = timed(stop, || Ok(census::solution_numbers_by_prime_products(&fits, ba())))?;
     Ok(vec![check(
         "table-1",
         "Johnson-Roldan Table 1: solution numbers of the 5,852,925 collections for Ba (corner graph vs the paper's prime-product algorithm, section 7)",
@@ -197,12 +202,12 @@ fn table_1_ba() -> Result<Vec<Check>> {
 /// graph, each with its solution numbers (corner graph from the colorings and the general
 /// solver vs the graph of Table 3's corner numbers and the prime-product algorithm). Shown:
 /// the cases with an isolated corner (k = 0), which Lemmas 4.7 and 4.8 get wrong.
-fn theorem_6() -> Result<Vec<Check>> {
+fn theorem_6(stop: &Stop) -> Result<Vec<Check>> {
     let u = crate::census::Universe::macmahon();
     let t = u.names.iter().position(|n| n == "Ba").ok_or_else(|| Error::new(crate::ErrorKind::Internal, "no Ba"))?;
-    let main = timed(|| Ok(crate::census::graph::theorem_6_cases(&u, t)))?;
+    let main = timed(stop, || Ok(crate::census::graph::theorem_6_cases(&u, t)))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::theorem_6_cases(&fits, ba())))?;
+    let second = timed(stop, || Ok(census::theorem_6_cases(&fits, ba())))?;
     Ok(vec![check(
         "theorem-6",
         "Johnson-Roldan Theorem 6 for Ba: the 77,520 collections with Ba by components, trees and tree edges k, with their solution numbers (corner graph and the general solver vs Table 3's graph and prime products); shown: an isolated corner (k = 0)",
@@ -220,10 +225,10 @@ fn theorem_6() -> Result<Vec<Check>> {
     )])
 }
 
-fn table_1_all() -> Result<Vec<Check>> {
+fn table_1_all(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let order = engine_order(&e)?;
-    let main = timed(|| {
+    let main = timed(stop, || {
         order
             .iter()
             .map(|&t| e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))
@@ -231,7 +236,7 @@ fn table_1_all() -> Result<Vec<Check>> {
     })?;
     let fits = SeedFits::new();
     let second =
-        timed(|| Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
+        timed(stop, || Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
     Ok(vec![check(
         "table-1-all-targets",
         "Johnson-Roldan Theorem 1 for every target: the solution-number histogram of each of the 30 (corner graph vs prime products)",
@@ -244,12 +249,12 @@ fn table_1_all() -> Result<Vec<Check>> {
     )])
 }
 
-fn table_2() -> Result<Vec<Check>> {
+fn table_2(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let all: Vec<usize> = (0..30).collect();
-    let main = timed(|| Ok(e.tally(8, &all, None, Method::Graph, false, &NoProgress)?.histogram))?;
+    let main = timed(stop, || Ok(e.tally_until(8, &all, None, Method::Graph, false, &NoProgress, stop)?.histogram))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::targets_per_eight_set(&fits)))?;
+    let second = timed(stop, || Ok(census::targets_per_eight_set(&fits)))?;
     let main = (trimmed(main.0), main.1);
     Ok(vec![check(
         "table-2",
@@ -277,15 +282,15 @@ fn by_size(e: &Engine, within: &[usize]) -> Result<Vec<Vec<u64>>> {
         .collect())
 }
 
-fn figure_9() -> Result<Vec<Check>> {
+fn figure_9(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let order = engine_order(&e)?;
     let rows: Vec<usize> = UNIVERSAL_12.iter().map(|n| SeedFits::index(n).expect("in Table 3")).collect();
     let mut within: Vec<usize> = rows.iter().map(|&r| order[r]).collect();
     within.sort_unstable();
-    let main = timed(|| by_size(&e, &within))?;
+    let main = timed(stop, || by_size(&e, &within))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::targets_per_subset(&fits, rows.iter().fold(0, |m, &r| m | 1 << r))))?;
+    let second = timed(stop, || Ok(census::targets_per_subset(&fits, rows.iter().fold(0, |m, &r| m | 1 << r))))?;
     Ok(vec![check(
         "figure-9",
         "Johnson-Roldan Figure 9: subsets of a minimum universal set by size and targets built (all 4,096; sizes 8-11 shown)",
@@ -295,12 +300,12 @@ fn figure_9() -> Result<Vec<Check>> {
     )])
 }
 
-fn every_subset() -> Result<Vec<Check>> {
+fn every_subset(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let all: Vec<usize> = (0..30).collect();
-    let main = timed(|| by_size(&e, &all))?;
+    let main = timed(stop, || by_size(&e, &all))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::targets_per_subset(&fits, (1 << 30) - 1)))?;
+    let second = timed(stop, || Ok(census::targets_per_subset(&fits, (1 << 30) - 1)))?;
     let (mt, st) = (main.1, second.1);
     let title = "every one of the 2^30 subsets, histograms by size (upward closure of subset tables vs a corner-set program per set)";
     let mut checks = vec![check("every-subset", title, main.clone(), second.clone(), |h| {
@@ -357,11 +362,11 @@ fn every_subset() -> Result<Vec<Check>> {
     Ok(checks)
 }
 
-fn multisets() -> Result<Vec<Check>> {
+fn multisets(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
-    let main = timed(|| Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress, &Stop::new())?.histogram)))?;
+    let main = timed(stop, || Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress, stop)?.histogram)))?;
     let fits = SeedFits::new();
-    let second = timed(|| Ok(census::targets_per_multiset(&fits)))?;
+    let second = timed(stop, || Ok(census::targets_per_multiset(&fits)))?;
     Ok(vec![check(
         "multisets",
         "Sobczyk Theorem 6: all 38,608,020 multisets of 8 by targets built (Hall's condition on usable cubes vs a corner-set program per multiset and target)",
@@ -371,11 +376,11 @@ fn multisets() -> Result<Vec<Check>> {
     )])
 }
 
-fn picture(m: usize, n: usize) -> Result<Check> {
-    let main = timed(|| {
+fn picture(m: usize, n: usize, stop: &Stop) -> Result<Check> {
+    let main = timed(stop, || {
         Ok(Table::build(&cube_puzzle(m, n, Metric::Quarter), u64::MAX, &NoProgress)?.census().distances.clone())
     })?;
-    let second = timed(|| picture_bfs::census(m, n))?;
+    let second = timed(stop, || picture_bfs::census(m, n))?;
     Ok(check(
         &format!("picture-{m}x{n}"),
         &format!("picture cube {m}x{n}: boards by distance (orbit census vs plain breadth-first search over all 24^{} boards)", m * n),
@@ -385,17 +390,17 @@ fn picture(m: usize, n: usize) -> Result<Check> {
     ))
 }
 
-fn picture_small() -> Result<Vec<Check>> {
-    [(2, 1), (3, 1), (4, 1), (2, 2), (3, 2)].into_iter().map(|(m, n)| picture(m, n)).collect()
+fn picture_small(stop: &Stop) -> Result<Vec<Check>> {
+    [(2, 1), (3, 1), (4, 1), (2, 2), (3, 2)].into_iter().map(|(m, n)| picture(m, n, stop)).collect()
 }
 
-fn picture_large() -> Result<Vec<Check>> {
-    [(5, 1), (6, 1), (7, 1)].into_iter().map(|(m, n)| picture(m, n)).collect()
+fn picture_large(stop: &Stop) -> Result<Vec<Check>> {
+    [(5, 1), (6, 1), (7, 1)].into_iter().map(|(m, n)| picture(m, n, stop)).collect()
 }
 
-fn darby_counts() -> Result<Vec<Check>> {
-    let main = timed(|| Ok(darby::triples().len() as u64))?;
-    let second = timed(|| Ok(darby::triples_by_partitions()))?;
+fn darby_counts(stop: &Stop) -> Result<Vec<Check>> {
+    let main = timed(stop, || Ok(darby::triples().len() as u64))?;
+    let second = timed(stop, || Ok(darby::triples_by_partitions()))?;
     let a = check(
         "darby-triples",
         "Darby: 3-sets of 1..27 summing to 42 (listed vs partitions by dynamic programming)",
@@ -403,8 +408,8 @@ fn darby_counts() -> Result<Vec<Check>> {
         second,
         u64::to_string,
     );
-    let main = timed(|| Ok(darby::layers_from_triples()))?;
-    let second = timed(|| Ok(darby::layers_by_cells()))?;
+    let main = timed(stop, || Ok(darby::layers_from_triples()))?;
+    let second = timed(stop, || Ok(darby::layers_by_cells()))?;
     let b = check(
         "darby-layers",
         "Darby: 3x3 layers, rows and columns 42 ('nearly 71,000'; rows from the triples vs cell-by-cell filling)",
@@ -413,4 +418,22 @@ fn darby_counts() -> Result<Vec<Check>> {
         u64::to_string,
     );
     Ok(vec![a, b])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A raised stop ends every group of figures with `Stopped` before its first method
+    /// runs (the check `timed` makes), so a stopped `verify` never starts the next
+    /// computation.
+    #[test]
+    fn a_raised_stop_ends_every_group_before_its_first_method() {
+        let stop = Stop::new();
+        stop.request();
+        for f in figures() {
+            let e = f.check(&stop).err().unwrap_or_else(|| panic!("{} ran although stopped", f.name));
+            assert_eq!(e.kind(), crate::ErrorKind::Stopped, "{}: {e}", f.name);
+        }
+    }
 }
