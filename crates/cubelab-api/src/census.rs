@@ -166,7 +166,7 @@ impl Report for Targets {
     /// The title names the source where the paper prints the figures (Johnson & Roldán),
     /// the next line says what a set is and how many there are, then the histogram.
     fn text(&self) -> String {
-        let (cube, cubes) = if self.universe == "palette7" { ("block", "blocks") } else { ("cube", "cubes") };
+        let (cube, cubes) = members(self);
         let mut s = format!(
             "targets built by each set of {}{}{}{}{}{}\n",
             count(self.size, cube, cubes),
@@ -245,10 +245,20 @@ fn targets_source(t: &Targets) -> Option<String> {
     }
 }
 
+/// What the sets of a census are made of, singular and plural: Sadisticube 7's blocks, or
+/// cubes.
+fn members(t: &Targets) -> (&'static str, &'static str) {
+    if t.universe == "palette7" {
+        ("block", "blocks")
+    } else {
+        ("cube", "cubes")
+    }
+}
+
 /// One line: what a set is (its size, the cubes it is drawn from, distinct cubes) and how
 /// many there are (and how many a shard or a sample counts).
 fn set_definition(t: &Targets) -> String {
-    let (cube, cubes) = if t.universe == "palette7" { ("block", "blocks") } else { ("cube", "cubes") };
+    let (cube, cubes) = members(t);
     let (n, of) = match (&t.within, t.universe.as_str()) {
         (Some(w), _) => (Some(w.len()), format!("these {}", w.len())),
         (None, "macmahon") => (Some(30), "MacMahon's 30".to_string()),
