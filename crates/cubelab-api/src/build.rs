@@ -98,12 +98,18 @@ pub enum BuildOutput {
 }
 
 impl BuildOutput {
-    /// The report rendered in `format`, with the request's `"input"`.
-    pub fn render(&self, req: &BuildRequest, format: Format) -> Result<String> {
+    /// The report with the request's `"input"`, ready to render in any format or hand
+    /// over its envelope: the one place that pairs each report with its input.
+    pub fn rendered(self, req: &BuildRequest) -> crate::AnyReport {
         match self {
-            BuildOutput::Cube(r) => crate::render(r, &Input::of(req), format),
-            BuildOutput::Extended(r) => crate::render(r, &extended::BuildInput::of(req), format),
+            BuildOutput::Cube(r) => Box::new((r, Input::of(req))),
+            BuildOutput::Extended(r) => Box::new((r, extended::BuildInput::of(req))),
         }
+    }
+
+    /// The report rendered in `format`, with the request's `"input"`.
+    pub fn render(self, req: &BuildRequest, format: Format) -> Result<String> {
+        self.rendered(req).render(format)
     }
 }
 

@@ -125,17 +125,11 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "build" => {
             let req: build::BuildRequest = request(input)?;
-            Ok(match build::run(&req, ctx)? {
-                build::BuildOutput::Cube(r) => Box::new((r, build::Input::of(&req))),
-                build::BuildOutput::Extended(r) => Box::new((r, extended::BuildInput::of(&req))),
-            })
+            Ok(build::run(&req, ctx)?.rendered(&req))
         }
         "solve" => {
             let req: solve::SolveRequest = request(input)?;
-            Ok(match solve::run(&req, ctx)? {
-                solve::SolveOutput::Cube(r) => Box::new((r, solve::Input::of(&req))),
-                solve::SolveOutput::Extended(r) => Box::new((r, extended::SolveInput::of(&req))),
-            })
+            Ok(solve::run(&req, ctx)?.rendered(&req))
         }
         "relations" => {
             let req: relations::RelationsRequest = request(input)?;
@@ -150,11 +144,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "magic check" => {
             let req: magic_check::CheckRequest = request(input)?;
-            let input = magic_check::CheckInput::of(&req);
-            Ok(match magic_check::run(&req, ctx)? {
-                magic_check::CheckOutput::Cube(r) => Box::new((r, input)),
-                magic_check::CheckOutput::Square(r) => Box::new((r, input)),
-            })
+            Ok(magic_check::run(&req, ctx)?.rendered(&req))
         }
         "magic construct" => {
             let req: magic::ConstructRequest = request(input)?;
@@ -174,10 +164,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "magic estimate" => {
             let req: magic_estimate::EstimateRequest = request(input)?;
-            Ok(match magic_estimate::run(&req, ctx)? {
-                magic_estimate::EstimateOutput::Tree(r) => Box::new((r, magic_estimate::EstimateInput::of(&req))),
-                magic_estimate::EstimateOutput::Tempering(r) => Box::new((r, magic_estimate::TemperingInput::of(&req))),
-            })
+            Ok(magic_estimate::run(&req, ctx)?.rendered(&req))
         }
         "verify" => {
             let req: verify::VerifyRequest = request(input)?;
@@ -257,10 +244,7 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         }
         "extended" => {
             let req: extended::ExtendedRequest = request(input)?;
-            Ok(match extended::run(&req, ctx)? {
-                extended::ExtendedOutput::Census(r) => Box::new((*r, extended::CensusInput::of(&req))),
-                extended::ExtendedOutput::Guarantee(r) => Box::new((r, extended::GuaranteeInput::of(&req))),
-            })
+            Ok(extended::run(&req, ctx)?.rendered(&req))
         }
         "design stack" => {
             let req: design::DesignStackRequest = request(input)?;

@@ -50,13 +50,19 @@ pub enum CheckOutput {
 }
 
 impl CheckOutput {
-    /// The output in `format`, with the input echoed for `req`.
-    pub fn render(&self, req: &CheckRequest, format: crate::Format) -> Result<String> {
+    /// The output with the input echoed for `req`, ready to render in any format or hand
+    /// over its envelope.
+    pub fn rendered(self, req: &CheckRequest) -> crate::AnyReport {
         let input = CheckInput::of(req);
         match self {
-            CheckOutput::Cube(r) => crate::render(r, &input, format),
-            CheckOutput::Square(r) => crate::render(r, &input, format),
+            CheckOutput::Cube(r) => Box::new((r, input)),
+            CheckOutput::Square(r) => Box::new((r, input)),
         }
+    }
+
+    /// The output in `format`, with the input echoed for `req`.
+    pub fn render(self, req: &CheckRequest, format: crate::Format) -> Result<String> {
+        self.rendered(req).render(format)
     }
 }
 

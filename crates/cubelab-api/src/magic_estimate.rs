@@ -279,12 +279,18 @@ pub enum EstimateOutput {
 }
 
 impl EstimateOutput {
-    /// The output in `format`, with the input echoed for `req`.
-    pub fn render(&self, req: &EstimateRequest, format: Format) -> Result<String> {
+    /// The output with the input echoed for `req`, ready to render in any format or hand
+    /// over its envelope: the one place that pairs each report with its input.
+    pub fn rendered(self, req: &EstimateRequest) -> crate::AnyReport {
         match self {
-            EstimateOutput::Tree(r) => crate::render(r, &EstimateInput::of(req), format),
-            EstimateOutput::Tempering(r) => crate::render(r, &TemperingInput::of(req), format),
+            EstimateOutput::Tree(r) => Box::new((r, EstimateInput::of(req))),
+            EstimateOutput::Tempering(r) => Box::new((r, TemperingInput::of(req))),
         }
+    }
+
+    /// The output in `format`, with the input echoed for `req`.
+    pub fn render(self, req: &EstimateRequest, format: Format) -> Result<String> {
+        self.rendered(req).render(format)
     }
 }
 

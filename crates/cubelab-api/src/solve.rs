@@ -286,12 +286,18 @@ pub enum SolveOutput {
 }
 
 impl SolveOutput {
-    /// The report rendered in `format`, with the request's `"input"`.
-    pub fn render(&self, req: &SolveRequest, format: Format) -> Result<String> {
+    /// The report with the request's `"input"`, ready to render in any format or hand
+    /// over its envelope: the one place that pairs each report with its input.
+    pub fn rendered(self, req: &SolveRequest) -> crate::AnyReport {
         match self {
-            SolveOutput::Cube(r) => crate::render(r, &Input::of(req), format),
-            SolveOutput::Extended(r) => crate::render(r, &extended::SolveInput::of(req), format),
+            SolveOutput::Cube(r) => Box::new((r, Input::of(req))),
+            SolveOutput::Extended(r) => Box::new((r, extended::SolveInput::of(req))),
         }
+    }
+
+    /// The report rendered in `format`, with the request's `"input"`.
+    pub fn render(self, req: &SolveRequest, format: Format) -> Result<String> {
+        self.rendered(req).render(format)
     }
 
     /// The SVG picture of the listed arrangements (or of the assembly).

@@ -114,12 +114,18 @@ pub enum ExtendedOutput {
 }
 
 impl ExtendedOutput {
-    /// The output in `format` (text or JSON; neither has CSV).
-    pub fn render(&self, req: &ExtendedRequest, format: Format) -> Result<String> {
+    /// The output with the input echoed for `req`, ready to render in any format or hand
+    /// over its envelope: the one place that pairs each report with its input.
+    pub fn rendered(self, req: &ExtendedRequest) -> crate::AnyReport {
         match self {
-            ExtendedOutput::Census(r) => crate::render(r.as_ref(), &CensusInput::of(req), format),
-            ExtendedOutput::Guarantee(r) => crate::render(r, &GuaranteeInput::of(req), format),
+            ExtendedOutput::Census(r) => Box::new((*r, CensusInput::of(req))),
+            ExtendedOutput::Guarantee(r) => Box::new((r, GuaranteeInput::of(req))),
         }
+    }
+
+    /// The output in `format` (text or JSON; neither has CSV).
+    pub fn render(self, req: &ExtendedRequest, format: Format) -> Result<String> {
+        self.rendered(req).render(format)
     }
 }
 
