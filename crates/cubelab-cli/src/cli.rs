@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 /// The mathematics of colored-cube puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "cubelab", version, about, long_about = None, after_help = "\
+#[command(name = "cubelab", version, about, long_about = None, allow_negative_numbers = true, after_help = "\
 Examples:
   cubelab cubes                      the 30 MacMahon cubes with Conway's names
   cubelab show Ab                    one cube: net, corners, mirror, symmetry
@@ -28,7 +28,13 @@ pub(crate) struct Cli {
     command: Command,
 }
 
+// Every subcommand's arguments are built only when it is invoked (`defer`): building the
+// whole tree of some 40 commands and 300 arguments was a third of a quick command's
+// start-up (docs/benchmarks.md, "Start-up"). Under `defer` clap applies an argument
+// struct's doc comment after the variant's, so the `clap::Args` structs carry plain `//`
+// comments: the variant's doc comment is the subcommand's help (a test checks each).
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 enum Command {
     /// List a set of cubes (default: the 30 MacMahon cubes).
     Cubes(cmd::cubes::Args),
@@ -63,21 +69,36 @@ enum Command {
     Serve(cmd::serve::Args),
 }
 
-/// The definition of the command line (for introspection: the API turns its input
-/// objects into arguments with it). Every command takes negative numbers as values, so
-/// that `--restarts -1` is refused by the option's own parser, naming the option, rather
-/// than as an unexpected argument `-1`.
+/// The definition of the command line, built whole (for introspection: the web API
+/// reads its arguments to show the command line of a request; the tests walk it). Every
+/// command takes negative numbers as values (`allow_negative_numbers` on each argument
+/// struct), so that `--restarts -1` is refused by the option's own parser, naming the
+/// option, rather than as an unexpected argument `-1`. [`main`] parses with the unbuilt
+/// definition, in which only the invoked subcommand is ever built.
 pub fn command() -> clap::Command {
-    negative_numbers(Cli::command())
-}
-
-/// `cmd` and all its subcommands with `allow_negative_numbers`.
-fn negative_numbers(cmd: clap::Command) -> clap::Command {
-    let names: Vec<String> = cmd.get_subcommands().map(|s| s.get_name().to_string()).collect();
-    let mut cmd = cmd.allow_negative_numbers(true);
-    for name in names {
-        cmd = cmd.mut_subcommand(name, negative_numbers);
+    // The subcommands are deferred: each is built on its own first, given the names its
+    // parent would give it (for its own subcommands' usage lines). The `help` subcommand
+    // mirrors the tree as it stands when its parent is built, so it is taken from a copy
+    // whose subcommands were built without help subcommands of their own: the tree clap
+    // builds without `defer` (the completion scripts list `cubelab help census targets`,
+    // and no `cubelab help census help`).
+    let top = Cli::command().get_name().to_string();
+    let mut probe = Cli::command().mut_subcommands(|sub| {
+        let mut sub = sub.disable_help_subcommand(true);
+        sub.build();
+        sub
+    });
+    probe.build();
+    let mut cmd = Cli::command().disable_help_subcommand(true).mut_subcommands(|sub| {
+        let name = sub.get_name().to_string();
+        let mut sub = sub.bin_name(format!("{top} {name}")).display_name(format!("{top}-{name}"));
+        sub.build();
+        sub
+    });
+    if let Some(help) = probe.find_subcommand("help") {
+        cmd = cmd.subcommand(help.clone());
     }
+    cmd.build();
     cmd
 }
 
@@ -195,7 +216,7 @@ fn missing_subcommand_line(e: &clap::Error) -> String {
 /// The `cubelab` program: parses the command line, runs the command, prints its output
 /// on stdout, or one line on stderr and the exit code of the error.
 pub fn main() -> ExitCode {
-    let matches = command().try_get_matches();
+    let matches = Cli::command().try_get_matches();
     if let Ok(m) = &matches {
         if let Err(e) = check_files(m) {
             eprintln!("error: {}", shorten_quoted(&e.to_string()));

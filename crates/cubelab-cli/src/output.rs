@@ -7,8 +7,9 @@ use std::path::Path;
 
 pub use cubelab_api::report::{Format, Report};
 
-/// `--json` / `--csv` flags shared by the subcommands that offer them.
+// `--json` / `--csv` flags shared by the subcommands that offer them.
 #[derive(clap::Args, Debug, Clone, Default)]
+#[command(allow_negative_numbers = true)]
 pub struct FormatArgs {
     /// Print JSON instead of text.
     #[arg(long, conflicts_with = "csv")]

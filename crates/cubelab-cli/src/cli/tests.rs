@@ -144,3 +144,73 @@ fn every_leaf_command_is_generated() {
     }
     assert!(leaves.iter().any(|(p, longs)| p == &["census", "max-targets"] && longs.contains(&"--restarts".into())));
 }
+
+/// Every command of the whole tree, with its path (`["census", "targets"]`).
+fn all_commands() -> Vec<(Vec<String>, clap::Command)> {
+    fn walk(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, clap::Command)>) {
+        out.push((path.clone(), cmd.clone()));
+        for s in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            path.push(s.get_name().to_string());
+            walk(s, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&command(), &mut Vec::new(), &mut out);
+    out
+}
+
+#[test]
+#[allow(deprecated)]
+fn every_command_takes_negative_numbers_as_values() {
+    let all = all_commands();
+    assert!(all.len() > 40, "{} commands", all.len());
+    for (path, cmd) in all {
+        assert!(cmd.is_allow_negative_numbers_set(), "`cubelab {}` lacks allow_negative_numbers", path.join(" "));
+    }
+}
+
+/// The help `main` prints for `argv` (clap builds only the subcommands it walks through,
+/// as in a real run).
+fn help(argv: &[&str]) -> String {
+    match Cli::command().try_get_matches_from(argv) {
+        Ok(_) => panic!("{argv:?} printed no help"),
+        Err(e) => e.render().to_string(),
+    }
+}
+
+/// With deferred subcommands, a subcommand's own help must open with the line its parent
+/// lists for it (an argument struct's doc comment would replace it: see `cli.rs`).
+#[test]
+fn each_subcommand_help_opens_with_the_line_its_parent_lists() {
+    let mut checked = 0;
+    for (path, cmd) in all_commands() {
+        let subs: Vec<String> =
+            cmd.get_subcommands().map(|s| s.get_name().to_string()).filter(|n| n != "help").collect();
+        if subs.is_empty() {
+            continue;
+        }
+        let mut argv: Vec<&str> = vec!["cubelab"];
+        argv.extend(path.iter().map(String::as_str));
+        argv.push("--help");
+        let listing = help(&argv);
+        for name in subs {
+            let line = listing
+                .lines()
+                .find_map(|l| {
+                    l.trim_start().strip_prefix(name.as_str()).filter(|rest| rest.starts_with("  ")).map(str::trim)
+                })
+                .unwrap_or_else(|| panic!("{name} not listed in {argv:?}:\n{listing}"));
+            let mut sub_argv: Vec<&str> = argv[..argv.len() - 1].to_vec();
+            sub_argv.push(&name);
+            sub_argv.push("-h");
+            let own = help(&sub_argv);
+            let first = own.lines().next().unwrap_or("");
+            // The listing may wrap a long line; compare the start.
+            let start = |s: &str| s.chars().take(40).collect::<String>();
+            assert_eq!(start(first), start(line), "{sub_argv:?}: help opens with {first:?}, its parent lists {line:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 35, "{checked} subcommands checked");
+}

@@ -6,8 +6,9 @@ use cubelab_api::build::{self, BuildRequest};
 use cubelab_api::Context;
 use std::sync::Arc;
 
-/// Arguments of `cubelab build`.
+// Arguments of `cubelab build`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Blocks are read in any notation (Conway names, face strings U D F B L R, labelled forms,
 K1..K30, Sobczyk symbols). With more than 8 blocks a target counts when some 8 of them

@@ -1,10 +1,10 @@
 //! `cubelab completions`: shell completion scripts, generated from the command line's
 //! own definition (so they always match it).
 
-use clap::CommandFactory;
 
-/// Arguments of `cubelab completions`.
+// Arguments of `cubelab completions`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Install (the script goes to standard output):
   bash   cubelab completions bash > ~/.local/share/bash-completion/completions/cubelab
@@ -23,6 +23,6 @@ pub struct Args {
 /// Runs `cubelab completions`: the script.
 pub fn run(args: Args) -> anyhow::Result<String> {
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut crate::cli::Cli::command(), "cubelab", &mut script);
+    clap_complete::generate(args.shell, &mut crate::cli::command(), "cubelab", &mut script);
     Ok(String::from_utf8(script)?)
 }

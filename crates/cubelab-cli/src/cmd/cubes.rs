@@ -5,8 +5,9 @@ use crate::output::{render, FormatArgs};
 use cubelab_api::cubes::{self, CubesReport, CubesRequest};
 use cubelab_api::Context;
 
-/// Arguments of `cubelab cubes`.
+// Arguments of `cubelab cubes`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab cubes                  the 30 MacMahon cubes in Conway's tableau order

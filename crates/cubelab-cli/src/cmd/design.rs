@@ -8,8 +8,9 @@ use crate::progress;
 use cubelab_api::design::{self, DesignBlocksRequest, DesignStackRequest, DEFAULT_SEED};
 use cubelab_api::Context;
 
-/// Arguments of `cubelab design`.
+// Arguments of `cubelab design`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Every design is drawn uniformly at random (from --seed) among all collections with the
 properties asked for, and their number is printed; when there is none, one line says so
@@ -27,6 +28,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum DesignCommand {
     /// N cubes of C_N whose stack has exactly S solutions (Instant Insanity: 4 cubes, 1 solution).
     Stack(StackArgs),
@@ -34,8 +36,9 @@ enum DesignCommand {
     Blocks(BlocksArgs),
 }
 
-/// Arguments of `cubelab design stack`.
+// Arguments of `cubelab design stack`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct StackArgs {
     /// N: the number of cubes and of colors (the cubes come from C_N, 2 to 6).
     #[arg(long, value_name = "N")]
@@ -54,8 +57,9 @@ struct StackArgs {
     json: bool,
 }
 
-/// Arguments of `cubelab design blocks`.
+// Arguments of `cubelab design blocks`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct BlocksArgs {
     /// Build exactly this many of the 30 targets.
     #[arg(long, value_name = "T")]

@@ -6,8 +6,9 @@ use anyhow::Context;
 use clap::CommandFactory;
 use std::path::PathBuf;
 
-/// Arguments of `cubelab man`.
+// Arguments of `cubelab man`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Without --out the page of cubelab itself (which lists every subcommand) goes to standard
 output; with --out one page per command and subcommand is written to DIR (cubelab.1,

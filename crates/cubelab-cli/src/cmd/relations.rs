@@ -6,8 +6,9 @@ use crate::output::{render, Format};
 use cubelab_api::relations::{self, RelationsOutput, RelationsRequest};
 use cubelab_api::Context;
 
-/// Arguments of `cubelab relations`.
+// Arguments of `cubelab relations`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Types are named by Sobczyk's symbols Y1..B3 (' for the antitype) in Kahan's colors
 w y b g p r, white ceiling; MacMahon's colors 1-6 are identified as w=1 y=2 b=3 g=4

@@ -5,8 +5,9 @@ use anyhow::{bail, Context};
 use cubelab_api::Limits;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-/// Arguments of `cubelab serve`.
+// Arguments of `cubelab serve`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Serves the pages (built into the binary) and the JSON API: POST /api/<command> with the
 input object of the command's --json output answers exactly that output (docs/web.md).

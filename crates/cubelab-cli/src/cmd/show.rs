@@ -6,8 +6,9 @@ use cubelab_api::show::{self, ShowRequest};
 use cubelab_api::Context;
 use std::path::PathBuf;
 
-/// Arguments of `cubelab show`.
+// Arguments of `cubelab show`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab show Ab

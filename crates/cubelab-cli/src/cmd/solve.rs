@@ -7,8 +7,9 @@ use cubelab_api::solve::{self, SolveRequest};
 use cubelab_api::Context;
 use std::path::PathBuf;
 
-/// Arguments of `cubelab solve`.
+// Arguments of `cubelab solve`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 The target is the outer 2x2x2 cube, held fixed as written (its face string is read
 U D F B L R). Each arrangement says, for every corner position, which block goes there

@@ -13,8 +13,9 @@ use cubelab_api::Context;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Arguments of `cubelab stack`.
+// Arguments of `cubelab stack`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 n cubes stand in a column; it is solved when each long side (front, right, back, left)
 shows n different colors. The cubes of a stack use exactly n colors in all.
@@ -35,6 +36,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum StackCommand {
     /// Every solution of one stack: counts, and how to stand each cube.
     Solve(SolveArgs),
@@ -46,8 +48,9 @@ enum StackCommand {
     Merge(MergeArgs),
 }
 
-/// Arguments of `cubelab stack merge`.
+// Arguments of `cubelab stack merge`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct MergeArgs {
     /// JSON outputs of `stack census --shard I/N --json` (every shard once, any order).
     #[arg(required = true, value_name = "FILE")]
@@ -56,16 +59,18 @@ struct MergeArgs {
     format: FormatArgs,
 }
 
-/// `--method`.
+// `--method`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct MethodArgs {
     /// graph: the opposite-face multigraph; backtrack: direct search over orientations.
     #[arg(long, value_enum, default_value_t = Method::default())]
     method: Method,
 }
 
-/// Arguments of `cubelab stack solve`.
+// Arguments of `cubelab stack solve`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct SolveArgs {
     /// The cubes, bottom first, in any notation (2 to 8 cubes, as many colors in all).
     #[arg(value_name = "CUBE", required_unless_present = "classic")]
@@ -86,8 +91,9 @@ struct SolveArgs {
     svg: Option<PathBuf>,
 }
 
-/// Arguments of `cubelab stack census`.
+// Arguments of `cubelab stack census`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct CensusArgs {
     /// N: stacks of N cubes from C_N, the cubes using exactly N colors (2 to 6).
     #[arg(long, value_name = "N")]
@@ -114,8 +120,9 @@ struct CensusArgs {
     format: FormatArgs,
 }
 
-/// Arguments of `cubelab stack classics`.
+// Arguments of `cubelab stack classics`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct ClassicsArgs {
     /// Print JSON.
     #[arg(long)]

@@ -8,8 +8,9 @@ use cubelab_api::verify::{self as api, VerifyRequest};
 use cubelab_api::Context;
 use std::sync::Arc;
 
-/// Arguments of `cubelab verify`.
+// Arguments of `cubelab verify`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Each line: agree or DISAGREE, the figure, its key numbers, and the wall time of the main
 and of the second method. Exit 1 if any figure disagrees. The times vary from run to run;

@@ -6,8 +6,9 @@ use super::{print, request, typed, CheckpointArgs, MethodArgs, ShardArgs, Univer
 use crate::output::FormatArgs;
 use cubelab_api::census::infeasible::{self, InfeasibleRequest};
 
-/// Arguments of `census infeasible` (no plot: the census has no histogram).
+// Arguments of `census infeasible` (no plot: the census has no histogram).
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct InfeasibleArgs {
     /// Only multisets of these cubes (comma-separated).
     #[arg(long, value_name = "SET", value_delimiter = ',')]

@@ -5,9 +5,10 @@
 use super::{print, request, typed, JsonArgs, UniverseArgs};
 use cubelab_api::census::max_targets::{self, MaxTargetsRequest};
 
-/// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
-/// takes seconds and its report is a list of sets).
+// Arguments of `census max-targets` (no shards, checkpoints, plot or CSV: the census
+// takes seconds and its report is a list of sets).
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct MaxArgs {
     /// Seed of the local search (--palette 7, where the census is a search) [default: 1].
     #[arg(long)]

@@ -8,8 +8,9 @@ use cubelab::census::report::CensusReport;
 use cubelab_api::census::merge::{self, MergePart, MergeRequest, ShardOutput};
 use std::path::PathBuf;
 
-/// Arguments of `census merge`.
+// Arguments of `census merge`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub(super) struct MergeArgs {
     /// JSON outputs of the shards (all shards of one census, any order).
     #[arg(required = true, value_name = "FILE")]

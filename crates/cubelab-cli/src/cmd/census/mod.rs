@@ -19,8 +19,9 @@ mod solution;
 mod targets;
 mod universal;
 
-/// Arguments of `cubelab census`.
+// Arguments of `cubelab census`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples (times on 2 cores; the others take under a second):
   cubelab census solution-numbers                  Johnson-Roldan Table 1 (target Ba)
@@ -45,6 +46,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum CensusCommand {
     /// Distribution of solution numbers over all 8-collections for one target (Table 1 of
     /// Johnson & Roldán, "Solution Numbers for Eight Blocks to Madness Puzzle").
@@ -98,16 +100,18 @@ macro_rules! request {
 }
 use request;
 
-/// `--method`.
+// `--method`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct MethodArgs {
     /// graph: corner-graph theorems and Hall's condition; backtrack: the general solver.
     #[arg(long, value_enum, default_value_t)]
     method: cubelab_api::census::Method,
 }
 
-/// `--colors N` and `--palette 7`: which cubes the census is over.
+// `--colors N` and `--palette 7`: which cubes the census is over.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct UniverseArgs {
     /// Cubes using exactly N colors (C_N, N = 1..6): exhaustive censuses take N = 1, 2, 3
     /// or 6 (at most 32 cubes); `targets` and `universal` also take 4 and 5 (68 and 75
@@ -120,16 +124,18 @@ struct UniverseArgs {
     palette: Option<usize>,
 }
 
-/// `--shard I/N`.
+// `--shard I/N`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct ShardArgs {
     /// Run only part I of N of the census (merge the parts with `census merge`).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
 }
 
-/// `--checkpoint FILE` and `--resume`.
+// `--checkpoint FILE` and `--resume`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct CheckpointArgs {
     /// Save progress to this file after every batch.
     #[arg(long, value_name = "FILE")]
@@ -143,16 +149,18 @@ struct CheckpointArgs {
     force: bool,
 }
 
-/// `--plot FILE.svg`.
+// `--plot FILE.svg`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct PlotArgs {
     /// Draw the histogram as SVG to this file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 }
 
-/// `--json` alone, for reports without a CSV form.
+// `--json` alone, for reports without a CSV form.
 #[derive(clap::Args, Debug, Clone)]
+#[command(allow_negative_numbers = true)]
 struct JsonArgs {
     /// Print JSON instead of text.
     #[arg(long)]

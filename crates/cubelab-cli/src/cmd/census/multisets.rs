@@ -5,8 +5,9 @@ use super::{print, request, typed, MethodArgs, PlotArgs, UniverseArgs};
 use crate::output::FormatArgs;
 use cubelab_api::census::multisets::{self, MultisetsRequest, DEFAULT_SIZE};
 
-/// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
+// Arguments of `census multisets` (a census of seconds: no shards, no checkpoints).
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct MultisetArgs {
     /// Multiset size (only 8: the 2x2x2 puzzle uses all its blocks).
     #[arg(long, default_value_t = DEFAULT_SIZE)]

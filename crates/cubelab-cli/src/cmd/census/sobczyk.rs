@@ -5,8 +5,9 @@ use super::typed;
 use crate::output::{render, Format};
 use cubelab_api::census::sobczyk::{self, SobczykRequest};
 
-/// Arguments of `census sobczyk` (no options but the format; about 10 s).
+// Arguments of `census sobczyk` (no options but the format; about 10 s).
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab census sobczyk          every statement, puzzles and counterexamples (about 10 s)

@@ -5,8 +5,9 @@ use super::{print, request, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardAr
 use crate::output::FormatArgs;
 use cubelab_api::census::solution_numbers::{self, SolutionNumbersRequest, DEFAULT_TARGET};
 
-/// Arguments of `census solution-numbers`.
+// Arguments of `census solution-numbers`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct SolutionArgs {
     /// The target (any notation); default Ba.
     #[arg(long, default_value = DEFAULT_TARGET)]

@@ -6,8 +6,9 @@ use super::{print, request, typed, CheckpointArgs, MethodArgs, PlotArgs, ShardAr
 use crate::output::FormatArgs;
 use cubelab_api::census::targets::{self, TargetsRequest, DEFAULT_SEED};
 
-/// Arguments of `census targets`.
+// Arguments of `census targets`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab census targets --size 8                      Table 2: all 5,852,925 collections of 8

@@ -6,8 +6,9 @@ use super::{print, request, typed, CheckpointArgs, MethodArgs, ShardArgs, Univer
 use crate::output::FormatArgs;
 use cubelab_api::census::universal::{self, UniversalRequest, DEFAULT_RESTARTS, DEFAULT_SEED, DEFAULT_STEPS};
 
-/// Arguments of `census universal`.
+// Arguments of `census universal`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct UniversalArgs {
     /// Set size K; without it, the smallest K for which a universal set exists.
     #[arg(long, value_name = "K")]

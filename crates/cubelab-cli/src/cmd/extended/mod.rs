@@ -9,8 +9,9 @@ use cubelab_api::extended::{self, ExtendedRequest};
 use cubelab_api::Context;
 use std::sync::Arc;
 
-/// Arguments of `cubelab extended`.
+// Arguments of `cubelab extended`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Answers the census questions of the extended target puzzle over MacMahon's 30 cubes for
 one N (docs/extended.md):

@@ -5,8 +5,9 @@ use crate::output::FormatArgs;
 use anyhow::Context;
 use cubelab_api::magic_check::{self as api, CheckRequest};
 
-/// Arguments of `cubelab magic check`.
+// Arguments of `cubelab magic check`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic check cube.txt

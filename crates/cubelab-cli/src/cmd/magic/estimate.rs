@@ -11,8 +11,9 @@ use cubelab_api::magic_estimate::{self as api, EstimateMethod, EstimateRequest, 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Arguments of `cubelab magic estimate`.
+// Arguments of `cubelab magic estimate`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic estimate --order 4 --samples 20000   semi-perfect cubes of order 4 (about 3 min;

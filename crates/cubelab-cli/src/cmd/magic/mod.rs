@@ -13,8 +13,9 @@ use cubelab_api::Context;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Arguments of `cubelab magic`.
+// Arguments of `cubelab magic`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic enumerate --classes          the 192 cubes of order 3 in 4 classes
@@ -31,6 +32,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum MagicCommand {
     /// Every magic cube of an order and property, optionally grouped into symmetry classes.
     Enumerate(EnumerateArgs),
@@ -46,8 +48,9 @@ enum MagicCommand {
     Estimate(estimate::EstimateArgs),
 }
 
-/// Arguments of `cubelab magic enumerate`.
+// Arguments of `cubelab magic enumerate`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic enumerate --classes --json          the 192 cubes in their 4 classes as JSON
@@ -99,8 +102,9 @@ pub struct EnumerateArgs {
     format: FormatArgs,
 }
 
-/// Arguments of `cubelab magic construct`.
+// Arguments of `cubelab magic construct`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic construct --order 3

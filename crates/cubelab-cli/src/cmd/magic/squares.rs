@@ -13,8 +13,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Arguments of `cubelab magic squares`.
+// Arguments of `cubelab magic squares`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic squares --order 4 --classes           880 squares in Dudeney's 12 groups
@@ -74,8 +75,9 @@ pub struct SquaresArgs {
     force: bool,
 }
 
-/// Arguments of `cubelab magic squares-merge`.
+// Arguments of `cubelab magic squares-merge`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Examples:
   cubelab magic squares --order 4 --shard 1/2 --json > a.json

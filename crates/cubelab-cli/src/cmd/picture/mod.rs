@@ -15,8 +15,9 @@ use cubelab_api::Context;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Arguments of `cubelab picture`.
+// Arguments of `cubelab picture`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Boards: one token per cube, rows separated by '/'. A token names the original face now
 up, then the original face now front: 'UF' is solved. Example: 'UF RB / DL UF'.
@@ -40,6 +41,7 @@ const BOARD_HELP: &str = "The board: one token per cube, rows separated by '/'; 
 face now up, then the one now front ('UF' is a solved cube), e.g. 'UF RB / DL UF'";
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum Sub {
     /// Decide whether a board can be solved (the parity criterion of "Analysis of the picture
     /// cube puzzle", Section 3), with the reason.
@@ -47,6 +49,7 @@ enum Sub {
 Examples:
   cubelab picture check 'UF RB / DL UF'
   cubelab picture check 'FD UF / UF UF' --json     (not solvable: one odd cube)")]
+    #[command(allow_negative_numbers = true)]
     Check {
         #[arg(help = BOARD_HELP)]
         board: String,
@@ -71,6 +74,7 @@ Examples:
   cubelab picture solve 'UF RB / DL UF'
   cubelab picture solve 'FD UF / UF FD' --method optimal --json
   cubelab picture solve \"$(cubelab picture scramble 3 3 --seed 1)\" --method subgroup --metric half")]
+    #[command(allow_negative_numbers = true)]
     Solve {
         #[arg(help = BOARD_HELP)]
         board: String,
@@ -99,6 +103,7 @@ Examples:
 Examples:
   cubelab picture scramble 3 3 --seed 7
   cubelab picture scramble 2 4 --moves 10 --seed 1 --json")]
+    #[command(allow_negative_numbers = true)]
     Scramble {
         /// Rows.
         m: usize,
@@ -129,6 +134,7 @@ positions).
 Examples:
   cubelab picture bounds 2 2
   cubelab picture bounds 3 3 --sample 20 --json   (about 10 s)")]
+    #[command(allow_negative_numbers = true)]
     Bounds {
         /// Rows.
         m: usize,
@@ -172,6 +178,7 @@ Examples:
   cubelab picture census 2 2 --group S3
   cubelab picture census 2 2 --group A5 --row-moves '(1 2 3);(1 2 3 4 5)' --col-moves '(1 2 3);(1 2 3 4 5)'
                                                (about 10 s)")]
+    #[command(allow_negative_numbers = true)]
     Census {
         /// Rows.
         m: usize,
@@ -243,8 +250,9 @@ Examples:
     },
 }
 
-/// Limits of the optimal search (`picture solve --method optimal`, `picture bounds --sample`).
+// Limits of the optimal search (`picture solve --method optimal`, `picture bounds --sample`).
 #[derive(clap::Args, Debug, Clone, Copy)]
+#[command(allow_negative_numbers = true)]
 struct LimitArgs {
     /// Stop an optimal search after N nodes [default: 10000000] (exit 4; raise it to search on).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
