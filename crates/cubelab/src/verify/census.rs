@@ -5,6 +5,8 @@
 
 use super::matching::{fills_exactly, Reach};
 use super::table3::SeedFits;
+use crate::run::Stop;
+use crate::Result;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -36,17 +38,22 @@ fn bits(mask: u32) -> Vec<usize> {
 /// Johnson–Roldán's algorithm of §7, as printed: for every collection of 8 usable cubes,
 /// the corner count vector of prime indices, then every tuple of the Cartesian product
 /// counted when the product of its primes is divisible by 2·3·5·…·19. Returns the
-/// histogram of nonzero solution numbers for target `t` (a row of Table 3).
-pub fn solution_numbers_by_prime_products(fits: &SeedFits, t: usize) -> BTreeMap<u64, u64> {
+/// histogram of nonzero solution numbers for target `t` (a row of Table 3). A raised
+/// `stop` skips the remaining collections and ends it with a `Stopped` error.
+pub fn solution_numbers_by_prime_products(fits: &SeedFits, t: usize, stop: &Stop) -> Result<BTreeMap<u64, u64>> {
     let usable = bits(fits.usable[t]);
     let mut histogram = BTreeMap::new();
     each_subset(&usable, 8, &mut |collection| {
+        if stop.is_requested() {
+            return;
+        }
         let n = prime_product_count(fits, t, collection);
         if n > 0 {
             *histogram.entry(n).or_insert(0) += 1;
         }
     });
-    histogram
+    stop.check()?;
+    Ok(histogram)
 }
 
 /// The §7 count for one collection of 8 cubes (rows of Table 3) and target `t`: the tuples
@@ -82,11 +89,14 @@ fn prime_product_count(fits: &SeedFits, t: usize, collection: &[usize]) -> u64 {
 /// many are trees, i.e. have one corner more than edges, and the edges of the tree when
 /// there is exactly one). The values are histograms of the collections' solution numbers
 /// by the prime-product algorithm, zeros included. Components are found by a depth-first
-/// walk, not by the census's union-find.
-pub fn theorem_6_cases(fits: &SeedFits, t: usize) -> BTreeMap<(u32, u32, Option<u32>), BTreeMap<u64, u64>> {
+/// walk, not by the census's union-find. A raised `stop` ends it with a `Stopped` error.
+pub fn theorem_6_cases(fits: &SeedFits, t: usize, stop: &Stop) -> Result<Cases> {
     let others: Vec<usize> = bits(fits.usable[t]).into_iter().filter(|&c| c != t).collect();
-    let mut cases: BTreeMap<(u32, u32, Option<u32>), BTreeMap<u64, u64>> = BTreeMap::new();
+    let mut cases: Cases = BTreeMap::new();
     each_subset(&others, 7, &mut |seven| {
+        if stop.is_requested() {
+            return;
+        }
         let mut collection = seven.to_vec();
         collection.push(t);
         let number = prime_product_count(fits, t, &collection);
@@ -121,18 +131,27 @@ pub fn theorem_6_cases(fits: &SeedFits, t: usize) -> BTreeMap<(u32, u32, Option<
         let key = (components, trees, if trees == 1 { tree_edges } else { None });
         *cases.entry(key).or_default().entry(number).or_default() += 1;
     });
-    cases
+    stop.check()?;
+    Ok(cases)
 }
+
+/// Theorem 6's cases: (components, trees, the edges of the one tree) to a histogram of
+/// solution numbers.
+pub type Cases = BTreeMap<(u32, u32, Option<u32>), BTreeMap<u64, u64>>;
 
 /// Table 2 by the second method: for each target, every 8-subset of its usable cubes
 /// checked by the corner-set program; then the number of targets of each 8-set.
-/// `histogram[n]` = 8-sets of the 30 building exactly n targets.
-pub fn targets_per_eight_set(fits: &SeedFits) -> Vec<u64> {
+/// `histogram[n]` = 8-sets of the 30 building exactly n targets. A raised `stop` ends it
+/// with a `Stopped` error.
+pub fn targets_per_eight_set(fits: &SeedFits, stop: &Stop) -> Result<Vec<u64>> {
     let per_target: Vec<Vec<u32>> = (0..30)
         .into_par_iter()
         .map(|t| {
             let mut built = Vec::new();
             each_subset(&bits(fits.usable[t]), 8, &mut |set| {
+                if stop.is_requested() {
+                    return;
+                }
                 let blocks: Vec<u8> = set.iter().map(|&c| fits.corners[t][c]).collect();
                 if fills_exactly(&blocks) {
                     built.push(set.iter().fold(0u32, |m, &c| m | 1 << c));
@@ -141,6 +160,7 @@ pub fn targets_per_eight_set(fits: &SeedFits) -> Vec<u64> {
             built
         })
         .collect();
+    stop.check()?;
     let mut all: Vec<u32> = per_target.into_iter().flatten().collect();
     all.sort_unstable();
     let mut histogram = vec![0u64; 31];
@@ -150,7 +170,7 @@ pub fn targets_per_eight_set(fits: &SeedFits) -> Vec<u64> {
         distinct += 1;
     }
     histogram[0] = choose(30, 8) - distinct;
-    trim(histogram)
+    Ok(trim(histogram))
 }
 
 fn choose(n: u64, k: u64) -> u64 {
@@ -166,28 +186,40 @@ fn trim(mut h: Vec<u64>) -> Vec<u64> {
 
 /// For one target, which subsets of its usable cubes within `within` build it: a bitmap
 /// over the subsets of those cubes (bit i of the index = the i-th of them), filled by a
-/// depth-first walk that offers each cube in turn to the corner-set program.
-fn buildable_subsets(fits: &SeedFits, t: usize, cubes: &[usize]) -> Vec<u64> {
+/// depth-first walk that offers each cube in turn to the corner-set program. A raised
+/// `stop` cuts the walk short (the caller reports it).
+fn buildable_subsets(fits: &SeedFits, t: usize, cubes: &[usize], stop: &Stop) -> Vec<u64> {
     let mut map = vec![0u64; (1usize << cubes.len()).div_ceil(64)];
-    fn go(fits: &SeedFits, t: usize, cubes: &[usize], i: usize, index: usize, reach: Reach, map: &mut [u64]) {
+    struct Walk<'a> {
+        fits: &'a SeedFits,
+        t: usize,
+        cubes: &'a [usize],
+        stop: &'a Stop,
+    }
+    fn go(w: &Walk<'_>, i: usize, index: usize, reach: Reach, map: &mut [u64]) {
+        let Walk { fits, t, cubes, stop } = *w;
+        // A look at the stop flag every 2^16 leaves or so.
+        if cubes.len() - i == 16 && stop.is_requested() {
+            return;
+        }
         if i == cubes.len() {
             if reach.full() {
                 map[index >> 6] |= 1 << (index & 63);
             }
             return;
         }
-        go(fits, t, cubes, i + 1, index, reach, map);
-        go(fits, t, cubes, i + 1, index | 1 << i, reach.offer(fits.corners[t][cubes[i]]), map);
+        go(w, i + 1, index, reach, map);
+        go(w, i + 1, index | 1 << i, reach.offer(fits.corners[t][cubes[i]]), map);
     }
-    go(fits, t, cubes, 0, 0, Reach::START, &mut map);
+    go(&Walk { fits, t, cubes, stop }, 0, 0, Reach::START, &mut map);
     map
 }
 
 /// Every subset of the cubes `within` (bit c = row c of Table 3), by size:
 /// `result[k][n]` = k-subsets building exactly n targets. Each target's buildable subsets
 /// of its own usable cubes are found by `buildable_subsets`; a set builds the target
-/// when its usable part is one of them.
-pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
+/// when its usable part is one of them. A raised `stop` ends it with a `Stopped` error.
+pub fn targets_per_subset(fits: &SeedFits, within: u32, stop: &Stop) -> Result<Vec<Vec<u64>>> {
     let cubes = bits(within);
     let n = cubes.len();
     let low = n / 2;
@@ -202,7 +234,7 @@ pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
         .into_par_iter()
         .map(|t| {
             let usable: Vec<usize> = (0..n).filter(|&i| fits.usable[t] >> cubes[i] & 1 == 1).collect();
-            let map = buildable_subsets(fits, t, &usable.iter().map(|&i| cubes[i]).collect::<Vec<_>>());
+            let map = buildable_subsets(fits, t, &usable.iter().map(|&i| cubes[i]).collect::<Vec<_>>(), stop);
             let index = |from: usize, to: usize, s: usize| -> u32 {
                 let mut x = 0u32;
                 for (j, &i) in usable.iter().enumerate() {
@@ -219,10 +251,14 @@ pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
             }
         })
         .collect();
+    stop.check()?;
     let empty = || vec![vec![0u64; 31]; n + 1];
     let result = (0..1usize << (n - low))
         .into_par_iter()
         .fold(empty, |mut acc, high| {
+            if stop.is_requested() {
+                return acc;
+            }
             let mut counts = vec![0u8; 1 << low];
             for p in &parts {
                 let base = p.high[high];
@@ -245,13 +281,14 @@ pub fn targets_per_subset(fits: &SeedFits, within: u32) -> Vec<Vec<u64>> {
             }
             a
         });
-    result.into_iter().map(trim).collect()
+    stop.check()?;
+    Ok(result.into_iter().map(trim).collect())
 }
 
 /// Every multiset of 8 of the 30 cubes (38,608,020), each target checked by the
 /// corner-set program on its eight blocks: `histogram[n]` = multisets building exactly n
-/// targets.
-pub fn targets_per_multiset(fits: &SeedFits) -> Vec<u64> {
+/// targets. A raised `stop` ends it with a `Stopped` error.
+pub fn targets_per_multiset(fits: &SeedFits, stop: &Stop) -> Result<Vec<u64>> {
     fn go(fits: &SeedFits, items: &mut [usize; 8], depth: usize, from: usize, alive: u32, h: &mut [u64; 31]) {
         if depth == 8 {
             let mut n = 0;
@@ -278,6 +315,9 @@ pub fn targets_per_multiset(fits: &SeedFits) -> Vec<u64> {
         .into_par_iter()
         .map(|(a, b)| {
             let mut h = [0u64; 31];
+            if stop.is_requested() {
+                return h;
+            }
             let mut items = [0usize; 8];
             items[0] = a;
             items[1] = b;
@@ -296,7 +336,8 @@ pub fn targets_per_multiset(fits: &SeedFits) -> Vec<u64> {
                 x
             },
         );
-    trim(h.to_vec())
+    stop.check()?;
+    Ok(trim(h.to_vec()))
 }
 
 #[cfg(test)]
@@ -311,7 +352,7 @@ mod tests {
         let mut g = f.clone();
         let eight = ["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"];
         g.usable[ba] = eight.iter().fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
-        let h = solution_numbers_by_prime_products(&g, ba);
+        let h = solution_numbers_by_prime_products(&g, ba, &Stop::new()).unwrap();
         assert_eq!(h, BTreeMap::from([(16, 1)]));
     }
 
@@ -322,8 +363,24 @@ mod tests {
         let set = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
             .iter()
             .fold(0, |m, n| m | 1 << SeedFits::index(n).unwrap());
-        let h = targets_per_subset(&f, set);
+        let h = targets_per_subset(&f, set, &Stop::new()).unwrap();
         assert_eq!(h[8], vec![0, 0, 0, 0, 0, 1]);
         assert_eq!(h[7], vec![8]);
+    }
+
+    /// Each second method looks at the stop flag inside its own loops: raised before the
+    /// call, every one ends with `Stopped` (`verify` raises it while they run).
+    #[test]
+    fn a_raised_stop_ends_every_second_method() {
+        let f = SeedFits::new();
+        let stop = Stop::new();
+        stop.request();
+        let stopped = |r: Result<()>| assert_eq!(r.unwrap_err().kind(), crate::ErrorKind::Stopped);
+        stopped(solution_numbers_by_prime_products(&f, 0, &stop).map(drop));
+        stopped(theorem_6_cases(&f, 0, &stop).map(drop));
+        stopped(targets_per_eight_set(&f, &stop).map(drop));
+        stopped(targets_per_subset(&f, (1 << 20) - 1, &stop).map(drop));
+        stopped(targets_per_multiset(&f, &stop).map(drop));
+        stopped(super::super::picture_bfs::census(2, 2, &stop).map(drop));
     }
 }

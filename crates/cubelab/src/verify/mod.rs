@@ -188,7 +188,7 @@ fn table_1_ba(stop: &Stop) -> Result<Vec<Check>> {
     let t = order[ba()];
     let main = timed(stop, || e.solution_numbers(t, Method::Graph, 0..e.collections(), &NoProgress))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::solution_numbers_by_prime_products(&fits, ba())))?;
+    let second = timed(stop, || census::solution_numbers_by_prime_products(&fits, ba(), stop))?;
     Ok(vec![check(
         "table-1",
         "Johnson-Roldan Table 1: solution numbers of the 5,852,925 collections for Ba (corner graph vs the paper's prime-product algorithm, section 7)",
@@ -207,7 +207,7 @@ fn theorem_6(stop: &Stop) -> Result<Vec<Check>> {
     let t = u.names.iter().position(|n| n == "Ba").ok_or_else(|| Error::new(crate::ErrorKind::Internal, "no Ba"))?;
     let main = timed(stop, || Ok(crate::census::graph::theorem_6_cases(&u, t)))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::theorem_6_cases(&fits, ba())))?;
+    let second = timed(stop, || census::theorem_6_cases(&fits, ba(), stop))?;
     Ok(vec![check(
         "theorem-6",
         "Johnson-Roldan Theorem 6 for Ba: the 77,520 collections with Ba by components, trees and tree edges k, with their solution numbers (corner graph and the general solver vs Table 3's graph and prime products); shown: an isolated corner (k = 0)",
@@ -235,8 +235,9 @@ fn table_1_all(stop: &Stop) -> Result<Vec<Check>> {
             .collect::<Result<Vec<_>>>()
     })?;
     let fits = SeedFits::new();
-    let second =
-        timed(stop, || Ok((0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t)).collect::<Vec<_>>()))?;
+    let second = timed(stop, || {
+        (0..30).map(|t| census::solution_numbers_by_prime_products(&fits, t, stop)).collect::<Result<Vec<_>>>()
+    })?;
     Ok(vec![check(
         "table-1-all-targets",
         "Johnson-Roldan Theorem 1 for every target: the solution-number histogram of each of the 30 (corner graph vs prime products)",
@@ -254,7 +255,7 @@ fn table_2(stop: &Stop) -> Result<Vec<Check>> {
     let all: Vec<usize> = (0..30).collect();
     let main = timed(stop, || Ok(e.tally_until(8, &all, None, Method::Graph, false, &NoProgress, stop)?.histogram))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::targets_per_eight_set(&fits)))?;
+    let second = timed(stop, || census::targets_per_eight_set(&fits, stop))?;
     let main = (trimmed(main.0), main.1);
     Ok(vec![check(
         "table-2",
@@ -290,7 +291,7 @@ fn figure_9(stop: &Stop) -> Result<Vec<Check>> {
     within.sort_unstable();
     let main = timed(stop, || by_size(&e, &within))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::targets_per_subset(&fits, rows.iter().fold(0, |m, &r| m | 1 << r))))?;
+    let second = timed(stop, || census::targets_per_subset(&fits, rows.iter().fold(0, |m, &r| m | 1 << r), stop))?;
     Ok(vec![check(
         "figure-9",
         "Johnson-Roldan Figure 9: subsets of a minimum universal set by size and targets built (all 4,096; sizes 8-11 shown)",
@@ -305,7 +306,7 @@ fn every_subset(stop: &Stop) -> Result<Vec<Check>> {
     let all: Vec<usize> = (0..30).collect();
     let main = timed(stop, || by_size(&e, &all))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::targets_per_subset(&fits, (1 << 30) - 1)))?;
+    let second = timed(stop, || census::targets_per_subset(&fits, (1 << 30) - 1, stop))?;
     let (mt, st) = (main.1, second.1);
     let title = "every one of the 2^30 subsets, histograms by size (upward closure of subset tables vs a corner-set program per set)";
     let mut checks = vec![check("every-subset", title, main.clone(), second.clone(), |h| {
@@ -366,7 +367,7 @@ fn multisets(stop: &Stop) -> Result<Vec<Check>> {
     let e = Engine::macmahon();
     let main = timed(stop, || Ok(trimmed(e.multiset_census(Method::Graph, &NoProgress, stop)?.histogram)))?;
     let fits = SeedFits::new();
-    let second = timed(stop, || Ok(census::targets_per_multiset(&fits)))?;
+    let second = timed(stop, || census::targets_per_multiset(&fits, stop))?;
     Ok(vec![check(
         "multisets",
         "Sobczyk Theorem 6: all 38,608,020 multisets of 8 by targets built (Hall's condition on usable cubes vs a corner-set program per multiset and target)",
@@ -380,7 +381,7 @@ fn picture(m: usize, n: usize, stop: &Stop) -> Result<Check> {
     let main = timed(stop, || {
         Ok(Table::build(&cube_puzzle(m, n, Metric::Quarter), u64::MAX, &NoProgress)?.census().distances.clone())
     })?;
-    let second = timed(stop, || picture_bfs::census(m, n))?;
+    let second = timed(stop, || picture_bfs::census(m, n, stop))?;
     Ok(check(
         &format!("picture-{m}x{n}"),
         &format!("picture cube {m}x{n}: boards by distance (orbit census vs plain breadth-first search over all 24^{} boards)", m * n),

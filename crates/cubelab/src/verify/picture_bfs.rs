@@ -77,7 +77,8 @@ struct Move {
 
 /// Number of boards at each distance from the solved board of the `rows` x `cols` picture
 /// cube puzzle (quarter-turn metric), by visiting all 24^(rows·cols) boards.
-pub fn census(rows: usize, cols: usize) -> Result<Vec<u64>> {
+/// A raised `stop` ends it, between two layers, with a `Stopped` error.
+pub fn census(rows: usize, cols: usize, stop: &crate::run::Stop) -> Result<Vec<u64>> {
     let k = rows * cols;
     if !(2..=MAX_CELLS).contains(&k) {
         return Err(Error::out_of_range(format!(
@@ -95,10 +96,11 @@ pub fn census(rows: usize, cols: usize) -> Result<Vec<u64>> {
     loop {
         // The next layer, chunk by chunk.
         (0..chunks).into_par_iter().with_min_len(256).for_each(|q| {
-            if open[q] {
+            if open[q] && !stop.is_requested() {
                 next_layer(q, k, &moves, &states, &frontier);
             }
         });
+        stop.check()?;
         let flags = close_layer(&states, chunks);
         let count: u64 = flags.iter().map(|f| f.0).sum();
         if count == 0 {
@@ -236,11 +238,11 @@ mod tests {
     fn small_boards_match_theorem_8() {
         // |H| = 2^(m+n-1) 12^(mn).
         for (m, n) in [(2, 1), (3, 1), (2, 2), (4, 1)] {
-            let d = census(m, n).unwrap();
+            let d = census(m, n, &crate::run::Stop::new()).unwrap();
             let states: u64 = d.iter().sum();
             assert_eq!(states, 2u64.pow((m + n - 1) as u32) * 12u64.pow((m * n) as u32), "{m}x{n}");
         }
-        assert_eq!(census(3, 1).unwrap().len() - 1, 10, "the seed's diameter of 3x1");
-        assert!(census(1, 1).is_err());
+        assert_eq!(census(3, 1, &crate::run::Stop::new()).unwrap().len() - 1, 10, "the seed's diameter of 3x1");
+        assert!(census(1, 1, &crate::run::Stop::new()).is_err());
     }
 }

@@ -156,45 +156,58 @@ impl BuildTables {
 
     #[inline]
     pub(super) fn lookup(&self) -> &[Lookup] {
-        self.lookup.get_or_init(|| {
-            self.check_lookup().expect("public callers check that lookup tables can be built");
-            (0..self.minimal.len())
-                .into_par_iter()
-                .map(|t| {
-                    let members = &self.members[t];
-                    let m = members.len();
-                    let mut positions = [u8::MAX; 32];
-                    for (i, &c) in members.iter().enumerate() {
-                        positions[c] = i as u8;
+        match self.lookup.get() {
+            Some(l) => l,
+            None => self.build_lookup(),
+        }
+    }
+
+    /// Builds the lookup tables (in parallel) and keeps the first built. Not
+    /// `OnceLock::get_or_init`: a rayon worker blocked in it while a thread outside the
+    /// pool builds would leave the build's own jobs without workers (a deadlock when every
+    /// worker waits, as two web requests could make it); a thread that finds the tables
+    /// missing builds them too, and the copy that loses the race is dropped.
+    #[cold]
+    fn build_lookup(&self) -> &[Lookup] {
+        self.check_lookup().expect("public callers check that lookup tables can be built");
+        let built: Vec<Lookup> = (0..self.minimal.len())
+            .into_par_iter()
+            .map(|t| {
+                let members = &self.members[t];
+                let m = members.len();
+                let mut positions = [u8::MAX; 32];
+                for (i, &c) in members.iter().enumerate() {
+                    positions[c] = i as u8;
+                }
+                let position = |c: usize| (positions[c] != u8::MAX).then_some(positions[c] as usize);
+                let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
+                for &set in &self.minimal[t] {
+                    let mut idx = 0usize;
+                    let mut s = set;
+                    while s != 0 {
+                        idx |= 1 << position(s.trailing_zeros() as usize).expect("usable");
+                        s &= s - 1;
                     }
-                    let position = |c: usize| (positions[c] != u8::MAX).then_some(positions[c] as usize);
-                    let mut bits = vec![0u64; (1usize << m).div_ceil(64)];
-                    for &set in &self.minimal[t] {
-                        let mut idx = 0usize;
-                        let mut s = set;
-                        while s != 0 {
-                            idx |= 1 << position(s.trailing_zeros() as usize).expect("usable");
-                            s &= s - 1;
-                        }
-                        bits[idx >> 6] |= 1 << (idx & 63);
-                    }
-                    close_upwards(&mut bits, m);
-                    let mut compress = [[0u32; 256]; 4];
-                    for (b, table) in compress.iter_mut().enumerate() {
-                        for (v, slot) in table.iter_mut().enumerate() {
-                            for i in 0..8 {
-                                if v >> i & 1 == 1 {
-                                    if let Some(pos) = position(b * 8 + i) {
-                                        *slot |= 1 << pos;
-                                    }
+                    bits[idx >> 6] |= 1 << (idx & 63);
+                }
+                close_upwards(&mut bits, m);
+                let mut compress = [[0u32; 256]; 4];
+                for (b, table) in compress.iter_mut().enumerate() {
+                    for (v, slot) in table.iter_mut().enumerate() {
+                        for i in 0..8 {
+                            if v >> i & 1 == 1 {
+                                if let Some(pos) = position(b * 8 + i) {
+                                    *slot |= 1 << pos;
                                 }
                             }
                         }
                     }
-                    Lookup { compress, bits }
-                })
-                .collect()
-        })
+                }
+                Lookup { compress, bits }
+            })
+            .collect();
+        let _ = self.lookup.set(built);
+        self.lookup.get().expect("the lookup tables were set")
     }
 
     /// Number of targets.
