@@ -1,7 +1,6 @@
 //! `cubelab completions`: shell completion scripts, generated from the command line's
 //! own definition (so they always match it).
 
-
 // Arguments of `cubelab completions`.
 #[derive(clap::Args, Debug)]
 #[command(allow_negative_numbers = true)]
