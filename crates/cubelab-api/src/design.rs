@@ -55,6 +55,11 @@ pub struct DesignBlocksRequest {
     /// Count only arrangements whose touching inner faces all match (Conway's puzzle).
     #[serde(default)]
     pub interior: bool,
+    /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated) instead of
+    /// the sets of 8 distinct ones; with `targets` and `target` only. Left out of the
+    /// JSON input when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeats: bool,
     /// The seed of the uniform draw.
     #[serde(default = "default_seed")]
     pub seed: u64,
@@ -124,10 +129,11 @@ pub struct TargetRow {
 /// `cubelab design blocks`: eight blocks with exactly the targets and arrangements asked for.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BlocksDesignReport {
-    /// How many sets of 8 distinct MacMahon cubes meet the request: the draw is uniform
-    /// among them.
+    /// How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`) meet
+    /// the request: the draw is uniform among them.
     pub count: u64,
-    /// How many sets of 8 distinct MacMahon cubes there are (C(30, 8)).
+    /// How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
+    /// with `repeats` (C(37, 8)).
     pub collections: u64,
     /// The eight blocks, in tableau order.
     pub blocks: Vec<DesignedCube>,
@@ -190,6 +196,7 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
         target,
         arrangements: req.arrangements,
         interior: req.interior,
+        repeats: req.repeats,
         seed: req.seed,
     };
     let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".to_string());
@@ -197,6 +204,7 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
         failure(e, |f| match f {
             "targets" => show(req.targets.map(|t| t.to_string())),
             "target" => show(req.target.clone()),
+            "interior" => req.interior.to_string(),
             _ => show(req.arrangements.map(|a| a.to_string())),
         })
     })?;
@@ -276,8 +284,13 @@ impl Report for BlocksDesignReport {
         if r.interior {
             wants.push("matching inner faces".to_string());
         }
+        let from = if r.repeats {
+            "multisets of 8 MacMahon cubes, repeats allowed"
+        } else {
+            "sets of 8 distinct MacMahon cubes"
+        };
         let mut s = format!(
-            "8 blocks building {}: one of {} of the {} sets of 8 distinct MacMahon cubes (drawn uniformly)\n",
+            "8 blocks building {}: one of {} of the {} {from} (drawn uniformly)\n",
             wants.join(", "),
             self.count,
             self.collections
@@ -324,7 +337,14 @@ mod tests {
 
     #[test]
     fn a_blocks_design_renders_and_names_the_field_at_fault() {
-        let req = DesignBlocksRequest { targets: Some(5), target: None, arrangements: None, interior: false, seed: 1 };
+        let req = DesignBlocksRequest {
+            targets: Some(5),
+            target: None,
+            arrangements: None,
+            interior: false,
+            repeats: false,
+            seed: 1,
+        };
         let r = run_blocks(&req, &Context::new()).unwrap();
         assert_eq!((r.count, r.targets.len()), (360, 5));
         assert!(r.text().contains("one of 360 of the 5852925 sets"), "{}", r.text());

@@ -65,7 +65,28 @@ fn impossible_or_contradictory_designs_exit_2_in_one_line() {
     assert!(bad(&["design", "blocks", "--target", "Xx"]).contains("--target Xx: "));
     assert!(bad(&["design", "blocks", "--target", "112233"]).contains("not one of the 30 MacMahon cubes"));
     assert!(bad(&["design", "blocks"]).contains("say how many targets"));
+    let e = bad(&["design", "blocks", "--targets", "2", "--arrangements", "2", "--repeats"]);
+    assert!(e.contains("--arrangements 2: blocks with repeats are designed by the targets they build only"), "{e}");
+    assert!(bad(&["design", "blocks", "--targets", "2", "--interior", "--repeats"]).contains("--interior true: "));
     bad(&["design", "stack", "--cubes", "-1", "--solutions", "1"]);
     bad(&["design", "stack", "--solutions", "1"]);
     bad(&["design"]);
+}
+
+/// `--repeats`: a multiset of 8 (repeats allowed) building exactly the targets asked for,
+/// solved back by `build`; the count is the multiset census's.
+#[test]
+fn designed_blocks_with_repeats_are_solved_back_by_build() {
+    let v = json(&["design", "blocks", "--targets", "6", "--repeats", "--seed", "5", "--json"]);
+    assert_eq!((v["count"].as_u64(), v["collections"].as_u64()), (Some(1_980), Some(38_608_020)));
+    let names: Vec<String> =
+        v["blocks"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().into()).collect();
+    let mut args = vec!["build", "--json"];
+    args.extend(names.iter().map(String::as_str));
+    assert_eq!(json(&args)["targets"].as_array().unwrap().len(), 6, "{names:?}");
+    let census = json(&["census", "multisets", "--json"]);
+    assert_eq!(
+        (census["histogram"][6]["value"].as_u64(), census["histogram"][6]["count"].as_u64()),
+        (Some(6), Some(1_980))
+    );
 }

@@ -34,12 +34,15 @@ def blocks(
     target: Optional[Any] = None,
     arrangements: Optional[int] = None,
     interior: bool = False,
+    repeats: bool = False,
     seed: int = 1,
 ) -> DesignBlocksReport:
     """Eight distinct MacMahon blocks building exactly ``targets`` targets and/or the
     ``target`` given, in exactly ``arrangements`` arrangements (of ``target`` when given,
     else of every target built), drawn uniformly from ``seed``; ``.count`` is how many
     sets there were to draw from, ``.targets`` each target built with its dead ends.
+    With ``repeats``, blocks may repeat (the multisets of 8; ``targets`` and ``target``
+    only, about 8 s).
 
     >>> design.blocks(targets=5).count
     360
@@ -49,6 +52,7 @@ def blocks(
         "target": cube_text(target) if target is not None else None,
         "arrangements": arrangements,
         "interior": interior,
+        "repeats": repeats,
         "seed": seed,
     }
     return cast("DesignBlocksReport", parse_report(_call("design blocks", input)))

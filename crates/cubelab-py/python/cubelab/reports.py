@@ -746,11 +746,13 @@ class DesignBlocksReport(Record):
     """The output of a cubelab command of kind "design-blocks" (docs/json.md)."""
 
     count: int
-    """How many sets of 8 distinct MacMahon cubes meet the request: the draw is uniform
-    among them.
+    """How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`) meet
+    the request: the draw is uniform among them.
     """
     collections: int
-    """How many sets of 8 distinct MacMahon cubes there are (C(30, 8))."""
+    """How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
+    with `repeats` (C(37, 8)).
+    """
     blocks: Tuple[DesignedCube, ...]
     """The eight blocks, in tableau order."""
     targets: Tuple[TargetRow, ...]

@@ -119,6 +119,56 @@ pub fn multiset_census(
     progress: &dyn Progress,
     stop: &Stop,
 ) -> Result<MultisetCensus, Error> {
+    let lists = target_lists(u, method, progress, stop)?;
+    let counts = lists.counts();
+    let n = u.len();
+    let mut histogram = vec![0u64; n + 1];
+    for &c in &counts {
+        histogram[c as usize] += 1;
+    }
+    let max = histogram.iter().rposition(|&h| h > 0).unwrap_or(0);
+    let max_examples = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c as usize == max)
+        .take(1000)
+        .map(|(r, _)| types_of(super::combin::unrank_subset_u64(r as u64, 8)))
+        .collect();
+    Ok(MultisetCensus { multisets: lists.multisets, histogram, max_examples, derived: lists.derived })
+}
+
+/// For each target, the multisets of 8 of the universe's cubes that build it.
+#[derive(Debug, Clone)]
+pub(crate) struct TargetLists {
+    /// Number of multisets of 8.
+    pub(crate) multisets: u64,
+    /// `lists[t]`: the colex ranks of the multisets building target t, increasing.
+    pub(crate) lists: Vec<Vec<u64>>,
+    /// Targets whose lists were carried over from the first target by a checked symmetry.
+    pub(crate) derived: usize,
+}
+
+impl TargetLists {
+    /// How many targets each multiset builds, by rank.
+    pub(crate) fn counts(&self) -> Vec<u8> {
+        let mut counts = vec![0u8; self.multisets as usize];
+        for list in &self.lists {
+            for &r in list {
+                counts[r as usize] += 1;
+            }
+        }
+        counts
+    }
+}
+
+/// The lists of the multiset census: for every target, the multisets building it (a
+/// raised `stop` ends it as [`multiset_census`]).
+pub(crate) fn target_lists(
+    u: &Universe,
+    method: Method,
+    progress: &dyn Progress,
+    stop: &Stop,
+) -> Result<TargetLists, Error> {
     if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
         return Err(Error::out_of_range(format!(
             "target {} has more than 25 usable cubes; the multiset census handles at most 25",
@@ -165,30 +215,7 @@ pub fn multiset_census(
             (_, None) => buildable_for(u, t, method, progress, stop),
         })
         .collect::<Result<_, Error>>()?;
-    let mut counts = vec![0u8; total as usize];
-    for list in &lists {
-        for &r in list {
-            counts[r as usize] += 1;
-        }
-    }
-    let mut histogram = vec![0u64; n + 1];
-    for &c in &counts {
-        histogram[c as usize] += 1;
-    }
-    let max = histogram.iter().rposition(|&h| h > 0).unwrap_or(0);
-    let max_examples = counts
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c as usize == max)
-        .take(1000)
-        .map(|(r, _)| types_of(super::combin::unrank_subset_u64(r as u64, 8)))
-        .collect();
-    Ok(MultisetCensus {
-        multisets: total,
-        histogram,
-        max_examples,
-        derived: symmetric.iter().filter(|s| s.is_some()).count(),
-    })
+    Ok(TargetLists { multisets: total, lists, derived: symmetric.iter().filter(|s| s.is_some()).count() })
 }
 
 #[cfg(test)]

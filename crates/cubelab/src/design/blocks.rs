@@ -2,11 +2,11 @@
 
 use super::DesignError;
 use crate::census::engine::Engine;
-use crate::census::{graph, Method, Universe};
+use crate::census::{graph, multiset, Method, Universe};
 use crate::coloring::Coloring;
-use crate::combin::{binomial, unrank_subset};
+use crate::combin::{binomial, unrank_subset, unrank_subset_u64};
 use crate::rng::SplitMix64;
-use crate::run::Stop;
+use crate::run::{NoProgress, Stop};
 use crate::target::Blocks;
 use crate::words::count;
 use crate::{Error, ErrorKind, Result};
@@ -26,6 +26,9 @@ pub struct BlocksSpec {
     /// Count only arrangements whose touching inner faces all match (Conway's puzzle): a
     /// target is built when it has at least one such arrangement.
     pub interior: bool,
+    /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated, Sobczyk's
+    /// puzzles) instead of the sets of 8 distinct ones; with `targets` and `target` only.
+    pub repeats: bool,
     /// The seed of the draw.
     pub seed: u64,
 }
@@ -52,11 +55,13 @@ pub struct BuiltTarget {
 pub struct BlocksDesign {
     /// The request.
     pub spec: BlocksSpec,
-    /// How many sets of 8 distinct MacMahon cubes meet it (the draw is uniform among them).
+    /// How many sets of 8 distinct MacMahon cubes (multisets with `repeats`) meet it (the
+    /// draw is uniform among them).
     pub count: u64,
-    /// How many sets of 8 there are in all (C(30, 8)).
+    /// How many sets of 8 there are in all (C(30, 8)), or multisets (C(37, 8)).
     pub collections: u64,
-    /// The blocks drawn, as indices of Conway's tableau order, increasing.
+    /// The blocks drawn, as indices of Conway's tableau order, increasing (with repeats,
+    /// non-decreasing).
     pub blocks: Vec<usize>,
     /// Their cubes.
     pub cubes: Vec<Coloring>,
@@ -86,6 +91,9 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
         })?),
         None => None,
     };
+    if spec.repeats {
+        return with_repeats(spec, u, named, stop);
+    }
     let interior = spec.interior;
     let lists = engine.eight_sets_by_target(Method::Graph, |u, t, set| arrangements(u, t, set, interior), stop)?;
     // Every (set, target, arrangements) with a nonzero number, grouped by set in colex
@@ -167,10 +175,81 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
     Ok(design)
 }
 
+/// [`blocks`] over the multisets of 8 (`spec.repeats`): the lists of the multiset census
+/// (`census multisets`), the qualifying multisets in colex rank order, the index drawn as
+/// for sets.
+fn with_repeats(
+    spec: &BlocksSpec,
+    u: &Universe,
+    named: Option<usize>,
+    stop: &Stop,
+) -> std::result::Result<BlocksDesign, DesignError> {
+    let lists = multiset::target_lists(u, Method::Graph, &NoProgress, stop)?;
+    let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), &lists)?;
+    let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
+    let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
+    let built = solve_back(u, &cubes, false)?;
+    let design =
+        BlocksDesign { spec: spec.clone(), count, collections: lists.multisets, blocks: multiset, cubes, names, built };
+    if !meets(&design, spec) {
+        return Err(
+            Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into()
+        );
+    }
+    Ok(design)
+}
+
+/// The number of multisets meeting `spec` (targets built, the named target among them)
+/// and the one drawn from the seed, as its 8 cube indices.
+pub(crate) fn draw_multiset(
+    spec: &BlocksSpec,
+    named: Option<(usize, &str)>,
+    lists: &multiset::TargetLists,
+) -> std::result::Result<(u64, Vec<usize>), DesignError> {
+    let counts = lists.counts();
+    let wanted = |r: u64| spec.targets.is_none_or(|t| counts[r as usize] as usize == t);
+    let (count, most) = match named {
+        Some((t, _)) => {
+            let list = &lists.lists[t];
+            let count = list.iter().filter(|&&r| wanted(r)).count() as u64;
+            (count, list.iter().map(|&r| counts[r as usize]).max().unwrap_or(0))
+        }
+        None => ((0..lists.multisets).into_par_iter().filter(|&r| wanted(r)).count() as u64, {
+            counts.iter().copied().max().unwrap_or(0)
+        }),
+    };
+    if count == 0 {
+        return Err(none_exists(spec, named.map(|(_, n)| n), 0, most as usize, &BTreeSet::new(), lists.multisets));
+    }
+    let index = SplitMix64(spec.seed).below(count) as usize;
+    let rank = match named {
+        Some((t, _)) => lists.lists[t].iter().copied().filter(|&r| wanted(r)).nth(index),
+        None => (0..lists.multisets).filter(|&r| wanted(r)).nth(index),
+    }
+    .ok_or_else(|| Error::new(ErrorKind::Internal, "the drawn multiset is past the count"))?;
+    Ok((count, multiset::types_of(unrank_subset_u64(rank, 8)).to_vec()))
+}
+
 /// Refuses requests that contradict themselves or the 30 targets, before any work.
 fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
     if spec.targets.is_none() && spec.target.is_none() {
         return Err(Error::malformed("say how many targets the blocks build, or which target").into());
+    }
+    if spec.repeats && spec.arrangements.is_some() {
+        return Err(DesignError::at(
+            "arrangements",
+            Error::out_of_range(
+                "blocks with repeats are designed by the targets they build only: their arrangements are not counted yet",
+            ),
+        ));
+    }
+    if spec.repeats && spec.interior {
+        return Err(DesignError::at(
+            "interior",
+            Error::out_of_range(
+                "blocks with repeats are designed by the targets they build only: matching inner faces are not counted yet",
+            ),
+        ));
     }
     if let Some(t) = spec.targets.filter(|&t| t > 30) {
         return Err(DesignError::at(
@@ -234,10 +313,14 @@ fn none_exists(
 ) -> DesignError {
     let inner = if spec.interior { " with matching inner faces" } else { "" };
     let building = named.map(|n| format!(" building {n}{inner}")).unwrap_or_default();
+    let (one, all) = match spec.repeats {
+        true => ("multiset of 8 MacMahon cubes (repeats allowed)", "multisets"),
+        false => ("set of 8 distinct MacMahon cubes", "sets"),
+    };
     if eligible == 0 {
         let want = spec.targets.unwrap_or(0);
         let error = Error::out_of_range(format!(
-            "no set of 8 distinct MacMahon cubes{building} builds exactly {}{inner}: the census of all {collections} sets finds at most {most}",
+            "no {one}{building} builds exactly {}{inner}: the census of all {collections} {all} finds at most {most}",
             count(want, "target", "targets")
         ));
         return DesignError::at("targets", error);
@@ -252,7 +335,7 @@ fn none_exists(
     let a = spec.arrangements.unwrap_or(0);
     let those = if named.is_some() { "they have" } else { "those with one number for all their targets have" };
     let error = Error::out_of_range(format!(
-        "no set of 8 distinct MacMahon cubes{building} {which} exactly {}{inner}: of the {eligible} such sets in the census, {those} {found}",
+        "no {one}{building} {which} exactly {}{inner}: of the {eligible} such {all} in the census, {those} {found}",
         count(a, "arrangement", "arrangements"),
     ));
     DesignError::at("arrangements", error)

@@ -2,6 +2,7 @@ use super::*;
 use crate::census::engine::Engine;
 use crate::census::Method;
 use crate::coloring::Coloring;
+use crate::design::blocks::{draw_multiset, meets};
 use crate::geometry::{Corner, Rotation};
 use crate::notation::parse_cube;
 use crate::run::{NoProgress, Options, Stop};
@@ -15,7 +16,7 @@ fn cube(name: &str) -> Coloring {
 }
 
 fn spec(targets: Option<usize>, target: Option<&str>, arrangements: Option<u64>, interior: bool) -> BlocksSpec {
-    BlocksSpec { targets, target: target.map(cube), arrangements, interior, seed: 1 }
+    BlocksSpec { targets, target: target.map(cube), arrangements, interior, repeats: false, seed: 1 }
 }
 
 /// The whole stack census of C_N (N = `colors`), computed once per test binary and
@@ -343,4 +344,58 @@ fn a_stop_raised_while_numbering_the_sets_ends_the_design_with_stopped() {
     raised.request();
     let e = blocks(&spec(Some(2), None, None, false), &raised).unwrap_err();
     assert_eq!(e.error.kind(), crate::ErrorKind::Stopped);
+}
+
+// ---------------------------------------------------------------- blocks with repeats
+
+/// `design blocks --repeats`: the counts are the multiset census's histogram (its total
+/// 38,608,020 = C(37, 8), and Sobczyk's Theorem 6: at most six targets, reached by 1,980
+/// multisets); drawn multisets build exactly what was asked, solved again by the general
+/// solver (no census list); a named target's count is its list's; contradictions refused.
+#[test]
+fn multisets_are_drawn_from_the_census_lists_and_solved_back() {
+    let engine = Engine::macmahon();
+    let u = engine.universe().unwrap();
+    let lists = crate::census::multiset::target_lists(u, Method::Graph, &NoProgress, &Stop::new()).unwrap();
+    let repeats =
+        |targets: Option<usize>, seed: u64| BlocksSpec { repeats: true, seed, ..spec(targets, None, None, false) };
+    let mut total = 0;
+    for t in 0..=6 {
+        let (count, drawn) = draw_multiset(&repeats(Some(t), 7), None, &lists).unwrap();
+        total += count;
+        assert!(drawn.windows(2).all(|w| w[0] <= w[1]), "{drawn:?}");
+        let cubes: Vec<Coloring> = drawn.iter().map(|&c| u.cubes[c]).collect();
+        assert_eq!(Blocks::new(&cubes).unwrap().buildable_targets(false).unwrap().len(), t, "{drawn:?}");
+        if t == 6 {
+            assert_eq!(count, 1_980);
+        }
+    }
+    assert_eq!(total, 38_608_020);
+    let e = draw_multiset(&repeats(Some(7), 1), None, &lists).unwrap_err();
+    assert_eq!(e.field, Some("targets"));
+    assert!(e.error.message().contains("all 38608020 multisets finds at most 6"), "{e}");
+    // A named target: its list, and 8 copies of it are among them.
+    let ba = u.names.iter().position(|n| n == "Ba").unwrap();
+    let named = BlocksSpec { repeats: true, ..spec(None, Some("Ba"), None, false) };
+    let (count, drawn) = draw_multiset(&named, Some((ba, "Ba")), &lists).unwrap();
+    assert_eq!(count, lists.lists[ba].len() as u64);
+    assert!(lists.lists[ba].contains(&crate::census::multiset::rank_multiset(&[ba; 8])));
+    let cubes: Vec<Coloring> = drawn.iter().map(|&c| u.cubes[c]).collect();
+    assert!(Blocks::new(&cubes).unwrap().count(&u.cubes[ba]).unwrap() > 0, "{drawn:?}");
+    for bad in [spec(Some(2), None, Some(2), false), spec(Some(2), None, None, true)] {
+        let e = blocks(&BlocksSpec { repeats: true, ..bad }, &Stop::new()).unwrap_err();
+        assert!(matches!(e.field, Some("arrangements" | "interior")), "{e}");
+    }
+}
+
+/// The whole `blocks` path with repeats (the census lists, the draw, the solve back, the
+/// check of the request) on one request.
+#[test]
+fn a_blocks_design_with_repeats_meets_its_request() {
+    let s = BlocksSpec { repeats: true, seed: 3, ..spec(Some(3), None, None, false) };
+    let d = blocks(&s, &Stop::new()).unwrap();
+    assert_eq!(d.built.len(), 3);
+    assert_eq!(d.collections, 38_608_020);
+    assert_eq!(d.count, 370_080);
+    assert!(meets(&d, &s));
 }
