@@ -88,8 +88,9 @@ pub(crate) fn net_size(edge: f64) -> (f64, f64) {
     (4.0 * edge + tab(edge), 3.0 * edge)
 }
 
-/// The page geometry: paper size, the header's height (it holds the key of `colors`), and
-/// how many nets fit across and down.
+/// The page geometry: paper size, the header's height (it holds the key of the colors),
+/// the size of one panel (a net with its tabs, a layer of numbers) and how many fit
+/// across and down.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Grid {
     pub width: f64,
@@ -98,6 +99,7 @@ pub(crate) struct Grid {
     pub cols: usize,
     pub rows: usize,
     pub edge: f64,
+    pub panel: (f64, f64),
 }
 
 /// Width of one entry of the key: swatch, space and the longest label.
@@ -106,35 +108,42 @@ fn key_entry_width(colors: &[Color]) -> f64 {
     KEY_SWATCH + 2.0 + label + 4.0
 }
 
+/// Rows of the key (none without colors).
 fn key_rows(colors: &[Color], width: f64) -> usize {
     let per_row = ((width - 2.0 * MARGIN) / key_entry_width(colors)).floor().max(1.0) as usize;
-    svg::distinct(colors).len().div_ceil(per_row).max(1)
+    svg::distinct(colors).len().div_ceil(per_row)
 }
 
 impl Grid {
     /// The geometry of a sheet of `(width, height)` mm with nets of `edge` mm.
-    pub(crate) fn new((width, height): (f64, f64), edge: f64, colors: &[Color]) -> Grid {
+    pub(crate) fn new(paper: (f64, f64), edge: f64, colors: &[Color]) -> Grid {
+        Grid::of_panels(paper, edge, net_size(edge), colors)
+    }
+
+    /// The geometry of a sheet of `(width, height)` mm with panels of `panel` mm (`edge`:
+    /// the unit the title names).
+    pub(crate) fn of_panels((width, height): (f64, f64), edge: f64, panel: (f64, f64), colors: &[Color]) -> Grid {
         let header = 5.0 + 7.0 + KEY_ROW * key_rows(colors, width) as f64 + 2.0;
-        let (w, h) = net_size(edge);
         let fit = |room: f64, size: f64| ((room + GAP) / (size + GAP) + 1e-9).floor().max(0.0) as usize;
         Grid {
             width,
             height,
             header,
-            cols: fit(width - 2.0 * MARGIN, w),
-            rows: fit(height - 2.0 * MARGIN - header, h),
+            cols: fit(width - 2.0 * MARGIN, panel.0),
+            rows: fit(height - 2.0 * MARGIN - header, panel.1),
             edge,
+            panel,
         }
     }
 
-    /// Nets per page.
+    /// Panels per page.
     pub(crate) fn per_page(&self) -> usize {
         self.cols * self.rows
     }
 
-    /// The top left corner of the `k`-th net of a page.
+    /// The top left corner of the `k`-th panel of a page.
     pub(crate) fn origin(&self, k: usize) -> (f64, f64) {
-        let (w, h) = net_size(self.edge);
+        let (w, h) = self.panel;
         (MARGIN + (k % self.cols) as f64 * (w + GAP), MARGIN + self.header + (k / self.cols) as f64 * (h + GAP))
     }
 }
@@ -341,6 +350,50 @@ pub(crate) fn net(page: &mut Page, (x0, y0): (f64, f64), edge: f64, cube: &Color
         bold: true,
         paint: Paint::black(),
     });
+    s.push(Shape::Close);
+}
+
+/// Height of a layer's caption above its grid of numbers.
+pub(crate) const CAPTION: f64 = 6.0;
+
+/// One layer of numbers (rows of cells) at (x0, y0) under its caption, cells of `cell`
+/// mm with their numbers centred (smaller type for long numbers); the group and each
+/// cell carry their data (`class="layer"`, `class="cell" data-row data-col`).
+pub(crate) fn number_grid(page: &mut Page, (x0, y0): (f64, f64), cell: f64, rows: &[Vec<i64>], caption: &str) {
+    let s = &mut page.shapes;
+    s.push(Shape::Open(format!("<g class=\"layer\" data-x=\"{}\" data-y=\"{}\">", num(x0), num(y0))));
+    s.push(Shape::Text {
+        at: (x0, y0 + 4.0),
+        size: 3.2,
+        text: caption.to_string(),
+        middle: false,
+        bold: true,
+        paint: Paint::black(),
+    });
+    let digits = rows.iter().flatten().map(|v| v.to_string().len()).max().unwrap_or(1) as f64;
+    let size = (cell * 0.42).min(cell * 0.85 / (digits * 0.55));
+    for (i, row) in rows.iter().enumerate() {
+        for (j, v) in row.iter().enumerate() {
+            let (x, y) = (x0 + j as f64 * cell, y0 + CAPTION + i as f64 * cell);
+            s.push(Shape::Rect {
+                x,
+                y,
+                w: cell,
+                h: cell,
+                fill: Some(Paint::css("#ffffff")),
+                stroke: STROKE,
+                attrs: format!(" class=\"cell\" data-row=\"{}\" data-col=\"{}\" data-value=\"{v}\"", i + 1, j + 1),
+            });
+            s.push(Shape::Text {
+                at: (x + cell / 2.0, y + cell / 2.0 + size * 0.35),
+                size,
+                text: v.to_string(),
+                middle: true,
+                bold: false,
+                paint: Paint::black(),
+            });
+        }
+    }
     s.push(Shape::Close);
 }
 

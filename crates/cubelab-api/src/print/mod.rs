@@ -1,4 +1,5 @@
-//! `print blocks` and `print stack`: sheets to print, cut, fold and glue (docs/print.md).
+//! `print blocks` and `print stack`: sheets to print, cut, fold and glue (docs/print.md);
+//! `print magic`: the layers of a magic cube or a magic square as a sheet (`magic.rs`).
 //!
 //! One net per block or cube at true scale (faces of `edge` mm), with glue tabs, each
 //! face in its color, drawn over with the color's pattern ([`svg::pattern`]) and lettered
@@ -9,10 +10,12 @@
 //! ([`Sheet::svg`]) or, with the feature `pdf`, as PDF ([`Sheet::pdf`]).
 
 mod layout;
+mod magic;
 #[cfg(feature = "pdf")]
 mod pdf;
 
 pub use layout::Line;
+pub use magic::{run_magic, PrintMagicRequest, DEFAULT_CELL, MIN_CELL};
 
 use crate::error::{Error, Result};
 use crate::{svg, Context};
@@ -117,9 +120,9 @@ pub struct PrintStackRequest {
 pub struct Sheet {
     pages: Vec<Page>,
     paper: Paper,
-    /// The number of nets drawn.
+    /// The number of nets (or layers of numbers) drawn.
     pub nets: usize,
-    /// The pages holding nets (the rest are instructions).
+    /// The pages holding them (the rest are instructions).
     pub net_pages: usize,
     /// The instructions, as printed on the last page(s) before wrapping.
     pub instructions: Vec<Line>,
@@ -155,66 +158,103 @@ struct Item {
     cube: Coloring,
 }
 
-/// The edge as error messages show it: `40mm`.
-fn edge_value(edge: f64) -> String {
-    format!("{}mm", layout::num(edge))
+/// A length as error messages show it: `40mm`.
+fn length_value(mm: f64) -> String {
+    format!("{}mm", layout::num(mm))
 }
 
-/// The page grid for these colors, or why the edge is refused.
-fn grid(paper: Paper, edge: f64, colors: &[Color]) -> Result<Grid> {
-    if !edge.is_finite() || edge < MIN_EDGE {
-        return Err(Error::bad(format!("the edge must be at least {} mm", layout::num(MIN_EDGE)))
-            .about("edge", edge_value(edge)));
+/// What is printed and how large: the request field giving the size (`edge`, `cell`),
+/// its value and least value in mm, the panel's name in messages, and the page grid for a
+/// size.
+struct Sizing<'a> {
+    field: &'static str,
+    value: f64,
+    least: f64,
+    panel: &'a str,
+    grid: &'a dyn Fn(f64) -> Grid,
+}
+
+/// The page grid, or why the size is refused: below its least value, or a panel that
+/// does not fit the page (the message gives the largest size that fits).
+fn grid(paper: Paper, sizing: &Sizing) -> Result<Grid> {
+    let Sizing { field, value, least, panel, grid } = *sizing;
+    if !value.is_finite() || value < least {
+        return Err(Error::bad(format!("the {field} must be at least {} mm", layout::num(least)))
+            .about(field, length_value(value)));
     }
-    let g = Grid::new(paper.size_mm(), edge, colors);
+    let g = grid(value);
     if g.per_page() > 0 {
         return Ok(g);
     }
-    // The largest edge that fits, in tenths of a mm.
-    let mut largest = (edge * 10.0).floor();
-    while largest > MIN_EDGE * 10.0 && Grid::new(paper.size_mm(), largest / 10.0, colors).per_page() == 0 {
+    // The largest size that fits, in tenths of a mm.
+    let mut largest = (value * 10.0).floor();
+    while largest > least * 10.0 && grid(largest / 10.0).per_page() == 0 {
         largest -= 1.0;
     }
-    let (w, h) = layout::net_size(edge);
+    let (w, h) = g.panel;
     Err(Error::bad(format!(
-        "a net ({} x {} mm with its tabs) does not fit on {} paper with its margins and key; the largest edge that fits is {} mm",
+        "{panel} ({} x {} mm) does not fit on {} paper with its margins and header; the largest {field} that fits is {} mm",
         layout::num(w),
         layout::num(h),
         paper.title(),
         layout::num(largest / 10.0)
     ))
-    .about("edge", edge_value(edge)))
+    .about(field, length_value(value)))
 }
 
-/// The sheet: the nets, several to a page, then the instruction pages.
-fn sheet(kind: &str, paper: Paper, g: &Grid, items: &[Item], instructions: Vec<Line>) -> Sheet {
-    let colors: Vec<Color> = items.iter().flat_map(|i| i.cube.faces()).collect();
-    let chunks: Vec<&[Item]> = items.chunks(g.per_page()).collect();
+/// The page grid of nets for these colors, or why the edge is refused.
+fn net_grid(paper: Paper, edge: f64, colors: &[Color]) -> Result<Grid> {
+    let of = |e: f64| Grid::new(paper.size_mm(), e, colors);
+    grid(paper, &Sizing { field: "edge", value: edge, least: MIN_EDGE, panel: "a net with its tabs", grid: &of })
+}
+
+/// Draws panel `index` on a page at its top left corner.
+type Draw<'a> = &'a dyn Fn(&mut Page, usize, (f64, f64));
+
+/// The sheet: `panels` panels (nets, layers) drawn by `draw` (page, index, top left),
+/// several to a page, then the instruction pages; the title names the size as `size`.
+struct Panels<'a> {
+    kind: &'a str,
+    size: String,
+    colors: &'a [Color],
+    count: usize,
+    draw: Draw<'a>,
+}
+
+fn sheet(paper: Paper, g: &Grid, panels: &Panels, instructions: Vec<Line>) -> Sheet {
+    let per_page = g.per_page();
+    let panel_pages = panels.count.div_ceil(per_page);
     let text = layout::text_pages(g, &instructions);
-    let total = chunks.len() + text.len();
+    let total = panel_pages + text.len();
     let title = |n: usize| {
-        format!(
-            "cubelab print {kind} - page {n} of {total} - {} paper, cube edge {} mm",
-            paper.title(),
-            layout::num(g.edge)
-        )
+        format!("cubelab print {} - page {n} of {total} - {} paper, {}", panels.kind, paper.title(), panels.size)
     };
     let mut pages = Vec::with_capacity(total);
-    for (p, chunk) in chunks.iter().enumerate() {
+    for p in 0..panel_pages {
         let mut page = Page::default();
-        layout::header(&mut page, g, &title(p + 1), &colors);
-        for (k, item) in chunk.iter().enumerate() {
-            layout::net(&mut page, g.origin(k), g.edge, &item.cube, p * g.per_page() + k + 1, &item.caption);
+        layout::header(&mut page, g, &title(p + 1), panels.colors);
+        for (k, index) in (p * per_page..panels.count.min((p + 1) * per_page)).enumerate() {
+            (panels.draw)(&mut page, index, g.origin(k));
         }
         pages.push(page);
     }
     for (p, lines) in text.iter().enumerate() {
         let mut page = Page::default();
-        layout::header(&mut page, g, &title(chunks.len() + p + 1), &colors);
+        layout::header(&mut page, g, &title(panel_pages + p + 1), panels.colors);
         layout::text_page(&mut page, g, lines);
         pages.push(page);
     }
-    Sheet { pages, paper, nets: items.len(), net_pages: chunks.len(), instructions }
+    Sheet { pages, paper, nets: panels.count, net_pages: panel_pages, instructions }
+}
+
+/// The sheet of nets of `items`.
+fn net_sheet(kind: &str, paper: Paper, g: &Grid, items: &[Item], instructions: Vec<Line>) -> Sheet {
+    let colors: Vec<Color> = items.iter().flat_map(|i| i.cube.faces()).collect();
+    let draw = |page: &mut Page, k: usize, at: (f64, f64)| {
+        layout::net(page, at, g.edge, &items[k].cube, k + 1, &items[k].caption);
+    };
+    let size = format!("cube edge {} mm", layout::num(g.edge));
+    sheet(paper, g, &Panels { kind, size, colors: &colors, count: items.len(), draw: &draw }, instructions)
 }
 
 /// A cube's short name (Conway's or Sobczyk's), else its face string.
@@ -274,7 +314,7 @@ fn cubes(tokens: &[String], field: &'static str, noun: &str) -> Result<Vec<Color
 pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
     let blocks = cubes(&req.blocks, "blocks", "blocks")?;
     let colors: Vec<Color> = blocks.iter().flat_map(|c| c.faces()).collect();
-    let g = grid(req.paper, req.edge, &colors)?;
+    let g = net_grid(req.paper, req.edge, &colors)?;
     let items: Vec<Item> = blocks
         .iter()
         .enumerate()
@@ -293,7 +333,7 @@ pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
             // Too many colors to enumerate the targets: the nets are printed all the same.
             Err(e) if e.kind() == cubelab::ErrorKind::OutOfRange => {
                 lines.push(line(format!("No targets listed: {e}.")));
-                return Ok(sheet("blocks", req.paper, &g, &items, lines));
+                return Ok(net_sheet("blocks", req.paper, &g, &items, lines));
             }
             r => r?,
         };
@@ -332,7 +372,7 @@ pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
             }
         }
     }
-    Ok(sheet("blocks", req.paper, &g, &items, lines))
+    Ok(net_sheet("blocks", req.paper, &g, &items, lines))
 }
 
 /// Runs `print stack`: one net per cube, and one solution of the stack, cube by cube.
@@ -340,7 +380,7 @@ pub fn run_stack(req: &PrintStackRequest, _ctx: &Context) -> Result<Sheet> {
     let stack = Stack::new(cubes(&req.cubes, "cubes", "cubes")?)?;
     let given = stack.cubes().to_vec();
     let colors: Vec<Color> = given.iter().flat_map(|c| c.faces()).collect();
-    let g = grid(req.paper, req.edge, &colors)?;
+    let g = net_grid(req.paper, req.edge, &colors)?;
     let items: Vec<Item> = given
         .iter()
         .enumerate()
@@ -387,7 +427,7 @@ pub fn run_stack(req: &PrintStackRequest, _ctx: &Context) -> Result<Sheet> {
             )));
         }
     }
-    Ok(sheet("stack", req.paper, &g, &items, lines))
+    Ok(net_sheet("stack", req.paper, &g, &items, lines))
 }
 
 #[cfg(test)]

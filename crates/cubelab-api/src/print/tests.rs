@@ -266,3 +266,55 @@ proptest! {
         }
     }
 }
+
+fn magic(numbers: CheckRequestNumbers, cell: f64) -> Result<Sheet> {
+    let (cube, square) = numbers;
+    let req = PrintMagicRequest {
+        numbers: crate::magic_check::CheckRequest { file: "-".into(), cube, square, text: None },
+        paper: Paper::A4,
+        cell,
+    };
+    run_magic(&req, &Context::new())
+}
+
+type CheckRequestNumbers = (Option<Vec<Vec<Vec<i64>>>>, Option<Vec<Vec<i64>>>);
+
+/// Every layer read back from the SVG: its cells' values by row and column.
+fn read_layers(svg_text: &str, cell: f64) -> Vec<Vec<Vec<i64>>> {
+    let doc = roxmltree::Document::parse(svg_text).unwrap();
+    let mut layers = Vec::new();
+    for g in doc.descendants().filter(|n| n.attribute("class") == Some("layer")) {
+        let (x0, y0): (f64, f64) = (attr(&g, "data-x"), attr(&g, "data-y"));
+        let mut rows: Vec<Vec<i64>> = Vec::new();
+        for c in g.children().filter(|n| n.attribute("class") == Some("cell")) {
+            let (r, k): (usize, usize) = (attr(&c, "data-row"), attr(&c, "data-col"));
+            assert_eq!((attr::<f64>(&c, "width"), attr::<f64>(&c, "height")), (cell, cell));
+            assert!((attr::<f64>(&c, "x") - (x0 + (k - 1) as f64 * cell)).abs() < 1e-3);
+            assert!((attr::<f64>(&c, "y") - (y0 + layout::CAPTION + (r - 1) as f64 * cell)).abs() < 1e-3);
+            if rows.len() < r {
+                rows.resize(r, Vec::new());
+            }
+            rows[r - 1].push(attr(&c, "data-value"));
+        }
+        layers.push(rows);
+    }
+    layers
+}
+
+#[test]
+fn print_magic_draws_every_layer_and_the_verdict() {
+    let cube = vec![vec![vec![1, 2], vec![3, 4]], vec![vec![5, 6], vec![7, 8]]];
+    let sheet = magic((Some(cube.clone()), None), 20.0).unwrap();
+    assert_eq!(read_layers(&sheet.svg(), 20.0), cube);
+    assert!(sheet.instructions.iter().any(|l| l.text.contains("magic sum")), "{:?}", sheet.instructions);
+    let lo_shu = vec![vec![2, 7, 6], vec![9, 5, 1], vec![4, 3, 8]];
+    let sheet = magic((None, Some(lo_shu.clone())), 12.0).unwrap();
+    assert_eq!(read_layers(&sheet.svg(), 12.0), vec![lo_shu.clone()]);
+    assert_eq!(sheet.pages(), 2);
+    let e = magic((None, Some(lo_shu.clone())), 4.0).unwrap_err();
+    assert_eq!(e.field(), Some(("cell", "4mm")));
+    let e = magic((None, Some(lo_shu)), 90.0).unwrap_err();
+    assert_eq!(e.field(), Some(("cell", "90mm")));
+    assert!(e.message().contains("the largest cell that fits is 6"), "{}", e.message());
+    assert!(magic((None, Some(vec![vec![1, 1, 1], vec![2, 2, 2], vec![3, 3, 3]])), 12.0).is_err());
+}
