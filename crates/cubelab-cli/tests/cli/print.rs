@@ -88,3 +88,28 @@ fn print_magic_prints_the_layers_read_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
 }
+
+#[test]
+fn every_flag_of_print_is_honoured_or_refused() {
+    use super::flags::{check_flags, Effect::*};
+    check_flags(
+        &["print", "blocks", "Ab", "Ac"],
+        &[
+            (&["--paper", "letter"], Changes),
+            (&["--paper", "a5"], Refused),
+            (&["--edge", "30mm"], Changes),
+            (&["--edge", "3cm"], ChangesFrom(&["--edge", "25mm"])),
+            (&["--edge", "200mm"], Refused),
+            (&["--edge", "9.9mm"], Refused),
+            (&["--format", "pdf"], Changes),
+            (&["--format", "svg"], ChangesFrom(&["--format", "pdf"])),
+            (&["--format", "png"], Refused),
+            (&["-o", "FILE.svg"], Writes),
+            (&["-o", "/nonexistent-dir/x.svg"], Exits(1)),
+        ],
+    );
+    check_flags(
+        &["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"],
+        &[(&["--paper", "letter"], Changes), (&["--edge", "1in"], Changes), (&["--output", "FILE.svg"], Writes)],
+    );
+}
