@@ -19,7 +19,7 @@ top to bottom (each page the paper's size); a PDF has one page per page.
 
 Examples:
   cubelab print blocks Ac Af Ba Bf Ea Ef Fa Fc -o conway.pdf
-  cubelab print blocks Ab Ac --edge 5cm --paper letter -o two.svg
+  cubelab print blocks Ab Ac --edge 4.5cm --paper letter -o two.svg
   cubelab print stack rgbyrr gbyrgg byrgbb yrgbyy --format pdf > stack.pdf
   cubelab magic construct --order 4 | cubelab print magic - -o magic.pdf")]
 pub struct Args {

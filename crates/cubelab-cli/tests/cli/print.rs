@@ -101,13 +101,17 @@ fn every_flag_of_print_is_honoured_or_refused() {
             (&["--edge", "3cm"], ChangesFrom(&["--edge", "25mm"])),
             (&["--edge", "200mm"], Refused),
             (&["--edge", "9.9mm"], Refused),
-            (&["--format", "pdf"], Changes),
-            (&["--format", "svg"], ChangesFrom(&["--format", "pdf"])),
+            // A PDF is not text: written to a file (whatever its name) and read back.
+            (&["--format", "pdf", "-o", "FILE"], Writes),
             (&["--format", "png"], Refused),
             (&["-o", "FILE.svg"], Writes),
             (&["-o", "/nonexistent-dir/x.svg"], Exits(1)),
         ],
     );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sheet.svg");
+    ok(&["print", "blocks", "Ab", "Ac", "--format", "pdf", "-o", path.to_str().unwrap()]);
+    assert!(std::fs::read(&path).unwrap().starts_with(b"%PDF-"), "--format pdf wins over the name");
     check_flags(
         &["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"],
         &[(&["--paper", "letter"], Changes), (&["--edge", "1in"], Changes), (&["--output", "FILE.svg"], Writes)],
