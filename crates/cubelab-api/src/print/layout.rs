@@ -197,7 +197,7 @@ pub(crate) fn header(page: &mut Page, grid: &Grid, title: &str, colors: &[Color]
                 svg::pattern(c).name()
             ),
         });
-        pattern(s, x, y, KEY_SWATCH, 1.5, c);
+        pattern(s, x, y, KEY_SWATCH, 1.5, c, None);
         s.push(Shape::Text {
             at: (x + KEY_SWATCH + 2.0, y + KEY_SWATCH / 2.0 + KEY_SIZE * 0.35),
             size: KEY_SIZE,
@@ -210,8 +210,10 @@ pub(crate) fn header(page: &mut Page, grid: &Grid, title: &str, colors: &[Color]
     s.push(Shape::Close);
 }
 
-/// The pattern of color `c` over the square at (x, y) of side `side`, lines `step` apart.
-fn pattern(s: &mut Vec<Shape>, x: f64, y: f64, side: f64, step: f64, c: Color) {
+/// The pattern of color `c` over the square at (x, y) of side `side`, lines `step` apart;
+/// no dot is drawn over `plate` (x, y, width, height from the square's corner), where the
+/// letters go (lines are simply covered by the plate).
+fn pattern(s: &mut Vec<Shape>, x: f64, y: f64, side: f64, step: f64, c: Color, plate: Option<[f64; 4]>) {
     use svg::Pattern as P;
     let paint = Paint::css(svg::ink(c));
     let width = (step * 0.12).max(0.12);
@@ -251,7 +253,9 @@ fn pattern(s: &mut Vec<Shape>, x: f64, y: f64, side: f64, step: f64, c: Color) {
     };
     for &i in &dots {
         for &j in &dots {
-            if i + r <= side && j + r <= side {
+            let on_plate =
+                plate.is_some_and(|[px, py, pw, ph]| i + r > px && i - r < px + pw && j + r > py && j - r < py + ph);
+            if i + r <= side && j + r <= side && !on_plate {
                 s.push(Shape::Dot { center: (x + i, y + j), r, paint: paint.clone() });
             }
         }
@@ -312,13 +316,14 @@ pub(crate) fn net(page: &mut Page, (x0, y0): (f64, f64), edge: f64, cube: &Color
             stroke: STROKE,
             attrs: format!(" class=\"face\" data-face=\"{f}\" data-color=\"{}\"", c.to_char()),
         });
-        pattern(s, x, y, edge, step, c);
         // A plate of the plain color behind the letters keeps them readable.
+        let plate = [edge * 0.25, edge * 0.3, edge * 0.5, edge * 0.4];
+        pattern(s, x, y, edge, step, c, Some(plate));
         s.push(Shape::Rect {
-            x: x + edge * 0.25,
-            y: y + edge * 0.3,
-            w: edge * 0.5,
-            h: edge * 0.4,
+            x: x + plate[0],
+            y: y + plate[1],
+            w: plate[2],
+            h: plate[3],
             fill: Some(Paint::of(c)),
             stroke: 0.0,
             attrs: String::new(),
