@@ -116,4 +116,17 @@ fn every_flag_of_print_is_honoured_or_refused() {
         &["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"],
         &[(&["--paper", "letter"], Changes), (&["--edge", "1in"], Changes), (&["--output", "FILE.svg"], Writes)],
     );
+    let cube = dir.path().join("cube.txt");
+    std::fs::write(&cube, ok(&["magic", "construct", "--order", "3"])).unwrap();
+    check_flags(
+        &["print", "magic", cube.to_str().unwrap()],
+        &[
+            (&["--cell", "20mm"], Changes),
+            (&["--cell", "4mm"], Refused),
+            (&["--cell", "30cm"], Refused),
+            (&["--paper", "letter"], Changes),
+            (&["--format", "pdf", "-o", "FILE"], Writes),
+            (&["-o", "FILE.svg"], Writes),
+        ],
+    );
 }
