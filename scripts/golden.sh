@@ -142,5 +142,8 @@ cp o.json "$(printf '%s/%03d' "$out" "$i").json"
 i=$((i + 1)); f=$(printf '%s/%03d' "$out" "$i")
 echo 'verify --quick --json (the *_seconds values removed)' > "$f.cmd"
 "$bin" verify --quick --json 2> "$f.err" | grep -v '_seconds"' > "$f.out"; echo "${PIPESTATUS[0]}" > "$f.rc"
+# print (added last, so the numbers of the commands above stay): the SVG sheets.
+run print blocks Ab --edge 20mm
+run print stack rgbyrr gbyrgg byrgbb yrgbyy --edge 30mm --paper letter
 cd /; rm -rf "$work"
 echo "$i commands run into $out"

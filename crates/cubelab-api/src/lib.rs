@@ -42,6 +42,7 @@ pub mod magic_check;
 pub mod magic_estimate;
 pub mod magic_squares;
 pub mod picture;
+pub mod print;
 pub mod relations;
 pub mod report;
 pub mod show;

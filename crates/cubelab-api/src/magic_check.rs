@@ -69,18 +69,32 @@ impl CheckOutput {
 /// Checks the cube or the square of `req` (exactly one of `cube`, `square` and `text`
 /// must be given; the errors of a text name it as `file` does, `stdin` for `-`).
 pub fn run(req: &CheckRequest, _ctx: &Context) -> Result<CheckOutput> {
-    let cube = |cube: NumberCube| CheckOutput::Cube(CheckReport::new(&verify(&cube)));
-    let square = |square: Square| CheckOutput::Square(SquareCheckReport::new(&check_square(&square)));
+    Ok(match numbers(req)? {
+        Numbers::Cube(cube) => CheckOutput::Cube(CheckReport::new(&verify(&cube))),
+        Numbers::Square(square) => CheckOutput::Square(SquareCheckReport::new(&check_square(&square))),
+    })
+}
+
+/// The numbers of a request of `magic check`: a cube or a square.
+pub(crate) enum Numbers {
+    /// A cube.
+    Cube(NumberCube),
+    /// A square.
+    Square(Square),
+}
+
+/// Reads the cube or the square of `req` (see [`run`]).
+pub(crate) fn numbers(req: &CheckRequest) -> Result<Numbers> {
     match (&req.cube, &req.square, &req.text) {
-        (Some(layers), None, None) => Ok(cube(NumberCube::from_layers(layers.clone())?)),
-        (None, Some(rows), None) => Ok(square(Square::from_rows(rows.clone())?)),
+        (Some(layers), None, None) => Ok(Numbers::Cube(NumberCube::from_layers(layers.clone())?)),
+        (None, Some(rows), None) => Ok(Numbers::Square(Square::from_rows(rows.clone())?)),
         (None, None, Some(text)) => {
             let name = if req.file == "-" { "stdin" } else { req.file.as_str() };
             let named = |e: cubelab::Error| Error::new(ErrorKind::of(e.kind()), format!("{name}: {e}"));
             if is_square(text) {
-                Ok(square(Square::parse(text).map_err(named)?))
+                Ok(Numbers::Square(Square::parse(text).map_err(named)?))
             } else {
-                Ok(cube(NumberCube::parse(text).map_err(named)?))
+                Ok(Numbers::Cube(NumberCube::parse(text).map_err(named)?))
             }
         }
         _ => Err(Error::bad("give the numbers of either a cube (cube), a square (square) or their text (text)")),

@@ -52,6 +52,102 @@ pub fn fill(c: Color) -> String {
     }
 }
 
+/// [`fill`] as red, green and blue bytes (the PDF of `print` paints with these): the
+/// named colors' hex values, the spread hues converted from HSL.
+pub fn fill_rgb(c: Color) -> [u8; 3] {
+    rgb(&fill(c))
+}
+
+/// A color written `#rrggbb` or `hsl(H, S%, L%)` (the forms [`fill`] and [`ink`] write)
+/// as bytes; black for anything else.
+pub fn rgb(css: &str) -> [u8; 3] {
+    if let Some(hex) = css.strip_prefix('#') {
+        let byte = |i: usize| hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).unwrap_or(0);
+        return [byte(0), byte(2), byte(4)];
+    }
+    let Some(inner) = css.strip_prefix("hsl(").and_then(|r| r.strip_suffix(')')) else { return [0; 3] };
+    let v: Vec<f64> = inner.split(',').filter_map(|p| p.trim().trim_end_matches('%').parse().ok()).collect();
+    let [h, s, l] = [v.first(), v.get(1), v.get(2)].map(|x| x.copied().unwrap_or(0.0));
+    let (s, l) = (s / 100.0, l / 100.0);
+    let a = s * l.min(1.0 - l);
+    let channel = |n: f64| {
+        let k = (n + h / 30.0) % 12.0;
+        let v = l - a * (k - 3.0).min(9.0 - k).clamp(-1.0, 1.0);
+        (v * 255.0).round().clamp(0.0, 255.0) as u8
+    };
+    [channel(0.0), channel(8.0), channel(4.0)]
+}
+
+/// A pattern drawn over a color's fill on printed nets and in their key (`print`), so
+/// that the colors can be told apart without seeing them (docs/print.md has the table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pattern {
+    /// No pattern.
+    Plain,
+    /// Small dots.
+    Dots,
+    /// Horizontal lines.
+    Horizontal,
+    /// Vertical lines.
+    Vertical,
+    /// Lines rising to the right (/).
+    Rising,
+    /// Lines falling to the right (\).
+    Falling,
+    /// Horizontal and vertical lines.
+    Grid,
+    /// Both diagonals.
+    Crosshatch,
+    /// Large sparse dots.
+    LargeDots,
+}
+
+impl Pattern {
+    /// Every pattern, in the order colors without a pattern of their own cycle through.
+    pub const ALL: [Pattern; 9] = [
+        Pattern::Plain,
+        Pattern::Dots,
+        Pattern::Horizontal,
+        Pattern::Vertical,
+        Pattern::Rising,
+        Pattern::Falling,
+        Pattern::Grid,
+        Pattern::Crosshatch,
+        Pattern::LargeDots,
+    ];
+
+    /// The pattern's name in the key.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pattern::Plain => "plain",
+            Pattern::Dots => "dots",
+            Pattern::Horizontal => "horizontal lines",
+            Pattern::Vertical => "vertical lines",
+            Pattern::Rising => "lines /",
+            Pattern::Falling => "lines \\",
+            Pattern::Grid => "grid",
+            Pattern::Crosshatch => "crosshatch",
+            Pattern::LargeDots => "large dots",
+        }
+    }
+}
+
+/// The pattern of a color: Kahan's six colors (and MacMahon's 1–6, identified with them)
+/// the first six of [`Pattern::ALL`] in his order w y b g p r, orange a grid, black a
+/// crosshatch, grey large dots; other palette colors cycle through [`Pattern::ALL`] by
+/// their index (so two of them can share one; every face also carries its color's letter).
+pub fn pattern(c: Color) -> Pattern {
+    match c.to_char() {
+        'o' => Pattern::Grid,
+        'k' => Pattern::Crosshatch,
+        '0' => Pattern::LargeDots,
+        _ => match kahan_entry(c).and_then(|k| KAHAN.iter().position(|e| e.0 == k.0)) {
+            Some(i) => Pattern::ALL[i],
+            None => Pattern::ALL[c.0 as usize % Pattern::ALL.len()],
+        },
+    }
+}
+
 /// Text color readable on [`fill`].
 pub fn ink(c: Color) -> &'static str {
     match c.to_char() {
@@ -157,7 +253,7 @@ pub fn legend_width(colors: &[Color]) -> u32 {
 
 /// The distinct colors, Kahan's letters in his order (w y b g p r), then the rest in
 /// palette order: the legend's entries.
-fn distinct(colors: &[Color]) -> Vec<Color> {
+pub fn distinct(colors: &[Color]) -> Vec<Color> {
     let mut colors = colors.to_vec();
     colors.sort_by_key(|&c| (KAHAN.iter().position(|k| k.0 == c.to_char()).unwrap_or(KAHAN.len()), c));
     colors.dedup();
@@ -546,5 +642,25 @@ mod tests {
             assert!(!fill(Color(i)).is_empty());
         }
         assert_eq!(escape("<a&b>"), "&lt;a&amp;b&gt;");
+    }
+
+    #[test]
+    fn fills_convert_to_bytes() {
+        assert_eq!(fill_rgb(Color::from_char('r').unwrap()), [0xd6, 0x27, 0x28]);
+        assert_eq!(rgb("hsl(0, 100%, 50%)"), [255, 0, 0]);
+        assert_eq!(rgb("hsl(120, 100%, 50%)"), [0, 255, 0]);
+        assert_eq!(rgb("hsl(240, 100%, 25%)"), [0, 0, 128]);
+    }
+
+    #[test]
+    fn the_six_colors_and_the_named_ones_have_distinct_patterns() {
+        let named: Vec<Pattern> = "wybgprok0".chars().map(|c| pattern(Color::from_char(c).unwrap())).collect();
+        for (i, p) in named.iter().enumerate() {
+            assert!(!named[..i].contains(p), "{p:?} twice");
+        }
+        // MacMahon's 1..6 are drawn as w..r.
+        for (d, l) in "123456".chars().zip("wybgpr".chars()) {
+            assert_eq!(pattern(Color::from_char(d).unwrap()), pattern(Color::from_char(l).unwrap()));
+        }
     }
 }

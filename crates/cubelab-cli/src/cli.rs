@@ -56,6 +56,8 @@ enum Command {
     Stack(cmd::stack::Args),
     /// Make your own puzzle: stacks and blocks with exactly the properties asked for.
     Design(cmd::design::Args),
+    /// Print blocks or stack cubes to cut, fold and glue (SVG or PDF, true scale, instructions), or a magic cube's layers.
+    Print(cmd::print::Args),
     /// MacMahon's extended (N x N x N) target puzzle: the census questions.
     Extended(cmd::extended::Args),
     /// Re-derive the census figures by independent second methods and compare.
@@ -172,6 +174,7 @@ pub(crate) fn run(cli: Cli, ctx: &Context) -> anyhow::Result<String> {
         Command::Picture(a) => cmd::picture::run(a, ctx),
         Command::Stack(a) => cmd::stack::run(a, ctx),
         Command::Design(a) => cmd::design::run(a),
+        Command::Print(a) => cmd::print::run(a, ctx),
         Command::Extended(a) => cmd::extended::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Completions(a) => cmd::completions::run(a),

@@ -81,7 +81,7 @@ impl Face {
     }
 
     /// The English name of the face ("up", "front", …).
-    pub(crate) fn word(self) -> &'static str {
+    pub fn word(self) -> &'static str {
         ["up", "down", "front", "back", "left", "right"][self as usize]
     }
 }

@@ -9,6 +9,7 @@ pub mod extended;
 pub mod magic;
 pub mod man;
 pub mod picture;
+pub mod print;
 pub mod relations;
 #[cfg(feature = "web")]
 pub mod serve;

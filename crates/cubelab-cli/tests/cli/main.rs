@@ -14,6 +14,7 @@ mod json;
 mod ledger;
 mod magic;
 mod picture;
+mod print;
 mod relations;
 mod run;
 mod scale;

@@ -1,0 +1,167 @@
+//! `cubelab print`: sheets to print, cut, fold and glue: one net per block or cube at
+//! true scale, a key of the colors with their patterns, and the assembly instructions
+//! (docs/print.md).
+
+use crate::cli::failure;
+use crate::output::{write_atomic, write_stdout};
+use anyhow::Context as _;
+use cubelab_api::magic_check::CheckRequest;
+use cubelab_api::print::{self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintStackRequest, Sheet};
+use cubelab_api::Context;
+use std::path::PathBuf;
+
+/// Arguments of `cubelab print`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "\
+Each net is drawn at true scale: print at 100% (actual size, no fitting to the page) and
+check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
+top to bottom (each page the paper's size); a PDF has one page per page.
+
+Examples:
+  cubelab print blocks Ac Af Ba Bf Ea Ef Fa Fc -o conway.pdf
+  cubelab print blocks Ab Ac --edge 4.5cm --paper letter -o two.svg
+  cubelab print stack rgbyrr gbyrgg byrgbb yrgbyy --format pdf > stack.pdf
+  cubelab magic construct --order 4 | cubelab print magic - -o magic.pdf")]
+pub struct Args {
+    #[command(subcommand)]
+    command: PrintCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum PrintCommand {
+    /// One net per block, and how to assemble every target they build, corner by corner.
+    Blocks(BlocksArgs),
+    /// One net per cube of a stack, and one solution, cube by cube.
+    Stack(StackArgs),
+    /// The layers of a magic cube (or a magic square) as grids of numbers, with what magic check says.
+    Magic(MagicArgs),
+}
+
+/// Arguments of `cubelab print magic`.
+#[derive(clap::Args, Debug)]
+struct MagicArgs {
+    /// The cube or square file as magic check reads it, or - for standard input.
+    file: String,
+    /// The side of a cell: a length in mm, cm or in (a bare number is mm).
+    #[arg(long, default_value = "12mm", value_name = "LENGTH", value_parser = length_mm, allow_hyphen_values = true)]
+    cell: f64,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Arguments of `cubelab print blocks`.
+#[derive(clap::Args, Debug)]
+struct BlocksArgs {
+    /// The blocks, in any notation (Conway names, face strings, labelled forms, K1..K30, Sobczyk symbols).
+    #[arg(required = true, value_name = "BLOCKS")]
+    blocks: Vec<String>,
+    #[command(flatten)]
+    sheet: SheetArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Arguments of `cubelab print stack`.
+#[derive(clap::Args, Debug)]
+struct StackArgs {
+    /// The cubes, bottom first, in any notation (2 to 8 cubes, as many colors in all).
+    #[arg(required = true, value_name = "CUBES")]
+    cubes: Vec<String>,
+    #[command(flatten)]
+    sheet: SheetArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// The size of the nets.
+#[derive(clap::Args, Debug)]
+struct SheetArgs {
+    /// The edge of the printed cubes: a length in mm, cm or in (40mm, 4cm, 1.5in; a bare number is mm).
+    #[arg(long, default_value = "40mm", value_name = "LENGTH", value_parser = length_mm, allow_hyphen_values = true)]
+    edge: f64,
+}
+
+/// The paper and where the sheet goes.
+#[derive(clap::Args, Debug)]
+struct OutputArgs {
+    /// The paper size.
+    #[arg(long, value_enum, default_value = "a4")]
+    paper: Paper,
+    /// The file format [default: pdf when --output ends in .pdf, else svg].
+    #[arg(long, value_enum)]
+    format: Option<PrintFormat>,
+    /// Write the sheet to this file instead of standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// A length with its unit (mm, cm or in; mm when none) in mm.
+fn length_mm(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let (number, per) = [("mm", 1.0), ("cm", 10.0), ("in", 25.4)]
+        .iter()
+        .find_map(|(unit, per)| t.strip_suffix(unit).map(|n| (n.trim(), *per)))
+        .unwrap_or((t, 1.0));
+    match number.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v * per),
+        _ => Err("expected a positive length such as 40mm, 4cm or 1.5in".into()),
+    }
+}
+
+/// Runs `cubelab print`.
+pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
+    let api = Context::new();
+    let (sheet, output) = match args.command {
+        PrintCommand::Blocks(a) => {
+            let req = PrintBlocksRequest { blocks: a.blocks, paper: a.output.paper, edge: a.sheet.edge };
+            (print::run_blocks(&req, &api).map_err(failure)?, a.output)
+        }
+        PrintCommand::Stack(a) => {
+            let req = PrintStackRequest { cubes: a.cubes, paper: a.output.paper, edge: a.sheet.edge };
+            (print::run_stack(&req, &api).map_err(failure)?, a.output)
+        }
+        PrintCommand::Magic(a) => {
+            let text = if a.file == "-" {
+                ctx.read_stdin()?
+            } else {
+                cubelab::io::read_text(a.file.as_ref()).with_context(|| format!("cannot read '{}'", a.file))?
+            };
+            let numbers = CheckRequest { file: a.file, cube: None, square: None, text: Some(text) };
+            let req = PrintMagicRequest { numbers, paper: a.output.paper, cell: a.cell };
+            (print::run_magic(&req, &api).map_err(failure)?, a.output)
+        }
+    };
+    write(&sheet, &output)?;
+    Ok(String::new())
+}
+
+/// Writes the sheet in its format to the file or standard output.
+fn write(sheet: &Sheet, opts: &OutputArgs) -> anyhow::Result<()> {
+    let pdf_name = opts.output.as_ref().and_then(|p| p.extension()).is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
+    let format = opts.format.unwrap_or(if pdf_name { PrintFormat::Pdf } else { PrintFormat::Svg });
+    let bytes = match format {
+        PrintFormat::Svg => sheet.svg().into_bytes(),
+        PrintFormat::Pdf => sheet.pdf(),
+    };
+    match &opts.output {
+        Some(path) => write_atomic(path, &bytes),
+        None => write_stdout(&bytes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_mm;
+
+    #[test]
+    fn lengths_are_read_in_mm() {
+        assert_eq!(length_mm("40mm"), Ok(40.0));
+        assert_eq!(length_mm("40"), Ok(40.0));
+        assert_eq!(length_mm("4cm"), Ok(40.0));
+        assert_eq!(length_mm("1.5in"), Ok(38.1));
+        assert_eq!(length_mm(" 35 mm"), Ok(35.0));
+        for bad in ["", "mm", "-4cm", "0", "inf", "4 furlongs", "NaNmm"] {
+            assert!(length_mm(bad).is_err(), "{bad}");
+        }
+    }
+}
