@@ -10,8 +10,9 @@ use cubelab_api::print::{self, Paper, PrintBlocksRequest, PrintFormat, PrintMagi
 use cubelab_api::Context;
 use std::path::PathBuf;
 
-/// Arguments of `cubelab print`.
+// Arguments of `cubelab print`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "\
 Each net is drawn at true scale: print at 100% (actual size, no fitting to the page) and
 check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
@@ -28,6 +29,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand, Debug)]
+#[command(defer = true)]
 enum PrintCommand {
     /// One net per block, and how to assemble every target they build, corner by corner.
     Blocks(BlocksArgs),
@@ -37,8 +39,9 @@ enum PrintCommand {
     Magic(MagicArgs),
 }
 
-/// Arguments of `cubelab print magic`.
+// Arguments of `cubelab print magic`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct MagicArgs {
     /// The cube or square file as magic check reads it, or - for standard input.
     file: String,
@@ -49,8 +52,9 @@ struct MagicArgs {
     output: OutputArgs,
 }
 
-/// Arguments of `cubelab print blocks`.
+// Arguments of `cubelab print blocks`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct BlocksArgs {
     /// The blocks, in any notation (Conway names, face strings, labelled forms, K1..K30, Sobczyk symbols).
     #[arg(required = true, value_name = "BLOCKS")]
@@ -61,8 +65,9 @@ struct BlocksArgs {
     output: OutputArgs,
 }
 
-/// Arguments of `cubelab print stack`.
+// Arguments of `cubelab print stack`.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct StackArgs {
     /// The cubes, bottom first, in any notation (2 to 8 cubes, as many colors in all).
     #[arg(required = true, value_name = "CUBES")]
@@ -73,16 +78,18 @@ struct StackArgs {
     output: OutputArgs,
 }
 
-/// The size of the nets.
+// The size of the nets.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct SheetArgs {
     /// The edge of the printed cubes: a length in mm, cm or in (40mm, 4cm, 1.5in; a bare number is mm).
     #[arg(long, default_value = "40mm", value_name = "LENGTH", value_parser = length_mm, allow_hyphen_values = true)]
     edge: f64,
 }
 
-/// The paper and where the sheet goes.
+// The paper and where the sheet goes.
 #[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
 struct OutputArgs {
     /// The paper size.
     #[arg(long, value_enum, default_value = "a4")]
