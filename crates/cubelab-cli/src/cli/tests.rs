@@ -214,3 +214,15 @@ fn each_subcommand_help_opens_with_the_line_its_parent_lists() {
     }
     assert!(checked >= 35, "{checked} subcommands checked");
 }
+
+/// The completion scripts see the tree clap builds without `defer`: `cubelab help` offers
+/// the second level (`help census targets`) and no subcommand's own `help` under it.
+#[test]
+fn completions_offer_the_help_tree_of_the_undeferred_command_line() {
+    let mut script = Vec::new();
+    clap_complete::generate(clap_complete::Shell::Bash, &mut command(), "cubelab", &mut script);
+    let script = String::from_utf8(script).unwrap();
+    assert!(script.contains("cubelab__subcmd__help__subcmd__census__subcmd__targets"));
+    assert!(script.contains("cubelab__subcmd__census__subcmd__help__subcmd__targets"));
+    assert!(!script.contains("cubelab__subcmd__help__subcmd__census__subcmd__help"));
+}
