@@ -105,12 +105,14 @@ struct OutputArgs {
 /// A length with its unit (mm, cm or in; mm when none) in mm.
 fn length_mm(text: &str) -> Result<f64, String> {
     let t = text.trim();
-    let (number, per) = [("mm", 1.0), ("cm", 10.0), ("in", 25.4)]
+    // Tenths of a millimetre per unit: 1.5in is 1.5 * 254 / 10 = 38.1 mm exactly as
+    // printed (1.5 * 25.4 rounds to 38.099999999999994).
+    let (number, tenths) = [("mm", 10.0), ("cm", 100.0), ("in", 254.0)]
         .iter()
-        .find_map(|(unit, per)| t.strip_suffix(unit).map(|n| (n.trim(), *per)))
-        .unwrap_or((t, 1.0));
+        .find_map(|(unit, tenths)| t.strip_suffix(unit).map(|n| (n.trim(), *tenths)))
+        .unwrap_or((t, 10.0));
     match number.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v * per),
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v * tenths / 10.0),
         _ => Err("expected a positive length such as 40mm, 4cm or 1.5in".into()),
     }
 }
