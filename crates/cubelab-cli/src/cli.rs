@@ -84,13 +84,13 @@ pub fn command() -> clap::Command {
     // whose subcommands were built without help subcommands of their own: the tree clap
     // builds without `defer` (the completion scripts list `cubelab help census targets`,
     // and no `cubelab help census help`).
-    let top = Cli::command().get_name().to_string();
     let mut probe = Cli::command().mut_subcommands(|sub| {
         let mut sub = sub.disable_help_subcommand(true);
         sub.build();
         sub
     });
     probe.build();
+    let top = probe.get_name().to_string();
     let mut cmd = Cli::command().disable_help_subcommand(true).mut_subcommands(|sub| {
         let name = sub.get_name().to_string();
         let mut sub = sub.bin_name(format!("{top} {name}")).display_name(format!("{top}-{name}"));

@@ -13,21 +13,11 @@ type Leaf = (Vec<String>, Vec<String>);
 /// Every command path (every subcommand, with or without subcommands of its own) and its
 /// long option names.
 fn leaves() -> Vec<Leaf> {
-    fn walk(cmd: &clap::Command, path: &mut Vec<String>, out: &mut Vec<Leaf>) {
-        let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| s.get_name() != "help").collect();
-        if subs.is_empty() || !path.is_empty() {
-            let longs = cmd.get_arguments().filter_map(|a| a.get_long()).map(|l| format!("--{l}")).collect();
-            out.push((path.clone(), longs));
-        }
-        for s in subs {
-            path.push(s.get_name().to_string());
-            walk(s, path, out);
-            path.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(&command(), &mut Vec::new(), &mut out);
-    out
+    all_commands()
+        .into_iter()
+        .filter(|(path, cmd)| !path.is_empty() || cmd.get_subcommands().all(|s| s.get_name() == "help"))
+        .map(|(path, cmd)| (path, cmd.get_arguments().filter_map(|a| a.get_long()).map(|l| format!("--{l}")).collect()))
+        .collect()
 }
 
 /// Values a hostile or careless user types.
