@@ -84,9 +84,5 @@ fn designed_blocks_with_repeats_are_solved_back_by_build() {
     let mut args = vec!["build", "--json"];
     args.extend(names.iter().map(String::as_str));
     assert_eq!(json(&args)["targets"].as_array().unwrap().len(), 6, "{names:?}");
-    let census = json(&["census", "multisets", "--json"]);
-    assert_eq!(
-        (census["histogram"][6]["value"].as_u64(), census["histogram"][6]["count"].as_u64()),
-        (Some(6), Some(1_980))
-    );
+    // The census's own 1,980 is checked by `ledger::multiset_histogram_and_its_1980`.
 }
