@@ -108,7 +108,7 @@ mod tests {
         let req = PrintBlocksRequest { blocks: vec!["Ab".into(), "Ac".into()], paper: Default::default(), edge: 30.0 };
         assert_eq!(file.bytes, run_blocks(&req, &ctx).unwrap().svg().into_bytes());
         assert_eq!((file.name.as_str(), file.format.media_type()), ("cubelab-blocks.svg", "image/svg+xml"));
-        let stack = json!({ "cubes": ["rgbyrr", "gbyrgg"], "paper": "letter", "format": "svg" });
+        let stack = json!({ "cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"], "paper": "letter", "format": "svg" });
         assert_eq!(run_file("print stack", stack, &ctx).unwrap().name, "cubelab-stack.svg");
     }
 
@@ -119,7 +119,8 @@ mod tests {
         assert!(e("print blocks", json!({ "blocks": ["Ab"], "format": "png" }))
             .starts_with("'format': unknown variant `png`"));
         assert!(e("print blocks", json!({ "blocks": ["Ab"], "colour": 1 })).contains("unknown field `colour`"));
-        assert!(e("print stack", json!({ "cubes": ["Ab"], "edge": 5 })).starts_with("edge 5mm: the edge must be"));
+        assert!(e("print stack", json!({ "cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"], "edge": 5 }))
+            .starts_with("edge 5mm: the edge must be"));
         assert!(e("print blocks", json!([1])).contains("JSON object"));
         assert!(e("print cubes", json!({})).contains("unknown print command"));
     }
@@ -127,7 +128,7 @@ mod tests {
     #[cfg(not(feature = "pdf"))]
     #[test]
     fn pdf_is_refused_without_the_feature() {
-        let input = json!({ "cubes": ["rgbyrr", "gbyrgg"], "format": "pdf" });
+        let input = json!({ "cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"], "format": "pdf" });
         let e = run_file("print stack", input, &Context::new()).unwrap_err();
         assert_eq!(e.field().map(|(f, _)| f), Some(FORMAT_KEY));
         assert!(e.to_string().contains("SVG only"), "{e}");
@@ -137,10 +138,10 @@ mod tests {
     #[test]
     fn pdf_is_the_sheets_pdf() {
         let ctx = Context::new();
-        let input = json!({ "cubes": ["rgbyrr", "gbyrgg"], "format": "pdf" });
+        let input = json!({ "cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"], "format": "pdf" });
         let file = run_file("print stack", input, &ctx).unwrap();
-        let req =
-            PrintStackRequest { cubes: vec!["rgbyrr".into(), "gbyrgg".into()], paper: Default::default(), edge: 40.0 };
+        let cubes = ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"].map(String::from).to_vec();
+        let req = PrintStackRequest { cubes, paper: Default::default(), edge: 40.0 };
         assert_eq!(file.bytes, run_stack(&req, &ctx).unwrap().pdf());
         assert_eq!(file.name, "cubelab-stack.pdf");
     }
