@@ -22,9 +22,10 @@ use serde_json::Value;
 use std::fmt;
 
 /// The commands the web server runs (command paths, subcommands separated by a space), in
-/// the order `GET /api/commands` lists them. Every other command is refused: the censuses
-/// take minutes (their published results are stored, `docs/data/census/`), the merges
-/// read files, `completions`, `man` and `serve` are not computations.
+/// the order `GET /api/commands` lists them, before [`FILE_COMMANDS`] (the print
+/// commands, answered with files). Every other command is refused: the censuses take
+/// minutes (their published results are stored, `docs/data/census/`), the merges read
+/// files, `completions`, `man` and `serve` are not computations.
 pub const COMMANDS: &[&str] = &[
     "cubes",
     "show",
