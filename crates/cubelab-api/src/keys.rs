@@ -2,7 +2,7 @@
 //! the order they are declared (what `GET /api/commands` lists for every endpoint).
 
 use crate::{build, census, cubes, design, extended, magic, magic_check, magic_estimate, magic_squares};
-use crate::{picture, relations, show, solve, stack, verify};
+use crate::{picture, print, relations, show, solve, stack, verify};
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 /// A deserializer that only records the field list a derived `Deserialize` of a struct
@@ -42,8 +42,9 @@ fn fields<T: for<'de> Deserialize<'de>>() -> &'static [&'static str] {
     fields
 }
 
-/// The keys a JSON input of the command `path` (one of [`crate::COMMANDS`]) may hold:
-/// its typed request's fields in declaration order, or `None` for another path.
+/// The keys a JSON input of the command `path` (one of [`crate::COMMANDS`] or
+/// [`print::COMMANDS`]) may hold: its typed request's fields in declaration order (a
+/// print input also takes [`print::FORMAT_KEY`]), or `None` for another path.
 ///
 /// ```
 /// assert_eq!(cubelab_api::keys("show"), Some(&["cube"][..]));
@@ -83,6 +84,9 @@ pub fn keys(path: &str) -> Option<&'static [&'static str]> {
         "extended" => fields::<extended::ExtendedRequest>(),
         "design stack" => fields::<design::DesignStackRequest>(),
         "design blocks" => fields::<design::DesignBlocksRequest>(),
+        "print blocks" => fields::<print::PrintBlocksRequest>(),
+        "print stack" => fields::<print::PrintStackRequest>(),
+        "print magic" => fields::<print::PrintMagicRequest>(),
         _ => return None,
     })
 }
@@ -98,6 +102,7 @@ mod tests {
         }
         assert_eq!(keys("picture solve"), Some(&["board", "method", "metric", "max_nodes", "timeout"][..]));
         assert_eq!(keys("stack classics"), Some(&[][..]));
+        assert_eq!(keys("print blocks"), Some(&["blocks", "paper", "edge"][..]));
     }
 
     #[test]

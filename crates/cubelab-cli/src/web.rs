@@ -22,9 +22,10 @@ use serde_json::Value;
 use std::fmt;
 
 /// The commands the web server runs (command paths, subcommands separated by a space), in
-/// the order `GET /api/commands` lists them. Every other command is refused: the censuses
-/// take minutes (their published results are stored, `docs/data/census/`), the merges
-/// read files, `completions`, `man` and `serve` are not computations.
+/// the order `GET /api/commands` lists them, before [`FILE_COMMANDS`] (the print
+/// commands, answered with files). Every other command is refused: the censuses take
+/// minutes (their published results are stored, `docs/data/census/`), the merges read
+/// files, `completions`, `man` and `serve` are not computations.
 pub const COMMANDS: &[&str] = &[
     "cubes",
     "show",
@@ -46,6 +47,10 @@ pub const COMMANDS: &[&str] = &[
     "design stack",
     "design blocks",
 ];
+
+/// The commands the web server answers with a file (`POST /api/print/blocks`, ...): the
+/// typed layer's print commands, run by [`print`].
+pub const FILE_COMMANDS: &[&str] = cubelab_api::print::COMMANDS;
 
 /// Argument ids that only choose where or how output goes, or name a file: never part
 /// of the command line shown for a request ([`command_line`]; `--json` is added).
@@ -169,14 +174,31 @@ impl std::error::Error for ApiError {}
 /// stopped, with the command line to run instead; [`ErrorKind::Internal`] otherwise (a
 /// panic is caught and reported as one).
 pub fn run(command: &str, input: Value, ctx: &cubelab_api::Context) -> Result<String, ApiError> {
-    let kept = input.clone();
-    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    caught(command, input, |input| {
         cubelab_api::run_any(command, input, ctx).and_then(|r| r.render(cubelab_api::Format::Json))
-    }));
-    match ran {
+    })
+}
+
+/// `work` on `input` with its errors as [`ApiError`]s (a refused or stopped one with the
+/// command line of `command` for `input`) and a panic caught as an internal error.
+fn caught<T>(command: &str, input: Value, work: impl FnOnce(Value) -> cubelab_api::Result<T>) -> Result<T, ApiError> {
+    let kept = input.clone();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input))) {
         Ok(r) => r.map_err(|e| ApiError::of(&e, || command_line(command, &kept))),
         Err(_) => Err(ApiError::internal("internal error: the computation panicked")),
     }
+}
+
+/// Runs the print command `command` (one of [`FILE_COMMANDS`]) on `input`, the JSON
+/// object of its typed request's fields and `"format"` (`"svg"` or `"pdf"`), with `ctx`,
+/// and returns the file: byte for byte what `cubelab print ... --format F -o FILE`
+/// writes. Errors as for [`run`].
+pub fn print(
+    command: &str,
+    input: Value,
+    ctx: &cubelab_api::Context,
+) -> Result<cubelab_api::print::PrintedFile, ApiError> {
+    caught(command, input, |input| cubelab_api::print::run_file(command, input, ctx))
 }
 
 /// The `cubelab` command line that prints what [`run`] returns for `input` (positional

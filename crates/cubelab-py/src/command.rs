@@ -104,3 +104,22 @@ pub(crate) fn call<'py>(
     let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     run_command(py, command, input, progress.as_ref(), stdin)
 }
+
+/// Runs the print command `command` (`"print blocks"`, `"print stack"` or `"print
+/// magic"`) on `input` (its request's fields and `format`) and returns the file's bytes,
+/// exactly what `cubelab print ... -o FILE` writes; see `cubelab/_native.pyi`. This
+/// extension has no PDF writer: `"format": "pdf"` is refused as bad input.
+#[pyfunction]
+pub(crate) fn print_file<'py>(
+    py: Python<'py>,
+    command: &str,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let command = command.to_string();
+    let outcome = run_long(py, None, move |_observer: Arc<Observer>, stop: cubelab::run::Stop| {
+        cubelab_api::print::run_file(&command, input, &cubelab_api::Context::new().with_stop(stop))
+    })?;
+    let file = outcome.map_err(|e| typed_exception(py, &e))?;
+    Ok(pyo3::types::PyBytes::new(py, &file.bytes))
+}

@@ -7,13 +7,16 @@
 //! colors; the last page(s) say how to assemble the puzzle (for blocks: every target they
 //! build and one arrangement of each, corner by corner; for a stack: one solution, cube
 //! by cube). The sheet is drawn once in millimetres (`layout.rs`) and written as SVG
-//! ([`Sheet::svg`]) or, with the feature `pdf`, as PDF ([`Sheet::pdf`]).
+//! ([`Sheet::svg`]) or, with the feature `pdf`, as PDF ([`Sheet::pdf`]). The web server
+//! and the Python package run a JSON request to the file with [`run_file`] (`file.rs`).
 
+mod file;
 mod layout;
 mod magic;
 #[cfg(feature = "pdf")]
 mod pdf;
 
+pub use file::{run_file, PrintedFile, COMMANDS, FORMAT_KEY};
 pub use layout::Line;
 pub use magic::{run_magic, PrintMagicRequest, DEFAULT_CELL, MIN_CELL};
 
@@ -312,6 +315,10 @@ fn cubes(tokens: &[String], field: &'static str, noun: &str) -> Result<Vec<Color
 
 /// Runs `print blocks`: one net per block, and how to assemble each target they build.
 pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
+    if let Some(l) = ctx.limits() {
+        // The instructions solve every target, as `build` does.
+        crate::limits::blocks(&req.blocks, false, 2, l)?;
+    }
     let blocks = cubes(&req.blocks, "blocks", "blocks")?;
     let colors: Vec<Color> = blocks.iter().flat_map(|c| c.faces()).collect();
     let g = net_grid(req.paper, req.edge, &colors)?;

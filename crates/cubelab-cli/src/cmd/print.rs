@@ -148,10 +148,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
 fn write(sheet: &Sheet, opts: &OutputArgs) -> anyhow::Result<()> {
     let pdf_name = opts.output.as_ref().and_then(|p| p.extension()).is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
     let format = opts.format.unwrap_or(if pdf_name { PrintFormat::Pdf } else { PrintFormat::Svg });
-    let bytes = match format {
-        PrintFormat::Svg => sheet.svg().into_bytes(),
-        PrintFormat::Pdf => sheet.pdf(),
-    };
+    let bytes = sheet.file(format).map_err(failure)?;
     match &opts.output {
         Some(path) => write_atomic(path, &bytes),
         None => write_stdout(&bytes),

@@ -2,7 +2,8 @@
 //! the typed layer (axum on a tokio runtime). Documented in `docs/web.md`.
 //!
 //! Routes: `POST /api/<command>` (spaces of the command path as `/`) runs
-//! [`web::run`] (`cubelab_api::run_any`) on the body; `GET /api/commands` lists the
+//! [`web::run`] (`cubelab_api::run_any`) on the body, or for `print blocks|stack|magic`
+//! [`web::print`] (`cubelab_api::print::run_file`), answered with the file itself; `GET /api/commands` lists the
 //! endpoints with their requests' keys (`cubelab_api::keys`);
 //! `GET /api/census` and `GET /api/census/<name>` serve the stored census results
 //! ([`census`]); every other path is an embedded file or a 404. Errors are JSON objects
@@ -392,7 +393,7 @@ async fn api_route(
         };
     }
     let command = path.replace('/', " ");
-    if !web::COMMANDS.contains(&command.as_str()) {
+    if !web::COMMANDS.contains(&command.as_str()) && !web::FILE_COMMANDS.contains(&command.as_str()) {
         return error(StatusCode::NOT_FOUND, &format!("unknown endpoint /api/{path} (see /api/commands)"), None);
     }
     if method != Method::POST {
@@ -436,6 +437,26 @@ fn request(command: &str, bytes: &[u8]) -> Result<Value, String> {
         obj.insert("text".to_string(), Value::String(text));
     }
     Ok(input)
+}
+
+/// What a computation answers: the JSON of a report, or a printed file.
+enum Answer {
+    Json(String),
+    File(cubelab_api::print::PrintedFile),
+}
+
+/// A printed file as a download: its media type and `Content-Disposition: attachment`
+/// with its name.
+fn file_response(file: cubelab_api::print::PrintedFile) -> Response {
+    let disposition = format!("attachment; filename=\"{}\"", file.name);
+    let mut r = (StatusCode::OK, file.bytes).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(file.format.media_type()));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
 }
 
 /// Raises a cancellation token when dropped: held by the request's handler future, so a
@@ -490,7 +511,11 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
     let mut task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _client = client;
-        web::run(&cmd, inp, &ctx)
+        if web::FILE_COMMANDS.contains(&cmd.as_str()) {
+            web::print(&cmd, inp, &ctx).map(Answer::File)
+        } else {
+            web::run(&cmd, inp, &ctx).map(Answer::Json)
+        }
     });
     let shown = || web::command_line(&command, &input);
     let joined = match tokio::time::timeout(limit, &mut task).await {
@@ -508,7 +533,8 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
         }
     };
     match joined {
-        Ok(Ok(out)) => json_response(StatusCode::OK, out),
+        Ok(Ok(Answer::Json(out))) => json_response(StatusCode::OK, out),
+        Ok(Ok(Answer::File(file))) => file_response(file),
         Ok(Err(e)) => {
             let status = match e.kind() {
                 ErrorKind::BadInput => StatusCode::BAD_REQUEST,
@@ -521,19 +547,33 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
     }
 }
 
-/// `GET /api/commands`: every endpoint with its method and the keys of its input.
+/// `GET /api/commands`: every endpoint with its method and the keys of its input (the
+/// print endpoints also take `format` and answer with a file: `"answer"` names its media
+/// types).
 fn commands() -> String {
-    let list: Vec<Value> = web::COMMANDS
+    let endpoint = |c: &str| format!("/api/{}", c.replace(' ', "/"));
+    let mut list: Vec<Value> = web::COMMANDS
         .iter()
         .map(|c| {
             json!({
                 "command": c,
                 "method": "POST",
-                "endpoint": format!("/api/{}", c.replace(' ', "/")),
+                "endpoint": endpoint(c),
                 "keys": cubelab_api::keys(c).unwrap_or_default(),
             })
         })
         .collect();
+    list.extend(web::FILE_COMMANDS.iter().map(|c| {
+        let mut keys = cubelab_api::keys(c).unwrap_or_default().to_vec();
+        keys.push(cubelab_api::print::FORMAT_KEY);
+        json!({
+            "command": c,
+            "method": "POST",
+            "endpoint": endpoint(c),
+            "keys": keys,
+            "answer": ["image/svg+xml", "application/pdf"],
+        })
+    }));
     let body = json!({
         "commands": list,
         "census": { "method": "GET", "endpoint": "/api/census", "names": census::names() },

@@ -302,7 +302,7 @@ fn pages_commands_and_stored_census_results() {
     assert_eq!(r.body, index);
     let commands = c.get("/api/commands").json();
     let list = commands["commands"].as_array().unwrap();
-    assert_eq!(list.len(), cubelab_cli::web::COMMANDS.len());
+    assert_eq!(list.len(), cubelab_cli::web::COMMANDS.len() + cubelab_cli::web::FILE_COMMANDS.len());
     assert!(list.iter().any(|e| e["endpoint"] == "/api/picture/solve"
         && e["keys"] == json!(["board", "method", "metric", "max_nodes", "timeout"])));
     // Every stored census: listed, served as stored, with the command that prints it.
@@ -473,4 +473,94 @@ fn a_served_distance_table_solves_boards_beyond_the_optimal_limit() {
     // A bad table stops the server before it listens: one line, exit 2.
     std::fs::write(&table, b"not a table\n").unwrap();
     assert!(bad(&["serve", "--port", "0", "--picture-table", t]).contains("is corrupt"));
+}
+
+/// The file `cubelab print ...` writes with `-o FILE` (its name gives the format).
+fn printed(args: &[&str], name: &str) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name);
+    ok(&[args, &["-o", file.to_str().unwrap()]].concat());
+    std::fs::read(file).unwrap()
+}
+
+#[test]
+fn printed_files_are_the_clis_files() {
+    let server = start(&[]);
+    let mut c = Conn::open(&server.addr);
+    let magic = ok(&["magic", "construct", "--order", "3"]);
+    let magic_file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(magic_file.path(), &magic).unwrap();
+    let magic_path = magic_file.path().to_str().unwrap();
+    let cases: Vec<(&str, Value, Vec<&str>, &str)> = vec![
+        ("blocks", json!({"blocks": CONWAY, "format": "svg"}), [&["print", "blocks"], &CONWAY[..]].concat(), "svg"),
+        (
+            "blocks",
+            json!({"blocks": CONWAY, "paper": "letter", "edge": 35.5, "format": "pdf"}),
+            [&["print", "blocks"], &CONWAY[..], &["--paper", "letter", "--edge", "35.5mm"]].concat(),
+            "pdf",
+        ),
+        (
+            "stack",
+            json!({"cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"]}),
+            vec!["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"],
+            "svg",
+        ),
+        (
+            "stack",
+            json!({"cubes": ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"], "edge": 30, "format": "pdf"}),
+            vec!["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy", "--edge", "3cm"],
+            "pdf",
+        ),
+        ("magic", json!({"numbers": {"text": magic}, "format": "pdf"}), vec!["print", "magic", "-"], "pdf"),
+        ("magic", json!({"numbers": {"file": magic_path, "text": magic}}), vec!["print", "magic", magic_path], "svg"),
+    ];
+    for (kind, body, args, format) in cases {
+        let r = c.post(&format!("/api/print/{kind}"), &body.to_string());
+        assert_eq!(r.status, 200, "{kind} {body}: {}", String::from_utf8_lossy(&r.body));
+        let media = if format == "pdf" { "application/pdf" } else { "image/svg+xml" };
+        assert_eq!(r.header("content-type"), Some(media));
+        let disposition = format!("attachment; filename=\"cubelab-{kind}.{format}\"");
+        assert_eq!(r.header("content-disposition"), Some(disposition.as_str()));
+        let cli = if kind == "magic" && args.last() == Some(&"-") {
+            let file = tempfile::tempdir().unwrap();
+            let out = file.path().join(format!("m.{format}"));
+            let done = cubelab()
+                .args([&args[..], &["-o", out.to_str().unwrap()]].concat())
+                .write_stdin(magic.clone())
+                .output()
+                .unwrap();
+            assert!(done.status.success());
+            std::fs::read(out).unwrap()
+        } else {
+            printed(&args, &format!("sheet.{format}"))
+        };
+        assert_eq!(r.body.starts_with(b"%PDF-"), format == "pdf");
+        assert_eq!(r.body, cli, "{kind} {body}: the served file differs from the CLI's");
+    }
+    // Listed with their keys and the format.
+    let commands = c.get("/api/commands").json();
+    let listed = commands["commands"].as_array().unwrap();
+    assert!(listed.iter().any(|e| e["endpoint"] == "/api/print/stack"
+        && e["keys"] == json!(["cubes", "paper", "edge", "format"])
+        && e["answer"] == json!(["image/svg+xml", "application/pdf"])));
+    // Bad requests: one line naming the field, as the CLI's.
+    let cases = [
+        (json!({"blocks": ["Ab", "Zz"]}), "cube 2: 'Zz' is not a cube"),
+        (json!({"blocks": ["Ab"], "edge": 9}), "edge 9mm: the edge must be at least 10 mm"),
+        (json!({"blocks": ["Ab"], "format": "png"}), "'format': unknown variant `png`"),
+        (json!({"blocks": ["Ab"], "output": "/tmp/x.svg"}), "'output': unknown field `output`"),
+    ];
+    for (body, needle) in cases {
+        let r = c.post("/api/print/blocks", &body.to_string());
+        assert_eq!(r.status, 400, "{body}: {}", r.text());
+        assert!(r.error().starts_with(needle), "{body}: {}", r.error());
+    }
+    let err = bad(&["print", "blocks", "Ab", "--edge", "9"]);
+    assert!(err.contains("--edge 9mm: the edge must be at least 10 mm"), "{err}");
+    // Too many blocks to solve in a request: 422 with the command to run.
+    let r = c.post("/api/print/blocks", &json!({"blocks": vec!["Ab"; 17]}).to_string());
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.json()["command"].as_str().is_some_and(|c| c.starts_with("cubelab print blocks Ab Ab")), "{}", r.text());
+    // A GET is refused with the method to use.
+    assert_eq!(c.get("/api/print/stack").status, 405);
 }

@@ -5,9 +5,10 @@ import * as magic from './magic.js';
 import * as census from './census.js';
 import * as stacks from './stacks.js';
 import * as extended from './extended.js';
+import * as make from './make.js';
 import { read, write } from './state.js';
 
-const PAGES = { blocks, picture, magic, census, stacks, extended };
+const PAGES = { blocks, picture, magic, census, stacks, extended, make };
 const started = new Set();
 
 function show() {

@@ -2,7 +2,8 @@
 // chart, as SVG or as PNG (the SVG drawn on a canvas at twice its size).
 import { h } from './api.js';
 
-function save(blob, name) {
+/** Saves `blob` as a download named `name`. */
+export function save(blob, name) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;

@@ -69,6 +69,9 @@ __all__ = [
     "stack",
     "extended",
     "design",
+    "print_blocks",
+    "print_stack",
+    "print_magic",
 ]
 
 #: The version of the JSON contract (docs/json.md) of every ``.json``.
@@ -190,3 +193,4 @@ def relations(ground: Optional[CubeLike] = None) -> Union[RelationsReport, Relat
 
 
 from cubelab import census, design, extended, magic, picture, stack  # noqa: E402  (they import the above)
+from cubelab._print import print_blocks, print_magic, print_stack  # noqa: E402

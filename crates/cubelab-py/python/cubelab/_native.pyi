@@ -24,6 +24,12 @@ def call(
     raised by ``progress`` stops the run and is raised. ``stdin`` is the text a command
     reads from standard input (``magic check`` with ``"file": "-"``)."""
 
+def print_file(command: str, input: Mapping[str, Any]) -> bytes:
+    """Runs the print command ``command`` (``"print blocks"``, ``"print stack"`` or
+    ``"print magic"``) on ``input`` (its request's fields and ``"format"``) and returns
+    the file: the bytes ``cubelab print ... -o FILE`` writes. SVG only: this module has no
+    PDF writer (``"format": "pdf"`` raises :class:`cubelab.InputError`)."""
+
 class Cube:
     """A colored cube, read in any notation: a Conway name (``"Ab"``), a face string of six
     colors in face order U D F B L R (``"152463"``), a labelled form

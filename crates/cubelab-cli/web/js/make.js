@@ -1,0 +1,283 @@
+// "Make your own" page (docs/design.md, docs/print.md): a puzzle with exactly the
+// properties asked for, drawn uniformly among all such by POST /api/design/blocks or
+// /api/design/stack, shown with the number of such sets and its difficulty; then the nets
+// to print for exactly that set, from POST /api/print/blocks or /api/print/stack (the file
+// `cubelab print ... -o FILE` writes).
+import { post, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
+import { read, write } from './state.js';
+import { fill, ink } from './colors.js';
+import { createView, makeCube, place, viewSvg } from './cube3d.js';
+import { downloadButtons, save } from './download.js';
+import { commandOf } from './census.js';
+
+const $ = (id) => document.getElementById(id);
+const SIZE = 50;
+const task = new Task({ results: () => [$('make-result'), $('make-none')], status: 'make-status' });
+let designedFor = null;
+let designed = null;
+
+// The request fields and the inputs that hold them (an error naming a field marks its input).
+const FIELD_INPUT = {
+  targets: 'make-targets', target: 'make-target', arrangements: 'make-arrangements', interior: 'make-interior',
+  repeats: 'make-repeats', seed: 'make-seed', cubes: 'make-cubes', solutions: 'make-solutions',
+  edge: 'make-edge', paper: 'make-paper',
+};
+
+const kind = () => $('make-kind').value;
+const whole = (id) => {
+  const v = $(id).value.trim();
+  return v === '' ? null : Number(v);
+};
+
+/** The design request of the form: exactly the fields of `design blocks` or `design stack`. */
+function request() {
+  const seed = whole('make-seed') ?? 1;
+  if (kind() === 'stack') {
+    return { cubes: whole('make-cubes'), solutions: whole('make-solutions'), repeats: $('make-repeats').checked, seed };
+  }
+  const target = $('make-target').value.trim();
+  return {
+    targets: whole('make-targets'), target: target === '' ? null : target, arrangements: whole('make-arrangements'),
+    interior: $('make-interior').checked, repeats: $('make-repeats').checked, seed,
+  };
+}
+const key = () => JSON.stringify([kind(), request()]);
+
+function inputChanged() {
+  for (const el of document.querySelectorAll('#make-form .blocks-only')) el.hidden = kind() !== 'blocks';
+  for (const el of document.querySelectorAll('#make-form .stack-only')) el.hidden = kind() !== 'stack';
+  if (designedFor != null && !task.busy()) task.stale(key() !== designedFor);
+}
+
+/** The form once designed (the address restores it and designs again). */
+export function urlState() {
+  if (designedFor == null) return {};
+  const r = request();
+  return kind() === 'stack'
+    ? { k: 'stack', n: r.cubes, so: r.solutions, r: r.repeats, sd: r.seed }
+    : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, sd: r.seed };
+}
+
+function saveState() {
+  if (read().page === 'make') write('make', urlState());
+}
+
+const field = (label, id, attrs = {}, cls = '') =>
+  h('span', { class: `field ${cls}` }, h('label', { for: id }, label), h('input', { id, ...attrs }));
+const check = (label, id, cls = '') =>
+  h('span', { class: `field ${cls}` }, h('input', { id, type: 'checkbox' }), h('label', { for: id }, label));
+
+export function init(params = new URLSearchParams()) {
+  const num = (min, max) => ({ type: 'number', inputmode: 'numeric', min, max, step: 1, class: 'num' });
+  $('make-body').replaceChildren(
+    h('p', { class: 'hint' }, 'A puzzle with exactly the properties you ask for, drawn uniformly at random among all sets that have them, with their number; then its nets to print, cut, fold and glue, with the assembly instructions on the last page.'),
+    h('div', { id: 'make-form' },
+      h('div', { class: 'row' },
+        h('label', { for: 'make-kind' }, 'Puzzle'),
+        h('select', { id: 'make-kind' },
+          h('option', { value: 'blocks' }, 'Eight blocks building chosen targets'),
+          h('option', { value: 'stack' }, 'A stack (Instant Insanity)'))),
+      h('div', { class: 'row' },
+        field('Targets built', 'make-targets', { ...num(0, 30), placeholder: 'any' }, 'blocks-only'),
+        field('Target', 'make-target', { type: 'text', size: 8, spellcheck: 'false', autocomplete: 'off', placeholder: 'e.g. Ba' }, 'blocks-only'),
+        field('Arrangements', 'make-arrangements', { ...num(1), placeholder: 'any' }, 'blocks-only'),
+        check('Matching interior', 'make-interior', 'blocks-only'),
+        field('Cubes', 'make-cubes', { ...num(2, 6), value: 4 }, 'stack-only'),
+        field('Solutions', 'make-solutions', { ...num(0), value: 1 }, 'stack-only'),
+        check('Repeats allowed', 'make-repeats'),
+        field('Seed', 'make-seed', { ...num(0), value: 1 }),
+        h('button', { type: 'button', id: 'make-design' }, 'Design'))),
+    h('p', { class: 'error', id: 'make-error', role: 'alert', hidden: true }),
+    h('p', { class: 'status', id: 'make-status', 'aria-live': 'polite', hidden: true }),
+    h('div', { id: 'make-none', class: 'none', hidden: true }),
+    h('div', { id: 'make-result', 'aria-live': 'polite', hidden: true }));
+  $('make-targets').value = '1';
+  $('make-design').onclick = design;
+  for (const el of document.querySelectorAll('#make-form input, #make-form select')) {
+    el.addEventListener(el.type === 'checkbox' || el.tagName === 'SELECT' ? 'change' : 'input', inputChanged);
+    if (el.tagName === 'INPUT') el.onkeydown = (e) => e.key === 'Enter' && design();
+  }
+  if (params.has('k')) {
+    $('make-kind').value = params.get('k') === 'stack' ? 'stack' : 'blocks';
+    const put = (id, k) => params.has(k) && ($(id).value = params.get(k));
+    put('make-targets', 'ts');
+    if (!params.has('ts')) $('make-targets').value = '';
+    put('make-target', 't');
+    put('make-arrangements', 'a');
+    put('make-cubes', 'n');
+    put('make-solutions', 'so');
+    put('make-seed', 'sd');
+    $('make-interior').checked = params.get('i') === '1';
+    $('make-repeats').checked = params.get('r') === '1';
+  }
+  inputChanged();
+  if (params.has('k')) design();
+}
+
+/** Shows an error line, marking the input of the field it names (`targets 6: …`, `'seed': …`). */
+function fieldError(errorEl, message) {
+  for (const id of Object.values(FIELD_INPUT)) $(id)?.removeAttribute('aria-invalid');
+  delete errorEl.dataset.for;
+  if (message != null) {
+    const named = /^'?([a-z_]+)'?[ :]/.exec(message);
+    if (named && FIELD_INPUT[named[1]]) errorEl.dataset.for = FIELD_INPUT[named[1]];
+  }
+  showError(errorEl, message);
+}
+
+// A request no set meets (`targets 6: no set of 8 distinct MacMahon cubes builds exactly 6
+// targets: the census of all 5852925 sets finds at most 5`): the census fact that shows it.
+const NONE = /^(?:[a-z_]+ [^ :]+: )?(no (?:set|multiset) of .*)$/;
+
+async function design() {
+  fieldError($('make-error'), null);
+  inputChanged();
+  const k = key();
+  const what = kind();
+  const req = request();
+  let out;
+  try {
+    out = await task.run((signal) => post(`design/${what}`, req, signal));
+  } catch (e) {
+    designedFor = null;
+    designed = null;
+    const none = e instanceof ApiError ? NONE.exec(plain(e.message)) : null;
+    if (none) {
+      const box = $('make-none');
+      box.replaceChildren(h('p', { id: 'make-none-line' }, h('strong', {}, 'None exists: '), none[1]));
+      box.hidden = false;
+    } else {
+      fieldError($('make-error'), e.message);
+    }
+    return;
+  }
+  if (!out) return;
+  designedFor = k;
+  designed = { kind: what, out };
+  saveState();
+  $('make-none').hidden = true;
+  render(what, out);
+}
+
+const plural = (n, one, many) => `${fmt(n)} ${n == 1 ? one : many}`;
+
+function render(what, out) {
+  const box = $('make-result');
+  box.hidden = false;
+  const cubes = what === 'stack' ? out.stack : out.blocks;
+  const all = what === 'stack'
+    ? `${fmt(out.collections)} ${out.input.repeats ? 'multisets' : 'sets'} of ${out.input.cubes} cubes of C_${out.input.cubes}`
+    : `${fmt(out.collections)} ${out.input.repeats ? 'multisets of 8 MacMahon cubes' : 'sets of 8 distinct MacMahon cubes'}`;
+  const viewBox = h('div', { class: 'view3d', id: 'make-view', tabindex: '0', role: 'img', 'aria-label': `3D view of the designed ${what === 'stack' ? 'stack' : 'blocks'}; drag or use the arrow keys to rotate` });
+  const names = cubes.map((c) => c.name);
+  const facts = what === 'stack' ? stackFacts(out) : blocksFacts(out);
+  box.replaceChildren(
+    h('p', { id: 'make-count' }, `One of ${plural(out.count, 'set', 'sets')} with these properties, among the ${all}, drawn uniformly at random (seed ${out.input.seed}).`),
+    h('p', { class: 'mono', id: 'make-cubes-list' }, `${what === 'stack' ? 'cubes, bottom first' : 'blocks'}: ${names.join(' ')}`),
+    h('div', { class: 'viewer' },
+      h('div', {}, viewBox, h('div', { class: 'row' }, downloadButtons(() => viewSvg(viewBox), `design-${what}`, 'the 3D view'))),
+      facts),
+    h('p', {}, 'Command line: ', h('code', { id: 'make-command' }, commandOf(out))),
+    printControls(what, names));
+  draw(what, cubes, viewBox);
+}
+
+function blocksFacts(out) {
+  if (!out.targets.length) return h('div', { id: 'make-facts' }, h('p', {}, 'They build none of the 30 targets.'));
+  const hardest = out.targets.reduce((a, t) => (t.dead_ends > a.dead_ends ? t : a), out.targets[0]);
+  return h('div', { id: 'make-facts' },
+    h('p', { id: 'make-difficulty' }, `Difficulty: ${plural(hardest.dead_ends, 'dead end', 'dead ends')} placing blocks corner by corner for ${hardest.target} (the most among the targets built).`),
+    h('div', { class: 'card-scroll', tabindex: '0' },
+      h('table', { id: 'make-targets-table' },
+        h('caption', {}, `The ${plural(out.targets.length, 'target', 'targets')} they build`),
+        h('thead', {}, h('tr', {}, ['target', 'faces', 'arrangements', 'dead ends', 'partial assemblies'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, out.targets.map((t) => h('tr', {},
+          h('td', {}, t.target), h('td', { class: 'mono' }, t.faces), h('td', {}, fmt(t.arrangements)),
+          h('td', {}, fmt(t.dead_ends)), h('td', {}, fmt(t.partial))))))),
+    h('p', {}, h('a', { id: 'make-open-blocks', href: `#blocks?b=${encodeURIComponent(out.blocks.map((b) => b.name).join(' '))}` }, 'Open in the Blocks tab')));
+}
+
+function stackFacts(out) {
+  return h('div', { id: 'make-facts' },
+    h('p', { id: 'make-difficulty' }, `${plural(out.solutions, 'solution', 'solutions')} (${plural(out.distinct, 'distinct-looking stack', 'distinct-looking stacks')}).`),
+    out.solution ? h('ol', { id: 'make-solution' }, out.solution.map((c) =>
+      h('li', {}, `cube ${c.cube}: ${c.top} on top, ${c.bottom} at the bottom; sides ${c.sides.join(' ')}`))) : null);
+}
+
+function draw(what, cubes, viewBox) {
+  const view = createView(viewBox, { rx: -22, ry: -30 });
+  const gap = SIZE + 14;
+  if (what === 'stack') {
+    const n = cubes.length;
+    view.fitRadius(Math.hypot(n * (SIZE + 2), SIZE, SIZE) / 2);
+    cubes.forEach((c, i) => add(view, c.faces, 0, (i - (n - 1) / 2) * (SIZE + 2), 0));
+  } else {
+    // two rows of four, as they lie on the table
+    view.fitRadius(Math.hypot(4 * gap, 2 * gap, SIZE) / 2);
+    cubes.forEach((c, i) => add(view, c.faces, ((i % 4) - 1.5) * gap, 0, (Math.floor(i / 4) - 0.5) * gap));
+  }
+}
+
+function add(view, faces, x, y, z) {
+  const cols = [...faces];
+  const cube = makeCube(SIZE, cols.map(fill), cols, cols.map(ink));
+  cube.dataset.faces = faces;
+  place(cube, x, y, z);
+  view.world.append(cube);
+}
+
+/** The print request for exactly the designed set, with the paper and edge chosen. */
+function printRequest(what, names, format) {
+  const edge = $('make-edge').value.trim();
+  const body = what === 'stack' ? { cubes: names } : { blocks: names };
+  return { ...body, paper: $('make-paper').value, edge: edge === '' ? null : Number(edge), format };
+}
+
+function printCommand(what, names) {
+  const edge = $('make-edge').value.trim() || '40';
+  return `cubelab print ${what} ${names.join(' ')} --paper ${$('make-paper').value} --edge ${edge}mm -o cubelab-${what}.pdf`;
+}
+
+function printControls(what, names) {
+  const command = h('code', { id: 'make-print-command' });
+  const update = () => (command.textContent = printCommand(what, names));
+  const download = async (format) => {
+    fieldError($('make-print-error'), null);
+    try {
+      const res = await fetch(`/api/print/${what}`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', mode: 'same-origin',
+        body: JSON.stringify(printRequest(what, names, format)),
+      });
+      if (!res.ok) {
+        const text = await res.text();
+        let message = text.trim();
+        try {
+          message = JSON.parse(text).error ?? message;
+        } catch {
+          // the line as it is
+        }
+        throw new ApiError(message);
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `cubelab-${what}.${format}`;
+      save(await res.blob(), name);
+    } catch (e) {
+      if (!(e instanceof Cancelled)) fieldError($('make-print-error'), e.message);
+    }
+  };
+  const card = h('div', { class: 'print-card', id: 'make-print' },
+    h('h3', {}, 'Print it'),
+    h('p', { class: 'hint' }, 'One net per ' + (what === 'stack' ? 'cube' : 'block') + ' at true scale (print at 100%), glue tabs, a key of the colors with a pattern each, and how to assemble it on the last page.'),
+    h('div', { class: 'row' },
+      h('label', { for: 'make-paper' }, 'Paper'),
+      h('select', { id: 'make-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'Letter')),
+      h('label', { for: 'make-edge' }, 'Edge (mm)'),
+      h('input', { id: 'make-edge', type: 'number', min: 10, step: 'any', value: 40, class: 'num' }),
+      h('button', { type: 'button', id: 'make-dl-svg', onclick: () => download('svg') }, 'Download SVG'),
+      h('button', { type: 'button', id: 'make-dl-pdf', onclick: () => download('pdf') }, 'Download PDF')),
+    h('p', { class: 'error', id: 'make-print-error', role: 'alert', hidden: true }),
+    h('p', {}, 'Command line: ', command));
+  card.querySelector('#make-paper').onchange = update;
+  card.querySelector('#make-edge').oninput = update;
+  queueMicrotask(update);
+  return card;
+}
