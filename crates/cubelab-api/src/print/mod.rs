@@ -1,5 +1,6 @@
 //! `print blocks` and `print stack`: sheets to print, cut, fold and glue (docs/print.md);
-//! `print magic`: the layers of a magic cube or a magic square as a sheet (`magic.rs`).
+//! `print magic`: the layers of a magic cube or a magic square as a sheet (`magic.rs`);
+//! `print picture` (feature `images`): the picture cube maker (`picture.rs`).
 //!
 //! One net per block or cube at true scale (faces of `edge` mm), with glue tabs, each
 //! face in its color, drawn over with the color's pattern ([`svg::pattern`]) and lettered
@@ -13,9 +14,15 @@ mod layout;
 mod magic;
 #[cfg(feature = "pdf")]
 mod pdf;
+#[cfg(feature = "images")]
+mod picture;
 
 pub use layout::Line;
 pub use magic::{run_magic, PrintMagicRequest, DEFAULT_CELL, MIN_CELL};
+#[cfg(feature = "images")]
+pub use picture::{
+    run_picture, solved_states, PrintPictureRequest, SolvedState, DPI, MAX_PIXELS, MAX_SIDE, MIN_TILE_PIXELS, PICTURES,
+};
 
 use crate::error::{Error, Result};
 use crate::{svg, Context};
@@ -149,6 +156,17 @@ impl Sheet {
     #[cfg(feature = "pdf")]
     pub fn pdf(&self) -> Vec<u8> {
         pdf::to_pdf(&self.pages, self.paper.size_mm())
+    }
+
+    /// The file's bytes in `format` (a PDF needs the feature `pdf`).
+    pub fn bytes(&self, format: PrintFormat) -> Result<Vec<u8>> {
+        match format {
+            PrintFormat::Svg => Ok(self.svg().into_bytes()),
+            #[cfg(feature = "pdf")]
+            PrintFormat::Pdf => Ok(self.pdf()),
+            #[cfg(not(feature = "pdf"))]
+            PrintFormat::Pdf => Err(Error::bad("PDF is not built in (the feature `pdf` of cubelab-api)")),
+        }
     }
 }
 

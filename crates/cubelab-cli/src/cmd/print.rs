@@ -6,8 +6,10 @@ use crate::cli::failure;
 use crate::output::{write_atomic, write_stdout};
 use anyhow::Context as _;
 use cubelab_api::magic_check::CheckRequest;
-use cubelab_api::print::{self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintStackRequest, Sheet};
-use cubelab_api::Context;
+use cubelab_api::print::{
+    self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintPictureRequest, PrintStackRequest, Sheet,
+};
+use cubelab_api::{Context, Error, ErrorKind};
 use std::path::PathBuf;
 
 // Arguments of `cubelab print`.
@@ -22,6 +24,7 @@ Examples:
   cubelab print blocks Ac Af Ba Bf Ea Ef Fa Fc -o conway.pdf
   cubelab print blocks Ab Ac --edge 4.5cm --paper letter -o two.svg
   cubelab print stack rgbyrr gbyrgg byrgbb yrgbyy --format pdf > stack.pdf
+  cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
   cubelab magic construct --order 4 | cubelab print magic - -o magic.pdf")]
 pub struct Args {
     #[command(subcommand)]
@@ -37,6 +40,27 @@ enum PrintCommand {
     Stack(StackArgs),
     /// The layers of a magic cube (or a magic square) as grids of numbers, with what magic check says.
     Magic(MagicArgs),
+    /// A picture cube puzzle: six pictures cut into tiles on the nets of a board of cubes, and how to play it.
+    Picture(PictureArgs),
+}
+
+// Arguments of `cubelab print picture`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+struct PictureArgs {
+    /// The six pictures A to F (PNG or JPEG files; each cropped centrally to the board's shape).
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    images: Vec<PathBuf>,
+    /// The rows of the board (1 to 6).
+    #[arg(long, value_name = "M")]
+    rows: usize,
+    /// The columns of the board (1 to 6).
+    #[arg(long, value_name = "N")]
+    cols: usize,
+    #[command(flatten)]
+    sheet: SheetArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 // Arguments of `cubelab print magic`.
@@ -139,6 +163,27 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             let req = PrintMagicRequest { numbers, paper: a.output.paper, cell: a.cell };
             (print::run_magic(&req, &api).map_err(failure)?, a.output)
         }
+        PrintCommand::Picture(a) => {
+            let mut images = Vec::with_capacity(a.images.len());
+            for (k, path) in a.images.iter().enumerate() {
+                // An unreadable picture is bad input: it names the option and the file.
+                let bytes = cubelab::io::read_bytes(path).map_err(|e| {
+                    let letter = char::from(b'A' + k.min(25) as u8);
+                    failure(Error::naming(ErrorKind::BadInput, format!("{{images}}: picture {letter}: {e}")))
+                })?;
+                images.push(bytes);
+            }
+            let names = a.images.iter().map(|p| p.display().to_string()).collect();
+            let req = PrintPictureRequest {
+                images,
+                names,
+                rows: a.rows,
+                cols: a.cols,
+                paper: a.output.paper,
+                edge: a.sheet.edge,
+            };
+            (print::run_picture(&req, &api).map_err(failure)?, a.output)
+        }
     };
     write(&sheet, &output)?;
     Ok(String::new())
@@ -148,10 +193,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
 fn write(sheet: &Sheet, opts: &OutputArgs) -> anyhow::Result<()> {
     let pdf_name = opts.output.as_ref().and_then(|p| p.extension()).is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
     let format = opts.format.unwrap_or(if pdf_name { PrintFormat::Pdf } else { PrintFormat::Svg });
-    let bytes = match format {
-        PrintFormat::Svg => sheet.svg().into_bytes(),
-        PrintFormat::Pdf => sheet.pdf(),
-    };
+    let bytes = sheet.bytes(format).map_err(failure)?;
     match &opts.output {
         Some(path) => write_atomic(path, &bytes),
         None => write_stdout(&bytes),
