@@ -356,6 +356,9 @@ fn instructions(rows: usize, cols: usize, states: &[SolvedState]) -> Vec<Line> {
 }
 
 #[cfg(test)]
+mod fold;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
