@@ -20,11 +20,13 @@ Each net is drawn at true scale: print at 100% (actual size, no fitting to the p
 check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
 top to bottom (each page the paper's size); a PDF has one page per page.
 
+print picture takes six pictures of your own (PNG or JPEG), for instance
+cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
+
 Examples:
   cubelab print blocks Ac Af Ba Bf Ea Ef Fa Fc -o conway.pdf
   cubelab print blocks Ab Ac --edge 4.5cm --paper letter -o two.svg
   cubelab print stack rgbyrr gbyrgg byrgbb yrgbyy --format pdf > stack.pdf
-  cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
   cubelab magic construct --order 4 | cubelab print magic - -o magic.pdf")]
 pub struct Args {
     #[command(subcommand)]

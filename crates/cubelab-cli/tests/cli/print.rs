@@ -170,7 +170,12 @@ fn print_picture_refusals_name_the_option_or_picture_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let images = pictures(dir.path());
     let with = |images: &[&str], extra: &[&str]| {
-        let mut args: Vec<&str> = vec!["print", "picture", "--rows", "2", "--cols", "2"];
+        let mut args: Vec<&str> = vec!["print", "picture"];
+        for (flag, default) in [("--rows", "2"), ("--cols", "2")] {
+            if !extra.contains(&flag) {
+                args.extend([flag, default]);
+            }
+        }
         args.extend(extra);
         args.push("--images");
         args.extend(images);
