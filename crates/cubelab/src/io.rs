@@ -149,6 +149,20 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
 }
 
 fn read_text_capped(path: &Path, cap: u64) -> Result<String, Error> {
+    let bytes = read_capped(path, cap)?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::malformed(format!("'{}' is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1))
+    })
+}
+
+/// Reads a file of at most [`MAX_INPUT`] bytes as bytes (the pictures of `print
+/// picture`): a larger one is refused (kind `OutOfRange`), one that cannot be read is an
+/// `Io` error, as [`read_text`].
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    read_capped(path, MAX_INPUT)
+}
+
+fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Error> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
     let mut bytes = Vec::new();
@@ -162,9 +176,7 @@ fn read_text_capped(path: &Path, cap: u64) -> Result<String, Error> {
             cap >> 20
         )));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        Error::malformed(format!("'{}' is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to() + 1))
-    })
+    Ok(bytes)
 }
 
 /// The identity of a file, for telling whether two paths name the same one: its device

@@ -48,6 +48,19 @@ pub(crate) enum Shape {
     Dot { center: (f64, f64), r: f64, paint: Paint },
     /// Text on its baseline at `at`, starting there or centred on it.
     Text { at: (f64, f64), size: f64, text: String, middle: bool, bold: bool, paint: Paint },
+    #[cfg(feature = "images")]
+    /// A JPEG image filling the rectangle (x, y, w, h), upright as its pixels are;
+    /// `attrs` are extra SVG attributes.
+    Image { x: f64, y: f64, w: f64, h: f64, jpeg: std::sync::Arc<Jpeg>, attrs: String },
+}
+
+#[cfg(feature = "images")]
+/// A JPEG file and its size in pixels (`print picture`'s tiles).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Jpeg {
+    pub bytes: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// One page: its shapes in drawing order.
@@ -276,20 +289,8 @@ const TABS: [(Face, [f64; 4], (f64, f64)); 7] = [
     (Face::B, [1.0, 0.0, 1.0, 1.0], (1.0, 0.0)),
 ];
 
-/// One cube's net at (x0, y0): the cross of [`svg::net_cell`] with faces of `edge` mm,
-/// each filled with its color and drawn over with its pattern, lettered with its face and
-/// color; grey glue tabs; the caption in the empty cells at the top right. The group and
-/// each face carry their data (`class="net"`, `class="face" data-face data-color`) so the
-/// sheet can be read back.
-pub(crate) fn net(page: &mut Page, (x0, y0): (f64, f64), edge: f64, cube: &Coloring, index: usize, caption: &str) {
-    let s = &mut page.shapes;
-    s.push(Shape::Open(format!(
-        "<g class=\"net\" data-index=\"{index}\" data-x=\"{}\" data-y=\"{}\" data-edge=\"{}\" data-faces=\"{}\">",
-        num(x0),
-        num(y0),
-        num(edge),
-        cube.face_string()
-    )));
+/// The glue tabs of a net at (x0, y0) with faces of `edge` mm.
+fn tabs(s: &mut Vec<Shape>, (x0, y0): (f64, f64), edge: f64) {
     let t = tab(edge);
     for (face, [ax, ay, bx, by], (nx, ny)) in TABS {
         let (cx, cy) = svg::net_cell(face);
@@ -302,10 +303,44 @@ pub(crate) fn net(page: &mut Page, (x0, y0): (f64, f64), edge: f64, cube: &Color
             stroke: STROKE,
         });
     }
+}
+
+/// The top left corner of face `f`'s cell in a net at (x0, y0) with faces of `edge` mm.
+fn cell(f: Face, (x0, y0): (f64, f64), edge: f64) -> (f64, f64) {
+    let (cx, cy) = svg::net_cell(f);
+    (x0 + cx as f64 * edge, y0 + cy as f64 * edge)
+}
+
+/// A net's caption, in the empty cells at the top right.
+fn caption(s: &mut Vec<Shape>, (x0, y0): (f64, f64), edge: f64, text: &str) {
+    s.push(Shape::Text {
+        at: (x0 + 2.0 * edge + 1.0, y0 + (edge * 0.1).clamp(2.5, 5.0)),
+        size: (edge * 0.1).clamp(2.0, 4.0),
+        text: text.to_string(),
+        middle: false,
+        bold: true,
+        paint: Paint::black(),
+    });
+}
+
+/// One cube's net at (x0, y0): the cross of [`svg::net_cell`] with faces of `edge` mm,
+/// each filled with its color and drawn over with its pattern, lettered with its face and
+/// color; grey glue tabs; the caption in the empty cells at the top right. The group and
+/// each face carry their data (`class="net"`, `class="face" data-face data-color`) so the
+/// sheet can be read back.
+pub(crate) fn net(page: &mut Page, at: (f64, f64), edge: f64, cube: &Coloring, index: usize, text: &str) {
+    let s = &mut page.shapes;
+    s.push(Shape::Open(format!(
+        "<g class=\"net\" data-index=\"{index}\" data-x=\"{}\" data-y=\"{}\" data-edge=\"{}\" data-faces=\"{}\">",
+        num(at.0),
+        num(at.1),
+        num(edge),
+        cube.face_string()
+    )));
+    tabs(s, at, edge);
     let step = (edge / 8.0).clamp(1.5, 8.0);
     for f in Face::ALL {
-        let (cx, cy) = svg::net_cell(f);
-        let (x, y) = (x0 + cx as f64 * edge, y0 + cy as f64 * edge);
+        let (x, y) = cell(f, at, edge);
         let c = cube.color(f);
         s.push(Shape::Rect {
             x,
@@ -347,14 +382,38 @@ pub(crate) fn net(page: &mut Page, (x0, y0): (f64, f64), edge: f64, cube: &Color
             paint: ink,
         });
     }
-    s.push(Shape::Text {
-        at: (x0 + 2.0 * edge + 1.0, y0 + (edge * 0.1).clamp(2.5, 5.0)),
-        size: (edge * 0.1).clamp(2.0, 4.0),
-        text: caption.to_string(),
-        middle: false,
-        bold: true,
-        paint: Paint::black(),
-    });
+    caption(s, at, edge, text);
+    s.push(Shape::Close);
+}
+
+#[cfg(feature = "images")]
+/// One picture cube's net at (x0, y0): the cross and tabs of [`net`], each face a tile
+/// (`tiles` in the order of [`Face::ALL`], already turned as it is drawn) outlined;
+/// `data` are the group's extra attributes (its place on the board), each face carries
+/// `class="face" data-face`.
+pub(crate) fn picture_net(
+    page: &mut Page,
+    at: (f64, f64),
+    edge: f64,
+    tiles: &[std::sync::Arc<Jpeg>; 6],
+    data: &str,
+    text: &str,
+) {
+    let s = &mut page.shapes;
+    s.push(Shape::Open(format!(
+        "<g class=\"net\" data-x=\"{}\" data-y=\"{}\" data-edge=\"{}\"{data}>",
+        num(at.0),
+        num(at.1),
+        num(edge)
+    )));
+    tabs(s, at, edge);
+    for f in Face::ALL {
+        let (x, y) = cell(f, at, edge);
+        let jpeg = tiles[f.index()].clone();
+        s.push(Shape::Image { x, y, w: edge, h: edge, jpeg, attrs: format!(" class=\"face\" data-face=\"{f}\"") });
+        s.push(Shape::Rect { x, y, w: edge, h: edge, fill: None, stroke: STROKE, attrs: String::new() });
+    }
+    caption(s, at, edge, text);
     s.push(Shape::Close);
 }
 
@@ -549,5 +608,18 @@ fn write_shape(out: &mut String, shape: &Shape) {
             paint.css,
             svg::escape(text)
         ),
+        #[cfg(feature = "images")]
+        Shape::Image { x, y, w, h, jpeg, attrs } => {
+            use base64::Engine as _;
+            writeln!(
+                out,
+                "<image{attrs} x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" preserveAspectRatio=\"none\" href=\"data:image/jpeg;base64,{}\"/>",
+                num(*x),
+                num(*y),
+                num(*w),
+                num(*h),
+                base64::engine::general_purpose::STANDARD.encode(&jpeg.bytes)
+            )
+        }
     };
 }

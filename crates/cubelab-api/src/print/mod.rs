@@ -1,5 +1,6 @@
 //! `print blocks` and `print stack`: sheets to print, cut, fold and glue (docs/print.md);
-//! `print magic`: the layers of a magic cube or a magic square as a sheet (`magic.rs`).
+//! `print magic`: the layers of a magic cube or a magic square as a sheet (`magic.rs`);
+//! `print picture` (feature `images`): the picture cube maker (`picture.rs`).
 //!
 //! One net per block or cube at true scale (faces of `edge` mm), with glue tabs, each
 //! face in its color, drawn over with the color's pattern ([`svg::pattern`]) and lettered
@@ -15,10 +16,16 @@ mod layout;
 mod magic;
 #[cfg(feature = "pdf")]
 mod pdf;
+#[cfg(feature = "images")]
+mod picture;
 
 pub use file::{run_file, PrintedFile, COMMANDS, FORMAT_KEY};
 pub use layout::Line;
 pub use magic::{run_magic, PrintMagicRequest, DEFAULT_CELL, MIN_CELL};
+#[cfg(feature = "images")]
+pub use picture::{
+    run_picture, solved_states, PrintPictureRequest, SolvedState, DPI, MAX_PIXELS, MAX_SIDE, MIN_TILE_PIXELS, PICTURES,
+};
 
 use crate::error::{Error, Result};
 use crate::{svg, Context};

@@ -24,20 +24,69 @@ pub(crate) fn to_pdf(pages: &[Page], (width, height): (f64, f64)) -> Vec<u8> {
     pdf.pages(tree).kids((0..pages.len()).map(page_id)).count(pages.len() as i32);
     pdf.type1_font(regular).base_font(Name(b"Helvetica")).encoding_predefined(Name(b"WinAnsiEncoding"));
     pdf.type1_font(bold).base_font(Name(b"Helvetica-Bold")).encoding_predefined(Name(b"WinAnsiEncoding"));
+    // Image XObjects (the tiles of `print picture`) are numbered after the pages.
+    let mut next_image = 5 + 2 * pages.len() as i32;
     for (i, page) in pages.iter().enumerate() {
+        let images = page_images(page, &mut next_image);
         let mut p = pdf.page(page_id(i));
         p.media_box(Rect::new(0.0, 0.0, (width * PT) as f32, (height * PT) as f32));
         p.parent(tree);
         p.contents(content_id(i));
         let mut resources = p.resources();
         resources.fonts().pair(REGULAR, regular).pair(BOLD, bold);
+        if !images.is_empty() {
+            let mut objects = resources.x_objects();
+            for (k, (id, _)) in images.iter().enumerate() {
+                objects.pair(Name(image_name(k).as_bytes()), *id);
+            }
+        }
         resources.finish();
         p.finish();
         let content = draw(page, height);
         pdf.stream(content_id(i), &content);
+        write_images(&mut pdf, &images);
     }
     pdf.finish()
 }
+
+/// The name of a page's `k`-th image in its resources.
+fn image_name(k: usize) -> String {
+    format!("Im{}", k + 1)
+}
+
+/// The images of a page, in drawing order, with the object ids they get.
+#[cfg(feature = "images")]
+fn page_images<'a>(page: &'a Page, next: &mut i32) -> Vec<(Ref, &'a super::layout::Jpeg)> {
+    let mut out = Vec::new();
+    for shape in &page.shapes {
+        if let Shape::Image { jpeg, .. } = shape {
+            out.push((Ref::new(*next), &**jpeg));
+            *next += 1;
+        }
+    }
+    out
+}
+
+#[cfg(not(feature = "images"))]
+fn page_images(_page: &Page, _next: &mut i32) -> Vec<(Ref, &'static ())> {
+    Vec::new()
+}
+
+/// Writes a page's images as JPEG (DCTDecode) image XObjects in RGB.
+#[cfg(feature = "images")]
+fn write_images(pdf: &mut Pdf, images: &[(Ref, &super::layout::Jpeg)]) {
+    for (id, jpeg) in images {
+        let mut image = pdf.image_xobject(*id, &jpeg.bytes);
+        image.filter(pdf_writer::Filter::DctDecode);
+        image.width(jpeg.width as i32);
+        image.height(jpeg.height as i32);
+        image.color_space().device_rgb();
+        image.bits_per_component(8);
+    }
+}
+
+#[cfg(not(feature = "images"))]
+fn write_images(_pdf: &mut Pdf, _images: &[(Ref, &())]) {}
 
 /// One page's content stream.
 fn draw(page: &Page, height: f64) -> Vec<u8> {
@@ -48,9 +97,20 @@ fn draw(page: &Page, height: f64) -> Vec<u8> {
         let [r, g, b] = p.rgb.map(|v| f32::from(v) / 255.0);
         c.set_fill_rgb(r, g, b);
     };
+    #[cfg(feature = "images")]
+    let mut images = 0;
     for shape in &page.shapes {
         match shape {
             Shape::Open(_) | Shape::Close => {}
+            #[cfg(feature = "images")]
+            Shape::Image { x: ix, y: iy, w, h, .. } => {
+                // The unit square of the image, scaled to (w, h) at its bottom left corner.
+                c.save_state();
+                c.transform([x(*w), 0.0, 0.0, x(*h), x(*ix), y(iy + h)]);
+                c.x_object(Name(image_name(images).as_bytes()));
+                c.restore_state();
+                images += 1;
+            }
             Shape::Rect { x: rx, y: ry, w, h, fill: paint, stroke, .. } => {
                 c.rect(x(*rx), y(ry + h), x(*w), x(*h));
                 finish_path(&mut c, paint.as_ref(), *stroke, &fill);

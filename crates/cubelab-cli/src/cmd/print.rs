@@ -6,8 +6,10 @@ use crate::cli::failure;
 use crate::output::{write_atomic, write_stdout};
 use anyhow::Context as _;
 use cubelab_api::magic_check::CheckRequest;
-use cubelab_api::print::{self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintStackRequest, Sheet};
-use cubelab_api::Context;
+use cubelab_api::print::{
+    self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintPictureRequest, PrintStackRequest, Sheet,
+};
+use cubelab_api::{Context, Error, ErrorKind};
 use std::path::PathBuf;
 
 // Arguments of `cubelab print`.
@@ -17,6 +19,9 @@ use std::path::PathBuf;
 Each net is drawn at true scale: print at 100% (actual size, no fitting to the page) and
 check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
 top to bottom (each page the paper's size); a PDF has one page per page.
+
+print picture takes six pictures of your own (PNG or JPEG), for instance
+cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
 
 Examples:
   cubelab print blocks Ac Af Ba Bf Ea Ef Fa Fc -o conway.pdf
@@ -37,6 +42,27 @@ enum PrintCommand {
     Stack(StackArgs),
     /// The layers of a magic cube (or a magic square) as grids of numbers, with what magic check says.
     Magic(MagicArgs),
+    /// A picture cube puzzle: six pictures cut into tiles on the nets of a board of cubes, and how to play it.
+    Picture(PictureArgs),
+}
+
+// Arguments of `cubelab print picture`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+struct PictureArgs {
+    /// The six pictures A to F (PNG or JPEG files; each cropped centrally to the board's shape).
+    #[arg(long, required = true, num_args = 1.., value_name = "FILE")]
+    images: Vec<PathBuf>,
+    /// The rows of the board (1 to 6).
+    #[arg(long, value_name = "M")]
+    rows: usize,
+    /// The columns of the board (1 to 6).
+    #[arg(long, value_name = "N")]
+    cols: usize,
+    #[command(flatten)]
+    sheet: SheetArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 // Arguments of `cubelab print magic`.
@@ -138,6 +164,27 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             let numbers = CheckRequest { file: a.file, cube: None, square: None, text: Some(text) };
             let req = PrintMagicRequest { numbers, paper: a.output.paper, cell: a.cell };
             (print::run_magic(&req, &api).map_err(failure)?, a.output)
+        }
+        PrintCommand::Picture(a) => {
+            let mut images = Vec::with_capacity(a.images.len());
+            for (k, path) in a.images.iter().enumerate() {
+                // An unreadable picture is bad input: it names the option and the file.
+                let bytes = cubelab::io::read_bytes(path).map_err(|e| {
+                    let letter = char::from(b'A' + k.min(25) as u8);
+                    failure(Error::naming(ErrorKind::BadInput, format!("{{images}}: picture {letter}: {e}")))
+                })?;
+                images.push(bytes);
+            }
+            let names = a.images.iter().map(|p| p.display().to_string()).collect();
+            let req = PrintPictureRequest {
+                images,
+                names,
+                rows: a.rows,
+                cols: a.cols,
+                paper: a.output.paper,
+                edge: a.sheet.edge,
+            };
+            (print::run_picture(&req, &api).map_err(failure)?, a.output)
         }
     };
     write(&sheet, &output)?;

@@ -130,3 +130,78 @@ fn every_flag_of_print_is_honoured_or_refused() {
         ],
     );
 }
+
+/// Six small PNG pictures (48 x 40 pixels, a gradient each) in a folder, and their paths.
+fn pictures(dir: &std::path::Path) -> Vec<String> {
+    (0..6u8)
+        .map(|k| {
+            let img = image::RgbImage::from_fn(48, 40, |x, y| image::Rgb([(x * 5) as u8, (y * 6) as u8, 30 * k]));
+            let path = dir.join(format!("p{k}.png"));
+            img.save(&path).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn print_picture_writes_svg_and_pdf_with_a_net_per_cube() {
+    let dir = tempfile::tempdir().unwrap();
+    let images = pictures(dir.path());
+    let mut args: Vec<&str> = vec!["print", "picture", "--rows", "2", "--cols", "2", "--images"];
+    args.extend(images.iter().map(String::as_str));
+    let svg = ok(&args);
+    assert_eq!(svg.matches("class=\"net\"").count(), 4);
+    assert_eq!(svg.matches("<image class=\"face\"").count(), 24);
+    assert!(svg.contains("data-row=\"2\" data-col=\"1\""));
+    // Two nets to an A4 page at 40 mm, then the instructions.
+    assert!(svg.contains("data-pages=\"3\""));
+    assert_eq!(ok(&args), svg, "deterministic");
+    let pdf_path = dir.path().join("cubes.pdf");
+    args.extend(["-o", pdf_path.to_str().unwrap()]);
+    assert_eq!(ok(&args), "");
+    let pdf = std::fs::read(&pdf_path).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert_eq!(pdf_pages(&pdf), 3);
+    assert_eq!(String::from_utf8_lossy(&pdf).matches("/DCTDecode").count(), 24);
+}
+
+#[test]
+fn print_picture_refusals_name_the_option_or_picture_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let images = pictures(dir.path());
+    let with = |images: &[&str], extra: &[&str]| {
+        let mut args: Vec<&str> = vec!["print", "picture"];
+        for (flag, default) in [("--rows", "2"), ("--cols", "2")] {
+            if !extra.contains(&flag) {
+                args.extend([flag, default]);
+            }
+        }
+        args.extend(extra);
+        args.push("--images");
+        args.extend(images);
+        bad(&args)
+    };
+    let paths: Vec<&str> = images.iter().map(String::as_str).collect();
+    let e = with(&paths[..5], &[]);
+    assert!(e.starts_with("error: --images: exactly 6 pictures are needed (one per face), not 5"), "{e}");
+    let missing = dir.path().join("missing.png");
+    let mut six = paths.clone();
+    six[3] = missing.to_str().unwrap();
+    let e = with(&six, &[]);
+    assert!(e.starts_with("error: --images: picture D: cannot read '") && e.contains("missing.png"), "{e}");
+    let text = dir.path().join("notes.png");
+    std::fs::write(&text, "not a picture").unwrap();
+    six[3] = text.to_str().unwrap();
+    let e = with(&six, &[]);
+    assert!(e.contains("--images: picture D '") && e.contains("notes.png' is not a PNG or JPEG file"), "{e}");
+    let e = with(&paths, &["--rows", "7"]);
+    assert!(e.starts_with("error: --rows 7: a printed board has 1 to 6 rows"), "{e}");
+    let e = with(&paths, &["--cols", "0"]);
+    assert!(e.starts_with("error: --cols 0: a printed board has 1 to 6 columns"), "{e}");
+    let e = with(&paths, &["--edge", "80mm"]);
+    assert!(e.starts_with("error: --edge 80mm: a net with its tabs"), "{e}");
+    // 48 x 40 pixels do not make 6 x 6 tiles of 8 pixels.
+    let e = with(&paths, &["--rows", "6", "--cols", "6"]);
+    assert!(e.contains("picture A '") && e.contains("too few for 6 x 6 tiles"), "{e}");
+    assert!(bad(&["print", "picture", "--rows", "2", "--cols", "2"]).contains("--images"));
+}

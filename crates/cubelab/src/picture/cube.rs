@@ -123,6 +123,13 @@ fn face_permutation_is_odd(r: &Rotation) -> bool {
     transpositions % 2 == 1
 }
 
+/// The rotation of an orientation (an entry of [`crate::picture::board::Board::cubes`]):
+/// the proper rotation that took the cube from its solved position to where it is now,
+/// `None` beyond the 24.
+pub fn rotation(orientation: u8) -> Option<Rotation> {
+    Rotation::all().get(usize::from(orientation)).copied()
+}
+
 /// The token (`UF`, `RB`, …) of an orientation.
 pub(crate) fn token(orientation: u8) -> String {
     let t = tables().token[orientation as usize];
@@ -190,6 +197,10 @@ mod tests {
         assert_eq!(token(t.turn[Turn::Up as usize][0]), "FD");
         // "left" moves the up face to the left, so the old right face is on top.
         assert_eq!(token(t.turn[Turn::Left as usize][0]), "RF");
+        // An orientation's rotation is the turn's: `up` takes the front face up.
+        let up = rotation(t.turn[Turn::Up as usize][0]).unwrap();
+        assert_eq!((up, up.image(Face::F)), (Turn::Up.rotation(), Face::U));
+        assert_eq!(rotation(24), None);
     }
 
     #[test]
