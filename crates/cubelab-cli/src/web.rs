@@ -49,7 +49,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// The commands the web server answers with a file (`POST /api/print/blocks`, ...): the
-/// typed layer's print commands, run by [`print`].
+/// typed layer's print commands, run by [`print()`](fn@print).
 pub const FILE_COMMANDS: &[&str] = cubelab_api::print::COMMANDS;
 
 /// Argument ids that only choose where or how output goes, or name a file: never part

@@ -90,9 +90,10 @@ fn letter(k: usize) -> char {
     (b'A' + k as u8) as char
 }
 
-/// The six solved states of a `rows` x `cols` board (see [`STATES`]), each reached by
-/// the library's moves from the solved board; an internal error if they do not turn every
-/// cube alike or do not bring six different faces up.
+/// The six solved states of a `rows` x `cols` board (picture A at the start; every row
+/// turned up once, twice, or down once shows B, C, D; every column turned left E, right
+/// F), each reached by the library's moves from the solved board; an internal error if
+/// they do not turn every cube alike or do not bring six different faces up.
 pub fn solved_states(rows: usize, cols: usize) -> Result<Vec<SolvedState>> {
     let mut states: Vec<SolvedState> = Vec::with_capacity(PICTURES);
     for (k, turns) in STATES.iter().enumerate() {
