@@ -279,15 +279,16 @@ pub fn run_picture(req: &PrintPictureRequest, _ctx: &Context) -> Result<Sheet> {
         }
     }
     let print_pixels = (req.edge / 25.4 * DPI).round() as u32;
+    // How far each picture's tiles turn on their face: the same for every tile of it.
+    let turns: [u8; PICTURES] = std::array::from_fn(|k| quarter_turns(states[k].face, states[k].toward(Face::B)));
     // Every tile: picture k, at (row, col); the face of picture k and its turns.
     let jobs: Vec<(usize, usize, usize)> =
         (0..rows).flat_map(|i| (0..cols).flat_map(move |j| (0..PICTURES).map(move |k| (i, j, k)))).collect();
     let tiles: Vec<Arc<Jpeg>> = jobs
         .par_iter()
         .map(|&(i, j, k)| {
-            let turns = quarter_turns(states[k].face, states[k].toward(Face::B));
             let pixels = print_pixels.min(sides[k]);
-            tile(&pictures[k], sides[k], (rows, cols), (i, j), pixels, turns).map(Arc::new)
+            tile(&pictures[k], sides[k], (rows, cols), (i, j), pixels, turns[k]).map(Arc::new)
         })
         .collect::<Result<_>>()?;
     // The faces of each cube, by face index.
