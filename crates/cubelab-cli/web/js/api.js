@@ -17,18 +17,21 @@ export function parseJson(text) {
   return JSON.parse(text, reviver);
 }
 
+/** The ApiError of a refused request, from its body `text`: the server's one line. */
+function refusal(res, text) {
+  let message = text.trim();
+  try {
+    const parsed = JSON.parse(text);
+    if (parsed && typeof parsed.error === 'string') message = parsed.error;
+  } catch {
+    // plain text: the CLI's line as it is
+  }
+  return new ApiError(message || `${res.status} ${res.statusText}`);
+}
+
 async function answer(res) {
   const text = await res.text();
-  if (!res.ok) {
-    let message = text.trim();
-    try {
-      const parsed = JSON.parse(text);
-      if (parsed && typeof parsed.error === 'string') message = parsed.error;
-    } catch {
-      // plain text: the CLI's line as it is
-    }
-    throw new ApiError(message || `${res.status} ${res.statusText}`);
-  }
+  if (!res.ok) throw refusal(res, text);
   return parseJson(text);
 }
 
@@ -41,9 +44,25 @@ export class Cancelled extends Error {}
  * ApiError, or Cancelled when `signal` aborts it (the server then stops the work).
  */
 export async function post(command, body, signal) {
-  let res;
+  return answer(await send(command, body, signal));
+}
+
+/**
+ * POST /api/<command> for an endpoint that answers with a file (`print blocks`, ...):
+ * resolves to `{ blob, name }`, the name from `Content-Disposition` (or `fallback`);
+ * rejects as `post` does.
+ */
+export async function postFile(command, body, fallback, signal) {
+  const res = await send(command, body, signal);
+  if (!res.ok) throw refusal(res, await res.text());
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
+  return { blob: await res.blob(), name };
+}
+
+/** The request of `post` and `postFile`: JSON, same origin, cancelled by `signal`. */
+async function send(command, body, signal) {
   try {
-    res = await fetch(`/api/${command}`, {
+    return await fetch(`/api/${command}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       credentials: 'same-origin',
@@ -55,7 +74,6 @@ export async function post(command, body, signal) {
     if (signal?.aborted) throw new Cancelled('cancelled');
     throw new ApiError(`cannot reach the server: ${e.message}`);
   }
-  return answer(res);
 }
 
 /** GET /api/<path>. */

@@ -3,7 +3,7 @@
 // /api/design/stack, shown with the number of such sets and its difficulty; then the nets
 // to print for exactly that set, from POST /api/print/blocks or /api/print/stack (the file
 // `cubelab print ... -o FILE` writes).
-import { post, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
+import { post, postFile, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
@@ -244,22 +244,8 @@ function printControls(what, names) {
   const download = async (format) => {
     fieldError($('make-print-error'), null);
     try {
-      const res = await fetch(`/api/print/${what}`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', mode: 'same-origin',
-        body: JSON.stringify(printRequest(what, names, format)),
-      });
-      if (!res.ok) {
-        const text = await res.text();
-        let message = text.trim();
-        try {
-          message = JSON.parse(text).error ?? message;
-        } catch {
-          // the line as it is
-        }
-        throw new ApiError(message);
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `cubelab-${what}.${format}`;
-      save(await res.blob(), name);
+      const file = await postFile(`print/${what}`, printRequest(what, names, format), `cubelab-${what}.${format}`);
+      save(file.blob, file.name);
     } catch (e) {
       if (!(e instanceof Cancelled)) fieldError($('make-print-error'), e.message);
     }
