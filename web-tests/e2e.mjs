@@ -9,7 +9,7 @@
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import pngjs from 'pngjs';
@@ -1454,7 +1454,7 @@ async function makePictureScenario(page, url) {
     await page.click('#make-pic-dl-svg');
     await page.waitForSelector('#make-pic-error:not([hidden])');
     const cliNames = names.map((n) => (n === 'c.png' ? notes.name : n));
-    const r = spawnSync(binary, ['print', 'picture', '--images', ...cliNames, '--rows', '1', '--cols', '2'], { cwd: dir, encoding: 'utf8' });
+    const r = spawnSync(resolve(binary), ['print', 'picture', '--images', ...cliNames, '--rows', '1', '--cols', '2'], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 2);
     const cliLine = r.stderr.trim().split('\n').pop().replace(/^error: /, '');
     assert.equal(await page.textContent('#make-pic-error'), plain(cliLine).replace('--images', 'images'));
