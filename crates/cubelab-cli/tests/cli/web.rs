@@ -672,3 +672,33 @@ fn printed_picture_cubes_are_the_clis_files() {
     assert_eq!(r.status, 413, "{}", r.text());
     assert!(r.error().contains("64 KiB"));
 }
+
+#[test]
+fn picture_requests_held_at_once_are_bounded() {
+    let server = start(&[]);
+    // Two picture requests whose bodies never finish arriving hold both places.
+    let holding: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(&server.addr).unwrap();
+            let head = format!(
+                "POST /api/print/picture HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+                server.addr
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    // A third is refused with 503 once the server has read both heads (no clock: retried
+    // until it has; each try is a whole request).
+    let third = || Conn::open(&server.addr).post("/api/print/picture", "{}");
+    let refused = (0..2000).map(|_| third()).find(|r| r.status == 503).expect("a third picture request is refused");
+    assert_eq!(refused.error(), "the server is making 2 picture cubes already; try again");
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    // The other routes are not held up.
+    assert_eq!(Conn::open(&server.addr).post("/api/show", &json!({"cube": "Ab"}).to_string()).status, 200);
+    // Closing the two gives their places back: the next is answered (400: no pictures).
+    drop(holding);
+    let r = (0..2000).map(|_| third()).find(|r| r.status != 503).expect("the places are given back");
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.error().contains("missing field `images`"), "{}", r.error());
+}
