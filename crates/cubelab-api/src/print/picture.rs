@@ -193,10 +193,11 @@ fn quarter_turns(face: Face, top: Face) -> u8 {
     }
 }
 
-/// A picture's name in messages: `picture C 'cat.jpg'` or `picture C`.
+/// A picture's name in messages: `picture C 'cat.jpg'` or `picture C` (a name's control
+/// characters escaped, so the message stays one line).
 fn name(req: &PrintPictureRequest, k: usize) -> String {
     match req.names.get(k) {
-        Some(n) => format!("picture {} '{n}'", letter(k)),
+        Some(n) => format!("picture {} '{}'", letter(k), cubelab::Error::one_line(n.clone())),
         None => format!("picture {}", letter(k)),
     }
 }
@@ -478,6 +479,8 @@ mod json_tests {
         b64[2] = STANDARD.encode(b"GIF89a........");
         let names = ["a.png", "b.png", "c.gif", "d.png", "e.png", "f.png"];
         assert_eq!(e(&b64, &names).message(), "images: picture C 'c.gif' is not a PNG or JPEG file");
+        let names = ["a.png", "b.png", "c\n.gif", "d.png", "e.png", "f.png"];
+        assert_eq!(e(&b64, &names).message(), "images: picture C 'c\\n.gif' is not a PNG or JPEG file");
         assert_eq!(e(&b64[..5], &[]).message(), "images: exactly 6 pictures are needed (one per face), not 5");
     }
 
