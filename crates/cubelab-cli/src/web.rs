@@ -296,3 +296,28 @@ fn quote(s: &str) -> String {
         format!("'{}'", s.replace('\'', "'\\''"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_picture_request_shows_the_files_names_not_their_contents() {
+        let images = vec!["iVBORw0KGgo="; 6];
+        let names = ["a.png", "b.png", "my c.png", "d.png", "e.png", "f.png"];
+        let input = json!({ "images": images, "names": names, "rows": 2, "cols": 3, "format": "pdf" });
+        let light = command_input(&input);
+        assert_eq!(light["images"], json!(["", "", "", "", "", ""]));
+        assert_eq!(light["names"], input["names"]);
+        assert_eq!(
+            command_line("print picture", &light),
+            "cubelab print picture --images a.png --images b.png --images 'my c.png' --images d.png --images e.png \
+             --images f.png --rows 2 --cols 3 --format pdf"
+        );
+        let unnamed = command_input(&json!({ "images": images, "rows": 1, "cols": 1 }));
+        assert!(
+            command_line("print picture", &unnamed).starts_with("cubelab print picture --images FILE1 --images FILE2")
+        );
+    }
+}
