@@ -70,8 +70,9 @@ impl Sheet {
 
 /// Runs the print command `path` (one of [`COMMANDS`]) on `input`, a JSON object of its
 /// request's fields (`blocks`, `paper`, `edge`; `cubes`, ...; `numbers`, `paper`, `cell`;
-/// `images` as base64 strings, `rows`, `cols`, ...) and [`FORMAT_KEY`], and returns the file. A missing key or `null` takes the default;
-/// an unknown key, a value of the wrong type or bad input is an error naming the field.
+/// `images` as base64 strings, `rows`, `cols`, ...) and [`FORMAT_KEY`], and returns the
+/// file. A missing key or `null` takes the default; an unknown key, a value of the wrong
+/// type or bad input is an error naming the field.
 pub fn run_file(path: &str, input: Value, ctx: &Context) -> Result<PrintedFile> {
     let _watch = ctx.watch();
     let mut input = match input {
