@@ -127,12 +127,13 @@ fn every_flag_of_universal_is_honoured_or_refused() {
             (&["--csv"], Changes),
         ],
     );
-    // The local search: every parameter counts; shards and checkpoints are refused.
+    // The local search: every parameter counts; shards and checkpoints are refused. (Seed 2
+    // finds a set in a tenth of a second, the default seed 1 in over 3 CPU-seconds.)
     check_flags(
-        &["census", "universal", "--colors", "4", "--size", "10", "--search"],
+        &["census", "universal", "--colors", "4", "--size", "10", "--search", "--seed", "2"],
         &one_shot(
             &[
-                (&["--seed", "2"], Changes),
+                (&["--seed", "5"], Changes),
                 (&["--restarts", "1"], Changes),
                 (&["--steps", "0"], Changes),
                 (&["--method", "backtrack", "--json"], ChangesFrom(&["--json"])),
