@@ -15,13 +15,14 @@ fn run(s: &SquareSpec) -> SquareCensus {
 fn both_methods_agree_on_orders_three_and_four() {
     for n in [3, 4] {
         for kind in [SquareKind::Normal, SquareKind::Associative, SquareKind::Pandiagonal] {
+            if (n, kind) == (4, SquareKind::Normal) {
+                continue; // the listing test below compares these two (12 CPU-s by backtracking)
+            }
             let a = run(&spec(n, kind, SquareMethod::Diagonals));
             let b = run(&spec(n, kind, SquareMethod::Backtrack));
             assert_eq!((a.count, a.total, &a.by_centre), (b.count, b.total, &b.by_centre), "order {n} {kind:?}");
         }
     }
-    let four = run(&spec(4, SquareKind::Normal, SquareMethod::Diagonals));
-    assert_eq!((four.count, four.total), (Some(880), 7040));
     let three = run(&spec(3, SquareKind::Normal, SquareMethod::Diagonals));
     assert_eq!((three.count, three.total), (Some(1), 8));
     let semi = run(&spec(3, SquareKind::Semi, SquareMethod::Backtrack));
@@ -30,6 +31,7 @@ fn both_methods_agree_on_orders_three_and_four() {
 
 #[test]
 fn listing_gives_every_square_once_in_standard_form() {
+    let mut results = Vec::new();
     for method in [SquareMethod::Diagonals, SquareMethod::Backtrack] {
         let seen = std::sync::Mutex::new(Vec::new());
         let list = |c: &[u8]| seen.lock().unwrap().push(c.to_vec());
@@ -40,7 +42,13 @@ fn listing_gives_every_square_once_in_standard_form() {
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), 880);
+        results.push(r);
     }
+    // Order 4, normal squares, by both methods (kept out of the test above: the listing
+    // runs are the same censuses).
+    let (a, b) = (&results[0], &results[1]);
+    assert_eq!((a.count, a.total, &a.by_centre), (b.count, b.total, &b.by_centre));
+    assert_eq!((a.count, a.total), (Some(880), 7040));
 }
 
 #[test]
