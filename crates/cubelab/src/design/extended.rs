@@ -115,6 +115,9 @@ pub(crate) struct Problem {
     pub masks: Vec<u32>,
     /// Positions per class.
     pub sizes: [u64; CLASSES],
+    /// Per type, a type (not after it) whose program counts the same (an image of it
+    /// under a symmetry of the problem), or the type itself.
+    pub same: Vec<usize>,
 }
 
 /// Per number of types: how many designs (or completions) have that many.
@@ -213,6 +216,12 @@ impl<'a> Program<'a> {
                 }
                 *a &= later;
             }
+            // A type that can join no later class: only its being unable matters.
+            for (t, a) in ahead.iter_mut().enumerate() {
+                if self.allowed >> t & 1 == 0 || self.masks[t] & later & !*a == 0 {
+                    *a = later;
+                }
+            }
             let mask = set.iter().fold(0u32, |m, &s| m | 1 << s);
             let new = (mask & !state.live).count_ones() as usize;
             let used = state.live | mask;
@@ -308,9 +317,18 @@ impl Problem {
     fn census(&self, stop: &Stop) -> Result<Option<Designs<'_>>> {
         let mut programs = self.programs();
         let mut total = Histogram::new();
-        let mut parts = Vec::with_capacity(programs.len());
+        let mut parts: Vec<Histogram> = Vec::with_capacity(programs.len());
         for (star, program) in &mut programs {
             stop.check()?;
+            if let Some(s) = *star {
+                let like = self.same.get(s).copied().unwrap_or(s);
+                if like < s {
+                    let part = parts[like].clone();
+                    add_scaled(&mut total, &part, 1, 0).ok_or_else(|| Error::new(ErrorKind::Internal, "overflow"))?;
+                    parts.push(part);
+                    continue;
+                }
+            }
             let start = program.start();
             let Some(h) = program.count(0, &start) else { return Ok(None) };
             let mut part = Histogram::new();
@@ -450,7 +468,7 @@ pub fn extended(spec: &ExtendedSpec, stop: &Stop) -> std::result::Result<Extende
     for c in universe.classes() {
         sizes[c.index] = c.size;
     }
-    let problem = Problem { masks: fits.masks.clone(), sizes };
+    let problem = Problem { masks: fits.masks.clone(), sizes, same: same_counts(&all, target_index)? };
     let internal = |m: &str| DesignError::from(Error::new(ErrorKind::Internal, m.to_string()));
     let mut designs = problem.census(stop)?.ok_or_else(|| internal("the number of designs exceeds 128 bits"))?;
     let by_types: Vec<(usize, u128)> =
@@ -502,6 +520,55 @@ pub fn extended(spec: &ExtendedSpec, stop: &Stop) -> std::result::Result<Extende
         classes,
         arrangements,
     })
+}
+
+/// For every MacMahon cube, the first cube it is mapped to by the symmetries fixing the
+/// target (color relabelings, with or without mirror images, that map the target to
+/// itself): they map the target's classes to classes of the same sizes and keep which cube
+/// fits which class, so a cube filling the face centres and the interior leaves the same
+/// numbers of designs as its images (a test compares them for N = 3).
+fn same_counts(cubes: &[Coloring], target: usize) -> Result<Vec<usize>> {
+    use crate::coloring::Color;
+    let canonical: Vec<Coloring> = cubes.iter().map(|c| c.canonical()).collect();
+    let index = |c: &Coloring| {
+        let c = c.canonical();
+        canonical.iter().position(|d| *d == c)
+    };
+    let root = |same: &[usize], mut t: usize| {
+        while same[t] != t {
+            t = same[t];
+        }
+        t
+    };
+    let mut same: Vec<usize> = (0..cubes.len()).collect();
+    for order in crate::combin::permutations(6) {
+        let mut map: Vec<Color> = (0..62).map(Color).collect();
+        for (i, &j) in order.iter().enumerate() {
+            map[i + 1] = Color(j as u8 + 1);
+        }
+        for mirror in [false, true] {
+            let image = |c: &Coloring| {
+                let x = c.recolored(&map);
+                if mirror {
+                    x.mirror()
+                } else {
+                    x
+                }
+            };
+            if index(&image(&cubes[target])) != Some(target) {
+                continue;
+            }
+            for (t, c) in cubes.iter().enumerate() {
+                let u = index(&image(c)).ok_or_else(|| Error::new(ErrorKind::Internal, "a symmetry left the cubes"))?;
+                let (a, b) = (root(&same, t), root(&same, u));
+                same[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    for t in 0..same.len() {
+        same[t] = root(&same, t);
+    }
+    Ok(same)
 }
 
 /// The least face string of `cube` showing the target's colors on `faces`.
