@@ -529,6 +529,24 @@ mod tests {
     }
 
     #[test]
+    fn an_extended_design_renders_and_names_the_field_at_fault() {
+        let req = DesignExtendedRequest { size: 2, target: "Ba".into(), types: Some(7), seed: 4 };
+        let r = run_extended(&req, &Context::new()).unwrap();
+        assert_eq!((r.count, r.cubes.len(), r.arrangements), (190_272, 7, Some(1)));
+        assert_eq!(r.classes.len(), 8);
+        let json = crate::render(&r, &req, Format::Json).unwrap();
+        assert!(json.contains("\"kind\": \"design-extended\""), "{json}");
+        assert!(r.text().starts_with("8 MacMahon cubes building Ba as a 2 x 2 x 2 cube in exactly one way"));
+        let e = run_extended(&DesignExtendedRequest { types: Some(8), ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("types", "8")));
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        let e = run_extended(&DesignExtendedRequest { size: 40, ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("size", "40")));
+        let e = run_extended(&DesignExtendedRequest { target: "Xx".into(), ..req }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("target", "Xx")));
+    }
+
+    #[test]
     fn a_blocks_design_renders_and_names_the_field_at_fault() {
         let req = DesignBlocksRequest {
             targets: Some(5),

@@ -161,13 +161,15 @@ struct Program<'a> {
     sizes: &'a [u64; CLASSES],
     order: Vec<usize>,
     allowed: u32,
-    memo: HashMap<(usize, State), Rc<Histogram>>,
+    /// Per class of `order`: the histograms of the states met before it.
+    memo: Vec<HashMap<State, Rc<Histogram>>>,
 }
 
 impl<'a> Program<'a> {
     fn new(p: &'a Problem, classes: u32, allowed: u32) -> Program<'a> {
-        let order = (0..CLASSES).filter(|&c| classes >> c & 1 == 1).collect();
-        Program { masks: &p.masks, sizes: &p.sizes, order, allowed, memo: HashMap::new() }
+        let order: Vec<usize> = (0..CLASSES).filter(|&c| classes >> c & 1 == 1).collect();
+        let memo = vec![HashMap::new(); order.len()];
+        Program { masks: &p.masks, sizes: &p.sizes, order, allowed, memo }
     }
 
     fn start(&self) -> State {
@@ -239,7 +241,7 @@ impl<'a> Program<'a> {
         if i == self.order.len() {
             return Some(Rc::new(vec![1]));
         }
-        if let Some(h) = self.memo.get(&(i, state.clone())) {
+        if let Some(h) = self.memo[i].get(state) {
             return Some(h.clone());
         }
         let mut out = Histogram::new();
@@ -248,7 +250,7 @@ impl<'a> Program<'a> {
             add_scaled(&mut out, &sub, choice.splits, choice.new)?;
         }
         let out = Rc::new(out);
-        self.memo.insert((i, state.clone()), out.clone());
+        self.memo[i].insert(state.clone(), out.clone());
         Some(out)
     }
 
