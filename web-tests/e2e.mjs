@@ -9,7 +9,7 @@
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import pngjs from 'pngjs';
@@ -1403,6 +1403,70 @@ async function makeScenario(page, url) {
   await assertNoOverflow(page, 'make');
 }
 
+/** Six small PNG pictures (64 x 64, a gradient each, different per picture) as files to upload. */
+function smallPictures() {
+  return ['a', 'b', 'c', 'd', 'e', 'f'].map((letter, k) => {
+    const png = new PNG({ width: 64, height: 64 });
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 64; x++) {
+        const i = (y * 64 + x) * 4;
+        png.data[i] = x * 4;
+        png.data[i + 1] = y * 4;
+        png.data[i + 2] = 20 + 40 * k;
+        png.data[i + 3] = 255;
+      }
+    }
+    return { name: `${letter}.png`, mimeType: 'image/png', buffer: PNG.sync.write(png) };
+  });
+}
+
+async function makePictureScenario(page, url) {
+  await page.goto(`${url}#make`);
+  await page.waitForSelector('#make-pic-dl-svg');
+  const files = smallPictures();
+  const dir = mkdtempSync(join(tmpdir(), 'cubelab-pictures-'));
+  try {
+    for (const f of files) writeFileSync(join(dir, f.name), f.buffer);
+    // no pictures yet: the page says which one is missing
+    await page.click('#make-pic-dl-svg');
+    await page.waitForSelector('#make-pic-error:not([hidden])');
+    assert.equal(await page.textContent('#make-pic-error'), 'images: picture A: choose a PNG or JPEG file');
+    assert.equal(await page.getAttribute('#make-pic-a', 'aria-invalid'), 'true');
+    for (const f of files) await page.setInputFiles(`#make-pic-${f.name[0]}`, f);
+    await page.fill('#make-pic-rows', '1');
+    await page.fill('#make-pic-cols', '2');
+    await page.fill('#make-pic-edge', '35');
+    const names = files.map((f) => f.name);
+    const args = ['picture', '--images', ...names, '--rows', '1', '--cols', '2', '--paper', 'a4', '--edge', '35mm'];
+    assert.equal(await page.textContent('#make-pic-command'), `cubelab print ${args.join(' ')} -o cubelab-picture.pdf`);
+    // the downloads are the files the CLI writes for the same pictures
+    for (const ext of ['svg', 'pdf']) {
+      const file = await downloaded(page, `#make-pic-dl-${ext}`);
+      assert.equal(file.name, `cubelab-picture.${ext}`);
+      const want = cliPrinted(args.map((a) => (names.includes(a) ? join(dir, a) : a)), ext);
+      assert.ok(file.data.equals(want), `picture ${ext}: the download (${file.data.length} bytes) is not the CLI's file (${want.length} bytes)`);
+    }
+    assert.ok(await page.locator('#make-pic-error').isHidden());
+    // a file that is not a picture: one plain line naming it, its input marked
+    const notes = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') };
+    writeFileSync(join(dir, notes.name), notes.buffer);
+    await page.setInputFiles('#make-pic-c', notes);
+    await page.click('#make-pic-dl-svg');
+    await page.waitForSelector('#make-pic-error:not([hidden])');
+    const cliNames = names.map((n) => (n === 'c.png' ? notes.name : n));
+    const r = spawnSync(resolve(binary), ['print', 'picture', '--images', ...cliNames, '--rows', '1', '--cols', '2'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    const cliLine = r.stderr.trim().split('\n').pop().replace(/^error: /, '');
+    assert.equal(await page.textContent('#make-pic-error'), plain(cliLine).replace('--images', 'images'));
+    assert.equal(await page.getAttribute('#make-pic-c', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#make-pic-a', 'aria-invalid'), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await axeCheck(page, 'make your own, the picture cube maker');
+  await assertNoOverflow(page, 'make, picture cube');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -1423,6 +1487,7 @@ const scenarios = [
   ['keyboard only: every task by Tab, Enter, Space and the arrow keys', keyboardScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
   ['make your own: a stack and eight blocks designed, drawn, printed as the CLI prints them', makeScenario],
+  ['make your own: a picture cube from six uploaded pictures, printed as the CLI prints it', makePictureScenario],
 ];
 // CUBELAB_E2E_ONLY=words runs only the scenarios whose name holds them (while working on one).
 const chosen = scenarios.filter(([name]) => name.includes(process.env.CUBELAB_E2E_ONLY ?? ''));

@@ -88,6 +88,8 @@ pub fn keys(path: &str) -> Option<&'static [&'static str]> {
         "print blocks" => fields::<print::PrintBlocksRequest>(),
         "print stack" => fields::<print::PrintStackRequest>(),
         "print magic" => fields::<print::PrintMagicRequest>(),
+        #[cfg(feature = "images")]
+        "print picture" => fields::<print::PrintPictureRequest>(),
         _ => return None,
     })
 }

@@ -183,7 +183,7 @@ pub fn run(command: &str, input: Value, ctx: &cubelab_api::Context) -> Result<St
 /// `work` on `input` with its errors as [`ApiError`]s (a refused or stopped one with the
 /// command line of `command` for `input`) and a panic caught as an internal error.
 fn caught<T>(command: &str, input: Value, work: impl FnOnce(Value) -> cubelab_api::Result<T>) -> Result<T, ApiError> {
-    let kept = input.clone();
+    let kept = command_input(&input);
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(input))) {
         Ok(r) => r.map_err(|e| ApiError::of(&e, || command_line(command, &kept))),
         Err(_) => Err(ApiError::internal("internal error: the computation panicked")),
@@ -200,6 +200,27 @@ pub fn print(
     ctx: &cubelab_api::Context,
 ) -> Result<cubelab_api::print::PrintedFile, ApiError> {
     caught(command, input, |input| cubelab_api::print::run_file(command, input, ctx))
+}
+
+/// Request keys that hold files' contents (the key, and the key of the files' names): the
+/// command line names the files instead (`print picture`'s `images`, base64 in JSON, and
+/// `names`), or `FILE1`, `FILE2`, ... when their names are not given.
+const FILE_CONTENTS: &[(&str, &str)] = &[("images", "names")];
+
+/// `input` as [`command_line`] reads it: a copy without the files' contents (each file an
+/// empty string), so that a request of six pictures is not copied whole.
+pub fn command_input(input: &Value) -> Value {
+    match input.as_object() {
+        Some(obj) => Value::Object(
+            obj.iter()
+                .map(|(k, v)| match (FILE_CONTENTS.iter().any(|(c, _)| c == k), v) {
+                    (true, Value::Array(files)) => (k.clone(), Value::Array(vec![Value::from(""); files.len()])),
+                    _ => (k.clone(), v.clone()),
+                })
+                .collect(),
+        ),
+        None => input.clone(),
+    }
 }
 
 /// The `cubelab` command line that prints what [`run`] returns for `input` (positional
@@ -225,7 +246,17 @@ pub fn command_line(command: &str, input: &Value) -> String {
         _ => None,
     };
     let values = |a: &clap::Arg| -> Vec<String> {
-        match obj.get(a.get_id().as_str()) {
+        let id = a.get_id().as_str();
+        if let Some((_, names)) = FILE_CONTENTS.iter().find(|(c, _)| *c == id) {
+            let files = obj.get(id).and_then(Value::as_array).map_or(0, Vec::len);
+            let given: Vec<String> = obj
+                .get(*names)
+                .and_then(Value::as_array)
+                .map(|n| n.iter().filter_map(text).collect())
+                .unwrap_or_default();
+            return if given.len() == files { given } else { (1..=files).map(|i| format!("FILE{i}")).collect() };
+        }
+        match obj.get(id) {
             Some(Value::Array(items)) => items.iter().filter_map(text).collect(),
             Some(v) => text(v).into_iter().collect(),
             None => Vec::new(),
@@ -264,5 +295,30 @@ fn quote(s: &str) -> String {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_picture_request_shows_the_files_names_not_their_contents() {
+        let images = vec!["iVBORw0KGgo="; 6];
+        let names = ["a.png", "b.png", "my c.png", "d.png", "e.png", "f.png"];
+        let input = json!({ "images": images, "names": names, "rows": 2, "cols": 3, "format": "pdf" });
+        let light = command_input(&input);
+        assert_eq!(light["images"], json!(["", "", "", "", "", ""]));
+        assert_eq!(light["names"], input["names"]);
+        assert_eq!(
+            command_line("print picture", &light),
+            "cubelab print picture --images a.png --images b.png --images 'my c.png' --images d.png --images e.png \
+             --images f.png --rows 2 --cols 3 --format pdf"
+        );
+        let unnamed = command_input(&json!({ "images": images, "rows": 1, "cols": 1 }));
+        assert!(
+            command_line("print picture", &unnamed).starts_with("cubelab print picture --images FILE1 --images FILE2")
+        );
     }
 }

@@ -5,6 +5,7 @@ usage file, and every typed report holds exactly the figures of its JSON."""
 import dataclasses
 import importlib
 import inspect
+import os
 import pathlib
 import subprocess
 import sys
@@ -59,20 +60,35 @@ def test_the_runtime_cube_docstring_is_the_stubs():
     assert callable(cubelab.Cube("Ab").to_dict) and inspect.getdoc(cubelab.Cube.to_dict)
 
 
-def test_mypy_strict_accepts_the_package_and_a_typed_usage():
+@pytest.fixture(scope="module")
+def mypy_strict(tmp_path_factory):
+    """One ``mypy --strict`` run (each run reads the whole package and typeshed again:
+    about 10 s) over the package, the typed usage file and a file with two wrong types;
+    its exit code and its lines, which name their files."""
     pytest.importorskip("mypy")
-    for target in (["-p", "cubelab"], [str(TESTS / "typed" / "usage.py")]):
-        done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", *target], capture_output=True, text=True, cwd=TESTS)
-        assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_mypy_strict_catches_a_wrong_type(tmp_path):
-    """The check above could pass by reading everything as Any: it does not."""
-    pytest.importorskip("mypy")
-    wrong = tmp_path / "wrong.py"
+    wrong = tmp_path_factory.mktemp("mypy") / "wrong.py"
     wrong.write_text("from cubelab import census\nmean: str = census.targets(size=8).report.mean\ntotal: str = census.targets(size='all')[8].total\n")
-    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(wrong)], capture_output=True, text=True, cwd=tmp_path)
-    assert done.returncode == 1 and done.stdout.count("Incompatible types in assignment") == 2, done.stdout
+    # mypy takes packages and modules, or files, in one run: the two files as modules
+    # `usage` and `wrong`, found through MYPYPATH.
+    env = dict(os.environ, MYPYPATH=os.pathsep.join([str(TESTS / "typed"), str(wrong.parent)]))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "cubelab", "-m", "usage", "-m", "wrong"],
+        capture_output=True, text=True, cwd=TESTS, env=env,
+    )
+    return done.returncode, done.stdout.splitlines(), done.stderr
+
+
+def test_mypy_strict_accepts_the_package_and_a_typed_usage(mypy_strict):
+    _, lines, stderr = mypy_strict
+    errors = [line for line in lines if ": error:" in line or ": note:" in line]
+    assert errors and all(pathlib.Path(line.split(":")[0]).name == "wrong.py" for line in errors), "\n".join(lines) + stderr
+
+
+def test_mypy_strict_catches_a_wrong_type(mypy_strict):
+    """The check above could pass by reading everything as Any: it does not."""
+    code, lines, stderr = mypy_strict
+    wrong_lines = [line for line in lines if pathlib.Path(line.split(":")[0]).name == "wrong.py"]
+    assert code == 1 and sum("Incompatible types in assignment" in line for line in wrong_lines) == 2, "\n".join(lines) + stderr
 
 
 def _same(typed, data, path="report"):

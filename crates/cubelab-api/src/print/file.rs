@@ -9,7 +9,13 @@ use crate::error::{Error, Result};
 use crate::Context;
 use serde_json::Value;
 
-/// The print commands [`run_file`] runs (command paths, as [`crate::COMMANDS`] writes them).
+/// The print commands [`run_file`] runs (command paths, as [`crate::COMMANDS`] writes them);
+/// `print picture` with the feature `images` only.
+#[cfg(feature = "images")]
+pub const COMMANDS: &[&str] = &["print blocks", "print stack", "print magic", "print picture"];
+/// The print commands [`run_file`] runs (command paths, as [`crate::COMMANDS`] writes them);
+/// `print picture` with the feature `images` only.
+#[cfg(not(feature = "images"))]
 pub const COMMANDS: &[&str] = &["print blocks", "print stack", "print magic"];
 
 /// The key of the input object naming the file format (`"svg"`, the default, or
@@ -63,9 +69,10 @@ impl Sheet {
 }
 
 /// Runs the print command `path` (one of [`COMMANDS`]) on `input`, a JSON object of its
-/// request's fields (`blocks`, `paper`, `edge`; `cubes`, ...; `numbers`, `paper`, `cell`)
-/// and [`FORMAT_KEY`], and returns the file. A missing key or `null` takes the default;
-/// an unknown key, a value of the wrong type or bad input is an error naming the field.
+/// request's fields (`blocks`, `paper`, `edge`; `cubes`, ...; `numbers`, `paper`, `cell`;
+/// `images` as base64 strings, `rows`, `cols`, ...) and [`FORMAT_KEY`], and returns the
+/// file. A missing key or `null` takes the default; an unknown key, a value of the wrong
+/// type or bad input is an error naming the field.
 pub fn run_file(path: &str, input: Value, ctx: &Context) -> Result<PrintedFile> {
     let _watch = ctx.watch();
     let mut input = match input {
@@ -81,6 +88,8 @@ pub fn run_file(path: &str, input: Value, ctx: &Context) -> Result<PrintedFile> 
         "print blocks" => (run_blocks(&request::<PrintBlocksRequest>(input)?, ctx)?, "blocks"),
         "print stack" => (run_stack(&request::<PrintStackRequest>(input)?, ctx)?, "stack"),
         "print magic" => (run_magic(&request::<PrintMagicRequest>(input)?, ctx)?, "magic"),
+        #[cfg(feature = "images")]
+        "print picture" => (super::run_picture(&request::<super::PrintPictureRequest>(input)?, ctx)?, "picture"),
         _ => return Err(Error::bad(format!("unknown print command '{path}'"))),
     };
     let bytes = sheet.file(format)?;

@@ -10,6 +10,7 @@
 
 use super::layout::{self, Jpeg, Line, Page};
 use super::{default_edge, heading, line, net_grid, sheet, Panels, Paper, Sheet};
+use crate::census::check_stop;
 use crate::error::{Error, ErrorKind, Result};
 use crate::Context;
 use cubelab::geometry::{Face, Rotation};
@@ -40,7 +41,10 @@ const MAX_ALLOC: u64 = 1 << 30;
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrintPictureRequest {
-    /// The six pictures A to F: the bytes of PNG or JPEG files.
+    /// The six pictures A to F: the bytes of PNG or JPEG files (in JSON, each a base64
+    /// string: the standard alphabet, padded, as the web page and `base64` write it).
+    #[serde(with = "base64_images")]
+    #[schemars(with = "Vec<String>")]
     pub images: Vec<Vec<u8>>,
     /// The pictures' names for messages (their file names); `picture A` ... when absent.
     #[serde(default)]
@@ -55,6 +59,36 @@ pub struct PrintPictureRequest {
     /// The edge of the printed cubes in mm (at least 10, at most what fits the paper).
     #[serde(default = "default_edge")]
     pub edge: f64,
+}
+
+/// The JSON form of the pictures: one base64 string per picture. A string that is not
+/// base64 names its picture (`'images': picture C is not base64: ...`).
+mod base64_images {
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine as _;
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(images: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(images.iter().map(|bytes| STANDARD.encode(bytes)))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
+        let texts = Vec::<String>::deserialize(d)?;
+        texts
+            .iter()
+            .enumerate()
+            .map(|(k, text)| {
+                STANDARD.decode(text).map_err(|e| {
+                    let e = e.to_string();
+                    de::Error::custom(format!(
+                        "picture {} is not base64: {}",
+                        super::letter(k),
+                        e.trim_end_matches('.')
+                    ))
+                })
+            })
+            .collect()
+    }
 }
 
 /// One of the six solved states of a board: the moves that reach it from picture A's
@@ -87,7 +121,7 @@ const STATES: [&[Turn]; PICTURES] =
 
 /// The picture's letter, `A` to `F`.
 fn letter(k: usize) -> char {
-    (b'A' + k as u8) as char
+    (b'A' + k.min(25) as u8) as char
 }
 
 /// The six solved states of a `rows` x `cols` board (picture A at the start; every row
@@ -159,10 +193,11 @@ fn quarter_turns(face: Face, top: Face) -> u8 {
     }
 }
 
-/// A picture's name in messages: `picture C 'cat.jpg'` or `picture C`.
+/// A picture's name in messages: `picture C 'cat.jpg'` or `picture C` (a name's control
+/// characters escaped, so the message stays one line).
 fn name(req: &PrintPictureRequest, k: usize) -> String {
     match req.names.get(k) {
-        Some(n) => format!("picture {} '{n}'", letter(k)),
+        Some(n) => format!("picture {} '{}'", letter(k), cubelab::Error::one_line(n.clone())),
         None => format!("picture {}", letter(k)),
     }
 }
@@ -257,13 +292,15 @@ fn check(req: &PrintPictureRequest) -> Result<()> {
 
 /// Runs `print picture`: one net per cube of the board, row by row, each face a tile of
 /// one picture, and how to fold the cubes, lay them out and turn them from picture to
-/// picture.
-pub fn run_picture(req: &PrintPictureRequest, _ctx: &Context) -> Result<Sheet> {
+/// picture. The context's token (or deadline) stops it before each picture is decoded
+/// and before each tile is cut.
+pub fn run_picture(req: &PrintPictureRequest, ctx: &Context) -> Result<Sheet> {
     check(req)?;
     let g = net_grid(req.paper, req.edge, &[])?;
     let (rows, cols) = (req.rows, req.cols);
     let states = solved_states(rows, cols)?;
-    let pictures: Vec<RgbImage> = (0..PICTURES).into_par_iter().map(|k| decode(req, k)).collect::<Result<_>>()?;
+    let pictures: Vec<RgbImage> =
+        (0..PICTURES).into_par_iter().map(|k| check_stop(ctx).and_then(|()| decode(req, k))).collect::<Result<_>>()?;
     let sides: Vec<u32> = pictures.iter().map(|p| tile_side(p.dimensions(), rows, cols)).collect();
     for (k, (p, &side)) in pictures.iter().zip(&sides).enumerate() {
         if side < MIN_TILE_PIXELS {
@@ -287,6 +324,7 @@ pub fn run_picture(req: &PrintPictureRequest, _ctx: &Context) -> Result<Sheet> {
     let tiles: Vec<Arc<Jpeg>> = jobs
         .par_iter()
         .map(|&(i, j, k)| {
+            check_stop(ctx)?;
             let pixels = print_pixels.min(sides[k]);
             tile(&pictures[k], sides[k], (rows, cols), (i, j), pixels, turns[k]).map(Arc::new)
         })
@@ -389,5 +427,69 @@ mod tests {
         assert_eq!(format_moves(&states[5].moves), "r1 r2 r3");
         // Picture B's top edge is F's edge toward U: turning up takes U to the back.
         assert_eq!(states[1].toward(Face::B), Face::U);
+    }
+}
+
+#[cfg(test)]
+mod json_tests {
+    use super::fold::{picture, png};
+    use super::*;
+    use crate::print::{run_file, PrintFormat};
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine as _;
+    use serde_json::json;
+
+    fn images() -> Vec<Vec<u8>> {
+        (0..PICTURES).map(|k| png(&picture(k, 32, 16))).collect()
+    }
+
+    #[test]
+    fn a_json_request_takes_the_pictures_as_base64() {
+        let ctx = Context::new();
+        let b64: Vec<String> = images().iter().map(|b| STANDARD.encode(b)).collect();
+        let input = json!({ "images": b64, "rows": 1, "cols": 2, "edge": 30, "paper": "letter", "format": "svg" });
+        let file = run_file("print picture", input, &ctx).unwrap();
+        let req = PrintPictureRequest {
+            images: images(),
+            names: Vec::new(),
+            rows: 1,
+            cols: 2,
+            paper: Paper::Letter,
+            edge: 30.0,
+        };
+        assert_eq!(file.bytes, run_picture(&req, &ctx).unwrap().svg().into_bytes());
+        assert_eq!((file.name.as_str(), file.format), ("cubelab-picture.svg", PrintFormat::Svg));
+        // The request's JSON form is the same base64, so it reads back whole.
+        let back: PrintPictureRequest = serde_json::from_value(serde_json::to_value(&req).unwrap()).unwrap();
+        assert_eq!(back.images, req.images);
+    }
+
+    #[test]
+    fn bad_json_pictures_name_the_picture() {
+        let ctx = Context::new();
+        let mut b64: Vec<String> = images().iter().map(|b| STANDARD.encode(b)).collect();
+        let e = |b64: &[String], names: &[&str]| {
+            let input = json!({ "images": b64, "names": names, "rows": 2, "cols": 2 });
+            run_file("print picture", input, &ctx).unwrap_err()
+        };
+        b64[2] = "not base64!".into();
+        let bad = e(&b64, &[]);
+        assert_eq!(bad.kind(), ErrorKind::BadInput);
+        assert!(bad.to_string().starts_with("'images': picture C is not base64: Invalid"), "{bad}");
+        b64[2] = STANDARD.encode(b"GIF89a........");
+        let names = ["a.png", "b.png", "c.gif", "d.png", "e.png", "f.png"];
+        assert_eq!(e(&b64, &names).message(), "images: picture C 'c.gif' is not a PNG or JPEG file");
+        let names = ["a.png", "b.png", "c\n.gif", "d.png", "e.png", "f.png"];
+        assert_eq!(e(&b64, &names).message(), "images: picture C 'c\\n.gif' is not a PNG or JPEG file");
+        assert_eq!(e(&b64[..5], &[]).message(), "images: exactly 6 pictures are needed (one per face), not 5");
+    }
+
+    #[test]
+    fn a_raised_token_stops_it() {
+        let ctx = Context::new();
+        ctx.stop().request();
+        let req =
+            PrintPictureRequest { images: images(), names: Vec::new(), rows: 1, cols: 2, paper: Paper::A4, edge: 30.0 };
+        assert_eq!(run_picture(&req, &ctx).unwrap_err().kind(), ErrorKind::Stopped);
     }
 }

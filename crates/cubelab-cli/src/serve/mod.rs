@@ -2,14 +2,16 @@
 //! the typed layer (axum on a tokio runtime). Documented in `docs/web.md`.
 //!
 //! Routes: `POST /api/<command>` (spaces of the command path as `/`) runs
-//! [`web::run`] (`cubelab_api::run_any`) on the body, or for `print blocks|stack|magic`
+//! [`web::run`] (`cubelab_api::run_any`) on the body, or for `print blocks|stack|magic|picture`
 //! [`web::print`] (`cubelab_api::print::run_file`), answered with the file itself; `GET /api/commands` lists the
 //! endpoints with their requests' keys (`cubelab_api::keys`);
 //! `GET /api/census` and `GET /api/census/<name>` serve the stored census results
 //! ([`census`]); every other path is an embedded file or a 404. Errors are JSON objects
 //! `{"error": "<one line>"}` (with `"command"` for refused work).
 //!
-//! Bounds: bodies up to [`BODY_LIMIT`] (413 beyond), at most [`Server::jobs`] computations
+//! Bounds: bodies up to [`BODY_LIMIT`] (413 beyond; `POST /api/print/picture` up to
+//! [`PICTURE_BODY_LIMIT`], at most [`PICTURE_BODIES`] such requests at once, 503 beyond),
+//! at most [`Server::jobs`] computations
 //! at once on the blocking pool (others wait up to the time limit, then 503), each given
 //! [`Limits::time`] before its stop flag is raised; the cheap commands
 //! ([`CHEAP`]) have slots of their own, so they keep their latency while expensive ones
@@ -46,8 +48,31 @@ use tokio::sync::Semaphore;
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The largest request body taken (64 KiB): a cube of order 30 or a board of 400 cubes is
-/// far smaller. Larger bodies get 413.
+/// far smaller. Larger bodies get 413. `POST /api/print/picture` has its own,
+/// [`PICTURE_BODY_LIMIT`].
 pub(crate) const BODY_LIMIT: usize = 64 * 1024;
+
+/// The endpoint that takes six pictures, with a larger body limit than the others.
+const PICTURE_PATH: &str = "/api/print/picture";
+/// The largest body of [`PICTURE_PATH`] (48 MiB): six photos of up to 6 MiB each, as
+/// base64 (a third larger), with room to spare. Larger bodies get 413.
+pub(crate) const PICTURE_BODY_LIMIT: usize = 48 * 1024 * 1024;
+/// How long the body of [`PICTURE_PATH`] may take to arrive (a phone on a slow network
+/// sends tens of megabytes); every other body has [`BODY_TIMEOUT`].
+pub(crate) const PICTURE_BODY_TIMEOUT: Duration = Duration::from_secs(60);
+/// Most requests to [`PICTURE_PATH`] held at once (their bodies being read, or their
+/// pictures made), so that the memory the large bodies take stays bounded
+/// (`PICTURE_BODIES` x [`PICTURE_BODY_LIMIT`] and the decoded pictures); more get 503.
+pub(crate) const PICTURE_BODIES: usize = 2;
+
+/// The body limit and the time a body may take for a request to `path`.
+fn body_bound(path: &str) -> (usize, Duration) {
+    if path == PICTURE_PATH {
+        (PICTURE_BODY_LIMIT, PICTURE_BODY_TIMEOUT)
+    } else {
+        (BODY_LIMIT, BODY_TIMEOUT)
+    }
+}
 
 /// How long a computation may still take after its stop flag was raised before the
 /// request is answered with 503 (the computation ends in the background).
@@ -100,6 +125,8 @@ struct Shared {
     server: Server,
     slots: Arc<Semaphore>,
     cheap_slots: Arc<Semaphore>,
+    /// The requests to [`PICTURE_PATH`] held at once ([`PICTURE_BODIES`]).
+    picture_bodies: Arc<Semaphore>,
     in_flight: InFlight,
     port: u16,
 }
@@ -170,6 +197,7 @@ pub(crate) fn run(listener: std::net::TcpListener, server: Server) -> anyhow::Re
     let shared = Arc::new(Shared {
         slots: Arc::new(Semaphore::new(server.jobs.max(1))),
         cheap_slots: Arc::new(Semaphore::new(CHEAP_JOBS)),
+        picture_bodies: Arc::new(Semaphore::new(PICTURE_BODIES)),
         in_flight: InFlight::default(),
         server,
         port: addr.port(),
@@ -244,19 +272,45 @@ fn router(state: AppState) -> Router {
 /// missing or repeated `Host` or an absolute-form target naming another host, 403 for
 /// another host (DNS rebinding) or a cross-origin request, 415 for an API post that is
 /// not JSON, 413 and 408 for a body too large or too slow (the body is read here, within
-/// [`BODY_TIMEOUT`], and handed on whole).
+/// [`BODY_TIMEOUT`], and handed on whole; for `POST /api/print/picture` within
+/// [`PICTURE_BODY_TIMEOUT`], up to [`PICTURE_BODY_LIMIT`], holding one of
+/// [`PICTURE_BODIES`] places until it is answered: 503 when none is free).
 async fn guard(
     State(state): State<AppState>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
     let (parts, body) = request.into_parts();
+    let (limit, timeout) = body_bound(parts.uri.path());
+    // A large body announced larger than its limit is refused before it is read (the
+    // connection is closed after the answer, the body unread).
+    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if limit > BODY_LIMIT && declared.is_some_and(|n| n > limit as u64) {
+        let mut r = too_large(limit);
+        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return r;
+    }
+    // A request with a large body holds one of few places until it is answered.
+    let _large = if limit > BODY_LIMIT {
+        match state.picture_bodies.clone().try_acquire_owned() {
+            Ok(permit) => Some(permit),
+            Err(_) => {
+                let message = format!("the server is making {PICTURE_BODIES} picture cubes already; try again");
+                let mut r = error(StatusCode::SERVICE_UNAVAILABLE, &message, None);
+                r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return r;
+            }
+        }
+    } else {
+        None
+    };
     // The body is read first, so a keep-alive connection stays usable after a refusal.
-    let bytes = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, BODY_LIMIT)).await {
+    let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, limit)).await {
         Ok(Ok(b)) => b,
-        Ok(Err(_)) => return too_large(),
+        Ok(Err(_)) => return too_large(limit),
         Err(_) => {
-            let message = format!("the request body did not arrive within {} s", BODY_TIMEOUT.as_secs());
+            let message = format!("the request body did not arrive within {} s", timeout.as_secs());
             let mut r = error(StatusCode::REQUEST_TIMEOUT, &message, None);
             r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
             return r;
@@ -362,13 +416,14 @@ async fn api_route(
     }
     // The body is read first, whatever the route, so that a keep-alive connection stays
     // usable after any answer.
+    let (limit, _) = body_bound(&format!("/api/{path}"));
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > BODY_LIMIT) {
-        return too_large();
+    if declared.is_some_and(|n| n > limit) {
+        return too_large(limit);
     }
-    let bytes: Bytes = match axum::body::to_bytes(body, BODY_LIMIT).await {
+    let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(b) => b,
-        Err(_) => return too_large(),
+        Err(_) => return too_large(limit),
     };
     let get = method == Method::GET || method == Method::HEAD;
     if path == "commands" {
@@ -406,8 +461,10 @@ async fn api_route(
     compute(&state, peer.map(|p| p.0 .0), command, input).await
 }
 
-fn too_large() -> Response {
-    error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is larger than {} KiB", BODY_LIMIT / 1024), None)
+/// 413 for a body larger than `limit` bytes (stated in KiB, or MiB from 1 MiB up).
+fn too_large(limit: usize) -> Response {
+    let size = if limit >= 1 << 20 { format!("{} MiB", limit >> 20) } else { format!("{} KiB", limit >> 10) };
+    error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is larger than {size}"), None)
 }
 
 /// The input object of a request body: the fields of the command's typed request. For
@@ -507,17 +564,18 @@ async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, in
     if let Some(table) = &state.server.picture_table {
         ctx = ctx.with_picture_table(table.clone());
     }
-    let (cmd, inp) = (command.clone(), input.clone());
+    let shown_input = web::command_input(&input);
+    let cmd = command.clone();
     let mut task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let _client = client;
         if web::FILE_COMMANDS.contains(&cmd.as_str()) {
-            web::print(&cmd, inp, &ctx).map(Answer::File)
+            web::print(&cmd, input, &ctx).map(Answer::File)
         } else {
-            web::run(&cmd, inp, &ctx).map(Answer::Json)
+            web::run(&cmd, input, &ctx).map(Answer::Json)
         }
     });
-    let shown = || web::command_line(&command, &input);
+    let shown = || web::command_line(&command, &shown_input);
     let joined = match tokio::time::timeout(limit, &mut task).await {
         Ok(j) => j,
         Err(_) => {
@@ -566,13 +624,18 @@ fn commands() -> String {
     list.extend(web::FILE_COMMANDS.iter().map(|c| {
         let mut keys = cubelab_api::keys(c).unwrap_or_default().to_vec();
         keys.push(cubelab_api::print::FORMAT_KEY);
-        json!({
+        let mut entry = json!({
             "command": c,
             "method": "POST",
             "endpoint": endpoint(c),
             "keys": keys,
             "answer": ["image/svg+xml", "application/pdf"],
-        })
+        });
+        let (limit, _) = body_bound(&endpoint(c));
+        if limit != BODY_LIMIT {
+            entry["body_limit"] = json!(limit);
+        }
+        entry
     }));
     let body = json!({
         "commands": list,

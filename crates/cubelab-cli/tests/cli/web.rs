@@ -564,3 +564,141 @@ fn printed_files_are_the_clis_files() {
     // A GET is refused with the method to use.
     assert_eq!(c.get("/api/print/stack").status, 405);
 }
+
+/// Six 64 x 64 PNG pictures of deterministic noise (about 12 KiB each, so that the six as
+/// base64 are larger than the other routes' 64 KiB), written to `dir`: their paths and bytes.
+fn noisy_pictures(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    (0..6u32)
+        .map(|k| {
+            let mut x = 0x9e37_79b9_u32.wrapping_mul(k + 1);
+            let img = image::RgbImage::from_fn(64, 64, |_, _| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                image::Rgb([x as u8, (x >> 8) as u8, (x >> 16) as u8])
+            });
+            let path = dir.join(format!("{}.png", char::from(b'a' + k as u8)));
+            img.save(&path).unwrap();
+            (path.to_str().unwrap().to_string(), std::fs::read(&path).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn printed_picture_cubes_are_the_clis_files() {
+    use base64::Engine as _;
+    let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+    let server = start(&[]);
+    let mut c = Conn::open(&server.addr);
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = noisy_pictures(dir.path());
+    let images: Vec<String> = pictures.iter().map(|(_, bytes)| b64(bytes)).collect();
+    let paths: Vec<&str> = pictures.iter().map(|(p, _)| p.as_str()).collect();
+    for format in ["svg", "pdf"] {
+        let body = json!({"images": images, "rows": 1, "cols": 2, "paper": "letter", "edge": 35, "format": format});
+        let body = body.to_string();
+        assert!(body.len() > 64 * 1024, "larger than the other routes take: {}", body.len());
+        let r = c.post("/api/print/picture", &body);
+        assert_eq!(r.status, 200, "{format}: {}", String::from_utf8_lossy(&r.body));
+        let media = if format == "pdf" { "application/pdf" } else { "image/svg+xml" };
+        assert_eq!(r.header("content-type"), Some(media));
+        let disposition = format!("attachment; filename=\"cubelab-picture.{format}\"");
+        assert_eq!(r.header("content-disposition"), Some(disposition.as_str()));
+        let args = [
+            &["print", "picture", "--rows", "1", "--cols", "2", "--paper", "letter", "--edge", "35mm"][..],
+            &["--images"],
+            &paths[..],
+        ]
+        .concat();
+        assert_eq!(
+            r.body,
+            printed(&args, &format!("sheet.{format}")),
+            "{format}: the served file differs from the CLI's"
+        );
+    }
+    // Listed with its keys and its own body limit.
+    let commands = c.get("/api/commands").json();
+    let entry =
+        commands["commands"].as_array().unwrap().iter().find(|e| e["endpoint"] == "/api/print/picture").cloned();
+    let entry = entry.expect("listed");
+    assert_eq!(entry["keys"], json!(["images", "names", "rows", "cols", "paper", "edge", "format"]));
+    assert_eq!(entry["body_limit"], json!(48 * 1024 * 1024));
+    // Bad pictures: 400, one line naming the picture.
+    let mut bad_b64 = images.clone();
+    bad_b64[2] = "not base64!".into();
+    let mut not_image = images.clone();
+    not_image[3] = b64(b"not a picture");
+    let names = ["a.png", "b.png", "c.png", "notes.png", "e.png", "f.png"];
+    let cases = [
+        (json!({"images": bad_b64, "rows": 1, "cols": 2}), "'images': picture C is not base64: "),
+        (
+            json!({"images": not_image, "names": names, "rows": 1, "cols": 2}),
+            "images: picture D 'notes.png' is not a PNG or JPEG file",
+        ),
+        (json!({"images": not_image, "rows": 1, "cols": 2}), "images: picture D is not a PNG or JPEG file"),
+        (
+            json!({"images": &images[..5], "rows": 1, "cols": 2}),
+            "images: exactly 6 pictures are needed (one per face), not 5",
+        ),
+        (json!({"images": images, "rows": 7, "cols": 2}), "rows 7: a printed board has 1 to 6 rows"),
+    ];
+    for (body, needle) in cases {
+        let r = c.post("/api/print/picture", &body.to_string());
+        assert_eq!(r.status, 400, "{needle}: {}", r.text());
+        assert!(r.error().starts_with(needle), "{needle}: {}", r.error());
+    }
+    // The CLI's line for the same file names the option and the path instead.
+    let notes = dir.path().join("notes.png");
+    std::fs::write(&notes, "not a picture").unwrap();
+    let mut six = paths.clone();
+    six[3] = notes.to_str().unwrap();
+    let err = bad(&[&["print", "picture", "--rows", "1", "--cols", "2", "--images"][..], &six[..]].concat());
+    assert!(err.contains("--images: picture D '") && err.contains("notes.png' is not a PNG or JPEG file"), "{err}");
+    // A body announced larger than 48 MiB: 413 at once, one line, the body never read.
+    let mut raw = TcpStream::connect(&server.addr).unwrap();
+    let head = format!(
+        "POST /api/print/picture HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        server.addr,
+        48 * 1024 * 1024 + 1
+    );
+    raw.write_all(head.as_bytes()).unwrap();
+    let mut answer = String::new();
+    raw.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.ends_with("{\"error\":\"the request body is larger than 48 MiB\"}\n"), "{answer}");
+    // The other routes keep their 64 KiB.
+    let r =
+        Conn::open(&server.addr).post("/api/print/stack", &format!("{{\"cubes\": [\"{}\"]}}", "r".repeat(70 * 1024)));
+    assert_eq!(r.status, 413, "{}", r.text());
+    assert!(r.error().contains("64 KiB"));
+}
+
+#[test]
+fn picture_requests_held_at_once_are_bounded() {
+    let server = start(&[]);
+    // Two picture requests whose bodies never finish arriving hold both places.
+    let holding: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(&server.addr).unwrap();
+            let head = format!(
+                "POST /api/print/picture HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+                server.addr
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    // A third is refused with 503 once the server has read both heads (no clock: retried
+    // until it has; each try is a whole request).
+    let third = || Conn::open(&server.addr).post("/api/print/picture", "{}");
+    let refused = (0..2000).map(|_| third()).find(|r| r.status == 503).expect("a third picture request is refused");
+    assert_eq!(refused.error(), "the server is making 2 picture cubes already; try again");
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    // The other routes are not held up.
+    assert_eq!(Conn::open(&server.addr).post("/api/show", &json!({"cube": "Ab"}).to_string()).status, 200);
+    // Closing the two gives their places back: the next is answered (400: no pictures).
+    drop(holding);
+    let r = (0..2000).map(|_| third()).find(|r| r.status != 503).expect("the places are given back");
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.error().contains("missing field `images`"), "{}", r.error());
+}

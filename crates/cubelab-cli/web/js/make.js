@@ -2,7 +2,9 @@
 // properties asked for, drawn uniformly among all such by POST /api/design/blocks or
 // /api/design/stack, shown with the number of such sets and its difficulty; then the nets
 // to print for exactly that set, from POST /api/print/blocks or /api/print/stack (the file
-// `cubelab print ... -o FILE` writes).
+// `cubelab print ... -o FILE` writes). Below it, the picture cube maker: six pictures of
+// one's own, read in the page and sent base64-encoded to POST /api/print/picture (the file
+// `cubelab print picture --images ... -o FILE` writes).
 import { post, postFile, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
@@ -90,7 +92,8 @@ export function init(params = new URLSearchParams()) {
     h('p', { class: 'error', id: 'make-error', role: 'alert', hidden: true }),
     h('p', { class: 'status', id: 'make-status', 'aria-live': 'polite', hidden: true }),
     h('div', { id: 'make-none', class: 'none', hidden: true }),
-    h('div', { id: 'make-result', 'aria-live': 'polite', hidden: true }));
+    h('div', { id: 'make-result', 'aria-live': 'polite', hidden: true }),
+    pictureCard());
   $('make-targets').value = '1';
   $('make-design').onclick = design;
   for (const el of document.querySelectorAll('#make-form input, #make-form select')) {
@@ -264,6 +267,127 @@ function printControls(what, names) {
     h('p', {}, 'Command line: ', command));
   card.querySelector('#make-paper').onchange = update;
   card.querySelector('#make-edge').oninput = update;
+  queueMicrotask(update);
+  return card;
+}
+
+// --- the picture cube maker -------------------------------------------------------------------
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
+const PICTURE_BODY_LIMIT = 48 * 1024 * 1024;
+const picInput = (letter) => `make-pic-${letter.toLowerCase()}`;
+const PIC_FIELD_INPUT = { rows: 'make-pic-rows', cols: 'make-pic-cols', edge: 'make-pic-edge', paper: 'make-pic-paper' };
+
+/**
+ * Shows an error line of the picture maker, marking the input it names: a picture
+ * (`images: picture C 'c.gif' is not a PNG or JPEG file`, `'images': picture C is not
+ * base64: …`) or a field (`rows 7: …`, `edge 5mm: …`).
+ */
+function pictureError(message) {
+  const el = $('make-pic-error');
+  for (const id of [...LETTERS.map(picInput), ...Object.values(PIC_FIELD_INPUT)]) $(id).removeAttribute('aria-invalid');
+  delete el.dataset.for;
+  if (message != null) {
+    const picture = /^'?images'?: picture ([A-F])\b/.exec(message);
+    const named = /^'?([a-z_]+)'?[ :]/.exec(message);
+    if (picture) el.dataset.for = picInput(picture[1]);
+    else if (named && PIC_FIELD_INPUT[named[1]]) el.dataset.for = PIC_FIELD_INPUT[named[1]];
+  }
+  showError(el, message);
+}
+
+/** The file's bytes, base64-encoded (read with a FileReader as a data: URL). */
+function base64Of(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(new ApiError(`cannot read '${file.name}': ${reader.error?.message ?? 'unreadable'}`));
+    reader.readAsDataURL(file);
+  });
+}
+
+const chosen = () => LETTERS.map((l) => $(picInput(l)).files?.[0] ?? null);
+const quoted = (name) => (/^[\w.,/=:-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`);
+
+function pictureCommand() {
+  const names = chosen().map((f, i) => quoted(f?.name ?? `${LETTERS[i].toLowerCase()}.jpg`));
+  const edge = $('make-pic-edge').value.trim() || '40';
+  return `cubelab print picture --images ${names.join(' ')} --rows ${$('make-pic-rows').value.trim()} --cols ${$('make-pic-cols').value.trim()} --paper ${$('make-pic-paper').value} --edge ${edge}mm -o cubelab-picture.pdf`;
+}
+
+/** The request of `print picture`: the six pictures as base64, their names, the board and the sheet. */
+async function pictureRequest(format) {
+  const files = chosen();
+  const missing = files.findIndex((f) => f == null);
+  if (missing >= 0) {
+    throw new ApiError(`images: picture ${LETTERS[missing]}: choose a PNG or JPEG file`);
+  }
+  // The body's limit (serve::PICTURE_BODY_LIMIT, 48 MiB) holds the pictures as base64, a third larger.
+  const size = files.reduce((n, f) => n + Math.ceil(f.size / 3) * 4, 0);
+  if (size > PICTURE_BODY_LIMIT - 64 * 1024) {
+    throw new ApiError(`images: the six pictures take ${(size / 1048576).toFixed(1)} MiB as sent; at most ${PICTURE_BODY_LIMIT / 1048576} MiB are taken (send smaller pictures)`);
+  }
+  const edge = $('make-pic-edge').value.trim();
+  return {
+    images: await Promise.all(files.map(base64Of)),
+    names: files.map((f) => f.name),
+    rows: whole('make-pic-rows'),
+    cols: whole('make-pic-cols'),
+    paper: $('make-pic-paper').value,
+    edge: edge === '' ? null : Number(edge),
+    format,
+  };
+}
+
+let picturing = null;
+
+async function downloadPicture(format) {
+  pictureError(null);
+  picturing?.abort();
+  const controller = new AbortController();
+  picturing = controller;
+  const status = $('make-pic-status');
+  status.replaceChildren(h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Cutting the pictures…');
+  status.hidden = false;
+  try {
+    const body = await pictureRequest(format);
+    const file = await postFile('print/picture', body, `cubelab-picture.${format}`, controller.signal);
+    if (picturing === controller) save(file.blob, file.name);
+  } catch (e) {
+    if (!(e instanceof Cancelled) && picturing === controller) pictureError(e.message);
+  } finally {
+    if (picturing === controller) {
+      picturing = null;
+      status.hidden = true;
+      status.replaceChildren();
+    }
+  }
+}
+
+function pictureCard() {
+  const num = { type: 'number', inputmode: 'numeric', min: 1, max: 6, step: 1, value: 2, class: 'num' };
+  const command = h('code', { id: 'make-pic-command' });
+  const card = h('section', { class: 'print-card', id: 'make-picture', 'aria-labelledby': 'make-pic-title' },
+    h('h3', { id: 'make-pic-title' }, 'Picture cube'),
+    h('p', { class: 'hint' }, 'Six pictures of your own (PNG or JPEG), one per face, cut into tiles on the nets of a board of cubes: folded, the cubes make a picture cube puzzle, and turning every row or column shows each picture whole in turn. Each picture is cropped in the middle to the board\'s shape; how to fold and play it is on the last page.'),
+    h('div', { class: 'pic-files' }, LETTERS.map((l) =>
+      h('span', { class: 'field' },
+        h('label', { for: picInput(l) }, `Picture ${l}`),
+        h('input', { id: picInput(l), type: 'file', accept: 'image/png,image/jpeg' })))),
+    h('div', { class: 'row' },
+      h('span', { class: 'field' }, h('label', { for: 'make-pic-rows' }, 'Rows'), h('input', { id: 'make-pic-rows', ...num })),
+      h('span', { class: 'field' }, h('label', { for: 'make-pic-cols' }, 'Columns'), h('input', { id: 'make-pic-cols', ...num })),
+      h('span', { class: 'field' }, h('label', { for: 'make-pic-paper' }, 'Paper'),
+        h('select', { id: 'make-pic-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'Letter'))),
+      h('span', { class: 'field' }, h('label', { for: 'make-pic-edge' }, 'Edge (mm)'),
+        h('input', { id: 'make-pic-edge', type: 'number', min: 10, step: 'any', value: 40, class: 'num' }))),
+    h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'make-pic-dl-svg', onclick: () => downloadPicture('svg') }, 'Download SVG'),
+      h('button', { type: 'button', id: 'make-pic-dl-pdf', onclick: () => downloadPicture('pdf') }, 'Download PDF')),
+    h('p', { class: 'status', id: 'make-pic-status', 'aria-live': 'polite', hidden: true }),
+    h('p', { class: 'error', id: 'make-pic-error', role: 'alert', hidden: true }),
+    h('p', {}, 'Command line: ', command));
+  const update = () => (command.textContent = pictureCommand());
+  for (const el of card.querySelectorAll('input, select')) el.addEventListener(el.tagName === 'SELECT' || el.type === 'file' ? 'change' : 'input', update);
   queueMicrotask(update);
   return card;
 }

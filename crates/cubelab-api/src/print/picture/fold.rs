@@ -153,11 +153,11 @@ fn seen_from_above(net: &Net, frames: &[(V, V, V)], g: &Rotation) -> RgbImage {
 
 /// A smooth test picture, different in each channel's direction and in blue per picture,
 /// so a tile turned, mirrored, misplaced or from another picture shows.
-fn picture(k: usize, w: u32, h: u32) -> RgbImage {
+pub(super) fn picture(k: usize, w: u32, h: u32) -> RgbImage {
     RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 255 / w) as u8, (y * 255 / h) as u8, 20 + 40 * k as u8]))
 }
 
-fn png(img: &RgbImage) -> Vec<u8> {
+pub(super) fn png(img: &RgbImage) -> Vec<u8> {
     let mut out = std::io::Cursor::new(Vec::new());
     img.write_to(&mut out, ImageFormat::Png).unwrap();
     out.into_inner()
