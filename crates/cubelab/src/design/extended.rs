@@ -25,10 +25,15 @@
 //! them, and every other class the same type t* fits, with t* alone (any other type
 //! there would close a cycle through two of them); the other classes are then filled by
 //! the other types. A program fills the classes one after the other, memoized on what
-//! decides the rest ([`State`]: for every type, the classes still to fill that something
-//! reachable from it fits; and the types used so far that can still be used again): a
-//! type may join a class unless something reachable from it fits that class, since the
-//! new edge class → type would close a cycle, and cycles only appear as types are added.
+//! decides the rest ([`State`]: for every type, the classes still to fill that another
+//! type reachable from it fits, and the types it shares a component of the support with;
+//! and the types used so far that can still be used again): a type may join a class
+//! unless another type reachable from it fits that class, since the new edge class → type
+//! would close a cycle through two or more classes, and cycles only appear as types are
+//! added. The components are needed because a type reaches itself back through every
+//! class it sits in: what the others of its component reach through it alone is not
+//! reached by another type (the proptest's case: types 0 and 1 share a class, 1 alone
+//! fills a second class, and 0 may still fill a third one that only 0 fits).
 
 use super::DesignError;
 use crate::coloring::Coloring;
@@ -135,14 +140,18 @@ fn add_scaled(out: &mut Histogram, h: &[u128], w: u128, shift: usize) -> Option<
 }
 
 /// The state of the program between two classes. `ahead[t]`: the classes still to fill
-/// that some type reachable from type t in the residual graph fits (reachable through the
-/// classes filled so far, t itself left out). `live`: the types used so far that may still
-/// be used again (they fit a class still to fill without closing a cycle), which is all
-/// that matters for counting the different types.
+/// that some type other than t reachable from type t in the residual graph fits (reachable
+/// through the classes filled so far). `joined[t]`: the other types in t's component of
+/// the support (types linked by sharing filled classes; exactly the types t reaches and is
+/// reached from, as every cycle stays in one class). `live`: the types used so far that
+/// may still be used again, which is all that matters for counting the different types.
+/// Types that can join no class still to fill are all alike (`ahead` every such class,
+/// `joined` empty, and left out of the others' `joined`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct State {
     live: u32,
     ahead: Box<[u32]>,
+    joined: Box<[u32]>,
 }
 
 /// One way to fill a class: its set of types, the number of splits of its positions
@@ -173,7 +182,8 @@ impl<'a> Program<'a> {
     }
 
     fn start(&self) -> State {
-        State { live: 0, ahead: vec![0; self.masks.len()].into_boxed_slice() }
+        let none = vec![0; self.masks.len()].into_boxed_slice();
+        State { live: 0, ahead: none.clone(), joined: none }
     }
 
     /// Every way to fill the `i`-th class from `state` without closing a cycle: a type t
@@ -206,31 +216,45 @@ impl<'a> Program<'a> {
                 failed = true;
                 return;
             };
-            let reach: Vec<u32> = set.iter().map(|&s| self.masks[s] | state.ahead[s]).collect();
+            let mask = set.iter().fold(0u32, |m, &s| m | 1 << s);
+            // A type t that reaches c (it fits c, or a type it reaches does) now reaches
+            // every s of the set and what s reaches. When s reaches t back (t is in s's
+            // component) that adds nothing: t reaches s already (s is the only type t
+            // reaches that fits c, s being eligible) and so everything s reaches, and
+            // what s reaches through t alone must not count for t.
             let mut ahead = state.ahead.clone();
             for (t, a) in ahead.iter_mut().enumerate() {
                 if (self.masks[t] | state.ahead[t]) >> c & 1 == 1 {
-                    for (&s, &r) in set.iter().zip(&reach) {
-                        if s != t {
-                            *a |= r;
+                    for &s in set {
+                        if s != t && state.joined[s] >> t & 1 == 0 {
+                            *a |= self.masks[s] | state.ahead[s];
                         }
                     }
                 }
                 *a &= later;
             }
             // A type that can join no later class: only its being unable matters.
+            let mut alive = 0u32;
             for (t, a) in ahead.iter_mut().enumerate() {
                 if self.allowed >> t & 1 == 0 || self.masks[t] & later & !*a == 0 {
                     *a = later;
+                } else {
+                    alive |= 1 << t;
                 }
             }
-            let mask = set.iter().fold(0u32, |m, &s| m | 1 << s);
+            // The set's types and their components become one component.
+            let merged = set.iter().fold(mask, |m, &s| m | state.joined[s]) & alive;
+            let joined: Box<[u32]> = (0..self.masks.len())
+                .map(|t| match (alive >> t & 1 == 1, merged >> t & 1 == 1) {
+                    (false, _) => 0,
+                    (true, true) => merged & !(1 << t),
+                    (true, false) => state.joined[t] & alive,
+                })
+                .collect();
             let new = (mask & !state.live).count_ones() as usize;
             let used = state.live | mask;
-            let live = (0..self.masks.len())
-                .filter(|&t| used >> t & 1 == 1 && self.masks[t] & later & !ahead[t] != 0)
-                .fold(0u32, |m, t| m | 1 << t);
-            out.push(Choice { set: mask, splits, new, next: State { live, ahead } });
+            let live = used & alive;
+            out.push(Choice { set: mask, splits, new, next: State { live, ahead, joined } });
         });
         (!failed).then_some(out)
     }
