@@ -107,6 +107,10 @@ fn a_designed_2x2x2_multiset_is_solved_back_by_build_in_one_arrangement() {
     assert_eq!(ba["arrangements"], 1);
     let e = bad(&["design", "extended", "--size", "2", "--types", "8"]);
     assert!(e.contains("--types 8: no multiset of 8 MacMahon cubes builds Ba") && e.contains("1 to 7"), "{e}");
+    assert!(bad(&["design", "extended", "--size", "2", "--types", "0"]).contains("--types 0: "));
     assert!(bad(&["design", "extended", "--size", "33"]).contains("--size 33: "));
+    assert!(bad(&["design", "extended", "--size", "1"]).contains("--size 1: "));
     assert!(bad(&["design", "extended", "--size", "3", "--target", "Zz"]).contains("--target Zz: "));
+    let e = bad(&["design", "extended", "--size", "2", "--target", "112345"]);
+    assert!(e.contains("--target 112345: ") && e.contains("not one of the 30 MacMahon cubes"), "{e}");
 }
