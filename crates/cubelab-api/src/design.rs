@@ -331,6 +331,10 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
 
 /// Runs `design extended`.
 pub fn run_extended(req: &DesignExtendedRequest, ctx: &Context) -> Result<ExtendedDesignReport> {
+    // Sizes out of range are bad input (below), not work refused.
+    if let (Some(l), true) = (ctx.limits(), req.size <= cubelab::extended::MAX_SIZE) {
+        crate::limits::design_extended(req.size, l)?;
+    }
     let target = parse_cube(&req.target).map_err(|e| Error::from(e).about("target", &req.target))?;
     let spec = ExtendedSpec { size: req.size, target, types: req.types, seed: req.seed };
     let d = design::extended(&spec, ctx.stop()).map_err(|e| {
@@ -542,8 +546,17 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::BadInput);
         let e = run_extended(&DesignExtendedRequest { size: 40, ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("size", "40")));
-        let e = run_extended(&DesignExtendedRequest { target: "Xx".into(), ..req }, &Context::new()).unwrap_err();
+        let e =
+            run_extended(&DesignExtendedRequest { target: "Xx".into(), ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("target", "Xx")));
+        // Within the web's limits: N up to 4; a size out of range is still bad input.
+        let limited = Context::new().with_limits(crate::Limits::default());
+        assert_eq!(run_extended(&req, &limited).unwrap().count, 190_272);
+        let e = run_extended(&DesignExtendedRequest { size: 5, ..req.clone() }, &limited).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+        assert!(e.message().contains("(N at most 4)"), "{e}");
+        let e = run_extended(&DesignExtendedRequest { size: 40, ..req }, &limited).unwrap_err();
+        assert_eq!((e.kind(), e.field()), (ErrorKind::BadInput, Some(("size", "40"))));
     }
 
     #[test]
