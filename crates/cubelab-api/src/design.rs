@@ -1,11 +1,11 @@
-//! `design stack` and `design blocks`: puzzles with exactly the properties asked for,
-//! drawn uniformly at random among all such collections, with their number
-//! (`cubelab::design`, docs/design.md).
+//! `design stack`, `design blocks` and `design extended`: puzzles with exactly the
+//! properties asked for, drawn uniformly at random among all such collections, with their
+//! number (`cubelab::design`, docs/design.md).
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::Report;
 use crate::Context;
-use cubelab::design::{self, BlocksSpec, DesignError};
+use cubelab::design::{self, BlocksSpec, DesignError, ExtendedSpec};
 use cubelab::geometry::Face;
 use cubelab::notation::parse_cube;
 use cubelab::stack::SIDES;
@@ -60,6 +60,27 @@ pub struct DesignBlocksRequest {
     /// JSON input when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeats: bool,
+    /// The seed of the uniform draw.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+}
+
+fn default_target() -> String {
+    crate::extended::DEFAULT_TARGET.to_string()
+}
+
+/// The request of `design extended`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DesignExtendedRequest {
+    /// N: the target is built as an N x N x N cube from N^3 MacMahon cubes (2 to 32).
+    pub size: usize,
+    /// The target (one of the 30 MacMahon cubes, any notation).
+    #[serde(default = "default_target")]
+    pub target: String,
+    /// Exactly this many different cubes among the N^3 (any number when left out).
+    #[serde(default)]
+    pub types: Option<usize>,
     /// The seed of the uniform draw.
     #[serde(default = "default_seed")]
     pub seed: u64,
@@ -141,6 +162,81 @@ pub struct BlocksDesignReport {
     pub targets: Vec<TargetRow>,
     #[serde(skip)]
     request: DesignBlocksRequest,
+}
+
+/// How many designs have one number of different cubes.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TypesCount {
+    /// The number of different cubes.
+    pub types: usize,
+    /// How many multisets (designs) have that many.
+    pub multisets: u128,
+}
+
+/// Cubes of one kind in one class of the designed assembly.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ClassCubes {
+    /// The cube's Conway name.
+    pub name: String,
+    /// How many of them sit in the class.
+    pub copies: u64,
+    /// How one is held (face string U D F B L R as it sits; the least of the fitting ones).
+    pub held: String,
+    /// Its fitting orientations: 1 in a corner or an edge, 4 in a face centre (the turns
+    /// about the face's axis), 24 inside.
+    pub turns: u8,
+}
+
+/// One class of positions of the designed assembly.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ClassRow {
+    /// Its name: `UFL` for a corner, `UF` for an edge, `U` for a face centre, `inside`.
+    pub class: String,
+    /// `corner`, `edge`, `face centre` or `interior`.
+    pub kind: String,
+    /// Its number of positions.
+    pub size: u64,
+    /// The cubes in it, in tableau order.
+    pub cubes: Vec<ClassCubes>,
+}
+
+/// A cube of a designed multiset, with its copies.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CubeCopies {
+    /// Its Conway name.
+    pub name: String,
+    /// Its face string U D F B L R.
+    pub faces: String,
+    /// How many copies.
+    pub copies: u64,
+}
+
+/// `cubelab design extended`: N^3 MacMahon cubes building the target as an N x N x N cube
+/// in exactly one way up to the symmetries of its position classes.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ExtendedDesignReport {
+    /// N.
+    pub size: usize,
+    /// The target's Conway name.
+    pub target: String,
+    /// The target's face string.
+    pub target_faces: String,
+    /// How many multisets of N^3 MacMahon cubes meet the request: the draw is uniform
+    /// among them.
+    pub count: u128,
+    /// The position of the one drawn among them in the enumeration's order (from 0).
+    pub index: u128,
+    /// The multiset, in tableau order.
+    pub cubes: Vec<CubeCopies>,
+    /// The one assembly up to the symmetries of the classes: every class with positions.
+    pub classes: Vec<ClassRow>,
+    /// All arrangements of the cubes building the target (every position and
+    /// orientation): the permutations of each class's cubes and the turns of face-centre
+    /// and interior cubes of the one assembly; null when above 2^128.
+    pub arrangements: Option<u128>,
+    /// How many designs (for any number of different cubes) have each number of
+    /// different cubes.
+    pub by_types: Vec<TypesCount>,
 }
 
 /// A library design error as a typed error naming the request field at fault.
@@ -231,6 +327,107 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
             .collect(),
         request: req.clone(),
     })
+}
+
+/// Runs `design extended`.
+pub fn run_extended(req: &DesignExtendedRequest, ctx: &Context) -> Result<ExtendedDesignReport> {
+    // Sizes out of range are bad input (below), not work refused.
+    if let (Some(l), true) = (ctx.limits(), req.size <= cubelab::extended::MAX_SIZE) {
+        crate::limits::design_extended(req.size, l)?;
+    }
+    let target = parse_cube(&req.target).map_err(|e| Error::from(e).about("target", &req.target))?;
+    let spec = ExtendedSpec { size: req.size, target, types: req.types, seed: req.seed };
+    let d = design::extended(&spec, ctx.stop()).map_err(|e| {
+        failure(e, |f| match f {
+            "size" => req.size.to_string(),
+            "target" => req.target.clone(),
+            _ => req.types.map_or_else(|| "(none)".to_string(), |t| t.to_string()),
+        })
+    })?;
+    let macmahon = cubelab::macmahon::cubes();
+    Ok(ExtendedDesignReport {
+        size: req.size,
+        target: d.target_name.clone(),
+        target_faces: d.spec.target.face_string(),
+        count: d.count,
+        index: d.index,
+        cubes: d
+            .blocks
+            .iter()
+            .map(|&(t, copies)| CubeCopies {
+                name: macmahon[t].name.to_string(),
+                faces: macmahon[t].coloring.face_string(),
+                copies,
+            })
+            .collect(),
+        classes: d
+            .classes
+            .iter()
+            .map(|f| ClassRow {
+                class: f.class.name(),
+                kind: f.class.kind.word().to_string(),
+                size: f.class.size,
+                cubes: f
+                    .blocks
+                    .iter()
+                    .map(|b| ClassCubes {
+                        name: b.name.clone(),
+                        copies: b.copies,
+                        held: b.held.face_string(),
+                        turns: b.turns,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        arrangements: d.arrangements,
+        by_types: d.by_types.iter().map(|&(types, multisets)| TypesCount { types, multisets }).collect(),
+    })
+}
+
+impl Report for ExtendedDesignReport {
+    const KIND: &'static str = "design-extended";
+    type Input = DesignExtendedRequest;
+
+    fn text(&self) -> String {
+        let n = self.size;
+        let mut s = format!(
+            "{} MacMahon cubes building {} as a {n} x {n} x {n} cube in exactly one way up to the symmetries of \
+             its position classes: one of {} (drawn uniformly; number {} in enumeration order, from 0)\n",
+            n * n * n,
+            self.target,
+            count(self.count, "multiset", "multisets"),
+            self.index
+        );
+        let cubes: Vec<String> = self.cubes.iter().map(|c| format!("{} {}", c.copies, c.name)).collect();
+        let _ = writeln!(s, "cubes: {}", cubes.join(", "));
+        s += "class   positions  cubes (copies, name, held as U D F B L R)\n";
+        for c in &self.classes {
+            let held: Vec<String> = c
+                .cubes
+                .iter()
+                .map(|b| match b.turns {
+                    1 => format!("{} {} as {}", b.copies, b.name, b.held),
+                    t => format!("{} {} (any of {t} turns)", b.copies, b.name),
+                })
+                .collect();
+            let _ = writeln!(s, "{:<7} {:>9}  {}", c.class, c.size, held.join(", "));
+        }
+        let _ = match self.arrangements {
+            Some(a) => writeln!(
+                s,
+                "{}, all this one assembly with the cubes of each class permuted and",
+                count(a, "arrangement", "arrangements")
+            ),
+            None => writeln!(
+                s,
+                "more than 2^128 arrangements, all this one assembly with the cubes of each class permuted and"
+            ),
+        };
+        s += "face-centre and inner cubes turned (docs/design.md)\n";
+        let by: Vec<String> = self.by_types.iter().map(|b| format!("{}: {}", b.types, b.multisets)).collect();
+        let _ = writeln!(s, "designs by number of different cubes: {}", by.join(", "));
+        s
+    }
 }
 
 impl Report for StackDesignReport {
@@ -333,6 +530,33 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::BadInput);
         let e = run_stack(&DesignStackRequest { cubes: 9, ..req }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("cubes", "9")));
+    }
+
+    #[test]
+    fn an_extended_design_renders_and_names_the_field_at_fault() {
+        let req = DesignExtendedRequest { size: 2, target: "Ba".into(), types: Some(7), seed: 4 };
+        let r = run_extended(&req, &Context::new()).unwrap();
+        assert_eq!((r.count, r.cubes.len(), r.arrangements), (190_272, 7, Some(1)));
+        assert_eq!(r.classes.len(), 8);
+        let json = crate::render(&r, &req, Format::Json).unwrap();
+        assert!(json.contains("\"kind\": \"design-extended\""), "{json}");
+        assert!(r.text().starts_with("8 MacMahon cubes building Ba as a 2 x 2 x 2 cube in exactly one way"));
+        let e = run_extended(&DesignExtendedRequest { types: Some(8), ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("types", "8")));
+        assert_eq!(e.kind(), ErrorKind::BadInput);
+        let e = run_extended(&DesignExtendedRequest { size: 40, ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("size", "40")));
+        let e =
+            run_extended(&DesignExtendedRequest { target: "Xx".into(), ..req.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("target", "Xx")));
+        // Within the web's limits: N up to 4; a size out of range is still bad input.
+        let limited = Context::new().with_limits(crate::Limits::default());
+        assert_eq!(run_extended(&req, &limited).unwrap().count, 190_272);
+        let e = run_extended(&DesignExtendedRequest { size: 5, ..req.clone() }, &limited).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Refused, "{e}");
+        assert!(e.message().contains("(N at most 4)"), "{e}");
+        let e = run_extended(&DesignExtendedRequest { size: 40, ..req }, &limited).unwrap_err();
+        assert_eq!((e.kind(), e.field()), (ErrorKind::BadInput, Some(("size", "40"))));
     }
 
     #[test]

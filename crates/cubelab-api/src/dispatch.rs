@@ -45,6 +45,7 @@ pub const COMMANDS: &[&str] = &[
     "extended",
     "design stack",
     "design blocks",
+    "design extended",
 ];
 
 /// A report with what renders it: its formats, its picture and its JSON envelope.
@@ -253,6 +254,10 @@ pub fn run_any(path: &str, input: Value, ctx: &Context) -> Result<AnyReport> {
         "design blocks" => {
             let req: design::DesignBlocksRequest = request(input)?;
             Ok(Box::new((design::run_blocks(&req, ctx)?, req)))
+        }
+        "design extended" => {
+            let req: design::DesignExtendedRequest = request(input)?;
+            Ok(Box::new((design::run_extended(&req, ctx)?, req)))
         }
         _ => Err(Error::bad(format!("unknown command '{path}' (known: {})", COMMANDS.join(", ")))),
     }

@@ -84,6 +84,7 @@ pub fn keys(path: &str) -> Option<&'static [&'static str]> {
         "extended" => fields::<extended::ExtendedRequest>(),
         "design stack" => fields::<design::DesignStackRequest>(),
         "design blocks" => fields::<design::DesignBlocksRequest>(),
+        "design extended" => fields::<design::DesignExtendedRequest>(),
         "print blocks" => fields::<print::PrintBlocksRequest>(),
         "print stack" => fields::<print::PrintStackRequest>(),
         "print magic" => fields::<print::PrintMagicRequest>(),

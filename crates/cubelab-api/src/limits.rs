@@ -51,6 +51,9 @@ pub struct Limits {
     pub extended_samples: u64,
     /// Most local-search steps of `extended` (`restarts · steps`).
     pub extended_search_steps: u64,
+    /// Largest N (`size`) of `design extended`, whose exact count grows fast with N (N =
+    /// 4 about 2 s of one core in release; docs/web.md).
+    pub design_extended_size: u64,
 }
 
 impl Default for Limits {
@@ -72,6 +75,7 @@ impl Default for Limits {
             extended_improper_colors: 3,
             extended_samples: 2000,
             extended_search_steps: 300,
+            design_extended_size: 4,
         }
     }
 }
@@ -320,6 +324,17 @@ pub(crate) fn extended(req: &crate::extended::ExtendedRequest, limits: &Limits) 
         return Err(Error::refused(format!(
             "a local search of {steps} steps (restarts x steps) takes too long for a request (at most {})",
             limits.extended_search_steps
+        )));
+    }
+    Ok(())
+}
+
+/// `design extended`: N.
+pub(crate) fn design_extended(size: usize, limits: &Limits) -> Result<()> {
+    if size as u64 > limits.design_extended_size {
+        return Err(Error::refused(format!(
+            "designing a {size} x {size} x {size} cube takes too long for a request (N at most {})",
+            limits.design_extended_size
         )));
     }
     Ok(())

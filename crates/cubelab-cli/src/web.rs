@@ -46,6 +46,7 @@ pub const COMMANDS: &[&str] = &[
     "extended",
     "design stack",
     "design blocks",
+    "design extended",
 ];
 
 /// The commands the web server answers with a file (`POST /api/print/blocks`, ...): the

@@ -19,6 +19,22 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
+
+    /// A uniform integer below `n` (n > 0) in 128 bits: the same draw as
+    /// [`SplitMix64::below`] when `n` fits 64 bits; beyond, 128 random bits masked to the
+    /// bit length of `n`, drawn again until below `n` (exactly uniform).
+    pub fn below_u128(&mut self, n: u128) -> u128 {
+        if let Ok(small) = u64::try_from(n) {
+            return self.below(small) as u128;
+        }
+        let mask = u128::MAX >> n.leading_zeros();
+        loop {
+            let r = ((self.next_u64() as u128) << 64 | self.next_u64() as u128) & mask;
+            if r < n {
+                return r;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! `cubelab design`: make your own puzzle: stacks with exactly S solutions, eight blocks
-//! with exactly the targets and arrangements asked for, drawn uniformly at random among
-//! all such collections (docs/design.md).
+//! with exactly the targets and arrangements asked for, N^3 cubes building an N x N x N
+//! target in one way, drawn uniformly at random among all such collections
+//! (docs/design.md).
 
 use crate::cli::failure;
 use crate::output::{render, Format};
 use crate::progress;
-use cubelab_api::design::{self, DesignBlocksRequest, DesignStackRequest, DEFAULT_SEED};
+use cubelab_api::design::{self, DesignBlocksRequest, DesignExtendedRequest, DesignStackRequest, DEFAULT_SEED};
 use cubelab_api::Context;
 
 // Arguments of `cubelab design`.
@@ -21,7 +22,8 @@ Examples:
   cubelab design stack --cubes 5 --solutions 2 --seed 7 --json
   cubelab design blocks --targets 5                       one of the 360 sets building five targets
   cubelab design blocks --target Ba --arrangements 2 --interior
-  cubelab design blocks --targets 1 --arrangements 2 --seed 3")]
+  cubelab design blocks --targets 1 --arrangements 2 --seed 3
+  cubelab design extended --size 3 --target Ba --types 6    27 cubes building Ba 3x3x3 in one way")]
 pub struct Args {
     #[command(subcommand)]
     command: DesignCommand,
@@ -34,6 +36,8 @@ enum DesignCommand {
     Stack(StackArgs),
     /// Eight distinct MacMahon blocks building exactly the targets asked for, in exactly A arrangements.
     Blocks(BlocksArgs),
+    /// N^3 MacMahon cubes building an N x N x N target in exactly one way up to the symmetries of its position classes.
+    Extended(ExtendedArgs),
 }
 
 // Arguments of `cubelab design stack`.
@@ -85,6 +89,27 @@ struct BlocksArgs {
     json: bool,
 }
 
+// Arguments of `cubelab design extended`.
+#[derive(clap::Args, Debug)]
+#[command(allow_negative_numbers = true)]
+struct ExtendedArgs {
+    /// N: build the target as an N x N x N cube from N^3 MacMahon cubes (2 to 32).
+    #[arg(long, value_name = "N")]
+    size: usize,
+    /// The target (a MacMahon cube, any notation).
+    #[arg(long, value_name = "NAME", default_value = cubelab_api::extended::DEFAULT_TARGET)]
+    target: String,
+    /// Exactly this many different cubes among the N^3.
+    #[arg(long, value_name = "K")]
+    types: Option<usize>,
+    /// Seed of the uniform draw.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
 /// Runs `cubelab design`.
 pub fn run(args: Args) -> anyhow::Result<String> {
     let ctx = Context::new().with_stop(progress::ctrl_c());
@@ -106,6 +131,11 @@ pub fn run(args: Args) -> anyhow::Result<String> {
             let report = design::run_blocks(&req, &ctx).map_err(failure)?;
             render(&report, &req, Format::json_or_text(a.json))
         }
+        DesignCommand::Extended(a) => {
+            let req = DesignExtendedRequest { size: a.size, target: a.target, types: a.types, seed: a.seed };
+            let report = design::run_extended(&req, &ctx).map_err(failure)?;
+            render(&report, &req, Format::json_or_text(a.json))
+        }
     }
 }
 
@@ -114,4 +144,5 @@ pub fn run(args: Args) -> anyhow::Result<String> {
 pub(crate) fn schemas(out: &mut crate::output::Schemas) {
     out.add::<design::StackDesignReport>();
     out.add::<design::BlocksDesignReport>();
+    out.add::<design::ExtendedDesignReport>();
 }

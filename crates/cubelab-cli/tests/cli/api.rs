@@ -215,6 +215,7 @@ fn expensive_work_is_refused_with_the_command_to_run() {
         ("magic construct", json!({"order": 200}), "cubelab magic construct --order 200 --json"),
         ("cubes", json!({"palette": 12}), "cubelab cubes --palette 12 --json"),
         ("stack census", json!({"colors": 6}), "cubelab stack census --colors 6"),
+        ("design extended", json!({"size": 5}), "cubelab design extended --size 5"),
     ];
     for (command, input, needle) in cases {
         let e = call(command, &input, true).unwrap_err();

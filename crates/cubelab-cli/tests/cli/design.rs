@@ -86,3 +86,31 @@ fn designed_blocks_with_repeats_are_solved_back_by_build() {
     assert_eq!(json(&args)["targets"].as_array().unwrap().len(), 6, "{names:?}");
     // The census's own 1,980 is checked by `ledger::multiset_histogram_and_its_1980`.
 }
+
+#[test]
+fn a_designed_2x2x2_multiset_is_solved_back_by_build_in_one_arrangement() {
+    let v = json(&["design", "extended", "--size", "2", "--target", "Ba", "--types", "5", "--seed", "3", "--json"]);
+    assert_eq!(v["kind"], "design-extended");
+    assert_eq!(v["input"]["size"], 2);
+    assert_eq!(v["count"], 17872);
+    assert_eq!(v["arrangements"], 1);
+    let mut args = vec!["build".to_string(), "--json".to_string()];
+    for c in v["cubes"].as_array().unwrap() {
+        for _ in 0..c["copies"].as_u64().unwrap() {
+            args.push(c["name"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(args.len(), 2 + 8);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let built = json(&args);
+    let ba = built["targets"].as_array().unwrap().iter().find(|t| t["name"] == "Ba").expect("Ba is built");
+    assert_eq!(ba["arrangements"], 1);
+    let e = bad(&["design", "extended", "--size", "2", "--types", "8"]);
+    assert!(e.contains("--types 8: no multiset of 8 MacMahon cubes builds Ba") && e.contains("1 to 7"), "{e}");
+    assert!(bad(&["design", "extended", "--size", "2", "--types", "0"]).contains("--types 0: "));
+    assert!(bad(&["design", "extended", "--size", "33"]).contains("--size 33: "));
+    assert!(bad(&["design", "extended", "--size", "1"]).contains("--size 1: "));
+    assert!(bad(&["design", "extended", "--size", "3", "--target", "Zz"]).contains("--target Zz: "));
+    let e = bad(&["design", "extended", "--size", "2", "--target", "112345"]);
+    assert!(e.contains("--target 112345: ") && e.contains("not one of the 30 MacMahon cubes"), "{e}");
+}

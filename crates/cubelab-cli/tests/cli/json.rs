@@ -159,6 +159,7 @@ const COMMANDS: &[&[&str]] = &[
     &["design", "stack", "--cubes", "5", "--solutions", "0", "--repeats"],
     &["design", "blocks", "--targets", "5"],
     &["design", "blocks", "--targets", "0"],
+    &["design", "extended", "--size", "2", "--types", "4"],
 ];
 
 #[test]

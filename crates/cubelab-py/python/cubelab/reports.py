@@ -38,14 +38,17 @@ __all__ = [
     "CensusTargetsReport",
     "CensusUniversalReport",
     "Claim",
+    "ClassCubes",
     "ClassRow",
     "Classic",
     "Component",
     "CornerList",
+    "CubeCopies",
     "CubeRow",
     "CubesReport",
     "CubesTableauReport",
     "DesignBlocksReport",
+    "DesignExtendedReport",
     "DesignStackReport",
     "DesignedCube",
     "Exact",
@@ -62,6 +65,7 @@ __all__ = [
     "LowerBound",
     "MagicCheckReport",
     "MagicConstructReport",
+    "MagicEnumerateClassRow",
     "MagicEnumerateReport",
     "MagicEstimateFamily",
     "MagicEstimateReport",
@@ -117,6 +121,7 @@ __all__ = [
     "Targets",
     "TheoremCheck",
     "TypeRow",
+    "TypesCount",
     "VerifyCheck",
     "VerifyReport",
     "WatchedBoard",
@@ -760,6 +765,89 @@ class DesignBlocksReport(Record):
 
 
 @dataclass(frozen=True, repr=False)
+class CubeCopies(Record):
+    """A cube of a designed multiset, with its copies."""
+
+    name: str
+    """Its Conway name."""
+    faces: str
+    """Its face string U D F B L R."""
+    copies: int
+    """How many copies."""
+
+
+@dataclass(frozen=True, repr=False)
+class ClassCubes(Record):
+    """Cubes of one kind in one class of the designed assembly."""
+
+    name: str
+    """The cube's Conway name."""
+    copies: int
+    """How many of them sit in the class."""
+    held: str
+    """How one is held (face string U D F B L R as it sits; the least of the fitting ones)."""
+    turns: int
+    """Its fitting orientations: 1 in a corner or an edge, 4 in a face centre (the turns
+    about the face's axis), 24 inside.
+    """
+
+
+@dataclass(frozen=True, repr=False)
+class ClassRow(Record):
+    """One class of positions of the designed assembly."""
+
+    class_: str = dataclass_field(metadata={"key": "class"})
+    """Its name: `UFL` for a corner, `UF` for an edge, `U` for a face centre, `inside`."""
+    kind: str
+    """`corner`, `edge`, `face centre` or `interior`."""
+    size: int
+    """Its number of positions."""
+    cubes: Tuple[ClassCubes, ...]
+    """The cubes in it, in tableau order."""
+
+
+@dataclass(frozen=True, repr=False)
+class TypesCount(Record):
+    """How many designs have one number of different cubes."""
+
+    types: int
+    """The number of different cubes."""
+    multisets: int
+    """How many multisets (designs) have that many."""
+
+
+@dataclass(frozen=True, repr=False)
+class DesignExtendedReport(Record):
+    """The output of a cubelab command of kind "design-extended" (docs/json.md)."""
+
+    size: int
+    """N."""
+    target: str
+    """The target's Conway name."""
+    target_faces: str
+    """The target's face string."""
+    count: int
+    """How many multisets of N^3 MacMahon cubes meet the request: the draw is uniform
+    among them.
+    """
+    index: int
+    """The position of the one drawn among them in the enumeration's order (from 0)."""
+    cubes: Tuple[CubeCopies, ...]
+    """The multiset, in tableau order."""
+    classes: Tuple[ClassRow, ...]
+    """The one assembly up to the symmetries of the classes: every class with positions."""
+    arrangements: Optional[int]
+    """All arrangements of the cubes building the target (every position and
+    orientation): the permutations of each class's cubes and the turns of face-centre
+    and interior cubes of the one assembly; null when above 2^128.
+    """
+    by_types: Tuple[TypesCount, ...]
+    """How many designs (for any number of different cubes) have each number of
+    different cubes.
+    """
+
+
+@dataclass(frozen=True, repr=False)
 class StandingCube(Record):
     """How to stand one cube of a solved stack."""
 
@@ -996,7 +1084,7 @@ class MagicConstructReport(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class ClassRow(Record):
+class MagicEnumerateClassRow(Record):
     """One symmetry class."""
 
     representative: Tuple[int, ...]
@@ -1011,7 +1099,7 @@ class MagicEnumerateReport(Record):
 
     count: int
     """Number of cubes found."""
-    classes: Optional[Tuple[ClassRow, ...]]
+    classes: Optional[Tuple[MagicEnumerateClassRow, ...]]
     """With `--classes`: the symmetry classes; else null."""
     cubes: Optional[Tuple[Tuple[int, ...], ...]]
     """Without `--classes`: every cube (cells in reading order), sorted; else null."""
@@ -1852,6 +1940,7 @@ REPORTS: Dict[str, Type[Record]] = {
     "cubes": CubesReport,
     "cubes-tableau": CubesTableauReport,
     "design-blocks": DesignBlocksReport,
+    "design-extended": DesignExtendedReport,
     "design-stack": DesignStackReport,
     "extended-census": ExtendedCensusReport,
     "extended-guarantee": ExtendedGuaranteeReport,

@@ -7,25 +7,31 @@
 //!   for in exactly the number of arrangements asked for, from the census engine's
 //!   tables of buildable collections, with a difficulty figure (the dead ends of the
 //!   corner-by-corner search, [`crate::target::Blocks::search_tree`]).
+//! - [`extended()`]: N³ MacMahon cubes building an N x N x N target in exactly one way up
+//!   to the symmetries of its position classes, from an enumeration of the unique
+//!   solutions of the transportation problem of [`crate::extended`].
 //!
-//! Both count every qualifying collection exactly, order them in colexicographic rank
-//! order (a fixed order independent of threads), and draw one with
+//! All three count every qualifying collection exactly, order them in a fixed order
+//! independent of threads (colexicographic rank; for `extended` the enumeration's), and draw one with
 //! [`crate::rng::SplitMix64`] from the seed: the index below the count, so each
 //! collection is drawn with probability exactly 1 / count up to the generator's
 //! multiply-shift rounding (below 2^-40 for counts under 2^24). When none qualifies the
 //! error (kind `OutOfRange`) says so with the census fact that proves it.
 
 mod blocks;
+mod extended;
 mod stack;
 #[cfg(test)]
 mod tests;
 
 pub use blocks::{blocks, BlocksDesign, BlocksSpec, BuiltTarget};
+pub use extended::{extended, ClassBlocks, ClassFill, ExtendedDesign, ExtendedSpec};
 pub use stack::{stack, StackDesign};
 
 /// An error of a design, with the part of the request at fault when there is one
 /// (`"targets"`, `"target"`, `"arrangements"` for blocks, `"cubes"`, `"solutions"` for
-/// stacks), for the surfaces to name it their way.
+/// stacks, `"size"`, `"target"`, `"types"` for extended targets), for the surfaces to
+/// name it their way.
 #[derive(Debug)]
 pub struct DesignError {
     /// The part of the request at fault.

@@ -447,6 +447,51 @@ impl Extended {
         Ok(flow::max_fill(&fits.masks, &self.counts(), &self.demands()))
     }
 
+    /// Whether `per_type` (for every type of [`Extended::blocks`], in its order, how many
+    /// of its blocks go to each class) is the *only* assignment of the types to the
+    /// classes building `target`, by re-solving the flow: another assignment would put
+    /// more blocks of some type t into some class c than `per_type` does, so it is unique
+    /// iff, for every type and every class it fits, placing one more block of t in c than
+    /// `per_type` does leaves the other positions unfillable. An error of kind `Malformed`
+    /// when `per_type` is not an assignment (wrong totals, or a type in a class it does not
+    /// fit).
+    pub fn assignment_is_unique(&self, target: &Coloring, per_type: &[[u64; CLASSES]]) -> Result<bool, Error> {
+        let fits = self.fits(target)?;
+        let counts = self.counts();
+        let demands = self.demands();
+        let bad = |what: &str| Error::malformed(format!("not an assignment of the blocks: {what}"));
+        if per_type.len() != counts.len() {
+            return Err(bad("one row per type"));
+        }
+        for (t, row) in per_type.iter().enumerate() {
+            if row.iter().sum::<u64>() != counts[t] {
+                return Err(bad("a type's blocks are not all placed"));
+            }
+            if (0..CLASSES).any(|c| row[c] > 0 && fits.masks[t] >> c & 1 == 0) {
+                return Err(bad("a type in a class it does not fit"));
+            }
+        }
+        if (0..CLASSES).any(|c| per_type.iter().map(|r| r[c]).sum::<u64>() != demands[c]) {
+            return Err(bad("a class not filled exactly"));
+        }
+        for t in 0..counts.len() {
+            for c in 0..CLASSES {
+                let more = per_type[t][c] + 1;
+                if fits.masks[t] >> c & 1 == 0 || more > demands[c] || more > counts[t] {
+                    continue;
+                }
+                let mut left = counts.clone();
+                left[t] -= more;
+                let mut demand = demands;
+                demand[c] -= more;
+                if flow::feasible(&fits.masks, &left, &demand) {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// One assembly building `target`, or `None`. Blocks are taken in input order within
     /// each type, positions in instruction order within each class, and every block is
     /// held in the orientation with the least face string among those that fit.
