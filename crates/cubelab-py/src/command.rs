@@ -105,10 +105,10 @@ pub(crate) fn call<'py>(
     run_command(py, command, input, progress.as_ref(), stdin)
 }
 
-/// Runs the print command `command` (`"print blocks"`, `"print stack"` or `"print
-/// magic"`) on `input` (its request's fields and `format`) and returns the file's bytes,
-/// exactly what `cubelab print ... -o FILE` writes; see `cubelab/_native.pyi`. This
-/// extension has no PDF writer: `"format": "pdf"` is refused as bad input.
+/// Runs the print command `command` (`"print blocks"`, `"print stack"`, `"print magic"`
+/// or `"print picture"`) on `input` (its request's fields and `format`, SVG or PDF) and
+/// returns the file's bytes, exactly what `cubelab print ... -o FILE` writes; see
+/// `cubelab/_native.pyi`.
 #[pyfunction]
 pub(crate) fn print_file<'py>(
     py: Python<'py>,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import cubelab
-from cubelab import census, magic, picture, stack
+from cubelab import census, design, magic, picture, stack
 
 FIG6 = ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"]
 
@@ -218,3 +218,16 @@ def test_extended(cli):
     assert str(e.value) == cli.error("build", "--size", "3", "Af", "Af")
     with pytest.raises(ValueError):
         extended.solve("Af", af[:8], size=2)
+
+
+def test_design(cli):
+    assert design.stack(4, 1, seed=7).json == cli.json("design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "7")
+    assert design.blocks(targets=5, seed=2).json == cli.json("design", "blocks", "--targets", "5", "--seed", "2")
+    d = design.extended(2, target="Fc", seed=3)
+    assert d.json == cli.json("design", "extended", "--size", "2", "--target", "Fc", "--seed", "3")
+    assert d.size == 2 and d.target == "Fc" and 0 <= d.index < d.count
+    assert sum(c.copies for c in d.cubes) == 8
+    two = design.extended(2, types=2)
+    assert two.json == cli.json("design", "extended", "--size", "2", "--types", "2")
+    with pytest.raises(cubelab.InputError):
+        design.extended(1)

@@ -72,6 +72,7 @@ __all__ = [
     "print_blocks",
     "print_stack",
     "print_magic",
+    "print_picture",
 ]
 
 #: The version of the JSON contract (docs/json.md) of every ``.json``.
@@ -193,4 +194,4 @@ def relations(ground: Optional[CubeLike] = None) -> Union[RelationsReport, Relat
 
 
 from cubelab import census, design, extended, magic, picture, stack  # noqa: E402  (they import the above)
-from cubelab._print import print_blocks, print_magic, print_stack  # noqa: E402
+from cubelab._print import print_blocks, print_magic, print_picture, print_stack  # noqa: E402

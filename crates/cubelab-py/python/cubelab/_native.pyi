@@ -25,10 +25,10 @@ def call(
     reads from standard input (``magic check`` with ``"file": "-"``)."""
 
 def print_file(command: str, input: Mapping[str, Any]) -> bytes:
-    """Runs the print command ``command`` (``"print blocks"``, ``"print stack"`` or
-    ``"print magic"``) on ``input`` (its request's fields and ``"format"``) and returns
-    the file: the bytes ``cubelab print ... -o FILE`` writes. SVG only: this module has no
-    PDF writer (``"format": "pdf"`` raises :class:`cubelab.InputError`)."""
+    """Runs the print command ``command`` (``"print blocks"``, ``"print stack"``,
+    ``"print magic"`` or ``"print picture"``) on ``input`` (its request's fields and
+    ``"format"``, ``"svg"`` or ``"pdf"``) and returns the file: the bytes ``cubelab print
+    ... -o FILE`` writes."""
 
 class Cube:
     """A colored cube, read in any notation: a Conway name (``"Ab"``), a face string of six

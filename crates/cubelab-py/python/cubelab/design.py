@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 
 from cubelab._results import call as _call, cube_text, parse_report
 
-if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, design-blocks)
-    from cubelab.reports import DesignBlocksReport, DesignStackReport
+if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, -blocks, -extended)
+    from cubelab.reports import DesignBlocksReport, DesignExtendedReport, DesignStackReport
 
-__all__ = ["stack", "blocks"]
+__all__ = ["stack", "blocks", "extended"]
 
 
 def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1) -> DesignStackReport:
@@ -56,3 +56,17 @@ def blocks(
         "seed": seed,
     }
     return cast("DesignBlocksReport", parse_report(_call("design blocks", input)))
+
+
+def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed: int = 1) -> DesignExtendedReport:
+    """``size``\ :sup:`3` MacMahon cubes that build ``target`` as a ``size`` x ``size`` x
+    ``size`` cube in one way only, up to the symmetries its position classes allow
+    (docs/design.md, ``design extended``), with exactly ``types`` different cubes when
+    given, drawn uniformly from ``seed``; ``.count`` is how many multisets there were to
+    draw from, ``.classes`` the one assembly. N = 2 to 4 take under a few seconds.
+
+    >>> design.extended(2, seed=3).size
+    2
+    """
+    input = {"size": size, "target": cube_text(target), "types": types, "seed": seed}
+    return cast("DesignExtendedReport", parse_report(_call("design extended", input)))
