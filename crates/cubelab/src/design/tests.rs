@@ -359,7 +359,7 @@ fn multisets_are_drawn_from_the_census_lists_and_solved_back() {
         |targets: Option<usize>, seed: u64| BlocksSpec { repeats: true, seed, ..spec(targets, None, None, false) };
     let mut total = 0;
     for t in 0..=6 {
-        let (count, drawn) = draw_multiset(&repeats(Some(t), 7), None, u, &lists, &Stop::new()).unwrap();
+        let (count, drawn) = draw_multiset(&repeats(Some(t), 7), None, u, lists, &Stop::new()).unwrap();
         total += count;
         assert!(drawn.windows(2).all(|w| w[0] <= w[1]), "{drawn:?}");
         let cubes: Vec<Coloring> = drawn.iter().map(|&c| u.cubes[c]).collect();
@@ -369,13 +369,13 @@ fn multisets_are_drawn_from_the_census_lists_and_solved_back() {
         }
     }
     assert_eq!(total, 38_608_020);
-    let e = draw_multiset(&repeats(Some(7), 1), None, u, &lists, &Stop::new()).unwrap_err();
+    let e = draw_multiset(&repeats(Some(7), 1), None, u, lists, &Stop::new()).unwrap_err();
     assert_eq!(e.field, Some("targets"));
     assert!(e.error.message().contains("all 38608020 multisets finds at most 6"), "{e}");
     // A named target: its list, and 8 copies of it are among them.
     let ba = u.names.iter().position(|n| n == "Ba").unwrap();
     let named = BlocksSpec { repeats: true, ..spec(None, Some("Ba"), None, false) };
-    let (count, drawn) = draw_multiset(&named, Some((ba, "Ba")), u, &lists, &Stop::new()).unwrap();
+    let (count, drawn) = draw_multiset(&named, Some((ba, "Ba")), u, lists, &Stop::new()).unwrap();
     assert_eq!(count, lists.lists[ba].len() as u64);
     assert!(lists.lists[ba].contains(&crate::census::multiset::rank_multiset(&[ba; 8])));
     let cubes: Vec<Coloring> = drawn.iter().map(|&c| u.cubes[c]).collect();
@@ -437,12 +437,12 @@ fn multiset_counts_by_arrangements_sum_to_the_targets_list() {
     assert_eq!(total, lists.lists[ba].len() as u64);
 }
 
-/// Without a named target (numbers for all 30 lists, about 10 CPU-s in the test build,
-/// hence ignored): `--targets 1 --arrangements A` over every A sums to the census's
+/// Without a named target (the numbers of all 30 lists: with the census lists, 37 CPU-s
+/// in the test build, hence ignored): `--targets 1 --arrangements A` over every A sums to the census's
 /// multisets building one target (one target, one number), and `--targets 6
 /// --arrangements 1` draws a multiset building its six targets in one arrangement each.
 #[test]
-#[ignore = "about 10 CPU-s in the test build: the numbers of all 30 lists"]
+#[ignore = "37 CPU-s in the test build: the census lists and the numbers of all 30"]
 fn multiset_counts_without_a_target_sum_to_the_histogram() {
     let (u, lists) = multiset_lists();
     let counts = lists.counts();
