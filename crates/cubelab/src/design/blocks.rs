@@ -317,9 +317,7 @@ fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
     if spec.repeats && spec.interior {
         return Err(DesignError::at(
             "interior",
-            Error::out_of_range(
-                "blocks with repeats are designed by the targets they build only: matching inner faces are not counted yet",
-            ),
+            Error::out_of_range("matching inner faces are not counted yet for blocks with repeats"),
         ));
     }
     if let Some(t) = spec.targets.filter(|&t| t > 30) {
