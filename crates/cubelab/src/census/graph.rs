@@ -51,6 +51,53 @@ pub fn solution_number(fits: &[u8]) -> Result<u64, Error> {
     })
 }
 
+/// Solution number of a multiset of 8 six-colored cubes ([`crate::target::Blocks::count`]:
+/// arrangements up to swapping identical blocks), from the corners each block fits
+/// (`fits[i]`, masks of 0, 2 or 8 corners, each fit in one orientation: a simple
+/// universe) and the blocks' types (`types[i]`, equal for identical blocks; copies of
+/// the target are the masks of 8 corners).
+///
+/// An arrangement gives each block a corner it fits, every corner one block, identical
+/// blocks interchangeable. The blocks fitting two corners are the edges of a multigraph
+/// on the 8 corners and each sits at one end of its edge; the target's copies (the
+/// jokers, all identical) fill the corners left. So the number is a product over the
+/// components (V corners, E edges): E > V gives 0 (too many blocks for its corners);
+/// E = V (one cycle) gives 2, the two directions of the cycle with every tree edge
+/// pointing away from it, except when the cycle is two identical blocks fitting the same
+/// two corners, whose two directions swap them and so are one arrangement (1); E = V − 1
+/// (a tree) gives V, the corner left for a joker (every other edge pointing away from
+/// it). The corners add up (8 blocks, 8 corners), so the trees are exactly as many as
+/// the jokers. Three identical blocks on one edge make E > V. For distinct cubes this is
+/// Theorems 5 and 6 ([`solution_number`]).
+pub(crate) fn multiset_solution_number(fits: &[u8; 8], types: &[usize; 8]) -> u64 {
+    if fits.contains(&0) {
+        return 0;
+    }
+    debug_assert!(fits.iter().all(|m| matches!(m.count_ones(), 2 | 8)), "{fits:?}");
+    let c = CornerComponents::of(fits);
+    // Components holding two identical blocks fitting two corners (a doubled edge).
+    let mut doubled = [false; 8];
+    for i in 0..8 {
+        if fits[i].count_ones() == 2 && types[i + 1..].contains(&types[i]) {
+            doubled[c.root[fits[i].trailing_zeros() as usize]] = true;
+        }
+    }
+    let mut number = 1u64;
+    for r in 0..8 {
+        let (v, e) = (c.vertices[r], c.edges[r]);
+        if v == 0 {
+            continue;
+        }
+        number *= match e.cmp(&v) {
+            std::cmp::Ordering::Greater => return 0,
+            std::cmp::Ordering::Equal if doubled[r] => 1,
+            std::cmp::Ordering::Equal => 2,
+            std::cmp::Ordering::Less => v as u64,
+        };
+    }
+    number
+}
+
 /// The shape of a corner graph: its components, how many of them are trees, and the edges
 /// of the tree when exactly one is (Theorem 6's k; `Some(0)` is a single corner).
 pub(crate) type Shape = (u32, u32, Option<u32>);
@@ -81,6 +128,8 @@ pub(crate) struct CornerComponents {
     pub vertices: [u32; 8],
     /// `edges[r]`: edges in the component with root r.
     pub edges: [u32; 8],
+    /// `root[v]`: the root of corner v's component.
+    pub root: [usize; 8],
 }
 
 impl CornerComponents {
@@ -99,9 +148,10 @@ impl CornerComponents {
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             parent[ra] = rb;
         }
-        let mut c = CornerComponents { vertices: [0; 8], edges: [0; 8] };
+        let mut c = CornerComponents { vertices: [0; 8], edges: [0; 8], root: [0; 8] };
         for v in 0..8 {
-            c.vertices[find(&mut parent, v)] += 1;
+            c.root[v] = find(&mut parent, v);
+            c.vertices[c.root[v]] += 1;
         }
         for &m in fits.iter().filter(|m| m.count_ones() == 2) {
             c.edges[find(&mut parent, ends(m).0)] += 1;

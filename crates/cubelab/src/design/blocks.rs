@@ -27,7 +27,7 @@ pub struct BlocksSpec {
     /// target is built when it has at least one such arrangement.
     pub interior: bool,
     /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated, Sobczyk's
-    /// puzzles) instead of the sets of 8 distinct ones; with `targets` and `target` only.
+    /// puzzles) instead of the sets of 8 distinct ones; not with `interior` (yet).
     pub repeats: bool,
     /// The seed of the draw.
     pub seed: u64,
@@ -185,7 +185,7 @@ fn with_repeats(
     stop: &Stop,
 ) -> std::result::Result<BlocksDesign, DesignError> {
     let lists = multiset::target_lists(u, Method::Graph, &NoProgress, stop)?;
-    let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), &lists)?;
+    let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), u, &lists, stop)?;
     let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
     let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
     let built = solve_back(u, &cubes, false)?;
@@ -199,35 +199,114 @@ fn with_repeats(
     Ok(design)
 }
 
-/// The number of multisets meeting `spec` (targets built, the named target among them)
-/// and the one drawn from the seed, as its 8 cube indices.
+/// The number of multisets meeting `spec` (targets built, the named target among them,
+/// the arrangements: of the named target, else of every target built, counted by the
+/// corner multigraph) and the one drawn from the seed, as its 8 cube indices.
 pub(crate) fn draw_multiset(
     spec: &BlocksSpec,
     named: Option<(usize, &str)>,
+    u: &Universe,
     lists: &multiset::TargetLists,
+    stop: &Stop,
 ) -> std::result::Result<(u64, Vec<usize>), DesignError> {
     let counts = lists.counts();
-    let wanted = |r: u64| spec.targets.is_none_or(|t| counts[r as usize] as usize == t);
-    let (count, most) = match named {
-        Some((t, _)) => {
-            let list = &lists.lists[t];
-            let count = list.iter().filter(|&&r| wanted(r)).count() as u64;
-            (count, list.iter().map(|&r| counts[r as usize]).max().unwrap_or(0))
-        }
-        None => ((0..lists.multisets).into_par_iter().filter(|&r| wanted(r)).count() as u64, {
-            counts.iter().copied().max().unwrap_or(0)
-        }),
+    // The arrangements of each eligible multiset: the named target's number, or the one
+    // number all its targets share (MIXED when they differ); absent without a request.
+    let numbers = match spec.arrangements {
+        None => None,
+        Some(_) => Some(multiset_numbers(u, named.map(|(t, _)| t), lists, stop)?),
     };
-    if count == 0 {
-        return Err(none_exists(spec, named.map(|(_, n)| n), 0, most as usize, &BTreeSet::new(), lists.multisets));
+    pick_multiset(spec, named, lists, &counts, numbers.as_deref())
+}
+
+/// [`draw_multiset`] given the number of targets of every multiset (by rank) and, when
+/// arrangements are asked for, [`multiset_numbers`].
+pub(crate) fn pick_multiset(
+    spec: &BlocksSpec,
+    named: Option<(usize, &str)>,
+    lists: &multiset::TargetLists,
+    counts: &[u8],
+    numbers: Option<&[u8]>,
+) -> std::result::Result<(u64, Vec<usize>), DesignError> {
+    let wanted = |r: u64| spec.targets.is_none_or(|t| counts[r as usize] as usize == t);
+    let most = match named {
+        Some((t, _)) => lists.lists[t].iter().map(|&r| counts[r as usize]).max().unwrap_or(0),
+        None => counts.iter().copied().max().unwrap_or(0),
+    };
+    // Every multiset with the targets asked for, by rank, with its number (if asked).
+    let number = |n: usize| numbers.map(|v| v[n]);
+    let eligible: Vec<(u64, Option<u8>)> = match named {
+        Some((t, _)) => {
+            lists.lists[t].iter().enumerate().filter(|&(_, &r)| wanted(r)).map(|(i, &r)| (r, number(i))).collect()
+        }
+        None => (0..lists.multisets)
+            .into_par_iter()
+            .filter(|&r| counts[r as usize] > 0 && wanted(r))
+            .map(|r| (r, number(r as usize)))
+            .collect(),
+    };
+    let values: BTreeSet<u64> =
+        eligible.iter().filter_map(|&(_, n)| n).filter(|&n| n != MIXED).map(u64::from).collect();
+    let mut matching: Vec<u64> = eligible
+        .iter()
+        .filter(|&&(_, n)| spec.arrangements.is_none_or(|a| n.is_some_and(|n| n != MIXED && u64::from(n) == a)))
+        .map(|&(r, _)| r)
+        .collect();
+    // Multisets building nothing (--targets 0) are in no list.
+    if spec.targets == Some(0) && named.is_none() {
+        matching = (0..lists.multisets).into_par_iter().filter(|&r| counts[r as usize] == 0).collect();
     }
-    let index = SplitMix64(spec.seed).below(count) as usize;
-    let rank = match named {
-        Some((t, _)) => lists.lists[t].iter().copied().filter(|&r| wanted(r)).nth(index),
-        None => (0..lists.multisets).filter(|&r| wanted(r)).nth(index),
+    if matching.is_empty() {
+        let eligible = if spec.arrangements.is_some() { eligible.len() as u64 } else { 0 };
+        return Err(none_exists(spec, named.map(|(_, n)| n), eligible, most as usize, &values, lists.multisets));
     }
-    .ok_or_else(|| Error::new(ErrorKind::Internal, "the drawn multiset is past the count"))?;
+    let count = matching.len() as u64;
+    let rank = matching[SplitMix64(spec.seed).below(count) as usize];
     Ok((count, multiset::types_of(unrank_subset_u64(rank, 8)).to_vec()))
+}
+
+/// The arrangements of a multiset whose targets have different numbers.
+const MIXED: u8 = u8::MAX;
+
+/// With a named target `t`: its number of arrangements for each multiset of its list,
+/// by list position. Without: for every multiset (by rank), the one number of
+/// arrangements all its targets share, [`MIXED`] when they differ, 0 when it builds
+/// nothing. Counted by the corner multigraph
+/// ([`multiset::multiset_arrangements`]), in parallel, the same for any thread count.
+pub(crate) fn multiset_numbers(
+    u: &Universe,
+    named: Option<usize>,
+    lists: &multiset::TargetLists,
+    stop: &Stop,
+) -> Result<Vec<u8>> {
+    let number = |t: usize, r: u64| {
+        let n = multiset::multiset_arrangements(u, t, &multiset::types_of(unrank_subset_u64(r, 8)));
+        // At most 2^4 or a product of tree sizes summing to 8 (18): far below MIXED.
+        u8::try_from(n).ok().filter(|&n| n != MIXED && n > 0)
+    };
+    let numbers_of = |t: usize| -> Result<Vec<u8>> {
+        stop.check()?;
+        lists.lists[t]
+            .par_iter()
+            .map(|&r| {
+                number(t, r)
+                    .ok_or_else(|| Error::new(ErrorKind::Internal, "a multiset of the census list has no arrangement"))
+            })
+            .collect()
+    };
+    match named {
+        Some(t) => numbers_of(t),
+        None => {
+            let mut common = vec![0u8; lists.multisets as usize];
+            for (t, list) in lists.lists.iter().enumerate() {
+                for (&r, n) in list.iter().zip(numbers_of(t)?) {
+                    let c = &mut common[r as usize];
+                    *c = if *c == 0 || *c == n { n } else { MIXED };
+                }
+            }
+            Ok(common)
+        }
+    }
 }
 
 /// Refuses requests that contradict themselves or the 30 targets, before any work.
@@ -235,20 +314,10 @@ fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
     if spec.targets.is_none() && spec.target.is_none() {
         return Err(Error::malformed("say how many targets the blocks build, or which target").into());
     }
-    if spec.repeats && spec.arrangements.is_some() {
-        return Err(DesignError::at(
-            "arrangements",
-            Error::out_of_range(
-                "blocks with repeats are designed by the targets they build only: their arrangements are not counted yet",
-            ),
-        ));
-    }
     if spec.repeats && spec.interior {
         return Err(DesignError::at(
             "interior",
-            Error::out_of_range(
-                "blocks with repeats are designed by the targets they build only: matching inner faces are not counted yet",
-            ),
+            Error::out_of_range("matching inner faces are not counted yet for blocks with repeats"),
         ));
     }
     if let Some(t) = spec.targets.filter(|&t| t > 30) {
