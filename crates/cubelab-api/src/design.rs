@@ -56,8 +56,7 @@ pub struct DesignBlocksRequest {
     #[serde(default)]
     pub interior: bool,
     /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated) instead of
-    /// the sets of 8 distinct ones; not with `interior` (yet). Left out of the JSON input
-    /// when false.
+    /// the sets of 8 distinct ones. Left out of the JSON input when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeats: bool,
     /// The seed of the uniform draw.

@@ -77,8 +77,8 @@ struct BlocksArgs {
     /// Count only arrangements whose touching inner faces all match (Conway's puzzle).
     #[arg(long)]
     interior: bool,
-    /// Allow repeated blocks: draw from the 38,608,020 multisets of 8 (not with
-    /// --interior; about 8 s, the multiset census).
+    /// Allow repeated blocks: draw from the 38,608,020 multisets of 8 (the multiset
+    /// census runs first).
     #[arg(long)]
     repeats: bool,
     /// Seed of the uniform draw.

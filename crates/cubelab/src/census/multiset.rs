@@ -78,6 +78,98 @@ pub(crate) fn multiset_arrangements(u: &Universe, t: usize, types: &[usize; 8]) 
     super::graph::multiset_solution_number(&types.map(|c| u.fits[t][c]), types)
 }
 
+/// The blocks of a simple universe placed at the corners of one target, for counting
+/// arrangements whose touching inner faces all match (Conway's puzzle) without the
+/// general search: each cube fits a corner in at most one orientation (six-colored
+/// cubes), so a block's colors at a corner are fixed once the corner is chosen.
+pub(crate) struct InteriorFits {
+    /// `placed[c][p]`: the face colors (by [`crate::geometry::Face::index`]) of cube `c`
+    /// standing at corner `p` of the target, when `fits[c]` has bit `p`.
+    placed: Vec<[[u8; 6]; 8]>,
+    /// `fits[c]`: the corners of the target cube `c` fits.
+    fits: Vec<u8>,
+    /// `touching[p]`: the inner contacts of corner `p` with an earlier corner `a`, as
+    /// (a, face of a, face of p) face indices, whose colors must be equal.
+    touching: [Vec<(usize, usize, usize)>; 8],
+}
+
+impl InteriorFits {
+    /// The table of target `t` of a simple universe.
+    pub(crate) fn new(u: &Universe, t: usize) -> InteriorFits {
+        use crate::geometry::{Corner, Rotation};
+        debug_assert!(u.simple, "one orientation per fit needs six-colored cubes");
+        let target = u.cubes[t];
+        let placed = u
+            .cubes
+            .iter()
+            .enumerate()
+            .map(|(c, cube)| {
+                let mut at = [[0u8; 6]; 8];
+                for p in Corner::all() {
+                    if u.fits[t][c] >> p.index() & 1 == 0 {
+                        continue;
+                    }
+                    let standing = Rotation::all()
+                        .iter()
+                        .map(|r| cube.rotated(r))
+                        .find(|o| p.faces().iter().all(|&f| o.color(f) == target.color(f)))
+                        .expect("a cube fitting a corner has an orientation there");
+                    at[p.index()] = standing.faces().map(|k| k.0);
+                }
+                at
+            })
+            .collect();
+        let mut touching: [Vec<(usize, usize, usize)>; 8] = Default::default();
+        for (a, fa, b, fb) in crate::target::interior_contacts() {
+            debug_assert!(a.index() < b.index());
+            touching[b.index()].push((a.index(), fa.index(), fb.index()));
+        }
+        InteriorFits { placed, fits: u.fits[t].clone(), touching }
+    }
+
+    /// The arrangements of the multiset (any order of its 8 cube indices) building the
+    /// target with every touching inner face matching, up to swapping identical blocks
+    /// (as [`Blocks::arrangements`] counts them with `interior`): a search corner by
+    /// corner over the block types left.
+    pub(crate) fn arrangements(&self, cubes: &[usize; 8]) -> u64 {
+        let mut kinds = [0usize; 8];
+        let mut left = [0u8; 8];
+        let mut n = 0;
+        for &c in cubes {
+            match kinds[..n].iter().position(|&k| k == c) {
+                Some(i) => left[i] += 1,
+                None => {
+                    kinds[n] = c;
+                    left[n] = 1;
+                    n += 1;
+                }
+            }
+        }
+        let mut standing = [[0u8; 6]; 8];
+        self.go(0, &kinds[..n], &mut left, &mut standing)
+    }
+
+    fn go(&self, p: usize, kinds: &[usize], left: &mut [u8; 8], standing: &mut [[u8; 6]; 8]) -> u64 {
+        if p == 8 {
+            return 1;
+        }
+        let mut found = 0;
+        for (i, &c) in kinds.iter().enumerate() {
+            if left[i] == 0 || self.fits[c] >> p & 1 == 0 {
+                continue;
+            }
+            let colors = &self.placed[c][p];
+            if self.touching[p].iter().all(|&(a, fa, fp)| standing[a][fa] == colors[fp]) {
+                standing[p] = *colors;
+                left[i] -= 1;
+                found += self.go(p + 1, kinds, left, standing);
+                left[i] += 1;
+            }
+        }
+        found
+    }
+}
+
 /// Ranks of the multisets building target `t`, sorted.
 fn buildable_for(
     u: &Universe,
@@ -276,6 +368,55 @@ mod tests {
             }
         }
         assert!(built > 150 && doubled > 100 && jokers > 100, "{built} {doubled} {jokers}");
+    }
+
+    /// [`InteriorFits::arrangements`] (one orientation per fit, a search over block types)
+    /// is the general solver's count with matching inner faces, for every target, on
+    /// Conway's solutions and multisets near them: for target Xy, the eight cubes in the
+    /// row or the column of its mirror Yx in Conway's tableau (Johnson–Roldán, section 2;
+    /// found by name, not by any table), each with 2 arrangements, and 600 copies with one
+    /// to three of the eight replaced by random cubes (repeats among them).
+    #[test]
+    fn interior_numbers_are_the_solvers() {
+        let u = Universe::macmahon();
+        let index = |name: String| u.names.iter().position(|n| *n == name).unwrap();
+        let tables: Vec<InteriorFits> = (0..30).map(|t| InteriorFits::new(&u, t)).collect();
+        let conway = |t: usize| -> [usize; 8] {
+            let [x, y]: [char; 2] = u.names[t].chars().collect::<Vec<_>>().try_into().unwrap();
+            let (row, column) = (y.to_ascii_uppercase(), x.to_ascii_lowercase());
+            let mut set: Vec<usize> = "abcdef"
+                .chars()
+                .filter(|&c| c != column && c != y)
+                .map(|c| index(format!("{row}{c}")))
+                .chain("ABCDEF".chars().filter(|&r| r != row && r != x).map(|r| index(format!("{r}{column}"))))
+                .collect();
+            set.sort_unstable();
+            set.try_into().unwrap()
+        };
+        let mut rng = SplitMix64(2027);
+        let (mut built, mut repeated) = (0, 0);
+        for round in 0..630 {
+            let t = round % 30;
+            let mut types = conway(t);
+            if round >= 30 {
+                for _ in 0..1 + rng.below(3) {
+                    types[rng.below(8) as usize] = rng.below(30) as usize;
+                }
+            }
+            types.sort_unstable();
+            let blocks = Blocks::new(&types.map(|c| u.cubes[c])).unwrap();
+            for (target, table) in tables.iter().enumerate() {
+                let n = table.arrangements(&types);
+                let (solver, _) = blocks.arrangements(&u.cubes[target], true, Some(0), true).unwrap();
+                assert_eq!(n as u128, solver, "target {target} types {types:?}");
+                if round < 30 {
+                    assert_eq!(n, u64::from(target == t) * 2, "Conway's set of target {t}, target {target}");
+                }
+                built += usize::from(n > 0);
+                repeated += usize::from(types.windows(2).any(|w| w[0] == w[1]));
+            }
+        }
+        assert!(built >= 30 && repeated > 1_000, "{built} {repeated}");
     }
 
     #[test]

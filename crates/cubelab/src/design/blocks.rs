@@ -27,7 +27,7 @@ pub struct BlocksSpec {
     /// target is built when it has at least one such arrangement.
     pub interior: bool,
     /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated, Sobczyk's
-    /// puzzles) instead of the sets of 8 distinct ones; not with `interior` (yet).
+    /// puzzles) instead of the sets of 8 distinct ones.
     pub repeats: bool,
     /// The seed of the draw.
     pub seed: u64,
@@ -188,7 +188,7 @@ fn with_repeats(
     let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), u, &lists, stop)?;
     let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
     let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
-    let built = solve_back(u, &cubes, false)?;
+    let built = solve_back(u, &cubes, spec.interior)?;
     let design =
         BlocksDesign { spec: spec.clone(), count, collections: lists.multisets, blocks: multiset, cubes, names, built };
     if !meets(&design, spec) {
@@ -201,7 +201,8 @@ fn with_repeats(
 
 /// The number of multisets meeting `spec` (targets built, the named target among them,
 /// the arrangements: of the named target, else of every target built, counted by the
-/// corner multigraph) and the one drawn from the seed, as its 8 cube indices.
+/// corner multigraph, or with `interior` those with matching inner faces) and the one
+/// drawn from the seed, as its 8 cube indices.
 pub(crate) fn draw_multiset(
     spec: &BlocksSpec,
     named: Option<(usize, &str)>,
@@ -209,18 +210,13 @@ pub(crate) fn draw_multiset(
     lists: &multiset::TargetLists,
     stop: &Stop,
 ) -> std::result::Result<(u64, Vec<usize>), DesignError> {
-    let counts = lists.counts();
-    // The arrangements of each eligible multiset: the named target's number, or the one
-    // number all its targets share (MIXED when they differ); absent without a request.
-    let numbers = match spec.arrangements {
-        None => None,
-        Some(_) => Some(multiset_numbers(u, named.map(|(t, _)| t), lists, stop)?),
-    };
+    let (counts, numbers) = multiset_numbers(spec, named.map(|(t, _)| t), u, lists, stop)?;
     pick_multiset(spec, named, lists, &counts, numbers.as_deref())
 }
 
-/// [`draw_multiset`] given the number of targets of every multiset (by rank) and, when
-/// arrangements are asked for, [`multiset_numbers`].
+/// [`draw_multiset`] given the number of targets every multiset builds (by rank; with
+/// `interior`, with matching inner faces) and, when arrangements or the interior are asked
+/// for, the numbers of [`multiset_numbers`].
 pub(crate) fn pick_multiset(
     spec: &BlocksSpec,
     named: Option<(usize, &str)>,
@@ -229,96 +225,159 @@ pub(crate) fn pick_multiset(
     numbers: Option<&[u8]>,
 ) -> std::result::Result<(u64, Vec<usize>), DesignError> {
     let wanted = |r: u64| spec.targets.is_none_or(|t| counts[r as usize] as usize == t);
-    let most = match named {
-        Some((t, _)) => lists.lists[t].iter().map(|&r| counts[r as usize]).max().unwrap_or(0),
-        None => counts.iter().copied().max().unwrap_or(0),
-    };
-    // Every multiset with the targets asked for, by rank, with its number (if asked).
-    let number = |n: usize| numbers.map(|v| v[n]);
-    let eligible: Vec<(u64, Option<u8>)> = match named {
+    let number_fits =
+        |n: Option<u8>| spec.arrangements.is_none_or(|a| n.is_some_and(|n| n != MIXED && u64::from(n) == a));
+    let number = |i: usize| numbers.map(|v| v[i]);
+    // The candidates (list positions of the named target, else ranks), those with the
+    // targets asked for (`eligible`), and those with the arrangements too (`matching`).
+    let (candidates, eligible): (u64, Box<dyn Fn(u64) -> bool + Sync + '_>) = match named {
         Some((t, _)) => {
-            lists.lists[t].iter().enumerate().filter(|&(_, &r)| wanted(r)).map(|(i, &r)| (r, number(i))).collect()
+            let list = &lists.lists[t];
+            (list.len() as u64, Box::new(move |i| number(i as usize) != Some(0) && wanted(list[i as usize])))
         }
-        None => (0..lists.multisets)
-            .into_par_iter()
-            .filter(|&r| counts[r as usize] > 0 && wanted(r))
-            .map(|r| (r, number(r as usize)))
-            .collect(),
+        None => (lists.multisets, Box::new(move |r| wanted(r))),
     };
-    let values: BTreeSet<u64> =
-        eligible.iter().filter_map(|&(_, n)| n).filter(|&n| n != MIXED).map(u64::from).collect();
-    let mut matching: Vec<u64> = eligible
-        .iter()
-        .filter(|&&(_, n)| spec.arrangements.is_none_or(|a| n.is_some_and(|n| n != MIXED && u64::from(n) == a)))
-        .map(|&(r, _)| r)
-        .collect();
-    // Multisets building nothing (--targets 0) are in no list.
-    if spec.targets == Some(0) && named.is_none() {
-        matching = (0..lists.multisets).into_par_iter().filter(|&r| counts[r as usize] == 0).collect();
-    }
-    if matching.is_empty() {
-        let eligible = if spec.arrangements.is_some() { eligible.len() as u64 } else { 0 };
+    let matching = |i: u64| eligible(i) && number_fits(number(i as usize));
+    let count = (0..candidates).into_par_iter().filter(|&i| matching(i)).count() as u64;
+    if count == 0 {
+        // The census fact: the most targets built, and the numbers that occur.
+        let most = match named {
+            Some((t, _)) => (0..lists.lists[t].len())
+                .filter(|&i| number(i) != Some(0))
+                .map(|i| counts[lists.lists[t][i] as usize])
+                .max()
+                .unwrap_or(0),
+            None => counts.iter().copied().max().unwrap_or(0),
+        };
+        let (eligible, values) = match spec.arrangements {
+            None => (0, BTreeSet::new()),
+            Some(_) => (0..candidates)
+                .into_par_iter()
+                .filter(|&i| eligible(i))
+                .fold(
+                    || (0u64, BTreeSet::new()),
+                    |(n, mut values), i| {
+                        values.extend(number(i as usize).filter(|&n| n != MIXED).map(u64::from));
+                        (n + 1, values)
+                    },
+                )
+                .reduce(
+                    || (0, BTreeSet::new()),
+                    |(a, mut x), (b, y)| {
+                        x.extend(y);
+                        (a + b, x)
+                    },
+                ),
+        };
         return Err(none_exists(spec, named.map(|(_, n)| n), eligible, most as usize, &values, lists.multisets));
     }
-    let count = matching.len() as u64;
-    let rank = matching[SplitMix64(spec.seed).below(count) as usize];
+    let index = SplitMix64(spec.seed).below(count);
+    let at = (0..candidates).filter(|&i| matching(i)).nth(index as usize).expect("the index is below the count");
+    let rank = match named {
+        Some((t, _)) => lists.lists[t][at as usize],
+        None => at,
+    };
     Ok((count, multiset::types_of(unrank_subset_u64(rank, 8)).to_vec()))
 }
 
 /// The arrangements of a multiset whose targets have different numbers.
 const MIXED: u8 = u8::MAX;
 
-/// With a named target `t`: its number of arrangements for each multiset of its list,
-/// by list position. Without: for every multiset (by rank), the one number of
-/// arrangements all its targets share, [`MIXED`] when they differ, 0 when it builds
-/// nothing. Counted by the corner multigraph
-/// ([`multiset::multiset_arrangements`]), in parallel, the same for any thread count.
+/// What [`pick_multiset`] reads, for `spec`: how many targets each multiset builds (by
+/// rank) and, when arrangements or the interior are asked for, the numbers of
+/// arrangements. With a named target `t`: its number for each multiset of its list, by
+/// list position. Without: for every multiset (by rank), the one number all its targets
+/// share, [`MIXED`] when they differ, 0 when it builds nothing. Counted by the corner
+/// multigraph ([`multiset::multiset_arrangements`]), or with `interior` by the search of
+/// [`multiset::InteriorFits`] (0 for a multiset of the list with no arrangement whose
+/// inner faces match: it does not build the target then), in parallel, the same for any
+/// thread count.
 pub(crate) fn multiset_numbers(
-    u: &Universe,
+    spec: &BlocksSpec,
     named: Option<usize>,
+    u: &Universe,
     lists: &multiset::TargetLists,
     stop: &Stop,
-) -> Result<Vec<u8>> {
-    let number = |t: usize, r: u64| {
-        let n = multiset::multiset_arrangements(u, t, &multiset::types_of(unrank_subset_u64(r, 8)));
-        // At most 2^4 or a product of tree sizes summing to 8 (18): far below MIXED.
-        u8::try_from(n).ok().filter(|&n| n != MIXED && n > 0)
-    };
+) -> Result<(Vec<u8>, Option<Vec<u8>>)> {
+    let interior = spec.interior;
     let numbers_of = |t: usize| -> Result<Vec<u8>> {
         stop.check()?;
+        let table = interior.then(|| multiset::InteriorFits::new(u, t));
         lists.lists[t]
             .par_iter()
             .map(|&r| {
-                number(t, r)
-                    .ok_or_else(|| Error::new(ErrorKind::Internal, "a multiset of the census list has no arrangement"))
+                let types = multiset::types_of(unrank_subset_u64(r, 8));
+                let n = match &table {
+                    Some(table) => table.arrangements(&types),
+                    None => multiset::multiset_arrangements(u, t, &types),
+                };
+                // At most 2^4 or a product of tree sizes summing to 8 (18): far below MIXED.
+                match u8::try_from(n).ok().filter(|&n| n != MIXED) {
+                    Some(0) if !interior => {
+                        Err(Error::new(ErrorKind::Internal, "a multiset of the census list has no arrangement"))
+                    }
+                    Some(n) => Ok(n),
+                    None => Err(Error::new(ErrorKind::Internal, "a multiset has too many arrangements")),
+                }
             })
             .collect()
     };
+    if !interior {
+        let numbers = match (spec.arrangements, named) {
+            (None, _) => None,
+            (Some(_), Some(t)) => Some(numbers_of(t)?),
+            (Some(_), None) => Some(common_numbers(lists, numbers_of)?.1),
+        };
+        return Ok((lists.counts(), numbers));
+    }
+    // With the interior a multiset builds the targets whose number is not 0: every list is
+    // numbered to count them, unless only the named target matters (no number of targets
+    // asked; its list holds every multiset building it, so the census's counts only bound
+    // the numbers of targets then, and they are read only to say that none builds it).
     match named {
-        Some(t) => numbers_of(t),
-        None => {
-            let mut common = vec![0u8; lists.multisets as usize];
-            for (t, list) in lists.lists.iter().enumerate() {
-                for (&r, n) in list.iter().zip(numbers_of(t)?) {
-                    let c = &mut common[r as usize];
-                    *c = if *c == 0 || *c == n { n } else { MIXED };
+        Some(t) if spec.targets.is_none() => Ok((lists.counts(), Some(numbers_of(t)?))),
+        Some(t) => {
+            let all: Vec<Vec<u8>> = (0..lists.lists.len()).map(numbers_of).collect::<Result<_>>()?;
+            let mut counts = vec![0u8; lists.multisets as usize];
+            for (list, numbers) in lists.lists.iter().zip(&all) {
+                for (&r, &n) in list.iter().zip(numbers) {
+                    counts[r as usize] += u8::from(n > 0);
                 }
             }
-            Ok(common)
+            Ok((counts, all.into_iter().nth(t)))
+        }
+        None => {
+            let (counts, common) = common_numbers(lists, numbers_of)?;
+            Ok((counts, Some(common)))
         }
     }
+}
+
+/// For every multiset (by rank): how many targets it builds (those numbered above 0) and
+/// the one number all of them share ([`MIXED`] when they differ, 0 when none).
+fn common_numbers(
+    lists: &multiset::TargetLists,
+    numbers_of: impl Fn(usize) -> Result<Vec<u8>>,
+) -> Result<(Vec<u8>, Vec<u8>)> {
+    let mut counts = vec![0u8; lists.multisets as usize];
+    let mut common = vec![0u8; lists.multisets as usize];
+    for (t, list) in lists.lists.iter().enumerate() {
+        for (&r, n) in list.iter().zip(numbers_of(t)?) {
+            if n == 0 {
+                continue;
+            }
+            counts[r as usize] += 1;
+            let c = &mut common[r as usize];
+            *c = if *c == 0 || *c == n { n } else { MIXED };
+        }
+    }
+    Ok((counts, common))
 }
 
 /// Refuses requests that contradict themselves or the 30 targets, before any work.
 fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
     if spec.targets.is_none() && spec.target.is_none() {
         return Err(Error::malformed("say how many targets the blocks build, or which target").into());
-    }
-    if spec.repeats && spec.interior {
-        return Err(DesignError::at(
-            "interior",
-            Error::out_of_range("matching inner faces are not counted yet for blocks with repeats"),
-        ));
     }
     if let Some(t) = spec.targets.filter(|&t| t > 30) {
         return Err(DesignError::at(

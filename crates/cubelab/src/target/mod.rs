@@ -36,6 +36,7 @@
 mod arrangement;
 mod explain;
 
+pub(crate) use arrangement::interior_contacts;
 pub use arrangement::{Arrangement, Placement, SearchTree};
 pub use explain::{corner_names, BlockGraph, Component, Explanation};
 
