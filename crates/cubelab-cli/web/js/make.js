@@ -98,7 +98,12 @@ export function init(params = new URLSearchParams()) {
   $('make-design').onclick = design;
   for (const el of document.querySelectorAll('#make-form input, #make-form select')) {
     el.addEventListener(el.type === 'checkbox' || el.tagName === 'SELECT' ? 'change' : 'input', inputChanged);
-    if (el.tagName === 'INPUT') el.onkeydown = (e) => e.key === 'Enter' && design();
+    // (a listener, not `onkeydown`: a handler property returning false would cancel every other key)
+    if (el.tagName === 'INPUT') {
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') design();
+      });
+    }
   }
   if (params.has('k')) {
     $('make-kind').value = params.get('k') === 'stack' ? 'stack' : 'blocks';
