@@ -1403,6 +1403,197 @@ async function makeScenario(page, url) {
   await assertNoOverflow(page, 'make');
 }
 
+/**
+ * `cubelab design extended ARGS --json`, its integers beyond 2^53 exact as BigInt (as the
+ * page reads them; node's JSON.parse may not give the reviver the source text: quoted first).
+ */
+function cliExtended(args) {
+  const text = execFileSync(binary, ['design', 'extended', ...args, '--json'], { encoding: 'utf8' });
+  return JSON.parse(text.replace(/(?<=[:[,]\s*)(\d{16,})(?=\s*[,}\]])/g, '"$1"'), (_, v) =>
+    typeof v === 'string' && /^\d{16,}$/.test(v) ? (Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)) : v);
+}
+
+/** The class rows of the CLI's text for `design extended ARGS`: [class, positions, cubes]. */
+function cliClassRows(args) {
+  const text = execFileSync(binary, ['design', 'extended', ...args], { encoding: 'utf8' }).split('\n');
+  const from = text.findIndex((l) => l.startsWith('class   positions'));
+  const rows = [];
+  for (const line of text.slice(from + 1)) {
+    const m = /^(\S+) +(\d+)  (.+)$/.exec(line);
+    if (!m) break;
+    rows.push([m[1], m[2], m[3]]);
+  }
+  return rows;
+}
+
+/**
+ * An extended design on the page is the CLI's for ARGS: the count, the cubes with copies,
+ * the classes table as the CLI's text writes it, the arrangements, the counts by number of
+ * different cubes, the command line (run again, it gives the same design); the 3D view
+ * holds one cube per position, each class's cubes held as the report says, and on the
+ * screen every top, front and right face has the target's color there (a blank view fails).
+ */
+async function checkExtendedDesign(page, args, name) {
+  const ex = cliExtended(args);
+  const n = ex.size;
+  const fmt = (v) => v.toLocaleString('en-US');
+  const count = await page.textContent('#make-count');
+  assert.ok(count.startsWith(`One of ${fmt(ex.count)} multisets of ${n ** 3} MacMahon cubes building ${ex.target} as a ${n} × ${n} × ${n} cube in exactly one way`), count);
+  assert.ok(count.endsWith(`drawn uniformly at random (seed ${ex.input.seed}).`), count);
+  if (ex.input.types != null) assert.ok(count.includes(`with exactly ${ex.input.types} different cubes`), count);
+  assert.equal(await page.textContent('#make-cubes-list'), `cubes: ${ex.cubes.map((c) => `${c.copies} ${c.name}`).join(', ')}`);
+  const rows = await page.$$eval('#make-classes-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows.map(([c, , size, cubes]) => [c, size.replace(/,/g, ''), cubes]), cliClassRows(args));
+  assert.deepEqual(rows.map((r) => r[1]), ex.classes.map((c) => c.kind));
+  assert.equal(await page.textContent('#make-arrangements-line'), `${fmt(ex.arrangements)} arrangements, all this one assembly with the cubes of each class permuted and face-centre and inner cubes turned.`);
+  assert.equal(await page.textContent('#make-by-types'), `Designs by number of different cubes (any number asked): ${ex.by_types.map((b) => `${b.types}: ${fmt(b.multisets)}`).join(', ')}.`);
+  const command = await page.textContent('#make-command');
+  assert.match(command, /^cubelab design extended --size \d+ --target \w+ (--types \d+ )?--seed \d+ --json$/);
+  const words = command.split(' ');
+  assert.deepEqual(cliExtended(words.slice(3, -1)), ex, 'the command shown designs the same');
+  // the 3D view: every position, every class's cubes held as the report says
+  const img = await assertFramed(page, '#make-view', name);
+  const cubes = await page.evaluate(() => {
+    const view = document.getElementById('make-view').getBoundingClientRect();
+    return [...document.querySelectorAll('#make-view .cube3d')].map((cube) => {
+      const at = (f) => {
+        const r = cube.querySelector(`.f-${f}`).getBoundingClientRect();
+        return { x: r.x + r.width / 2 - view.x, y: r.y + r.height / 2 - view.y };
+      };
+      const d = cube.dataset;
+      return { faces: d.faces, name: d.name, cls: d.cls, layer: Number(d.layer), row: Number(d.row), column: Number(d.column), U: at('U'), F: at('F'), R: at('R') };
+    });
+  });
+  assert.equal(cubes.length, n ** 3, 'one cube per position');
+  assert.equal(new Set(cubes.map((c) => `${c.layer} ${c.row} ${c.column}`)).size, n ** 3, 'every position once');
+  for (const c of ex.classes) {
+    const want = c.cubes.flatMap((b) => Array(Number(b.copies)).fill(`${b.name} ${b.held}`)).sort();
+    assert.deepEqual(cubes.filter((q) => q.cls === c.class).map((q) => `${q.name} ${q.faces}`).sort(), want, `class ${c.class}`);
+  }
+  const outer = [['U', 0, (q) => q.layer === 1], ['F', 2, (q) => q.row === n], ['R', 5, (q) => q.column === n]];
+  let checked = 0;
+  for (const [face, i, shows] of outer) {
+    for (const q of cubes.filter(shows)) {
+      const color = ex.target_faces[i];
+      assert.equal(q.faces[i], color, `${q.name} at ${q.layer} ${q.row} ${q.column} shows the target's ${face}`);
+      const got = pixel(img, q[face].x, q[face].y);
+      assert.ok(near(got, hex(BLOCK_COLOR[color])), `${name}: ${q.name} ${face} at ${q.layer} ${q.row} ${q.column}: pixel ${got} is not color ${color}`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 3 * n * n);
+  return ex;
+}
+
+/** Types `text` into a field with the keyboard, as a person does (selects all first; '' clears it). */
+async function typeInto(page, selector, text) {
+  await page.focus(selector);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  if (text) await page.keyboard.type(text);
+  assert.equal(await page.inputValue(selector), text, `${selector}: typed`);
+}
+
+async function makeExtendedScenario(page, url) {
+  await page.goto(`${url}#make`);
+  await page.waitForSelector('#make-design');
+  await page.selectOption('#make-kind', 'extended');
+  // only the extended kind's fields: N (2 to 4 here), its own target, the number of types
+  for (const id of ['make-size', 'make-ext-target', 'make-types', 'make-seed']) assert.ok(await page.locator(`#${id}`).isVisible(), id);
+  for (const id of ['make-targets', 'make-target', 'make-cubes', 'make-repeats']) assert.ok(await page.locator(`#${id}`).isHidden(), id);
+  assert.equal(await page.getAttribute('#make-size', 'max'), '4');
+  assert.match(await page.textContent('label[for="make-size"]'), /2 to 4/);
+  // typed with the keyboard (the form's Enter handler once swallowed every other key)
+  await typeInto(page, '#make-size', '3');
+  await typeInto(page, '#make-seed', '5');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-result:not([hidden]) #make-classes-table');
+  await checkExtendedDesign(page, ['--size', '3', '--seed', '5'], 'make-extended');
+  assert.equal(await page.textContent('#make-command'), 'cubelab design extended --size 3 --target Ba --seed 5 --json');
+
+  // none exists: the census fact (every design has 1 to 10 different cubes)
+  await page.fill('#make-types', '11');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-none:not([hidden])');
+  const why = cliError(['design', 'extended', '--size', '3', '--types', '11', '--seed', '5']).replace(/^--types 11: /, '');
+  assert.equal(await page.textContent('#make-none-line'), `None exists: ${why}`);
+  assert.ok(await page.locator('#make-result').isHidden(), 'no design shown for an impossible request');
+  // sizes out of range: one line, N marked (below 2 as the CLI says; above 4 the route's refusal with the command)
+  await typeInto(page, '#make-types', '');
+  await page.fill('#make-size', '1');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-error:not([hidden])');
+  assert.equal(await page.textContent('#make-error'), plain(cliError(['design', 'extended', '--size', '1', '--seed', '5'])).replace('--size', 'size'));
+  assert.equal(await page.getAttribute('#make-size', 'aria-invalid'), 'true');
+  assert.ok(await page.locator('#make-none').isHidden());
+  await page.fill('#make-size', '5');
+  await page.click('#make-design');
+  await page.waitForFunction(() => /^designing a 5 x 5 x 5 cube/.test(document.getElementById('make-error').textContent));
+  const refused = await page.textContent('#make-error');
+  assert.match(refused, /takes too long for a request \(N at most 4\); run it with: cubelab design extended --size 5 --seed 5 --json$/);
+  assert.equal(await page.getAttribute('#make-size', 'aria-invalid'), 'true');
+  // a bad target: its own input marked, not the blocks kind's
+  await page.fill('#make-size', '3');
+  await page.fill('#make-ext-target', 'Zz');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-error:not([hidden])');
+  assert.match(await page.textContent('#make-error'), /^target Zz: /);
+  assert.equal(await page.getAttribute('#make-ext-target', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#make-size', 'aria-invalid'), null);
+
+  // a named target and a number of different cubes
+  await page.fill('#make-ext-target', 'Cd');
+  await page.fill('#make-types', '6');
+  await page.fill('#make-seed', '2');
+  await page.press('#make-seed', 'Enter');
+  await page.waitForSelector('#make-result:not([hidden]) #make-classes-table');
+  const cd = await checkExtendedDesign(page, ['--size', '3', '--target', 'Cd', '--types', '6', '--seed', '2'], 'make-extended-cd');
+  assert.equal(await page.textContent('#make-command'), 'cubelab design extended --size 3 --target Cd --types 6 --seed 2 --json');
+  assert.equal(await page.evaluate(() => location.hash), '#make?k=extended&sz=3&t=Cd&ty=6&sd=2');
+  await axeCheck(page, 'make your own, a designed 3 x 3 x 3 cube');
+  await assertNoOverflow(page, 'make, extended');
+  // the Larger targets tab opens the design (its 27 cubes, the target)
+  const names = cd.cubes.flatMap((c) => Array(Number(c.copies)).fill(c.name)).join(' ');
+  await page.click('#make-open-extended');
+  await page.waitForFunction((b) => document.getElementById('ext-blocks')?.value === b, names);
+  await page.waitForSelector('#ext-assembly:not([hidden]) #ext-title');
+  assert.equal(await page.textContent('#ext-title'), `${cd.target_faces} (Cd) as a 3×3×3 cube`);
+
+  // the address restores the design: the fields, then the design again
+  await page.goto(`${url}#make?k=extended&sz=3&t=Cd&ty=6&sd=2`);
+  await page.waitForSelector('#make-result:not([hidden]) #make-classes-table');
+  assert.equal(await page.inputValue('#make-kind'), 'extended');
+  assert.deepEqual(await Promise.all(['make-size', 'make-ext-target', 'make-types', 'make-seed'].map((id) => page.inputValue(`#${id}`))), ['3', 'Cd', '6', '2']);
+  await checkExtendedDesign(page, ['--size', '3', '--target', 'Cd', '--types', '6', '--seed', '2'], 'make-extended-restored');
+  // N = 4: the arrangements beyond 2^53, shown exactly as the CLI prints them
+  await typeInto(page, '#make-size', '4');
+  await typeInto(page, '#make-ext-target', '');
+  await typeInto(page, '#make-types', '');
+  await typeInto(page, '#make-seed', '5');
+  await page.click('#make-design');
+  await page.waitForFunction(() => document.getElementById('make-command')?.textContent.includes('--size 4') && !document.getElementById('make-result').classList.contains('stale'));
+  const four = await checkExtendedDesign(page, ['--size', '4', '--seed', '5'], 'make-extended-4');
+  assert.equal(typeof four.arrangements, 'bigint', 'N = 4 has more than 2^53 arrangements');
+
+  // then eight blocks building five targets: nothing of the extended kind leaks into them
+  await page.selectOption('#make-kind', 'blocks');
+  assert.equal(await page.inputValue('#make-target'), '');
+  assert.ok(await page.locator('#make-size').isHidden());
+  await page.fill('#make-targets', '5');
+  await page.fill('#make-seed', '3');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-result:not([hidden]) #make-targets-table');
+  const bl = cli(['design', 'blocks', '--targets', '5', '--seed', '3']);
+  assert.equal(await page.textContent('#make-cubes-list'), `blocks: ${bl.blocks.map((b) => b.name).join(' ')}`);
+  const rows = await page.$$eval('#make-targets-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, bl.targets.map((t) => [t.target, t.faces, String(t.arrangements), String(t.dead_ends), String(t.partial)]));
+  assert.equal(await page.textContent('#make-command'), 'cubelab design blocks --targets 5 --seed 3 --json');
+  assert.equal(await page.evaluate(() => location.hash), '#make?k=blocks&ts=5&sd=3');
+  // and back: the extended kind's fields kept as they were
+  await page.selectOption('#make-kind', 'extended');
+  assert.deepEqual(await Promise.all(['make-size', 'make-ext-target', 'make-types'].map((id) => page.inputValue(`#${id}`))), ['4', '', '']);
+}
+
 /** Six small PNG pictures (64 x 64, a gradient each, different per picture) as files to upload. */
 function smallPictures() {
   return ['a', 'b', 'c', 'd', 'e', 'f'].map((letter, k) => {
@@ -1488,6 +1679,7 @@ const scenarios = [
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
   ['make your own: a stack and eight blocks designed, drawn, printed as the CLI prints them', makeScenario],
   ['make your own: a picture cube from six uploaded pictures, printed as the CLI prints it', makePictureScenario],
+  ['make your own: an N x N x N cube with one assembly designed, drawn and restored as the CLI designs it; blocks after it', makeExtendedScenario],
 ];
 // CUBELAB_E2E_ONLY=words runs only the scenarios whose name holds them (while working on one).
 const chosen = scenarios.filter(([name]) => name.includes(process.env.CUBELAB_E2E_ONLY ?? ''));

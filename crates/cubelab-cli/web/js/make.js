@@ -1,8 +1,10 @@
 // "Make your own" page (docs/design.md, docs/print.md): a puzzle with exactly the
-// properties asked for, drawn uniformly among all such by POST /api/design/blocks or
-// /api/design/stack, shown with the number of such sets and its difficulty; then the nets
-// to print for exactly that set, from POST /api/print/blocks or /api/print/stack (the file
-// `cubelab print ... -o FILE` writes). Below it, the picture cube maker: six pictures of
+// properties asked for, drawn uniformly among all such by POST /api/design/blocks,
+// /api/design/stack or /api/design/extended, shown with the number of such sets and its
+// difficulty; then, for blocks and stacks, the nets to print for exactly that set, from
+// POST /api/print/blocks or /api/print/stack (the file `cubelab print ... -o FILE` writes).
+// An extended design (N³ cubes building the target as an N x N x N cube in one way) is
+// shown as its classes table and its assembly in 3D. Below it, the picture cube maker: six pictures of
 // one's own, read in the page and sent base64-encoded to POST /api/print/picture (the file
 // `cubelab print picture --images ... -o FILE` writes).
 import { post, postFile, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
@@ -18,22 +20,32 @@ const task = new Task({ results: () => [$('make-result'), $('make-none')], statu
 let designedFor = null;
 let designed = null;
 
-// The request fields and the inputs that hold them (an error naming a field marks its input).
+// The request fields and the inputs that hold them (an error naming a field marks its input;
+// `target` is the blocks kind's or the extended kind's own input: see inputOf).
 const FIELD_INPUT = {
   targets: 'make-targets', target: 'make-target', arrangements: 'make-arrangements', interior: 'make-interior',
   repeats: 'make-repeats', seed: 'make-seed', cubes: 'make-cubes', solutions: 'make-solutions',
-  edge: 'make-edge', paper: 'make-paper',
+  size: 'make-size', types: 'make-types', edge: 'make-edge', paper: 'make-paper',
 };
+// The largest N the server designs for a request (the route refuses more with the command to run).
+const WEB_MAX_SIZE = 4;
 
 const kind = () => $('make-kind').value;
+/** The input holding a request field for the kind on screen. */
+const inputOf = (field) => (field === 'target' && kind() === 'extended' ? 'make-ext-target' : FIELD_INPUT[field]);
 const whole = (id) => {
   const v = $(id).value.trim();
   return v === '' ? null : Number(v);
 };
 
-/** The design request of the form: exactly the fields of `design blocks` or `design stack`. */
+/** The design request of the form: exactly the fields of `design blocks`, `stack` or `extended`. */
 function request() {
   const seed = whole('make-seed') ?? 1;
+  if (kind() === 'extended') {
+    // the target left out is the route's default (Ba), which the report's input names
+    const target = $('make-ext-target').value.trim();
+    return { size: whole('make-size'), ...(target === '' ? {} : { target }), types: whole('make-types'), seed };
+  }
   if (kind() === 'stack') {
     return { cubes: whole('make-cubes'), solutions: whole('make-solutions'), repeats: $('make-repeats').checked, seed };
   }
@@ -48,6 +60,8 @@ const key = () => JSON.stringify([kind(), request()]);
 function inputChanged() {
   for (const el of document.querySelectorAll('#make-form .blocks-only')) el.hidden = kind() !== 'blocks';
   for (const el of document.querySelectorAll('#make-form .stack-only')) el.hidden = kind() !== 'stack';
+  for (const el of document.querySelectorAll('#make-form .extended-only')) el.hidden = kind() !== 'extended';
+  for (const el of document.querySelectorAll('#make-form .not-extended')) el.hidden = kind() === 'extended';
   if (designedFor != null && !task.busy()) task.stale(key() !== designedFor);
 }
 
@@ -55,6 +69,7 @@ function inputChanged() {
 export function urlState() {
   if (designedFor == null) return {};
   const r = request();
+  if (kind() === 'extended') return { k: 'extended', sz: r.size, t: r.target, ty: r.types, sd: r.seed };
   return kind() === 'stack'
     ? { k: 'stack', n: r.cubes, so: r.solutions, r: r.repeats, sd: r.seed }
     : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, sd: r.seed };
@@ -78,7 +93,8 @@ export function init(params = new URLSearchParams()) {
         h('label', { for: 'make-kind' }, 'Puzzle'),
         h('select', { id: 'make-kind' },
           h('option', { value: 'blocks' }, 'Eight blocks building chosen targets'),
-          h('option', { value: 'stack' }, 'A stack (Instant Insanity)'))),
+          h('option', { value: 'stack' }, 'A stack (Instant Insanity)'),
+          h('option', { value: 'extended' }, 'An N × N × N cube with one assembly'))),
       h('div', { class: 'row' },
         field('Targets built', 'make-targets', { ...num(0, 30), placeholder: 'any' }, 'blocks-only'),
         field('Target', 'make-target', { type: 'text', size: 8, spellcheck: 'false', autocomplete: 'off', placeholder: 'e.g. Ba' }, 'blocks-only'),
@@ -86,7 +102,10 @@ export function init(params = new URLSearchParams()) {
         check('Matching interior', 'make-interior', 'blocks-only'),
         field('Cubes', 'make-cubes', { ...num(2, 6), value: 4 }, 'stack-only'),
         field('Solutions', 'make-solutions', { ...num(0), value: 1 }, 'stack-only'),
-        check('Repeats allowed', 'make-repeats'),
+        field(`N (2 to ${WEB_MAX_SIZE} here)`, 'make-size', { ...num(2, WEB_MAX_SIZE), value: 3 }, 'extended-only'),
+        field('Target', 'make-ext-target', { type: 'text', size: 8, spellcheck: 'false', autocomplete: 'off', placeholder: 'Ba' }, 'extended-only'),
+        field('Different cubes', 'make-types', { ...num(1), placeholder: 'any' }, 'extended-only'),
+        check('Repeats allowed', 'make-repeats', 'not-extended'),
         field('Seed', 'make-seed', { ...num(0), value: 1 }),
         h('button', { type: 'button', id: 'make-design' }, 'Design'))),
     h('p', { class: 'error', id: 'make-error', role: 'alert', hidden: true }),
@@ -98,38 +117,59 @@ export function init(params = new URLSearchParams()) {
   $('make-design').onclick = design;
   for (const el of document.querySelectorAll('#make-form input, #make-form select')) {
     el.addEventListener(el.type === 'checkbox' || el.tagName === 'SELECT' ? 'change' : 'input', inputChanged);
-    if (el.tagName === 'INPUT') el.onkeydown = (e) => e.key === 'Enter' && design();
+    // (a listener, not `onkeydown`: a handler property returning false would cancel every other key)
+    if (el.tagName === 'INPUT') {
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') design();
+      });
+    }
   }
   if (params.has('k')) {
-    $('make-kind').value = params.get('k') === 'stack' ? 'stack' : 'blocks';
-    const put = (id, k) => params.has(k) && ($(id).value = params.get(k));
-    put('make-targets', 'ts');
-    if (!params.has('ts')) $('make-targets').value = '';
-    put('make-target', 't');
-    put('make-arrangements', 'a');
-    put('make-cubes', 'n');
-    put('make-solutions', 'so');
+    const k = ['stack', 'extended'].includes(params.get('k')) ? params.get('k') : 'blocks';
+    $('make-kind').value = k;
+    const put = (id, key) => params.has(key) && ($(id).value = params.get(key));
+    // each kind's own keys only (`t` is the blocks target or the extended target)
+    if (k === 'blocks') {
+      put('make-targets', 'ts');
+      if (!params.has('ts')) $('make-targets').value = '';
+      put('make-target', 't');
+      put('make-arrangements', 'a');
+      $('make-interior').checked = params.get('i') === '1';
+    } else if (k === 'stack') {
+      put('make-cubes', 'n');
+      put('make-solutions', 'so');
+    } else {
+      put('make-size', 'sz');
+      put('make-ext-target', 't');
+      put('make-types', 'ty');
+    }
     put('make-seed', 'sd');
-    $('make-interior').checked = params.get('i') === '1';
-    $('make-repeats').checked = params.get('r') === '1';
+    if (k !== 'extended') $('make-repeats').checked = params.get('r') === '1';
   }
   inputChanged();
   if (params.has('k')) design();
 }
 
-/** Shows an error line, marking the input of the field it names (`targets 6: …`, `'seed': …`). */
+/**
+ * Shows an error line, marking the input of the field it names (`targets 6: …`, `'seed': …`;
+ * the route's refusal of a size too large for a request, `designing a 5 x 5 x 5 cube takes
+ * too long …`, marks N).
+ */
 function fieldError(errorEl, message) {
-  for (const id of Object.values(FIELD_INPUT)) $(id)?.removeAttribute('aria-invalid');
+  for (const id of [...Object.values(FIELD_INPUT), 'make-ext-target']) $(id)?.removeAttribute('aria-invalid');
   delete errorEl.dataset.for;
   if (message != null) {
     const named = /^'?([a-z_]+)'?[ :]/.exec(message);
-    if (named && FIELD_INPUT[named[1]]) errorEl.dataset.for = FIELD_INPUT[named[1]];
+    if (named && inputOf(named[1])) errorEl.dataset.for = inputOf(named[1]);
+    else if (/^designing an? \d+ x \d+ x \d+ cube /.test(message)) errorEl.dataset.for = FIELD_INPUT.size;
   }
   showError(errorEl, message);
 }
 
 // A request no set meets (`targets 6: no set of 8 distinct MacMahon cubes builds exactly 6
-// targets: the census of all 5852925 sets finds at most 5`): the census fact that shows it.
+// targets: the census of all 5852925 sets finds at most 5`; `types 11: no multiset of 27
+// MacMahon cubes builds Ba as a 3 x 3 x 3 cube … : all 114733513 that do have 1 to 10
+// different cubes`): the census fact that shows it.
 const NONE = /^(?:[a-z_]+ [^ :]+: )?(no (?:set|multiset) of .*)$/;
 
 async function design() {
@@ -159,7 +199,8 @@ async function design() {
   designed = { kind: what, out };
   saveState();
   $('make-none').hidden = true;
-  render(what, out);
+  if (what === 'extended') renderExtended(out);
+  else render(what, out);
 }
 
 const plural = (n, one, many) => `${fmt(n)} ${n == 1 ? one : many}`;
@@ -218,6 +259,87 @@ function draw(what, cubes, viewBox) {
     // two rows of four, as they lie on the table
     view.fitRadius(Math.hypot(4 * gap, 2 * gap, SIZE) / 2);
     cubes.forEach((c, i) => add(view, c.faces, ((i % 4) - 1.5) * gap, 0, (Math.floor(i / 4) - 0.5) * gap));
+  }
+}
+
+// --- an extended design: N³ cubes building the target in one way ---------------------------
+
+/** How the CLI's text says one class's cubes: `2 Ba as 123456`, `1 Ab (any of 4 turns)`. */
+export function classCubes(row) {
+  return row.cubes.map((b) => (b.turns === 1 ? `${b.copies} ${b.name} as ${b.held}` : `${b.copies} ${b.name} (any of ${b.turns} turns)`)).join(', ');
+}
+
+/**
+ * The positions of a class of the N x N x N cube (`UFL` a corner, `UF` an edge, `U` a face
+ * centre, `inside`), in instruction order: layer 1 on top, rows from the back, columns from
+ * the left (docs/extended.md).
+ */
+function positionsOf(name, n) {
+  const letters = name === 'inside' ? '' : name;
+  const inner = Array.from({ length: Math.max(0, n - 2) }, (_, i) => i + 2);
+  const axis = (first, last) => (letters.includes(first) ? [1] : letters.includes(last) ? [n] : inner);
+  const out = [];
+  for (const layer of axis('U', 'D')) for (const row of axis('B', 'F')) for (const column of axis('L', 'R')) out.push({ layer, row, column });
+  return out;
+}
+
+/** The one assembly of the report: every cube in a position of its class, held as the report says. */
+function placements(out) {
+  const placed = [];
+  for (const c of out.classes) {
+    const spots = positionsOf(c.class, out.size);
+    let i = 0;
+    for (const b of c.cubes) {
+      for (let k = 0; k < Number(b.copies) && i < spots.length; k++) placed.push({ ...spots[i++], cls: c.class, name: b.name, faces: b.held });
+    }
+  }
+  return placed;
+}
+
+function renderExtended(out) {
+  const box = $('make-result');
+  box.hidden = false;
+  const n = out.size;
+  const types = out.input.types;
+  const viewBox = h('div', { class: 'view3d', id: 'make-view', tabindex: '0', role: 'img', 'aria-label': `3D view of the designed ${n} × ${n} × ${n} cube; drag or use the arrow keys to rotate` });
+  const arrangements = out.arrangements == null ? 'More than 2^128 arrangements' : `${plural(out.arrangements, 'arrangement', 'arrangements')}`;
+  const blocks = out.cubes.flatMap((c) => Array(Number(c.copies)).fill(c.name)).join(' ');
+  const open = n === 2
+    ? h('a', { id: 'make-open-extended', href: `#blocks?b=${encodeURIComponent(blocks)}&t=${encodeURIComponent(out.target)}` }, 'Open in the Blocks tab')
+    : h('a', { id: 'make-open-extended', href: `#extended?n=${n}&b=${encodeURIComponent(blocks)}&t=${encodeURIComponent(out.target)}` }, 'Open in the Larger targets tab (layer by layer)');
+  const facts = h('div', { id: 'make-facts' },
+    h('div', { class: 'card-scroll', tabindex: '0' },
+      h('table', { id: 'make-classes-table' },
+        h('caption', {}, 'The one assembly, class by class (cubes held as U D F B L R)'),
+        h('thead', {}, h('tr', {}, ['class', 'kind', 'positions', 'cubes'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, out.classes.map((c) => h('tr', {},
+          h('td', { class: 'mono' }, c.class), h('td', {}, c.kind), h('td', {}, fmt(c.size)), h('td', { class: 'mono' }, classCubes(c))))))),
+    h('p', {}, open));
+  box.replaceChildren(
+    h('p', { id: 'make-count' }, `One of ${plural(out.count, 'multiset', 'multisets')} of ${n ** 3} MacMahon cubes building ${out.target} as a ${n} × ${n} × ${n} cube in exactly one way up to the symmetries of its position classes${types == null ? '' : `, with exactly ${plural(types, 'different cube', 'different cubes')}`}, drawn uniformly at random (seed ${out.input.seed}).`),
+    h('p', { class: 'mono', id: 'make-cubes-list' }, `cubes: ${out.cubes.map((c) => `${c.copies} ${c.name}`).join(', ')}`),
+    h('div', { class: 'viewer' },
+      h('div', {}, viewBox, h('div', { class: 'row' }, downloadButtons(() => viewSvg(viewBox), `design-extended-${n}`, 'the 3D view'))),
+      facts),
+    h('p', { id: 'make-arrangements-line' }, `${arrangements}, all this one assembly with the cubes of each class permuted and face-centre and inner cubes turned.`),
+    out.by_types.length ? h('p', { id: 'make-by-types' }, `Designs by number of different cubes (any number asked): ${out.by_types.map((b) => `${b.types}: ${fmt(b.multisets)}`).join(', ')}.`) : null,
+    h('p', {}, 'Command line: ', h('code', { id: 'make-command' }, commandOf(out))));
+  drawExtended(out, viewBox);
+}
+
+/** The assembled N x N x N cube (as the Larger targets tab draws one), each cube in its place. */
+function drawExtended(out, viewBox) {
+  const n = out.size;
+  const view = createView(viewBox, { rx: -22, ry: -30 });
+  const s = Math.max(16, Math.floor(200 / n));
+  const mid = (n - 1) / 2;
+  view.fitRadius((Math.sqrt(3) * n * s) / 2);
+  for (const p of placements(out)) {
+    const cols = [...p.faces];
+    const cube = makeCube(s, cols.map(fill), [], cols.map(ink));
+    Object.assign(cube.dataset, { faces: p.faces, name: p.name, cls: p.cls, layer: p.layer, row: p.row, column: p.column });
+    place(cube, (p.column - 1 - mid) * s, (mid - (p.layer - 1)) * s, (p.row - 1 - mid) * s);
+    view.world.append(cube);
   }
 }
 
