@@ -73,16 +73,32 @@ pub fn unrank_subset(rank: u64, k: usize) -> u32 {
 }
 
 /// The K-subset of {0..n} (n ≤ 64) with the given colex rank, as a bitmask.
+///
+/// Each element is the largest c with C(c, i) ≤ the rank left (i elements to go): the
+/// first by binary search below 64, each next one by stepping down from the one before
+/// (the elements decrease), so a whole set costs at most about 70 table look-ups.
 pub fn unrank_subset_u64(mut rank: u64, k: usize) -> u64 {
+    if k == 0 {
+        return 0;
+    }
     let mut set = 0u64;
-    for i in (1..=k).rev() {
-        // Largest c with C(c, i) <= rank.
-        let mut c = i as u64 - 1;
-        while binomial(c + 1, i as u64) <= rank {
-            c += 1;
+    // C(c, k) ≤ rank holds at c = k − 1 (it is 0) and then until some c, as C(c, k) grows.
+    let (mut c, mut above) = (k as u64 - 1, 64u64);
+    while above - c > 1 {
+        let mid = (c + above) / 2;
+        if binomial(mid, k as u64) <= rank {
+            c = mid;
+        } else {
+            above = mid;
         }
-        rank -= binomial(c, i as u64);
+    }
+    for i in (1..=k as u64).rev() {
+        while binomial(c, i) > rank {
+            c -= 1;
+        }
+        rank -= binomial(c, i);
         set |= 1 << c;
+        c = c.saturating_sub(1);
     }
     set
 }

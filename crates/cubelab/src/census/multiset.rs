@@ -170,14 +170,14 @@ impl InteriorFits {
     }
 }
 
-/// Ranks of the multisets building target `t`, sorted.
+/// The multisets building target `t`: their ranks, sorted, each with its types.
 fn buildable_for(
     u: &Universe,
     t: usize,
     method: Method,
     progress: &dyn Progress,
     stop: &Stop,
-) -> Result<Vec<u64>, Error> {
+) -> Result<Vec<(u64, [u8; 8])>, Error> {
     let members: Vec<usize> = (0..u.len()).filter(|&c| u.fits[t][c] != 0).collect();
     let m = members.len();
     debug_assert!(m + 7 <= 32, "checked by multiset_census");
@@ -188,14 +188,14 @@ fn buildable_for(
         for_each_subset_in(8, r.start, r.end, |stars| {
             let types = types_of(stars as u64).map(|i| members[i]);
             if multiset_builds(u, t, &types, method).expect("method checked") {
-                found.push(rank_multiset(&types));
+                found.push((rank_multiset(&types), types.map(|c| c as u8)));
             }
         });
         progress.advance(units);
         found
     })?;
-    let mut v: Vec<u64> = parts.into_iter().flatten().collect();
-    v.sort_unstable();
+    let mut v: Vec<(u64, [u8; 8])> = parts.into_iter().flatten().collect();
+    v.sort_unstable_by_key(|&(r, _)| r);
     Ok(v)
 }
 
@@ -247,6 +247,44 @@ pub(crate) struct TargetLists {
     pub(crate) lists: Vec<Vec<u64>>,
     /// Targets whose lists were carried over from the first target by a checked symmetry.
     pub(crate) derived: usize,
+    /// What `numbers` holds, if the lists were numbered.
+    pub(crate) numbering: Option<Numbering>,
+    /// `numbers[t][i]`: the number of the i-th multiset of `lists[t]` (empty unless
+    /// `numbering`).
+    pub(crate) numbers: Vec<Vec<u8>>,
+}
+
+/// A number given to every multiset of every list, one that color relabelings keep (so
+/// it is carried over with the lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Numbering {
+    /// Its arrangements of the target ([`multiset_arrangements`], the corner multigraph).
+    Arrangements,
+    /// Its arrangements with every touching inner face matching ([`InteriorFits`]), 0
+    /// when none.
+    Interior,
+}
+
+impl Numbering {
+    /// The numbers of target `t` for multisets given by their types, in parallel; an
+    /// internal error for a number that does not fit below 255 (they are at most 18).
+    fn numbers(self, u: &Universe, t: usize, types: &[[u8; 8]]) -> Result<Vec<u8>, Error> {
+        let table = (self == Numbering::Interior).then(|| InteriorFits::new(u, t));
+        types
+            .par_iter()
+            .map(|types| {
+                let types = types.map(usize::from);
+                let n = match &table {
+                    Some(table) => table.arrangements(&types),
+                    None => multiset_arrangements(u, t, &types),
+                };
+                u8::try_from(n)
+                    .ok()
+                    .filter(|&n| n < u8::MAX)
+                    .ok_or_else(|| Error::new(crate::ErrorKind::Internal, "a multiset has too many arrangements"))
+            })
+            .collect()
+    }
 }
 
 impl TargetLists {
@@ -270,13 +308,26 @@ pub(crate) fn target_lists(
     progress: &dyn Progress,
     stop: &Stop,
 ) -> Result<TargetLists, Error> {
+    numbered_lists(u, method, None, progress, stop)
+}
+
+/// [`target_lists`], each multiset of each list numbered as `numbering` says (six-colored
+/// cubes): the first target's list is numbered and the numbers are carried over with it
+/// to the targets related to it by a checked color symmetry, which keeps them.
+pub(crate) fn numbered_lists(
+    u: &Universe,
+    method: Method,
+    numbering: Option<Numbering>,
+    progress: &dyn Progress,
+    stop: &Stop,
+) -> Result<TargetLists, Error> {
     if let Some(t) = (0..u.len()).find(|&t| u.fits[t].iter().filter(|&&m| m != 0).count() + 7 > 32) {
         return Err(Error::out_of_range(format!(
             "target {} has more than 25 usable cubes; the multiset census handles at most 25",
             u.names[t]
         )));
     }
-    if method == Method::Graph && !u.simple {
+    if (method == Method::Graph || numbering.is_some()) && !u.simple {
         return Err(Error::out_of_range(
             "the component criterion needs six-colored cubes; the backtrack method does not",
         ));
@@ -293,30 +344,53 @@ pub(crate) fn target_lists(
     let candidates = |t: usize| binomial(u.fits[t].iter().filter(|&&m| m != 0).count() as u64 + 7, 8);
     let work = (0..n).filter(|&t| symmetric[t].is_none()).map(candidates).sum();
     progress.start("multisets of 8", work, 0);
+    // A computed list: its ranks and numbers.
+    let computed = |t: usize, found: &[(u64, [u8; 8])]| -> Result<(Vec<u64>, Vec<u8>), Error> {
+        let types: Vec<[u8; 8]> = found.iter().map(|&(_, types)| types).collect();
+        let numbers = match numbering {
+            Some(numbering) => numbering.numbers(u, t, &types)?,
+            None => Vec::new(),
+        };
+        Ok((found.iter().map(|&(r, _)| r).collect(), numbers))
+    };
     let first = buildable_for(u, 0, method, progress, stop)?;
-    let lists: Vec<Vec<u64>> = (0..n)
+    let (first_ranks, first_numbers) = computed(0, &first)?;
+    let lists: Vec<(Vec<u64>, Vec<u8>)> = (0..n)
         .into_par_iter()
         .map(|t| match (t, &symmetric[t]) {
-            (0, _) => Ok(first.clone()),
+            (0, _) => Ok((first_ranks.clone(), first_numbers.clone())),
             (_, Some(perm)) => {
-                // The first target's list carried over by the symmetry, a stop looked at
-                // every 65,536 multisets.
+                // The first target's list carried over by the symmetry, each rank with its
+                // number in the low byte (ranks are below 2^56), a stop looked at every
+                // 65,536 multisets.
                 let mut v: Vec<u64> = Vec::with_capacity(first.len());
-                for chunk in first.chunks(1 << 16) {
+                for (i, chunk) in first.chunks(1 << 16).enumerate() {
                     stop.check()?;
-                    v.extend(chunk.iter().map(|&r| {
-                        let mut types = types_of(super::combin::unrank_subset_u64(r, 8)).map(|c| perm[c]);
-                        types.sort_unstable();
-                        rank_multiset(&types)
+                    v.extend(chunk.iter().enumerate().map(|(j, &(_, types))| {
+                        let mut mapped = types.map(|c| perm[c as usize]);
+                        mapped.sort_unstable();
+                        let number = first_numbers.get(i << 16 | j).copied().unwrap_or(0);
+                        rank_multiset(&mapped) << 8 | u64::from(number)
                     }));
                 }
                 v.sort_unstable();
-                Ok(v)
+                let numbers = match numbering {
+                    Some(_) => v.iter().map(|&x| x as u8).collect(),
+                    None => Vec::new(),
+                };
+                Ok((v.into_iter().map(|x| x >> 8).collect(), numbers))
             }
-            (_, None) => buildable_for(u, t, method, progress, stop),
+            (_, None) => computed(t, &buildable_for(u, t, method, progress, stop)?),
         })
         .collect::<Result<_, Error>>()?;
-    Ok(TargetLists { multisets: total, lists, derived: symmetric.iter().filter(|s| s.is_some()).count() })
+    let (lists, numbers) = lists.into_iter().unzip();
+    Ok(TargetLists {
+        multisets: total,
+        lists,
+        derived: symmetric.iter().filter(|s| s.is_some()).count(),
+        numbering,
+        numbers: if numbering.is_some() { numbers } else { Vec::new() },
+    })
 }
 
 #[cfg(test)]
@@ -417,6 +491,37 @@ mod tests {
             }
         }
         assert!(built >= 30 && repeated > 1_000, "{built} {repeated}");
+    }
+
+    /// The numbers carried over with the lists by the color symmetries are the ones
+    /// counted directly (every 97th multiset of every list), for both numberings; with the
+    /// interior, each target's list has exactly one multiset numbered above 0 (Conway's
+    /// eight cubes for that target, 2 arrangements).
+    #[test]
+    fn numbers_carried_with_the_lists_are_the_direct_ones() {
+        use crate::run::NoProgress;
+        let u = Universe::macmahon();
+        for numbering in [Numbering::Arrangements, Numbering::Interior] {
+            let lists = numbered_lists(&u, Method::Graph, Some(numbering), &NoProgress, &Stop::new()).unwrap();
+            assert_eq!((lists.derived, lists.numbering), (29, Some(numbering)));
+            for t in 0..30 {
+                let (list, numbers) = (&lists.lists[t], &lists.numbers[t]);
+                assert_eq!(numbers.len(), list.len());
+                let table = InteriorFits::new(&u, t);
+                for (&r, &n) in list.iter().zip(numbers).step_by(97) {
+                    let types = types_of(crate::combin::unrank_subset_u64(r, 8));
+                    let direct = match numbering {
+                        Numbering::Arrangements => multiset_arrangements(&u, t, &types),
+                        Numbering::Interior => table.arrangements(&types),
+                    };
+                    assert_eq!(u64::from(n), direct, "target {t} {types:?}");
+                }
+                if numbering == Numbering::Interior {
+                    let inside: Vec<u8> = numbers.iter().copied().filter(|&n| n > 0).collect();
+                    assert_eq!(inside, [2], "target {t}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -184,7 +184,13 @@ fn with_repeats(
     named: Option<usize>,
     stop: &Stop,
 ) -> std::result::Result<BlocksDesign, DesignError> {
-    let lists = multiset::target_lists(u, Method::Graph, &NoProgress, stop)?;
+    // The lists numbered as the request needs (the numbers are carried with them).
+    let numbering = match (spec.interior, spec.arrangements) {
+        (true, _) => Some(multiset::Numbering::Interior),
+        (false, Some(_)) => Some(multiset::Numbering::Arrangements),
+        (false, None) => None,
+    };
+    let lists = multiset::numbered_lists(u, Method::Graph, numbering, &NoProgress, stop)?;
     let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), u, &lists, stop)?;
     let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
     let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
@@ -300,27 +306,36 @@ pub(crate) fn multiset_numbers(
     stop: &Stop,
 ) -> Result<(Vec<u8>, Option<Vec<u8>>)> {
     let interior = spec.interior;
+    let numbering = if interior { multiset::Numbering::Interior } else { multiset::Numbering::Arrangements };
     let numbers_of = |t: usize| -> Result<Vec<u8>> {
         stop.check()?;
-        let table = interior.then(|| multiset::InteriorFits::new(u, t));
-        lists.lists[t]
-            .par_iter()
-            .map(|&r| {
-                let types = multiset::types_of(unrank_subset_u64(r, 8));
-                let n = match &table {
-                    Some(table) => table.arrangements(&types),
-                    None => multiset::multiset_arrangements(u, t, &types),
-                };
-                // At most 2^4 or a product of tree sizes summing to 8 (18): far below MIXED.
-                match u8::try_from(n).ok().filter(|&n| n != MIXED) {
-                    Some(0) if !interior => {
-                        Err(Error::new(ErrorKind::Internal, "a multiset of the census list has no arrangement"))
-                    }
-                    Some(n) => Ok(n),
-                    None => Err(Error::new(ErrorKind::Internal, "a multiset has too many arrangements")),
-                }
-            })
-            .collect()
+        // Carried with the lists when they were numbered so, else counted here for each
+        // multiset of the list.
+        let numbers = match lists.numbering == Some(numbering) {
+            true => lists.numbers[t].clone(),
+            false => {
+                let table = interior.then(|| multiset::InteriorFits::new(u, t));
+                lists.lists[t]
+                    .par_iter()
+                    .map(|&r| {
+                        let types = multiset::types_of(unrank_subset_u64(r, 8));
+                        let n = match &table {
+                            Some(table) => table.arrangements(&types),
+                            None => multiset::multiset_arrangements(u, t, &types),
+                        };
+                        // At most 2^4 or a product of tree sizes summing to 8 (18).
+                        u8::try_from(n)
+                            .ok()
+                            .filter(|&n| n != MIXED)
+                            .ok_or_else(|| Error::new(ErrorKind::Internal, "a multiset has too many arrangements"))
+                    })
+                    .collect::<Result<_>>()?
+            }
+        };
+        if !interior && numbers.contains(&0) {
+            return Err(Error::new(ErrorKind::Internal, "a multiset of the census list has no arrangement"));
+        }
+        Ok(numbers)
     };
     if !interior {
         let numbers = match (spec.arrangements, named) {
