@@ -105,6 +105,25 @@ fn designed_blocks_with_repeats_are_solved_back_by_build() {
     // The census's own 1,980 is checked by `ledger::multiset_histogram_and_its_1980`.
 }
 
+/// `--interior --repeats`: repeats add nothing inside, the one multiset is Conway's set,
+/// solved back by `solve --interior` in its 2 arrangements; another number is refused
+/// with the census fact.
+#[test]
+fn the_one_interior_design_with_repeats_is_conways_set() {
+    let v = json(&["design", "blocks", "--target", "Ba", "--interior", "--repeats", "--json"]);
+    assert_eq!(v["count"].as_u64(), Some(1), "{v}");
+    let names: Vec<&str> = v["blocks"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"]);
+    assert_eq!(v["targets"][0]["arrangements"].as_u64(), Some(2), "{v}");
+    let e = bad(&["design", "blocks", "--target", "Ba", "--interior", "--repeats", "--arrangements", "1"]);
+    assert!(
+        e.contains("--arrangements 1: ") && e.contains("of the 1 such multisets in the census, they have 2"),
+        "{e}"
+    );
+}
+
 #[test]
 fn a_designed_2x2x2_multiset_is_solved_back_by_build_in_one_arrangement() {
     let v = json(&["design", "extended", "--size", "2", "--target", "Ba", "--types", "5", "--seed", "3", "--json"]);
