@@ -41,8 +41,8 @@ def blocks(
     ``target`` given, in exactly ``arrangements`` arrangements (of ``target`` when given,
     else of every target built), drawn uniformly from ``seed``; ``.count`` is how many
     sets there were to draw from, ``.targets`` each target built with its dead ends.
-    With ``repeats``, blocks may repeat (the multisets of 8; not with ``interior``,
-    about 8 s).
+    With ``repeats``, blocks may repeat (the multisets of 8, about 2 CPU-s; with
+    ``interior`` the one multiset is Conway's set).
 
     >>> design.blocks(targets=5).count
     360
