@@ -407,20 +407,12 @@ async fn api_route(
     State(state): State<AppState>,
     peer: Option<axum::Extension<Peer>>,
     method: Method,
-    headers: HeaderMap,
     Path(path): Path<String>,
     body: Body,
 ) -> Response {
-    if let Some(r) = host_refused(&state, &headers) {
-        return r;
-    }
-    // The body is read first, whatever the route, so that a keep-alive connection stays
-    // usable after any answer.
+    // `guard` has refused other hosts and bodies over their limit, and read the body whole
+    // (so a keep-alive connection stays usable after any answer): this only takes it.
     let (limit, _) = body_bound(&format!("/api/{path}"));
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > limit) {
-        return too_large(limit);
-    }
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(b) => b,
         Err(_) => return too_large(limit),
@@ -662,10 +654,8 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// Every path outside `/api/`: an embedded file (`/` and `…/` are `index.html`), else 404.
-async fn static_route(State(state): State<AppState>, method: Method, headers: HeaderMap, uri: Uri) -> Response {
-    if let Some(r) = host_refused(&state, &headers) {
-        return r;
-    }
+async fn static_route(method: Method, uri: Uri) -> Response {
+    // Other hosts were refused by `guard`.
     let mut path = uri.path().trim_start_matches('/').to_string();
     if path.is_empty() || path.ends_with('/') {
         path.push_str("index.html");

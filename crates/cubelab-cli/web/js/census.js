@@ -53,7 +53,8 @@ export function commandOf(data) {
   return ['cubelab', ...words, ...positional, ...args, '--json'].join(' ');
 }
 
-function quote(x) {
+/** A word for a shell command line: as it is when plain, else in single quotes. */
+export function quote(x) {
   return /^[\w.,:/+-]+$/.test(x) ? x : `'${x.replace(/'/g, "'\\''")}'`;
 }
 

@@ -12,7 +12,7 @@ import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
 import { downloadButtons, save } from './download.js';
-import { commandOf } from './census.js';
+import { commandOf, quote } from './census.js';
 
 const $ = (id) => document.getElementById(id);
 const SIZE = 50;
@@ -428,10 +428,9 @@ function base64Of(file) {
 }
 
 const chosen = () => LETTERS.map((l) => $(picInput(l)).files?.[0] ?? null);
-const quoted = (name) => (/^[\w.,/=:-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`);
 
 function pictureCommand() {
-  const names = chosen().map((f, i) => quoted(f?.name ?? `${LETTERS[i].toLowerCase()}.jpg`));
+  const names = chosen().map((f, i) => quote(f?.name ?? `${LETTERS[i].toLowerCase()}.jpg`));
   const edge = $('make-pic-edge').value.trim() || '40';
   return `cubelab print picture --images ${names.join(' ')} --rows ${$('make-pic-rows').value.trim()} --cols ${$('make-pic-cols').value.trim()} --paper ${$('make-pic-paper').value} --edge ${edge}mm -o cubelab-picture.pdf`;
 }
