@@ -241,7 +241,7 @@ pub(crate) fn pick_multiset(
             let list = &lists.lists[t];
             (list.len() as u64, Box::new(move |i| number(i as usize) != Some(0) && wanted(list[i as usize])))
         }
-        None => (lists.multisets, Box::new(move |r| wanted(r))),
+        None => (lists.multisets, Box::new(wanted)),
     };
     let matching = |i: u64| eligible(i) && number_fits(number(i as usize));
     let count = (0..candidates).into_par_iter().filter(|&i| matching(i)).count() as u64;
