@@ -59,6 +59,12 @@ pub struct DesignBlocksRequest {
     /// the sets of 8 distinct ones. Left out of the JSON input when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeats: bool,
+    /// Draw from another palette's blocks: 7, the 210 blocks of Sadisticube 7 (six of
+    /// seven colors each), for a named `target` (one of the 210) with or without
+    /// `arrangements`; null or left out for MacMahon's 30 cubes. Left out of the JSON
+    /// input when null.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<u8>,
     /// The seed of the uniform draw.
     #[serde(default = "default_seed")]
     pub seed: u64,
@@ -149,15 +155,19 @@ pub struct TargetRow {
 /// `cubelab design blocks`: eight blocks with exactly the targets and arrangements asked for.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BlocksDesignReport {
-    /// How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`) meet
-    /// the request: the draw is uniform among them.
+    /// How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`, sets of
+    /// 8 distinct Sadisticube 7 blocks with `palette` 7) meet the request: the draw is
+    /// uniform among them.
     pub count: u64,
     /// How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
-    /// with `repeats` (C(37, 8)).
+    /// with `repeats` (C(37, 8)), or sets of 8 Sadisticube 7 blocks with `palette` 7
+    /// (C(210, 8)).
     pub collections: u64,
-    /// The eight blocks, in tableau order.
+    /// The eight blocks, in tableau order (with `palette` 7, in the order of
+    /// the censuses' `--palette 7`: MacMahon's 30, then those without color 6, ..., 1).
     pub blocks: Vec<DesignedCube>,
-    /// Every target they build (solved again by the general solver), in tableau order.
+    /// Every target they build (solved again by the general solver), in tableau order
+    /// (with `palette` 7, every one of the 210 Sadisticube 7 cubes they build).
     pub targets: Vec<TargetRow>,
     #[serde(skip)]
     request: DesignBlocksRequest,
@@ -292,6 +302,7 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
         arrangements: req.arrangements,
         interior: req.interior,
         repeats: req.repeats,
+        palette: req.palette,
         seed: req.seed,
     };
     let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".to_string());
@@ -300,6 +311,8 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
             "targets" => show(req.targets.map(|t| t.to_string())),
             "target" => show(req.target.clone()),
             "interior" => req.interior.to_string(),
+            "repeats" => req.repeats.to_string(),
+            "palette" => show(req.palette.map(|p| p.to_string())),
             _ => show(req.arrangements.map(|a| a.to_string())),
         })
     })?;
@@ -480,7 +493,9 @@ impl Report for BlocksDesignReport {
         if r.interior {
             wants.push("matching inner faces".to_string());
         }
-        let from = if r.repeats {
+        let from = if r.palette.is_some() {
+            "sets of 8 distinct Sadisticube 7 blocks"
+        } else if r.repeats {
             "multisets of 8 MacMahon cubes, repeats allowed"
         } else {
             "sets of 8 distinct MacMahon cubes"
@@ -566,11 +581,27 @@ mod tests {
             arrangements: None,
             interior: false,
             repeats: false,
+            palette: None,
             seed: 1,
         };
         let r = run_blocks(&req, &Context::new()).unwrap();
         assert_eq!((r.count, r.targets.len()), (360, 5));
         assert!(r.text().contains("one of 360 of the 5852925 sets"), "{}", r.text());
+        // Sadisticube 7's blocks: the palette reaches the library, the text says so.
+        let seven = DesignBlocksRequest {
+            targets: None,
+            target: Some("Ba".into()),
+            arrangements: Some(232),
+            palette: Some(7),
+            ..req.clone()
+        };
+        let r = run_blocks(&seven, &Context::new()).unwrap();
+        assert_eq!(r.count, 44);
+        assert!(r.text().contains("sets of 8 distinct Sadisticube 7 blocks"), "{}", r.text());
+        let json = crate::render(&r, &seven, Format::Json).unwrap();
+        assert!(json.contains("\"palette\": 7"), "{json}");
+        let e = run_blocks(&DesignBlocksRequest { palette: Some(5), ..seven }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("palette", "5")));
         let e = run_blocks(&DesignBlocksRequest { targets: Some(6), ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("targets", "6")));
         let e = run_blocks(&DesignBlocksRequest { target: Some("Xx".into()), ..req }, &Context::new()).unwrap_err();

@@ -23,6 +23,7 @@ Examples:
   cubelab design blocks --targets 5                       one of the 360 sets building five targets
   cubelab design blocks --target Ba --arrangements 2 --interior
   cubelab design blocks --targets 1 --arrangements 2 --seed 3
+  cubelab design blocks --target Ba --arrangements 232 --palette 7   Sadisticube 7 blocks
   cubelab design extended --size 3 --target Ba --types 6    27 cubes building Ba 3x3x3 in one way")]
 pub struct Args {
     #[command(subcommand)]
@@ -81,12 +82,32 @@ struct BlocksArgs {
     /// census runs first).
     #[arg(long)]
     repeats: bool,
+    /// Draw from another palette's blocks: 7, the 210 Sadisticube 7 blocks (six of seven
+    /// colors each), for a named --target (one of the 210) with or without --arrangements.
+    #[arg(long, value_name = "P")]
+    palette: Option<Palette>,
     /// Seed of the uniform draw.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
     /// Print JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// The palettes of `design blocks --palette` (cubelab::design::PALETTES).
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Palette {
+    /// Sadisticube 7: 210 blocks, six of seven colors each.
+    #[value(name = "7")]
+    Seven,
+}
+
+impl Palette {
+    fn colors(self) -> u8 {
+        match self {
+            Palette::Seven => 7,
+        }
+    }
 }
 
 // Arguments of `cubelab design extended`.
@@ -126,6 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
                 arrangements: a.arrangements,
                 interior: a.interior,
                 repeats: a.repeats,
+                palette: a.palette.map(Palette::colors),
                 seed: a.seed,
             };
             let report = design::run_blocks(&req, &ctx).map_err(failure)?;

@@ -124,6 +124,36 @@ fn the_one_interior_design_with_repeats_is_conways_set() {
     );
 }
 
+/// `--palette 7`: eight of the 210 Sadisticube 7 blocks building Ba in exactly 232
+/// arrangements (the most any set has: 44 sets), solved back by `build`, which
+/// finds every target of the seven colors they build; what the palette does not offer is
+/// refused in one line.
+#[test]
+fn sadisticube_7_blocks_are_solved_back_by_build() {
+    let args = ["design", "blocks", "--target", "Ba", "--arrangements", "232", "--palette", "7", "--seed", "3", "--json"];
+    let v = json(&args);
+    assert_eq!(v["input"]["palette"], 7);
+    assert_eq!(v["count"].as_u64(), Some(44), "{v}");
+    assert_eq!(v["collections"].as_u64(), Some(81_964_543_530_870));
+    let faces: Vec<&str> = v["blocks"].as_array().unwrap().iter().map(|c| c["faces"].as_str().unwrap()).collect();
+    assert!(faces.iter().any(|f| f.contains('7')), "{faces:?}");
+    let mut build = vec!["build", "--json"];
+    build.extend(&faces);
+    let built = json(&build);
+    assert_eq!(built["colors"], "1234567");
+    let targets = built["targets"].as_array().unwrap();
+    let ba = targets.iter().find(|t| t["name"] == "Ba").unwrap_or_else(|| panic!("{built}"));
+    assert_eq!(ba["arrangements"].as_u64(), Some(232));
+    assert_eq!(targets.len(), v["targets"].as_array().unwrap().len(), "{built}");
+    let text = ok(&args[..args.len() - 1]);
+    assert!(text.contains("one of 44 of the 81964543530870 sets of 8 distinct Sadisticube 7 blocks"), "{text}");
+    let e = bad(&["design", "blocks", "--target", "Ba", "--arrangements", "37", "--palette", "7"]);
+    assert!(e.contains("--arrangements 37: ") && e.contains("the arrangements are 1-36, 38,"), "{e}");
+    assert!(bad(&["design", "blocks", "--targets", "1", "--palette", "7"]).contains("--targets 1: "));
+    assert!(bad(&["design", "blocks", "--target", "112345", "--palette", "7"]).contains("not one of the 210"));
+    assert!(bad(&["design", "blocks", "--target", "Ba", "--palette", "5"]).contains("possible values: 7"));
+}
+
 #[test]
 fn a_designed_2x2x2_multiset_is_solved_back_by_build_in_one_arrangement() {
     let v = json(&["design", "extended", "--size", "2", "--target", "Ba", "--types", "5", "--seed", "3", "--json"]);

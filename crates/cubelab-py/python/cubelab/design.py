@@ -35,6 +35,7 @@ def blocks(
     arrangements: Optional[int] = None,
     interior: bool = False,
     repeats: bool = False,
+    palette: Optional[int] = None,
     seed: int = 1,
 ) -> DesignBlocksReport:
     """Eight distinct MacMahon blocks building exactly ``targets`` targets and/or the
@@ -42,7 +43,9 @@ def blocks(
     else of every target built), drawn uniformly from ``seed``; ``.count`` is how many
     sets there were to draw from, ``.targets`` each target built with its dead ends.
     With ``repeats``, blocks may repeat (the multisets of 8, about 2 CPU-s; with
-    ``interior`` the one multiset is Conway's set).
+    ``interior`` the one multiset is Conway's set). With ``palette=7`` the blocks are 8
+    of the 210 Sadisticube 7 blocks (six of seven colors each), for a named ``target``
+    (one of the 210), with or without ``arrangements``.
 
     >>> design.blocks(targets=5).count
     360
@@ -53,6 +56,7 @@ def blocks(
         "arrangements": arrangements,
         "interior": interior,
         "repeats": repeats,
+        "palette": palette,
         "seed": seed,
     }
     return cast("DesignBlocksReport", parse_report(_call("design blocks", input)))

@@ -751,17 +751,23 @@ class DesignBlocksReport(Record):
     """The output of a cubelab command of kind "design-blocks" (docs/json.md)."""
 
     count: int
-    """How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`) meet
-    the request: the draw is uniform among them.
+    """How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`, sets of
+    8 distinct Sadisticube 7 blocks with `palette` 7) meet the request: the draw is
+    uniform among them.
     """
     collections: int
     """How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
-    with `repeats` (C(37, 8)).
+    with `repeats` (C(37, 8)), or sets of 8 Sadisticube 7 blocks with `palette` 7
+    (C(210, 8)).
     """
     blocks: Tuple[DesignedCube, ...]
-    """The eight blocks, in tableau order."""
+    """The eight blocks, in tableau order (with `palette` 7, in the order of
+    the censuses' `--palette 7`: MacMahon's 30, then those without color 6, ..., 1).
+    """
     targets: Tuple[TargetRow, ...]
-    """Every target they build (solved again by the general solver), in tableau order."""
+    """Every target they build (solved again by the general solver), in tableau order
+    (with `palette` 7, every one of the 210 Sadisticube 7 cubes they build).
+    """
 
 
 @dataclass(frozen=True, repr=False)

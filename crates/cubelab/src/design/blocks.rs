@@ -29,6 +29,10 @@ pub struct BlocksSpec {
     /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated, Sobczyk's
     /// puzzles) instead of the sets of 8 distinct ones.
     pub repeats: bool,
+    /// Draw from another palette's blocks instead of MacMahon's 30 cubes: `Some(7)`,
+    /// the 210 blocks of Sadisticube 7 (six of seven colors each), for a named `target`
+    /// (one of the 210) with or without `arrangements` ([`super::palette`]).
+    pub palette: Option<u8>,
     /// The seed of the draw.
     pub seed: u64,
 }
@@ -79,6 +83,9 @@ type Profile<'a> = &'a [u64];
 /// or `Malformed` for a request that cannot be met or makes no sense, naming the census
 /// fact; `Stopped` when `stop` is raised.
 pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesign, DesignError> {
+    if spec.palette.is_some() {
+        return super::palette::blocks_in_palette(spec, stop);
+    }
     check(spec)?;
     let engine = Engine::macmahon();
     let u = engine.universe().ok_or_else(|| Error::new(ErrorKind::Internal, "MacMahon's engine has no tables"))?;
@@ -165,7 +172,7 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
     let blocks: Vec<usize> = (0..u.len()).filter(|&c| chosen >> c & 1 == 1).collect();
     let cubes = u.set_cubes(chosen);
     let names = u.set_names(chosen);
-    let built = solve_back(u, &cubes, interior)?;
+    let built = solve_back(&u.cubes, &u.names, &cubes, interior, stop)?;
     let design = BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built };
     if !meets(&design, spec) {
         return Err(
@@ -194,7 +201,7 @@ fn with_repeats(
     let (count, multiset) = draw_multiset(spec, named.map(|t| (t, u.names[t].as_str())), u, &lists, stop)?;
     let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
     let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
-    let built = solve_back(u, &cubes, spec.interior)?;
+    let built = solve_back(&u.cubes, &u.names, &cubes, spec.interior, stop)?;
     let design =
         BlocksDesign { spec: spec.clone(), count, collections: lists.multisets, blocks: multiset, cubes, names, built };
     if !meets(&design, spec) {
@@ -484,12 +491,20 @@ fn none_exists(
     DesignError::at("arrangements", error)
 }
 
-/// Every target the cubes build, by the general solver (which shares nothing with the
-/// census tables), with its arrangements and search tree.
-fn solve_back(u: &Universe, cubes: &[Coloring], interior: bool) -> Result<Vec<BuiltTarget>> {
+/// Every target of `targets` (named by `names`) the cubes build, by the general solver
+/// (which shares nothing with the census tables), with its arrangements (with matching
+/// inner faces when `interior`) and search tree. A raised `stop` ends it between targets.
+pub(crate) fn solve_back(
+    targets: &[Coloring],
+    names: &[String],
+    cubes: &[Coloring],
+    interior: bool,
+    stop: &Stop,
+) -> Result<Vec<BuiltTarget>> {
     let blocks = Blocks::new(cubes)?;
     let mut built = Vec::new();
-    for (t, target) in u.cubes.iter().enumerate() {
+    for (target, name) in targets.iter().zip(names) {
+        stop.check()?;
         let tree = blocks.search_tree(target, interior)?;
         if tree.arrangements == 0 {
             continue;
@@ -499,7 +514,7 @@ fn solve_back(u: &Universe, cubes: &[Coloring], interior: bool) -> Result<Vec<Bu
         }
         built.push(BuiltTarget {
             target: *target,
-            name: u.names[t].clone(),
+            name: name.clone(),
             arrangements: tree.arrangements as u64,
             partial: tree.partial,
             dead_ends: tree.dead_ends,

@@ -20,11 +20,13 @@
 
 mod blocks;
 mod extended;
+mod palette;
 mod stack;
 #[cfg(test)]
 mod tests;
 
 pub use blocks::{blocks, BlocksDesign, BlocksSpec, BuiltTarget};
+pub use palette::PALETTES;
 pub use extended::{extended, ClassBlocks, ClassFill, ExtendedDesign, ExtendedSpec};
 pub use stack::{stack, StackDesign};
 
