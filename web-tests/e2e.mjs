@@ -96,7 +96,8 @@ function diffShare(a, b) {
   return n / (a.width * a.height);
 }
 // The colors of the CLI's drawings (docs/conventions.md): 1..6 = w y b g p r.
-const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728' };
+// 7: Sadisticube 7's seventh color, colors.js's hsl(239, 65%, 60%)
+const BLOCK_COLOR = { 1: '#ffffff', 2: '#ffdd33', 3: '#1f77b4', 4: '#2ca02c', 5: '#9467bd', 6: '#d62728', 7: '#5759db' };
 const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
 const COLOR_NAME = { 1: 'white', 2: 'yellow', 3: 'blue', 4: 'green', 5: 'purple', 6: 'red' };
 /** Number of pixels within `tol` (sum of channel differences) of `rgb`. */
@@ -1594,6 +1595,45 @@ async function makeExtendedScenario(page, url) {
   assert.deepEqual(await Promise.all(['make-size', 'make-ext-target', 'make-types'].map((id) => page.inputValue(`#${id}`))), ['4', '', '']);
 }
 
+/** Eight Sadisticube 7 blocks (210 blocks, six of seven colors) building Ba in a chosen
+ * number of arrangements: the count, blocks, targets and command the CLI gives, the
+ * blocks drawn (their seventh color too), the refusal of a number of targets, the address. */
+async function makePaletteScenario(page, url) {
+  await page.goto(`${url}#make`);
+  await page.waitForSelector('#make-design');
+  await page.selectOption('#make-palette', '7');
+  await page.fill('#make-targets', '');
+  await page.fill('#make-target', 'Ba');
+  await page.fill('#make-arrangements', '232');
+  await page.fill('#make-seed', '3');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-result:not([hidden]) #make-targets-table');
+  const d = cli(['design', 'blocks', '--palette', '7', '--target', 'Ba', '--arrangements', '232', '--seed', '3']);
+  const count = await page.textContent('#make-count');
+  assert.ok(count.startsWith(`One of ${d.count.toLocaleString('en-US')} sets with these properties, among the ${d.collections.toLocaleString('en-US')} sets of 8 distinct Sadisticube 7 blocks`), count);
+  const blocks = d.blocks.map((b) => b.name);
+  assert.equal(await page.textContent('#make-cubes-list'), `blocks: ${blocks.join(' ')}`);
+  const rows = await page.$$eval('#make-targets-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(rows, d.targets.map((t) => [t.target, t.faces, t.arrangements.toLocaleString('en-US'), t.dead_ends.toLocaleString('en-US'), t.partial.toLocaleString('en-US')]));
+  assert.equal(await page.textContent('#make-command'), 'cubelab design blocks --target Ba --arrangements 232 --palette 7 --seed 3 --json');
+  assert.ok(d.blocks.some((b) => b.faces.includes('7')), 'some block has the seventh color');
+  await checkDesignView(page, 'U', d.blocks.map((b) => b.faces), 'make-palette');
+  // a number of targets cannot be counted over 210 blocks: the CLI's line, the field marked
+  await page.fill('#make-targets', '2');
+  await page.click('#make-design');
+  await page.waitForSelector('#make-error:not([hidden])');
+  const bad = await page.textContent('#make-error');
+  assert.equal(bad, plain(cliError(['design', 'blocks', '--palette', '7', '--target', 'Ba', '--targets', '2'])).replace('--targets', 'targets'));
+  assert.equal(await page.getAttribute('#make-targets', 'aria-invalid'), 'true');
+  // the address restores the design (opened afresh, as a shared link is)
+  await page.goto('about:blank');
+  await page.goto(`${url}#make?k=blocks&t=Ba&a=232&p=7&sd=3`);
+  await page.waitForSelector('#make-result:not([hidden]) #make-count');
+  assert.equal(await page.textContent('#make-cubes-list'), `blocks: ${blocks.join(' ')}`);
+  assert.equal(await page.inputValue('#make-palette'), '7');
+  await assertNoOverflow(page, 'make');
+}
+
 /** Six small PNG pictures (64 x 64, a gradient each, different per picture) as files to upload. */
 function smallPictures() {
   return ['a', 'b', 'c', 'd', 'e', 'f'].map((letter, k) => {
@@ -1678,6 +1718,7 @@ const scenarios = [
   ['keyboard only: every task by Tab, Enter, Space and the arrow keys', keyboardScenario],
   ['layout: tabs on screen, 3D views drawn and framed, no sideways scrolling on any page', layoutScenario],
   ['make your own: a stack and eight blocks designed, drawn, printed as the CLI prints them', makeScenario],
+  ['make your own: Sadisticube 7 blocks for a named target', makePaletteScenario],
   ['make your own: a picture cube from six uploaded pictures, printed as the CLI prints it', makePictureScenario],
   ['make your own: an N x N x N cube with one assembly designed, drawn and restored as the CLI designs it; blocks after it', makeExtendedScenario],
 ];

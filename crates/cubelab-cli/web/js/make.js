@@ -24,6 +24,7 @@ let designed = null;
 // `target` is the blocks kind's or the extended kind's own input: see inputOf).
 const FIELD_INPUT = {
   targets: 'make-targets', target: 'make-target', arrangements: 'make-arrangements', interior: 'make-interior',
+  palette: 'make-palette',
   repeats: 'make-repeats', seed: 'make-seed', cubes: 'make-cubes', solutions: 'make-solutions',
   size: 'make-size', types: 'make-types', edge: 'make-edge', paper: 'make-paper',
 };
@@ -50,9 +51,12 @@ function request() {
     return { cubes: whole('make-cubes'), solutions: whole('make-solutions'), repeats: $('make-repeats').checked, seed };
   }
   const target = $('make-target').value.trim();
+  const palette = $('make-palette').value;
   return {
     targets: whole('make-targets'), target: target === '' ? null : target, arrangements: whole('make-arrangements'),
-    interior: $('make-interior').checked, repeats: $('make-repeats').checked, seed,
+    interior: $('make-interior').checked, repeats: $('make-repeats').checked,
+    // the palette only when chosen, as the report's input and the command line give it
+    ...(palette === '' ? {} : { palette: Number(palette) }), seed,
   };
 }
 const key = () => JSON.stringify([kind(), request()]);
@@ -72,7 +76,7 @@ export function urlState() {
   if (kind() === 'extended') return { k: 'extended', sz: r.size, t: r.target, ty: r.types, sd: r.seed };
   return kind() === 'stack'
     ? { k: 'stack', n: r.cubes, so: r.solutions, r: r.repeats, sd: r.seed }
-    : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, sd: r.seed };
+    : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, p: r.palette, sd: r.seed };
 }
 
 function saveState() {
@@ -95,6 +99,11 @@ export function init(params = new URLSearchParams()) {
           h('option', { value: 'blocks' }, 'Eight blocks building chosen targets'),
           h('option', { value: 'stack' }, 'A stack (Instant Insanity)'),
           h('option', { value: 'extended' }, 'An N × N × N cube with one assembly'))),
+      h('div', { class: 'row blocks-only' },
+        h('label', { for: 'make-palette' }, 'Blocks from'),
+        h('select', { id: 'make-palette' },
+          h('option', { value: '' }, "MacMahon's 30 cubes"),
+          h('option', { value: '7' }, 'Sadisticube 7: 210 blocks, six of seven colors (a named target)'))),
       h('div', { class: 'row' },
         field('Targets built', 'make-targets', { ...num(0, 30), placeholder: 'any' }, 'blocks-only'),
         field('Target', 'make-target', { type: 'text', size: 8, spellcheck: 'false', autocomplete: 'off', placeholder: 'e.g. Ba' }, 'blocks-only'),
@@ -134,6 +143,7 @@ export function init(params = new URLSearchParams()) {
       if (!params.has('ts')) $('make-targets').value = '';
       put('make-target', 't');
       put('make-arrangements', 'a');
+      $('make-palette').value = params.get('p') === '7' ? '7' : '';
       $('make-interior').checked = params.get('i') === '1';
     } else if (k === 'stack') {
       put('make-cubes', 'n');
@@ -211,7 +221,7 @@ function render(what, out) {
   const cubes = what === 'stack' ? out.stack : out.blocks;
   const all = what === 'stack'
     ? `${fmt(out.collections)} ${out.input.repeats ? 'multisets' : 'sets'} of ${out.input.cubes} cubes of C_${out.input.cubes}`
-    : `${fmt(out.collections)} ${out.input.repeats ? 'multisets of 8 MacMahon cubes' : 'sets of 8 distinct MacMahon cubes'}`;
+    : `${fmt(out.collections)} ${blocksUniverse(out.input)}`;
   const viewBox = h('div', { class: 'view3d', id: 'make-view', tabindex: '0', role: 'img', 'aria-label': `3D view of the designed ${what === 'stack' ? 'stack' : 'blocks'}; drag or use the arrow keys to rotate` });
   const names = cubes.map((c) => c.name);
   const facts = what === 'stack' ? stackFacts(out) : blocksFacts(out);
@@ -226,8 +236,15 @@ function render(what, out) {
   draw(what, cubes, viewBox);
 }
 
+/** What the blocks were drawn from, in the words of the CLI's text. */
+function blocksUniverse(input) {
+  if (input.palette != null) return 'sets of 8 distinct Sadisticube 7 blocks';
+  return input.repeats ? 'multisets of 8 MacMahon cubes' : 'sets of 8 distinct MacMahon cubes';
+}
+
 function blocksFacts(out) {
-  if (!out.targets.length) return h('div', { id: 'make-facts' }, h('p', {}, 'They build none of the 30 targets.'));
+  const targets = out.input.palette != null ? 210 : 30;
+  if (!out.targets.length) return h('div', { id: 'make-facts' }, h('p', {}, `They build none of the ${targets} targets.`));
   const hardest = out.targets.reduce((a, t) => (t.dead_ends > a.dead_ends ? t : a), out.targets[0]);
   return h('div', { id: 'make-facts' },
     h('p', { id: 'make-difficulty' }, `Difficulty: ${plural(hardest.dead_ends, 'dead end', 'dead ends')} placing blocks corner by corner for ${hardest.target} (the most among the targets built).`),
