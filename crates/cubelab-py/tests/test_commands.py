@@ -231,3 +231,10 @@ def test_design(cli):
     assert two.json == cli.json("design", "extended", "--size", "2", "--types", "2")
     with pytest.raises(cubelab.InputError):
         design.extended(1)
+    seven = design.blocks(target="Ba", arrangements=232, palette=7, seed=3)
+    assert seven.json == cli.json(
+        "design", "blocks", "--target", "Ba", "--arrangements", "232", "--palette", "7", "--seed", "3"
+    )
+    assert seven.count == 44 and seven.json["input"]["palette"] == 7
+    with pytest.raises(cubelab.InputError):
+        design.blocks(target="Ba", palette=5)
