@@ -1601,7 +1601,7 @@ async function makeExtendedScenario(page, url) {
 async function makePaletteScenario(page, url) {
   await page.goto(`${url}#make`);
   await page.waitForSelector('#make-design');
-  await page.selectOption('#make-palette', '7');
+  await page.selectOption('#make-palette', 'p7');
   await page.fill('#make-targets', '');
   await page.fill('#make-target', 'Ba');
   await page.fill('#make-arrangements', '232');
@@ -1630,8 +1630,18 @@ async function makePaletteScenario(page, url) {
   await page.goto(`${url}#make?k=blocks&t=Ba&a=232&p=7&sd=3`);
   await page.waitForSelector('#make-result:not([hidden]) #make-count');
   assert.equal(await page.textContent('#make-cubes-list'), `blocks: ${blocks.join(' ')}`);
-  assert.equal(await page.inputValue('#make-palette'), '7');
+  assert.equal(await page.inputValue('#make-palette'), 'p7');
   await assertNoOverflow(page, 'make');
+  // Sadisticube 5 (C_5): the CLI's count and command
+  await page.selectOption('#make-palette', 'c5');
+  await page.fill('#make-target', '112345');
+  await page.fill('#make-arrangements', '8');
+  await page.click('#make-design');
+  await page.waitForFunction(() => document.getElementById('make-command')?.textContent.includes('--colors 5'));
+  const five = cli(['design', 'blocks', '--colors', '5', '--target', '112345', '--arrangements', '8', '--seed', '3']);
+  assert.ok((await page.textContent('#make-count')).startsWith(`One of ${five.count.toLocaleString('en-US')} sets with these properties, among the 16,871,053,725 sets of 8 distinct cubes of C_5`));
+  assert.equal(await page.textContent('#make-command'), 'cubelab design blocks --target 112345 --arrangements 8 --colors 5 --seed 3 --json');
+  await checkDesignView(page, 'U', five.blocks.map((b) => b.faces), 'make-c5');
 }
 
 /** Six small PNG pictures (64 x 64, a gradient each, different per picture) as files to upload. */

@@ -5,7 +5,7 @@
 use crate::error::{Error, ErrorKind, Result};
 use crate::report::Report;
 use crate::Context;
-use cubelab::design::{self, BlocksSpec, DesignError, ExtendedSpec};
+use cubelab::design::{self, BlockCubes, BlocksSpec, DesignError, ExtendedSpec};
 use cubelab::geometry::Face;
 use cubelab::notation::parse_cube;
 use cubelab::stack::SIDES;
@@ -59,10 +59,15 @@ pub struct DesignBlocksRequest {
     /// the sets of 8 distinct ones. Left out of the JSON input when false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeats: bool,
-    /// Draw from another palette's blocks: 7, the 210 blocks of Sadisticube 7 (six of
-    /// seven colors each), for a named `target` (one of the 210) with or without
-    /// `arrangements`; null or left out for MacMahon's 30 cubes. Left out of the JSON
-    /// input when null.
+    /// Draw from the cubes colored with exactly N colors, `C_N`: 5 (75 cubes, Sadisticube
+    /// 5), for a named `target` (one of them) with or without `arrangements`; 6 or null for
+    /// MacMahon's 30 cubes (3 and 4 are refused: their exact counts can take minutes).
+    /// Left out of the JSON input when null.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<u8>,
+    /// Draw from a palette's blocks: 7, the 210 blocks of Sadisticube 7 (six of seven
+    /// colors each), for a named `target` (one of the 210) with or without
+    /// `arrangements`; null for MacMahon's 30 cubes. Left out of the JSON input when null.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub palette: Option<u8>,
     /// The seed of the uniform draw.
@@ -302,7 +307,7 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
         arrangements: req.arrangements,
         interior: req.interior,
         repeats: req.repeats,
-        palette: req.palette,
+        cubes: block_cubes(req)?,
         seed: req.seed,
     };
     let show = |v: Option<String>| v.unwrap_or_else(|| "(none)".to_string());
@@ -313,6 +318,7 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
             "interior" => req.interior.to_string(),
             "repeats" => req.repeats.to_string(),
             "palette" => show(req.palette.map(|p| p.to_string())),
+            "colors" => show(req.colors.map(|c| c.to_string())),
             _ => show(req.arrangements.map(|a| a.to_string())),
         })
     })?;
@@ -339,6 +345,25 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
             .collect(),
         request: req.clone(),
     })
+}
+
+/// Where the blocks of a request come from: `colors` 3 to 5 (6 is MacMahon's) or `palette`
+/// 7, not both.
+fn block_cubes(req: &DesignBlocksRequest) -> Result<BlockCubes> {
+    match (req.colors, req.palette) {
+        (Some(c), Some(_)) => {
+            Err(Error::new(ErrorKind::BadInput, "give the cubes' colors (C_N) or a palette (Sadisticube 7), not both")
+                .about("colors", c))
+        }
+        (None | Some(6), None) => Ok(BlockCubes::MacMahon),
+        (Some(c), None) => Ok(BlockCubes::Colors(c)),
+        (None, Some(7)) => Ok(BlockCubes::Sadisticube7),
+        (None, Some(p)) => Err(Error::new(
+            ErrorKind::BadInput,
+            format!("no palette {p}: the only palette is 7 (Sadisticube 7); for C_N give colors N"),
+        )
+        .about("palette", p)),
+    }
 }
 
 /// Runs `design extended`.
@@ -493,12 +518,9 @@ impl Report for BlocksDesignReport {
         if r.interior {
             wants.push("matching inner faces".to_string());
         }
-        let from = if r.palette.is_some() {
-            "sets of 8 distinct Sadisticube 7 blocks"
-        } else if r.repeats {
-            "multisets of 8 MacMahon cubes, repeats allowed"
-        } else {
-            "sets of 8 distinct MacMahon cubes"
+        let from = match r.repeats {
+            true => "multisets of 8 MacMahon cubes, repeats allowed".to_string(),
+            false => format!("sets of 8 distinct {}", block_cubes(r).unwrap_or_default().words()),
         };
         let mut s = format!(
             "8 blocks building {}: one of {} of the {} {from} (drawn uniformly)\n",
@@ -581,6 +603,7 @@ mod tests {
             arrangements: None,
             interior: false,
             repeats: false,
+            colors: None,
             palette: None,
             seed: 1,
         };
@@ -600,8 +623,18 @@ mod tests {
         assert!(r.text().contains("sets of 8 distinct Sadisticube 7 blocks"), "{}", r.text());
         let json = crate::render(&r, &seven, Format::Json).unwrap();
         assert!(json.contains("\"palette\": 7"), "{json}");
-        let e = run_blocks(&DesignBlocksRequest { palette: Some(5), ..seven }, &Context::new()).unwrap_err();
+        let e = run_blocks(&DesignBlocksRequest { palette: Some(5), ..seven.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("palette", "5")));
+        let e = run_blocks(&DesignBlocksRequest { colors: Some(5), ..seven.clone() }, &Context::new()).unwrap_err();
+        assert_eq!(e.field(), Some(("colors", "5")));
+        let e = run_blocks(&DesignBlocksRequest { colors: Some(4), palette: None, ..seven.clone() }, &Context::new())
+            .unwrap_err();
+        assert_eq!(e.field(), Some(("colors", "4")));
+        // C_5 (Sadisticube 5): a target of its own.
+        let five = DesignBlocksRequest { colors: Some(5), palette: None, target: Some("112345".into()), ..seven };
+        let r = run_blocks(&five, &Context::new()).unwrap();
+        assert!(r.text().contains("of the 16871053725 sets of 8 distinct cubes of C_5"), "{}", r.text());
+        assert!(crate::render(&r, &five, Format::Json).unwrap().contains("\"colors\": 5"));
         let e = run_blocks(&DesignBlocksRequest { targets: Some(6), ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("targets", "6")));
         let e = run_blocks(&DesignBlocksRequest { target: Some("Xx".into()), ..req }, &Context::new()).unwrap_err();

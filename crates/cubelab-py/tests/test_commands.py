@@ -238,3 +238,5 @@ def test_design(cli):
     assert seven.count == 44 and seven.json["input"]["palette"] == 7
     with pytest.raises(cubelab.InputError):
         design.blocks(target="Ba", palette=5)
+    five = design.blocks(target="112345", colors=5, seed=2)
+    assert five.json == cli.json("design", "blocks", "--target", "112345", "--colors", "5", "--seed", "2")

@@ -24,6 +24,7 @@ Examples:
   cubelab design blocks --target Ba --arrangements 2 --interior
   cubelab design blocks --targets 1 --arrangements 2 --seed 3
   cubelab design blocks --target Ba --arrangements 232 --palette 7   Sadisticube 7 blocks
+  cubelab design blocks --target 112345 --arrangements 8 --colors 5   Sadisticube 5 (C_5)
   cubelab design extended --size 3 --target Ba --types 6    27 cubes building Ba 3x3x3 in one way")]
 pub struct Args {
     #[command(subcommand)]
@@ -82,9 +83,14 @@ struct BlocksArgs {
     /// census runs first).
     #[arg(long)]
     repeats: bool,
-    /// Draw from another palette's blocks: 7, the 210 Sadisticube 7 blocks (six of seven
-    /// colors each), for a named --target (one of the 210) with or without --arrangements.
-    #[arg(long, value_name = "P")]
+    /// Draw from C_N, the cubes colored with exactly N colors, for a named --target (one of
+    /// them) with or without --arrangements: 5 (75 cubes, Sadisticube 5); 6 is MacMahon's
+    /// 30, the default (C_3 and C_4 are refused: their exact counts can take minutes).
+    #[arg(long, value_name = "N", conflicts_with = "palette")]
+    colors: Option<u8>,
+    /// Draw from Sadisticube 7's 210 blocks (six of seven colors each), for a named
+    /// --target (one of the 210) with or without --arrangements.
+    #[arg(long, value_name = "K")]
     palette: Option<Palette>,
     /// Seed of the uniform draw.
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -94,7 +100,7 @@ struct BlocksArgs {
     json: bool,
 }
 
-/// The palettes of `design blocks --palette` (cubelab::design::PALETTES).
+/// The palettes of `design blocks --palette` (as in `census ... --palette`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum Palette {
     /// Sadisticube 7: 210 blocks, six of seven colors each.
@@ -147,6 +153,7 @@ pub fn run(args: Args) -> anyhow::Result<String> {
                 arrangements: a.arrangements,
                 interior: a.interior,
                 repeats: a.repeats,
+                colors: a.colors,
                 palette: a.palette.map(Palette::colors),
                 seed: a.seed,
             };

@@ -130,7 +130,8 @@ fn the_one_interior_design_with_repeats_is_conways_set() {
 /// refused in one line.
 #[test]
 fn sadisticube_7_blocks_are_solved_back_by_build() {
-    let args = ["design", "blocks", "--target", "Ba", "--arrangements", "232", "--palette", "7", "--seed", "3", "--json"];
+    let args =
+        ["design", "blocks", "--target", "Ba", "--arrangements", "232", "--palette", "7", "--seed", "3", "--json"];
     let v = json(&args);
     assert_eq!(v["input"]["palette"], 7);
     assert_eq!(v["count"].as_u64(), Some(44), "{v}");
@@ -152,6 +153,32 @@ fn sadisticube_7_blocks_are_solved_back_by_build() {
     assert!(bad(&["design", "blocks", "--targets", "1", "--palette", "7"]).contains("--targets 1: "));
     assert!(bad(&["design", "blocks", "--target", "112345", "--palette", "7"]).contains("not one of the 210"));
     assert!(bad(&["design", "blocks", "--target", "Ba", "--palette", "5"]).contains("possible values: 7"));
+    // C_5, Sadisticube 5: a target of its own, solved back by build.
+    let v = json(&["design", "blocks", "--target", "112345", "--arrangements", "8", "--colors", "5", "--json"]);
+    assert_eq!(v["collections"].as_u64(), Some(16_871_053_725));
+    let faces: Vec<&str> = v["blocks"].as_array().unwrap().iter().map(|c| c["faces"].as_str().unwrap()).collect();
+    // Five colors make only improper targets for build (six faces, five colors); those of
+    // C_5 (all five colors) are the design's targets.
+    let mut build = vec!["build", "--improper", "--json"];
+    build.extend(&faces);
+    let built = json(&build);
+    let five_colors: Vec<(String, u64)> = built["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| "12345".chars().all(|c| t["target"].as_str().unwrap().contains(c)))
+        .map(|t| (t["target"].as_str().unwrap().to_string(), t["arrangements"].as_u64().unwrap()))
+        .collect();
+    let designed: Vec<(String, u64)> = v["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["faces"].as_str().unwrap().to_string(), t["arrangements"].as_u64().unwrap()))
+        .collect();
+    assert!(five_colors.contains(&("112345".to_string(), 8)), "{built}");
+    assert_eq!(five_colors.len(), designed.len(), "{built} {v}");
+    assert!(bad(&["design", "blocks", "--target", "112234", "--colors", "4"]).contains("--colors 4: no blocks of C_4"));
+    bad(&["design", "blocks", "--target", "Ba", "--colors", "5", "--palette", "7"]);
 }
 
 #[test]

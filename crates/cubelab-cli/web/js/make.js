@@ -24,7 +24,7 @@ let designed = null;
 // `target` is the blocks kind's or the extended kind's own input: see inputOf).
 const FIELD_INPUT = {
   targets: 'make-targets', target: 'make-target', arrangements: 'make-arrangements', interior: 'make-interior',
-  palette: 'make-palette',
+  palette: 'make-palette', colors: 'make-palette',
   repeats: 'make-repeats', seed: 'make-seed', cubes: 'make-cubes', solutions: 'make-solutions',
   size: 'make-size', types: 'make-types', edge: 'make-edge', paper: 'make-paper',
 };
@@ -51,12 +51,13 @@ function request() {
     return { cubes: whole('make-cubes'), solutions: whole('make-solutions'), repeats: $('make-repeats').checked, seed };
   }
   const target = $('make-target').value.trim();
-  const palette = $('make-palette').value;
+  // "Blocks from": '' (MacMahon's 30), 'c5' (C_5: colors 5) or 'p7' (Sadisticube 7: palette 7)
+  const from = $('make-palette').value;
   return {
     targets: whole('make-targets'), target: target === '' ? null : target, arrangements: whole('make-arrangements'),
     interior: $('make-interior').checked, repeats: $('make-repeats').checked,
-    // the palette only when chosen, as the report's input and the command line give it
-    ...(palette === '' ? {} : { palette: Number(palette) }), seed,
+    // the cubes only when chosen, as the report's input and the command line give them
+    ...(from === 'c5' ? { colors: 5 } : {}), ...(from === 'p7' ? { palette: 7 } : {}), seed,
   };
 }
 const key = () => JSON.stringify([kind(), request()]);
@@ -76,7 +77,7 @@ export function urlState() {
   if (kind() === 'extended') return { k: 'extended', sz: r.size, t: r.target, ty: r.types, sd: r.seed };
   return kind() === 'stack'
     ? { k: 'stack', n: r.cubes, so: r.solutions, r: r.repeats, sd: r.seed }
-    : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, p: r.palette, sd: r.seed };
+    : { k: 'blocks', ts: r.targets, t: r.target, a: r.arrangements, i: r.interior, r: r.repeats, c: r.colors, p: r.palette, sd: r.seed };
 }
 
 function saveState() {
@@ -103,7 +104,8 @@ export function init(params = new URLSearchParams()) {
         h('label', { for: 'make-palette' }, 'Blocks from'),
         h('select', { id: 'make-palette' },
           h('option', { value: '' }, "MacMahon's 30 cubes"),
-          h('option', { value: '7' }, 'Sadisticube 7: 210 blocks, six of seven colors (a named target)'))),
+          h('option', { value: 'c5' }, 'Sadisticube 5: 75 cubes of five colors (a named target)'),
+          h('option', { value: 'p7' }, 'Sadisticube 7: 210 blocks, six of seven colors (a named target)'))),
       h('div', { class: 'row' },
         field('Targets built', 'make-targets', { ...num(0, 30), placeholder: 'any' }, 'blocks-only'),
         field('Target', 'make-target', { type: 'text', size: 8, spellcheck: 'false', autocomplete: 'off', placeholder: 'e.g. Ba' }, 'blocks-only'),
@@ -143,7 +145,7 @@ export function init(params = new URLSearchParams()) {
       if (!params.has('ts')) $('make-targets').value = '';
       put('make-target', 't');
       put('make-arrangements', 'a');
-      $('make-palette').value = params.get('p') === '7' ? '7' : '';
+      $('make-palette').value = params.get('p') === '7' ? 'p7' : params.get('c') === '5' ? 'c5' : '';
       $('make-interior').checked = params.get('i') === '1';
     } else if (k === 'stack') {
       put('make-cubes', 'n');
@@ -239,11 +241,12 @@ function render(what, out) {
 /** What the blocks were drawn from, in the words of the CLI's text. */
 function blocksUniverse(input) {
   if (input.palette != null) return 'sets of 8 distinct Sadisticube 7 blocks';
+  if (input.colors != null && input.colors !== 6) return `sets of 8 distinct cubes of C_${input.colors}`;
   return input.repeats ? 'multisets of 8 MacMahon cubes' : 'sets of 8 distinct MacMahon cubes';
 }
 
 function blocksFacts(out) {
-  const targets = out.input.palette != null ? 210 : 30;
+  const targets = out.input.palette != null ? 210 : out.input.colors === 5 ? 75 : 30;
   if (!out.targets.length) return h('div', { id: 'make-facts' }, h('p', {}, `They build none of the ${targets} targets.`));
   const hardest = out.targets.reduce((a, t) => (t.dead_ends > a.dead_ends ? t : a), out.targets[0]);
   return h('div', { id: 'make-facts' },

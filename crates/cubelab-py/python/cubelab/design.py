@@ -35,6 +35,7 @@ def blocks(
     arrangements: Optional[int] = None,
     interior: bool = False,
     repeats: bool = False,
+    colors: Optional[int] = None,
     palette: Optional[int] = None,
     seed: int = 1,
 ) -> DesignBlocksReport:
@@ -44,8 +45,9 @@ def blocks(
     sets there were to draw from, ``.targets`` each target built with its dead ends.
     With ``repeats``, blocks may repeat (the multisets of 8, about 2 CPU-s; with
     ``interior`` the one multiset is Conway's set). With ``palette=7`` the blocks are 8
-    of the 210 Sadisticube 7 blocks (six of seven colors each), for a named ``target``
-    (one of the 210), with or without ``arrangements``.
+    of the 210 Sadisticube 7 blocks (six of seven colors each), with ``colors=5`` 8 of the
+    75 cubes of C_5 (Sadisticube 5), for a named ``target`` (one of them), with or
+    without ``arrangements``.
 
     >>> design.blocks(targets=5).count
     360
@@ -56,6 +58,7 @@ def blocks(
         "arrangements": arrangements,
         "interior": interior,
         "repeats": repeats,
+        "colors": colors,
         "palette": palette,
         "seed": seed,
     }

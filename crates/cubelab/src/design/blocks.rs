@@ -29,10 +29,10 @@ pub struct BlocksSpec {
     /// Draw from the multisets of 8 MacMahon cubes (a cube may be repeated, Sobczyk's
     /// puzzles) instead of the sets of 8 distinct ones.
     pub repeats: bool,
-    /// Draw from another palette's blocks instead of MacMahon's 30 cubes: `Some(7)`,
-    /// the 210 blocks of Sadisticube 7 (six of seven colors each), for a named `target`
-    /// (one of the 210) with or without `arrangements` ([`super::palette`]).
-    pub palette: Option<u8>,
+    /// Where the blocks (and targets) come from: MacMahon's 30 cubes, or for a named
+    /// `target` with or without `arrangements` (and nothing else), `C_3`, `C_4`, `C_5` or
+    /// Sadisticube 7's 210 blocks ([`super::BlockCubes`]).
+    pub cubes: super::BlockCubes,
     /// The seed of the draw.
     pub seed: u64,
 }
@@ -83,7 +83,7 @@ type Profile<'a> = &'a [u64];
 /// or `Malformed` for a request that cannot be met or makes no sense, naming the census
 /// fact; `Stopped` when `stop` is raised.
 pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesign, DesignError> {
-    if spec.palette.is_some() {
+    if spec.cubes != super::BlockCubes::MacMahon {
         return super::palette::blocks_in_palette(spec, stop);
     }
     check(spec)?;

@@ -26,8 +26,8 @@ mod stack;
 mod tests;
 
 pub use blocks::{blocks, BlocksDesign, BlocksSpec, BuiltTarget};
-pub use palette::PALETTES;
 pub use extended::{extended, ClassBlocks, ClassFill, ExtendedDesign, ExtendedSpec};
+pub use palette::BlockCubes;
 pub use stack::{stack, StackDesign};
 
 /// An error of a design, with the part of the request at fault when there is one

@@ -1,12 +1,15 @@
-//! Eight distinct Sadisticube 7 blocks building a named target in exactly the number of
-//! arrangements asked for (`design blocks --palette 7`, docs/design.md).
+//! Eight distinct blocks of another palette building a named target in exactly the number
+//! of arrangements asked for (docs/design.md): `--palette 7`, the 210 blocks of
+//! Sadisticube 7 (six of seven colors each); `--colors 5`, the 75 cubes colored with
+//! exactly five colors, `C_5` (Sadisticube 5).
 //!
 //! The 210 blocks of Sadisticube 7 make C(210, 8) ≈ 8.2 · 10^13 sets of 8, too many to
 //! list, so the sets are counted through what decides their arrangements: for the named
-//! target each block fits a set of its corners (a corner mask, one orientation per fit
-//! since every block has six different colors), and the arrangements of 8 blocks are the
-//! perfect matchings of blocks to corners, the permanent of their masks. Blocks with the
-//! same mask are interchangeable, so a dynamic program runs over the distinct masks,
+//! target each block fits each corner in some number of orientations (its weights: 0 or
+//! 1 for six different colors, more for a cube with a repeated color), and the
+//! arrangements of 8 blocks are the weighted perfect matchings of blocks to corners, the
+//! permanent of their weights. Blocks with the same weights are interchangeable, so a
+//! dynamic program runs over the distinct weight vectors,
 //! choosing how many blocks of each (C(n, r) ways for r of a group of n); its state is the
 //! vector of partial matchings (for every set S of |S| corners, the ways the blocks chosen
 //! so far fill exactly S), merged when two choices reach the same vector. At the end the
@@ -22,18 +25,82 @@
 
 use super::blocks::{meets, solve_back};
 use super::{BlocksDesign, BlocksSpec, DesignError};
-use crate::census::wide::{Wide, BLOCKS};
+use crate::census::wide::Wide;
+use crate::coloring::{exact_colorings, Coloring};
 use crate::combin::{binomial, unrank_subset_u64};
-use crate::coloring::Coloring;
 use crate::rng::SplitMix64;
 use crate::run::Stop;
+use crate::target::Blocks;
 use crate::words::count;
 use crate::{Error, ErrorKind, Result};
-use std::collections::{BTreeMap, HashMap};
+use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeMap;
 
-/// The palettes `design blocks` draws from besides MacMahon's 30 cubes: 7, Sadisticube 7
-/// (210 blocks, six of seven colors each).
-pub const PALETTES: [u8; 1] = [7];
+/// Where the eight blocks of `design blocks` come from (the same cubes are the targets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BlockCubes {
+    /// MacMahon's 30 cubes (`C_6`): every option of `design blocks`.
+    #[default]
+    MacMahon,
+    /// `C_n`: the cubes colored with exactly the colors 1..n, each at least once, for a
+    /// named target. Designs take n = 5 only (75 cubes, Sadisticube 5): for `C_4` and
+    /// `C_3` the program's states multiply for some targets (cubes fitting a corner in
+    /// several orientations make many more distinct vectors: 95 s and 6.4 GB for
+    /// `C_4`'s 121342), so they are refused.
+    Colors(u8),
+    /// Sadisticube 7: the 210 blocks colored with six different colors of seven, for a
+    /// named target.
+    Sadisticube7,
+}
+
+impl BlockCubes {
+    /// The cubes in words: `MacMahon cubes`, `cubes of C_5`, `Sadisticube 7 blocks`.
+    pub fn words(self) -> String {
+        match self {
+            BlockCubes::MacMahon => "MacMahon cubes".to_string(),
+            BlockCubes::Colors(n) => format!("cubes of C_{n}"),
+            BlockCubes::Sadisticube7 => "Sadisticube 7 blocks".to_string(),
+        }
+    }
+
+    /// The cubes (blocks and targets alike) with their names: Sadisticube 7's in the order
+    /// of the censuses' `--palette 7`, `C_n` canonical and sorted.
+    fn universe(self) -> Result<Wide> {
+        match self {
+            BlockCubes::Sadisticube7 => Ok(Wide::new()),
+            BlockCubes::Colors(n) => Wide::from_cubes(exact_colorings(usize::from(n))?),
+            BlockCubes::MacMahon => Wide::from_cubes(exact_colorings(6)?),
+        }
+    }
+
+    /// The cubes in words with their number, for messages: `the 210 Sadisticube 7 blocks
+    /// (six different colors of 1-7)`.
+    fn described(self, cubes: usize) -> String {
+        match self {
+            BlockCubes::Sadisticube7 => format!("the {cubes} Sadisticube 7 blocks (six different colors of 1-7)"),
+            BlockCubes::Colors(n) => {
+                format!("the {cubes} cubes of C_{n} (exactly the colors 1-{n}, each at least once)")
+            }
+            BlockCubes::MacMahon => format!("the {cubes} MacMahon cubes"),
+        }
+    }
+
+    /// `Colors(n)` when n is not 5, else `MacMahon` (nothing wrong).
+    fn filter_out_of_range(self) -> BlockCubes {
+        match self {
+            BlockCubes::Colors(n) if n != 5 => self,
+            _ => BlockCubes::MacMahon,
+        }
+    }
+}
+
+/// The number of orientations in which each cube of `w` fits each corner of target `t`
+/// (the general solver's corner weights), by cube.
+fn weights(w: &Wide, t: usize) -> Result<Vec<[u8; 8]>> {
+    let blocks = Blocks::new(&w.cubes)?;
+    let triples = blocks.target_triples(&w.cubes[t])?;
+    Ok((0..w.len()).map(|c| std::array::from_fn(|p| blocks.weight(c, triples[p]))).collect())
+}
 
 /// The corner sets of each size, in increasing mask order, and the position of every mask
 /// within its size.
@@ -54,23 +121,23 @@ impl Levels {
         Levels { sets, position }
     }
 
-    /// One more block, fitting the corners of `mask`, placed after the `j` blocks whose
-    /// partial matchings onto each j-set of corners are `state`: the partial matchings
-    /// onto each (j + 1)-set; `None` when every entry is 0 (no matching can be completed).
-    fn place_at(&self, j: usize, state: &[u16], mask: u8) -> Option<Vec<u16>> {
-        let mut next = vec![0u16; self.sets[j + 1].len()];
+    /// One more block, fitting corner c in `weights[c]` orientations, placed after the `j`
+    /// blocks whose partial matchings onto each j-set of corners are `state`: the partial
+    /// matchings onto each (j + 1)-set; `None` when every entry is 0 (no matching can be
+    /// completed). A weight is at most 24 (the orientations of a cube), so the entries stay
+    /// below 8! · 24^8 < 2^53: within u64.
+    fn place_at(&self, j: usize, state: &[u64], weights: &[u8; 8]) -> Option<Vec<u64>> {
+        let mut next = vec![0u64; self.sets[j + 1].len()];
         let mut any = false;
         for (&s, &ways) in self.sets[j].iter().zip(state) {
             if ways == 0 {
                 continue;
             }
-            let mut free = mask & !s;
-            while free != 0 {
-                let c = free & free.wrapping_neg();
-                // At most 8! = 40,320 matchings of 8 blocks: within u16.
-                next[self.position[(s | c) as usize] as usize] += ways;
-                any = true;
-                free &= free - 1;
+            for (c, &weight) in weights.iter().enumerate() {
+                if weight > 0 && s >> c & 1 == 0 {
+                    next[self.position[(s | 1 << c) as usize] as usize] += ways * u64::from(weight);
+                    any = true;
+                }
             }
         }
         any.then_some(next)
@@ -79,14 +146,14 @@ impl Levels {
 
 /// A state of the program: how many blocks are chosen, and their partial matchings onto
 /// every corner set of that size.
-type State = (u8, Vec<u16>);
+type State = (u8, Vec<u64>);
 
 /// The dynamic program for one target over some of the blocks: the groups of blocks by
-/// mask, and the states after each group with the number of sets reaching them.
+/// weights, and the states after each group with the number of sets reaching them.
 struct Program {
     levels: Levels,
-    /// (mask, blocks with that mask, increasing).
-    groups: Vec<(u8, Vec<usize>)>,
+    /// (weights at the 8 corners, blocks with those weights, increasing).
+    groups: Vec<([u8; 8], Vec<usize>)>,
     /// `layers[g]`: the states after the first g groups, with their numbers of sets.
     layers: Vec<HashMap<State, u64>>,
 }
@@ -94,23 +161,22 @@ struct Program {
 impl Program {
     /// Runs the program for target `t` over the blocks `allowed` keeps.
     fn run(w: &Wide, t: usize, allowed: impl Fn(usize) -> bool, stop: &Stop) -> Result<Program> {
-        let mut by_mask: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
-        for c in (0..w.len()).filter(|&c| allowed(c)) {
-            let mask = w.fits[t][c];
+        let mut by_weights: BTreeMap<[u8; 8], Vec<usize>> = BTreeMap::new();
+        for (c, weights) in weights(w, t)?.into_iter().enumerate().filter(|&(c, _)| allowed(c)) {
             // A block fitting no corner is in no set of 8 building the target.
-            if mask != 0 {
-                by_mask.entry(mask).or_default().push(c);
+            if weights != [0; 8] {
+                by_weights.entry(weights).or_default().push(c);
             }
         }
-        let groups: Vec<(u8, Vec<usize>)> = by_mask.into_iter().collect();
+        let groups: Vec<([u8; 8], Vec<usize>)> = by_weights.into_iter().collect();
         // Blocks in the groups from g on, to stop at states that cannot reach 8.
         let mut after = vec![0usize; groups.len() + 1];
         for g in (0..groups.len()).rev() {
             after[g] = after[g + 1] + groups[g].1.len();
         }
         let levels = Levels::new();
-        let mut layers = vec![HashMap::from([((0u8, vec![1u16]), 1u64)])];
-        for (g, (mask, blocks)) in groups.iter().enumerate() {
+        let mut layers: Vec<HashMap<State, u64>> = vec![std::iter::once(((0u8, vec![1u64]), 1u64)).collect()];
+        for (g, (weights, blocks)) in groups.iter().enumerate() {
             stop.check()?;
             let mut next: HashMap<State, u64> = HashMap::new();
             for ((j, state), &sets) in &layers[g] {
@@ -118,7 +184,7 @@ impl Program {
                 let mut j = *j as usize;
                 for r in 0..=blocks.len().min(8 - j) {
                     if r > 0 {
-                        match levels.place_at(j, &state, *mask) {
+                        match levels.place_at(j, &state, weights) {
                             Some(s) => state = s,
                             None => break,
                         }
@@ -127,7 +193,8 @@ impl Program {
                     if j + after[g + 1] < 8 {
                         continue;
                     }
-                    *next.entry((j as u8, state.clone())).or_insert(0) += sets * binomial(blocks.len() as u64, r as u64);
+                    *next.entry((j as u8, state.clone())).or_insert(0) +=
+                        sets * binomial(blocks.len() as u64, r as u64);
                 }
             }
             layers.push(next);
@@ -140,7 +207,7 @@ impl Program {
         let mut counts = BTreeMap::new();
         for ((j, state), &sets) in self.layers.last().expect("the layer before any group") {
             if *j == 8 {
-                *counts.entry(u64::from(state[0])).or_insert(0) += sets;
+                *counts.entry(state[0]).or_insert(0) += sets;
             }
         }
         counts
@@ -154,20 +221,23 @@ impl Program {
         let groups = self.groups.len();
         let mut completions: Vec<HashMap<&State, u64>> = vec![HashMap::new(); groups + 1];
         for key in self.layers[groups].keys() {
-            if key.0 == 8 && wanted(u64::from(key.1[0])) {
+            if key.0 == 8 && wanted(key.1[0]) {
                 completions[groups].insert(key, 1);
             }
         }
         for g in (0..groups).rev() {
             let (head, tail) = completions.split_at_mut(g + 1);
             for key in self.layers[g].keys() {
-                let ways: u64 = self.choices(g, key).map(|(r, next)| self.weight(g, r) * tail[0].get(&next).copied().unwrap_or(0)).sum();
+                let ways: u64 = self
+                    .choices(g, key)
+                    .map(|(r, next)| self.weight(g, r) * tail[0].get(&next).copied().unwrap_or(0))
+                    .sum();
                 if ways > 0 {
                     head[g].insert(key, ways);
                 }
             }
         }
-        let mut key: State = (0, vec![1]);
+        let mut key: State = (0, vec![1u64]);
         let mut blocks = Vec::new();
         for (g, (_, group)) in self.groups.iter().enumerate() {
             let (r, next, each) = self.choices(g, &key).find_map(|(r, next)| {
@@ -198,7 +268,7 @@ impl Program {
 
     /// The states reached from `key` by taking r = 0, 1, ... blocks of group g.
     fn choices<'a>(&'a self, g: usize, key: &State) -> impl Iterator<Item = (usize, State)> + 'a {
-        let (mask, blocks) = (self.groups[g].0, self.groups[g].1.len());
+        let (weights, blocks) = (&self.groups[g].0, self.groups[g].1.len());
         let mut state = Some(key.clone());
         (0..=blocks).map_while(move |r| {
             let (j, s) = state.take()?;
@@ -206,7 +276,7 @@ impl Program {
                 if j as usize >= 8 {
                     return None;
                 }
-                let placed = self.levels.place_at(j as usize, &s, mask)?;
+                let placed = self.levels.place_at(j as usize, &s, weights)?;
                 state = Some((j + 1, placed));
             } else {
                 state = Some((j, s));
@@ -228,29 +298,26 @@ pub(crate) fn sets_by_arrangements(
     Ok(Program::run(w, t, allowed, stop)?.by_arrangements())
 }
 
-/// [`super::blocks`] for `spec.palette == Some(7)`: eight distinct Sadisticube 7 blocks
-/// building the named target in exactly the arrangements asked for (any number above 0
-/// when none is asked), drawn uniformly among all such sets, counted exactly.
+/// [`super::blocks`] for `spec.cubes` other than MacMahon's: eight distinct cubes of
+/// `C_n` or Sadisticube 7 building the named target in exactly the arrangements asked for (any number
+/// above 0 when none is asked), drawn uniformly among all such sets, counted exactly.
 pub(crate) fn blocks_in_palette(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesign, DesignError> {
-    check(spec)?;
-    let w = Wide::new();
+    let from = check(spec)?;
+    let w = from.universe()?;
     let target = spec.target.ok_or_else(|| DesignError::at("target", Error::malformed("a target is required")))?;
     let t = w.index_of(&target).ok_or_else(|| {
         DesignError::at(
             "target",
-            Error::out_of_range(format!(
-                "{} is not one of the 210 Sadisticube 7 cubes (six different colors of 1-7)",
-                target.face_string()
-            )),
+            Error::out_of_range(format!("{} is not one of {}", target.face_string(), from.described(w.len()))),
         )
     })?;
     let program = Program::run(&w, t, |_| true, stop)?;
     let counts = program.by_arrangements();
     let wanted = |a: u64| spec.arrangements.is_none_or(|want| want == a);
     let count: u64 = counts.iter().filter(|&(&a, _)| wanted(a)).map(|(_, &n)| n).sum();
-    let collections = binomial(BLOCKS as u64, 8);
+    let collections = binomial(w.len() as u64, 8);
     if count == 0 {
-        return Err(none_exists(spec, &w.names[t], &counts, collections));
+        return Err(none_exists(spec, from, &w.names[t], &counts, collections));
     }
     stop.check()?;
     let index = SplitMix64(spec.seed).below(count);
@@ -269,23 +336,33 @@ pub(crate) fn blocks_in_palette(spec: &BlocksSpec, stop: &Stop) -> std::result::
     Ok(design)
 }
 
-/// Refuses what the palette does not support, before any work.
-fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
-    if spec.palette.is_some_and(|p| !PALETTES.contains(&p)) {
-        let p = spec.palette.unwrap_or(0);
+/// Refuses what these cubes do not support, before any work; the cubes.
+fn check(spec: &BlocksSpec) -> std::result::Result<BlockCubes, DesignError> {
+    let from = spec.cubes;
+    if let BlockCubes::Colors(n) = from.filter_out_of_range() {
         return Err(DesignError::at(
-            "palette",
-            Error::out_of_range(format!("no palette {p}: the blocks come from MacMahon's 30 cubes or palette 7 (Sadisticube 7)")),
+            "colors",
+            Error::out_of_range(format!(
+                "no blocks of C_{n}: designs take C_5 (colors 5, Sadisticube 5), MacMahon's 30 cubes (C_6, the \
+                 default) or Sadisticube 7 (palette 7); for C_3 and C_4 the exact count of some targets takes \
+                 minutes and gigabytes"
+            )),
         ));
     }
+    let which = match from {
+        BlockCubes::Sadisticube7 => "Sadisticube 7 blocks".to_string(),
+        _ => from.words(),
+    };
     let refuse = |field: &'static str, what: &str| {
         Err(DesignError::at(
             field,
-            Error::out_of_range(format!("{what} is not offered for Sadisticube 7 blocks (palette 7): name a target and its arrangements")),
+            Error::out_of_range(format!(
+                "{what} is not offered for {which}: name a target, with or without its arrangements"
+            )),
         ))
     };
     if spec.targets.is_some() {
-        return refuse("targets", "a number of targets built (of 210)");
+        return refuse("targets", "a number of targets built");
     }
     if spec.interior {
         return refuse("interior", "matching inner faces");
@@ -296,7 +373,7 @@ fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
     if spec.target.is_none() {
         return Err(DesignError::at(
             "target",
-            Error::malformed("Sadisticube 7 blocks (palette 7) are designed for a named target: give one"),
+            Error::malformed(format!("{which} are designed for a named target: give one")),
         ));
     }
     if spec.arrangements == Some(0) {
@@ -305,19 +382,26 @@ fn check(spec: &BlocksSpec) -> std::result::Result<(), DesignError> {
             Error::out_of_range("a target with 0 arrangements is not built; ask for at least 1 arrangement"),
         ));
     }
-    Ok(())
+    Ok(from)
 }
 
 /// The error when no set has the arrangements asked for, with the numbers that occur.
-fn none_exists(spec: &BlocksSpec, name: &str, counts: &BTreeMap<u64, u64>, collections: u64) -> DesignError {
+fn none_exists(
+    spec: &BlocksSpec,
+    from: BlockCubes,
+    name: &str,
+    counts: &BTreeMap<u64, u64>,
+    collections: u64,
+) -> DesignError {
     let a = spec.arrangements.unwrap_or(0);
     let building: u64 = counts.values().sum();
+    let one = format!("set of 8 distinct {}", from.words());
     let error = if building == 0 {
-        Error::out_of_range(format!("no set of 8 distinct Sadisticube 7 blocks builds {name}"))
+        Error::out_of_range(format!("no {one} builds {name} (of all {collections} sets)"))
     } else {
         Error::out_of_range(format!(
-            "no set of 8 distinct Sadisticube 7 blocks builds {name} in exactly {}: of the {building} sets (of all \
-             {collections}) building it, the arrangements are {}",
+            "no {one} builds {name} in exactly {}: of the {building} sets (of all {collections}) building it, the \
+             arrangements are {}",
             count(a, "arrangement", "arrangements"),
             ranges(counts.keys().copied()),
         ))

@@ -22,7 +22,7 @@ fn spec(target: &str, arrangements: Option<u64>, seed: u64) -> BlocksSpec {
         arrangements,
         interior: false,
         repeats: false,
-        palette: Some(7),
+        cubes: BlockCubes::Sadisticube7,
         seed,
     }
 }
@@ -71,14 +71,12 @@ fn on_macmahons_blocks_alone_the_counts_are_the_census_engines() {
     assert!(ours.len() > 3, "{ours:?}");
 }
 
-#[test]
-fn every_index_is_one_set_and_every_set_has_an_index() {
-    // Over a small part of the blocks (those fitting Ba's corners, first 16 of them), every
-    // 8-subset is solved by the general solver; the program's indices give exactly the
-    // subsets with each number of arrangements, each once.
-    let w = seven();
-    let t = index("Ba");
-    let some: Vec<usize> = (0..w.len()).filter(|&c| w.fits[t][c] != 0).step_by(7).take(16).collect();
+/// Over 16 of the blocks fitting target `t` of `w`, every 8-subset is solved by the general
+/// solver; the program's indices give exactly the subsets with each number of
+/// arrangements, each once. Returns the largest weight among the 16.
+fn every_index_is_one_set(w: &Wide, t: usize, step: usize) -> u8 {
+    let all = weights(w, t).unwrap();
+    let some: Vec<usize> = (0..w.len()).filter(|&c| all[c] != [0; 8]).step_by(step).take(16).collect();
     assert_eq!(some.len(), 16);
     let program = Program::run(w, t, |c| some.contains(&c), &Stop::new()).unwrap();
     let mut direct: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
@@ -101,6 +99,42 @@ fn every_index_is_one_set_and_every_set_has_an_index() {
         sets.sort();
         assert_eq!(&drawn, sets, "{n} arrangements");
     }
+    some.iter().flat_map(|&c| all[c]).max().unwrap()
+}
+
+#[test]
+fn every_index_is_one_set_and_every_set_has_an_index() {
+    assert_eq!(every_index_is_one_set(seven(), index("Ba"), 7), 1);
+    assert!(!Program::run(seven(), index("Ba"), |_| true, &Stop::new()).unwrap().by_arrangements().is_empty());
+    // C_4 and C_3: cubes with a repeated color fit some corners in several orientations.
+    let c4 = BlockCubes::Colors(4).universe().unwrap();
+    every_index_is_one_set(&c4, 0, 3);
+    let c3 = BlockCubes::Colors(3).universe().unwrap();
+    let heavy = (0..c3.len()).step_by(6).map(|t| every_index_is_one_set(&c3, t, 1)).max().unwrap();
+    assert!(heavy > 1, "some weight above 1 among C_3's");
+}
+
+#[test]
+fn c5_counts_what_halls_condition_builds() {
+    for p in [5u8] {
+        let w = BlockCubes::Colors(p).universe().unwrap();
+        for t in (0..w.len()).step_by(15) {
+            let by = sets_by_arrangements(&w, t, |_| true, &Stop::new()).unwrap();
+            let family = w.building_subsets(t, 8, &Stop::new()).unwrap()[8];
+            assert_eq!(u128::from(by.values().sum::<u64>()), family, "C_{p} target {}", w.names[t]);
+        }
+    }
+}
+
+#[test]
+fn a_c5_design_is_solved_back() {
+    let w = BlockCubes::Colors(5).universe().unwrap();
+    let target = w.cubes[11].face_string();
+    let d = super::super::blocks(&BlocksSpec { cubes: BlockCubes::Colors(5), ..spec(&target, None, 9) }, &Stop::new())
+        .unwrap();
+    assert_eq!(d.collections, binomial(75, 8));
+    assert!(d.built.iter().any(|b| b.target.canonical() == w.cubes[11].canonical()));
+    assert!(d.cubes.iter().all(|c| c.color_set().count_ones() == 5));
 }
 
 #[test]
@@ -149,14 +183,18 @@ fn requests_the_palette_cannot_meet_are_refused_with_their_field() {
     assert_eq!(e.field, Some("interior"));
     let e = refused(BlocksSpec { repeats: true, ..spec("Ba", None, 1) });
     assert_eq!(e.field, Some("repeats"));
-    let e = refused(BlocksSpec { palette: Some(5), ..spec("Ba", None, 1) });
-    assert_eq!(e.field, Some("palette"));
-    assert!(e.to_string().contains("no palette 5"), "{e}");
+    let e = refused(BlocksSpec { cubes: BlockCubes::Colors(6), ..spec("Ba", None, 1) });
+    assert_eq!(e.field, Some("colors"));
+    assert!(e.to_string().contains("no blocks of C_6"), "{e}");
     let e = refused(BlocksSpec { target: None, ..spec("Ba", None, 1) });
     assert_eq!(e.field, Some("target"));
     let e = refused(spec("112345", None, 1));
     assert_eq!(e.field, Some("target"));
-    assert!(e.to_string().contains("not one of the 210 Sadisticube 7 cubes"), "{e}");
+    assert!(e.to_string().contains("not one of the 210 Sadisticube 7 blocks"), "{e}");
+    let e = refused(BlocksSpec { cubes: BlockCubes::Colors(5), ..spec("Ba", None, 1) });
+    assert!(e.to_string().contains("not one of the 75 cubes of C_5"), "{e}");
+    let e = refused(BlocksSpec { cubes: BlockCubes::Colors(4), ..spec("112234", None, 1) });
+    assert_eq!(e.field, Some("colors"));
     // A number no set has: the message lists the numbers there are.
     let by = sets_by_arrangements(seven(), index("Ba"), |_| true, &Stop::new()).unwrap();
     let missing = (1..).find(|a| !by.contains_key(a)).unwrap();

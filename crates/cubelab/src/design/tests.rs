@@ -17,7 +17,15 @@ fn cube(name: &str) -> Coloring {
 }
 
 fn spec(targets: Option<usize>, target: Option<&str>, arrangements: Option<u64>, interior: bool) -> BlocksSpec {
-    BlocksSpec { targets, target: target.map(cube), arrangements, interior, repeats: false, palette: None, seed: 1 }
+    BlocksSpec {
+        targets,
+        target: target.map(cube),
+        arrangements,
+        interior,
+        repeats: false,
+        cubes: BlockCubes::MacMahon,
+        seed: 1,
+    }
 }
 
 /// The whole stack census of C_N (N = `colors`), computed once per test binary and
