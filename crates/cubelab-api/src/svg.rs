@@ -27,10 +27,13 @@ fn kahan_entry(c: Color) -> Option<(char, &'static str, &'static str)> {
         .map(|(_, k)| *k)
 }
 
-/// The color's name in legends, when it has one.
+/// The color's name in legends, when it has one: Kahan's six (and MacMahon's 1–6),
+/// orange, black, grey, and 7, Sadisticube 7's seventh color, named after its fill
+/// (indigo, hue 239).
 pub fn color_name(c: Color) -> Option<&'static str> {
     match c.to_char() {
         'o' => Some("orange"),
+        '7' => Some("indigo"),
         'k' => Some("black"),
         '0' => Some("grey"),
         _ => kahan_entry(c).map(|k| k.1),
@@ -662,5 +665,11 @@ mod tests {
         for (d, l) in "123456".chars().zip("wybgpr".chars()) {
             assert_eq!(pattern(Color::from_char(d).unwrap()), pattern(Color::from_char(l).unwrap()));
         }
+        // Sadisticube 7's seven colors: seven patterns and seven names in the print key.
+        let seven: Vec<Color> = "1234567".chars().map(|c| Color::from_char(c).unwrap()).collect();
+        let patterns: std::collections::BTreeSet<&str> = seven.iter().map(|&c| pattern(c).name()).collect();
+        assert_eq!(patterns.len(), 7);
+        assert!(seven.iter().all(|&c| color_name(c).is_some()));
+        assert_eq!(legend_label(seven[6]), "7, indigo");
     }
 }
