@@ -231,6 +231,10 @@ impl Layout {
             .collect();
         let group_order = factorial[m] * act.len() as u64 * if transpose.is_some() { 2 } else { 1 };
         let Classes { class, position, by_class, start } = classes;
+        let imaged = act
+            .iter()
+            .map(|g| g.iter().map(|&x| u32::from(class[x as usize]) << 24 | position[x as usize]).collect())
+            .collect();
         Ok(Layout {
             m,
             n,
@@ -239,6 +243,7 @@ impl Layout {
             row_move,
             col_move,
             act,
+            imaged,
             transpose,
             digits,
             orbit,
@@ -246,7 +251,6 @@ impl Layout {
             maps_at,
             maps,
             class,
-            position,
             by_class,
             start,
             offset,

@@ -58,6 +58,10 @@ pub(crate) struct Layout {
     col_move: Vec<Vec<u32>>,
     /// `act[g][v]`: row value after element g of `G_c`.
     act: Vec<Vec<u32>>,
+    /// `imaged[g][v]`: the class and position of `act[g][v]`, as `class << 24 | position`
+    /// (values are at most 2^22, classes below 2^4): one look-up where [`Layout::fold`]
+    /// needed three.
+    imaged: Vec<Vec<u32>>,
     /// The cell map of the transpose symmetry (square boards).
     transpose: Option<Vec<u8>>,
     /// `digits[v * n + j]`: cell j of row value v.
@@ -70,8 +74,6 @@ pub(crate) struct Layout {
     maps: Vec<u8>,
     /// Parity class of each row value (its pattern or the complement, whichever is less).
     class: Vec<u8>,
-    /// Position of each row value in its class, ordered by (orbit, value).
-    position: Vec<u32>,
     /// `by_class[c][k]`: the value at position k of class c.
     by_class: Vec<Vec<u32>>,
     /// `start[c][o]`: values of class c in orbits before o.
@@ -105,6 +107,34 @@ fn maps_moves(sigma: &[u8], from: &[Vec<u8>], to: &[Vec<u8>]) -> bool {
     image == target
 }
 
+/// Sorts the few other rows of a board: by optimal sorting networks for 7 and 8 values
+/// (the 8x1 and 9x1 boards), branch-free and unrolled, else by the standard library's sort.
+#[inline(always)]
+fn sort_small(x: &mut [u32]) {
+    macro_rules! network {
+        ($x:ident; $(($i:literal, $j:literal)),*) => {{
+            $(
+                let (a, b) = ($x[$i], $x[$j]);
+                $x[$i] = a.min(b);
+                $x[$j] = a.max(b);
+            )*
+        }};
+    }
+    match x.len() {
+        7 => {
+            let x: &mut [u32; 7] = x.try_into().expect("7 values");
+            network!(x; (0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4), (1, 2), (4, 6),
+                (2, 3), (4, 5), (1, 2), (3, 4), (5, 6));
+        }
+        8 => {
+            let x: &mut [u32; 8] = x.try_into().expect("8 values");
+            network!(x; (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7), (0, 1), (2, 3), (4, 5),
+                (6, 7), (2, 4), (3, 5), (1, 4), (3, 6), (1, 2), (3, 4), (5, 6));
+        }
+        _ => x.sort_unstable(),
+    }
+}
+
 impl Layout {
     /// Number of table entries.
     pub(crate) fn size(&self) -> u64 {
@@ -135,6 +165,18 @@ impl Layout {
         }
     }
 
+    /// True when move k turns a row equal to an earlier row: its board is a row permutation
+    /// of the board the same move on that earlier row gives, so it has the same canonical
+    /// entry (row permutations are symmetries of every layout) and a search can skip it.
+    #[inline]
+    pub(crate) fn repeats_a_move(&self, k: usize, rows: &[u32]) -> bool {
+        let per_row = self.row_move.len();
+        k < per_row * self.m && {
+            let i = k / per_row;
+            rows[..i].contains(&rows[i])
+        }
+    }
+
     /// The least orbit of the rows.
     fn least_orbit(&self, rows: &[u32]) -> usize {
         rows.iter().map(|&v| self.orbit[v as usize]).min().expect("a row") as usize
@@ -143,34 +185,40 @@ impl Layout {
     /// Least entry of the images of `rows` under `G_c` (and row permutations), where `o`
     /// is their least orbit, folded into `best` with the number of images that tie for
     /// it; `false` if the rows do not have consistent parity patterns.
-    fn fold(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
+    ///
+    /// With `ENTRY_ONLY` the ties are not counted and a row equal to an earlier row is
+    /// skipped (its images are the earlier row's), for [`Layout::canonical_entry`].
+    fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
         let m = self.m;
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
         let w = m + 1;
         let mut others = [0u32; MAX_ROWS];
         for i in (0..m).filter(|&i| self.orbit[rows[i] as usize] as usize == o) {
+            if ENTRY_ONLY && rows[..i].contains(&rows[i]) {
+                continue;
+            }
             let v = rows[i] as usize;
             for &g in &self.maps[self.maps_at[v] as usize..self.maps_at[v + 1] as usize] {
-                let act = &self.act[g as usize];
+                let imaged = &self.imaged[g as usize];
                 let mut k = 0;
                 for (j, &r) in rows.iter().enumerate() {
                     if j != i {
-                        let x = act[r as usize] as usize;
-                        if self.class[x] != c {
+                        let x = imaged[r as usize];
+                        if x >> 24 != u32::from(c) {
                             return false;
                         }
-                        others[k] = self.position[x] - first;
+                        others[k] = (x & 0xff_ffff) - first;
                         k += 1;
                     }
                 }
                 let others = &mut others[..m - 1];
-                others.sort_unstable();
+                sort_small(others);
                 let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
                 let index = base + rank;
                 if index < best.0 {
                     *best = (index, 1);
-                } else if index == best.0 {
+                } else if !ENTRY_ONLY && index == best.0 {
                     best.1 += 1;
                 }
             }
@@ -181,16 +229,28 @@ impl Layout {
     /// The canonical entry of a board given as m row values, with the number of images
     /// tying for it; `None` when the rows' parity patterns are inconsistent.
     pub(crate) fn canonical(&self, rows: &[u32]) -> Option<(u64, u32)> {
+        self.least_entry::<false>(rows)
+    }
+
+    /// The canonical entry of a board, without the ties (the searches' look-up: a row
+    /// equal to an earlier one adds no image); `None` as for [`Layout::canonical`].
+    #[inline]
+    pub(crate) fn canonical_entry(&self, rows: &[u32]) -> Option<u64> {
+        self.least_entry::<true>(rows).map(|(index, _)| index)
+    }
+
+    fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
         let mut best = (u64::MAX, 0);
         let o = self.least_orbit(rows);
         let Some(sigma) = &self.transpose else {
-            return self.fold(rows, o, &mut best).then_some(best);
+            return self.fold::<ENTRY_ONLY>(rows, o, &mut best).then_some(best);
         };
         let mut t = [0u32; MAX_ROWS];
         self.transpose_rows(sigma, rows, &mut t[..self.m]);
         // Entries are ordered by orbit first: only the images with the least orbit count.
         let ot = self.least_orbit(&t[..self.m]);
-        let ok = (o > ot || self.fold(rows, o, &mut best)) && (ot > o || self.fold(&t[..self.m], ot, &mut best));
+        let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, o, &mut best))
+            && (ot > o || self.fold::<ENTRY_ONLY>(&t[..self.m], ot, &mut best));
         ok.then_some(best)
     }
 
@@ -329,6 +389,53 @@ mod tests {
             }
             // Every board with a consistent parity pattern: 2^(m+n-1) 12^(mn).
             assert_eq!(Some(total), crate::picture::census::reachable_count(m, n), "{m}x{n}");
+        }
+    }
+
+    #[test]
+    fn the_sorting_networks_sort_every_input() {
+        // The 0-1 principle: a network sorting every 0-1 input sorts every input.
+        for len in [7usize, 8] {
+            for bits in 0u32..1 << len {
+                let mut x: Vec<u32> = (0..len).map(|i| bits >> i & 1).collect();
+                let mut want = x.clone();
+                want.sort_unstable();
+                sort_small(&mut x);
+                assert_eq!(x, want, "{len} values, input {bits:b}");
+            }
+        }
+        let mut x = [5, 3, 9, 3, 0, 7, 1, 8, 2];
+        sort_small(&mut x);
+        assert_eq!(x, [0, 1, 2, 3, 3, 5, 7, 8, 9]);
+    }
+
+    #[test]
+    fn the_searches_entry_is_the_canonical_entry() {
+        // canonical_entry skips rows equal to earlier ones and counts no ties: the same
+        // entry as canonical on boards with many equal rows (8x1) and on square ones (3x3,
+        // with the transpose).
+        for (m, n) in [(8, 1), (9, 1), (3, 3), (3, 2)] {
+            let l = layout(m, n, Metric::Quarter);
+            for seed in 0..300 {
+                let b = crate::picture::board::Board::random_reachable(m, n, seed).unwrap();
+                let mut r = [0u32; MAX_ROWS];
+                assert!(l.rows_of(b.cubes(), &mut r[..l.m]));
+                for k in 0..l.moves() {
+                    let mut next = r;
+                    l.apply(k, &mut next[..l.m]);
+                    let entry = l.canonical(&next[..l.m]).map(|(i, _)| i);
+                    assert_eq!(l.canonical_entry(&next[..l.m]), entry, "{m}x{n} seed {seed} move {k}");
+                    if l.repeats_a_move(k, &r[..l.m]) {
+                        // the same move on the earlier equal row: the same entry
+                        let per_row = l.row_move.len();
+                        let i = k / per_row;
+                        let j = r[..i].iter().position(|&v| v == r[i]).unwrap();
+                        let mut twin = r;
+                        l.apply(j * per_row + k % per_row, &mut twin[..l.m]);
+                        assert_eq!(l.canonical_entry(&twin[..l.m]), entry, "{m}x{n} seed {seed} move {k}");
+                    }
+                }
+            }
         }
     }
 

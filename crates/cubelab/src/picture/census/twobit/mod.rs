@@ -142,7 +142,7 @@ impl Engine {
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
                     l.unrank(i, &mut rows[..m]);
-                    if l.canonical(&rows[..m]).is_some_and(|(k, _)| k == i) {
+                    if l.canonical_entry(&rows[..m]) == Some(i) {
                         found += 1;
                     } else {
                         self.or(i, DONE);
@@ -154,10 +154,10 @@ impl Engine {
                 |lo, hi| lo & !hi,
                 |i| {
                     l.unrank(i, &mut rows[..m]);
-                    for k in 0..l.moves() {
+                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
                         next[..m].copy_from_slice(&rows[..m]);
                         l.apply(k, &mut next[..m]);
-                        let (j, _) = l.canonical(&next[..m]).expect("moves keep parity patterns consistent");
+                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
                         // Only unseen -> next happens in this pass, so the test and the or agree.
                         if self.get(j) == 0 {
                             self.or(j, NEXT);
@@ -170,10 +170,10 @@ impl Engine {
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
                     l.unrank(i, &mut rows[..m]);
-                    for k in 0..l.moves() {
+                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
                         next[..m].copy_from_slice(&rows[..m]);
                         l.apply(k, &mut next[..m]);
-                        let (j, _) = l.canonical(&next[..m]).expect("moves keep parity patterns consistent");
+                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
                         if self.get(j) == FRONTIER {
                             self.or(i, NEXT);
                             break;
