@@ -689,9 +689,18 @@ fn picture_requests_held_at_once_are_bounded() {
         })
         .collect();
     // A third is refused with 503 once the server has read both heads (no clock: retried
-    // until it has; each try is a whole request).
+    // until it has; each try is a whole request, a millisecond's pause between tries so
+    // that a loaded machine's server thread gets to the heads: up to 20,000 tries).
     let third = || Conn::open(&server.addr).post("/api/print/picture", "{}");
-    let refused = (0..2000).map(|_| third()).find(|r| r.status == 503).expect("a third picture request is refused");
+    let refused = (0..20_000)
+        .map(|i| {
+            if i > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            third()
+        })
+        .find(|r| r.status == 503)
+        .expect("a third picture request is refused");
     assert_eq!(refused.error(), "the server is making 2 picture cubes already; try again");
     assert_eq!(refused.header("retry-after"), Some("1"));
     // The other routes are not held up.
