@@ -34,6 +34,15 @@ use super::{colex_digit, MAX_ROWS};
 
 mod build;
 
+/// Where a search is in the table: an entry and the digits of its rows (see
+/// [`Layout::seek`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Cursor {
+    valid: bool,
+    index: u64,
+    digits: [u32; MAX_ROWS],
+}
+
 /// Cell maps and parity of a puzzle, for the two-bit census.
 #[derive(Debug, Clone, Default)]
 pub struct CellSymmetry {
@@ -266,6 +275,57 @@ impl Layout {
 
     /// The rows of entry `index` (`rep(o)` first, then the others in class order).
     pub(crate) fn unrank(&self, index: u64, rows: &mut [u32]) {
+        self.unrank_digits(index, rows, &mut [0; MAX_ROWS]);
+    }
+
+    /// [`Layout::unrank`] for a search visiting entries in increasing order: an entry a few
+    /// past the cursor's is reached by colex successors of its digits (each changes the
+    /// lowest digits only), any other by unranking. `rows` must hold the cursor's entry's
+    /// rows (as the last call left them) unless the cursor is new.
+    #[inline]
+    pub(crate) fn seek(&self, cursor: &mut Cursor, index: u64, rows: &mut [u32]) {
+        let s = self.m - 1;
+        if cursor.valid && index > cursor.index && index - cursor.index <= 4 && s > 0 {
+            while cursor.index < index {
+                if !self.successor(cursor, rows) {
+                    break;
+                }
+            }
+            if cursor.index == index {
+                return;
+            }
+        }
+        self.unrank_digits(index, rows, &mut cursor.digits);
+        *cursor = Cursor { valid: true, index, digits: cursor.digits };
+    }
+
+    /// The next entry's rows and digits in place; false at the end of the cursor's orbit
+    /// (the next entry is then found by unranking).
+    fn successor(&self, cursor: &mut Cursor, rows: &mut [u32]) -> bool {
+        let s = self.m - 1;
+        let o = self.offset.partition_point(|&x| x <= cursor.index) - 1;
+        if cursor.index + 1 >= self.offset[o + 1] {
+            return false;
+        }
+        let c = self.class[self.reps[o] as usize] as usize;
+        let first = self.start[c][o] as usize;
+        let q = &mut cursor.digits;
+        // The least digit that can grow without meeting the next one; the ones below it
+        // restart at their least values (colex order of strictly increasing digits).
+        let Some(k) = (0..s).find(|&k| k + 1 == s || q[k] + 1 < q[k + 1]) else { return false };
+        q[k] += 1;
+        for j in 0..k {
+            q[j] = j as u32;
+        }
+        for j in 0..=k {
+            rows[j + 1] = self.by_class[c][first + q[j] as usize - j];
+        }
+        cursor.index += 1;
+        true
+    }
+
+    /// [`Layout::unrank`], keeping the digits (the shifted positions of the other rows).
+    fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) {
         let o = self.offset.partition_point(|&x| x <= index) - 1;
         let rep = self.reps[o];
         let c = self.class[rep as usize] as usize;
@@ -280,6 +340,7 @@ impl Layout {
             let lo = colex_digit(&self.binom, w, k, hi, r);
             r -= self.binom[lo * w + k + 1];
             rows[k + 1] = self.by_class[c][first + lo - k];
+            digits[k] = lo as u32;
             hi = lo;
         }
     }
@@ -407,6 +468,32 @@ mod tests {
         let mut x = [5, 3, 9, 3, 0, 7, 1, 8, 2];
         sort_small(&mut x);
         assert_eq!(x, [0, 1, 2, 3, 3, 5, 7, 8, 9]);
+    }
+
+    #[test]
+    fn seeking_forward_is_unranking() {
+        for (m, n) in [(8, 1), (3, 2), (2, 2), (3, 3)] {
+            let l = layout(m, n, Metric::Quarter);
+            let mut cursor = Cursor::default();
+            let mut rows = [0u32; MAX_ROWS];
+            let mut want = [0u32; MAX_ROWS];
+            let size = l.size();
+            let step = (size / 20_000).max(1);
+            let mut i = 0u64;
+            let mut k = 0u64;
+            while i < size {
+                l.seek(&mut cursor, i, &mut rows[..l.m]);
+                l.unrank(i, &mut want[..l.m]);
+                assert_eq!(rows[..l.m], want[..l.m], "{m}x{n} entry {i}");
+                // Runs of consecutive entries, and jumps of 2 to 5 and of a stride.
+                k += 1;
+                i += match k % 7 {
+                    0 => step,
+                    1 | 2 => 2 + k % 4,
+                    _ => 1,
+                };
+            }
+        }
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! its distance. The distances found so far are in the checkpoint's state, so a resumed
 //! run reports them too; a checkpoint made with another watch list is refused.
 
-use super::layout::{CellSymmetry, Layout};
+use super::layout::{CellSymmetry, Cursor, Layout};
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
@@ -135,13 +135,14 @@ impl Engine {
         let m = l.m;
         let mut rows = [0u32; MAX_ROWS];
         let mut next = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
         let mut found = 0;
         match pass {
             Pass::Prepare => self.each(
                 c,
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
-                    l.unrank(i, &mut rows[..m]);
+                    l.seek(&mut cursor, i, &mut rows[..m]);
                     if l.canonical_entry(&rows[..m]) == Some(i) {
                         found += 1;
                     } else {
@@ -153,7 +154,7 @@ impl Engine {
                 c,
                 |lo, hi| lo & !hi,
                 |i| {
-                    l.unrank(i, &mut rows[..m]);
+                    l.seek(&mut cursor, i, &mut rows[..m]);
                     for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
                         next[..m].copy_from_slice(&rows[..m]);
                         l.apply(k, &mut next[..m]);
@@ -169,7 +170,7 @@ impl Engine {
                 c,
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
-                    l.unrank(i, &mut rows[..m]);
+                    l.seek(&mut cursor, i, &mut rows[..m]);
                     for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
                         next[..m].copy_from_slice(&rows[..m]);
                         l.apply(k, &mut next[..m]);
