@@ -231,6 +231,13 @@ impl Layout {
             .collect();
         let group_order = factorial[m] * act.len() as u64 * if transpose.is_some() { 2 } else { 1 };
         let Classes { class, position, by_class, start } = classes;
+        let span = binom.len() / (m + 1);
+        let mut terms = vec![0u64; m.saturating_sub(1) * span];
+        for k in 0..m.saturating_sub(1) {
+            for p in 0..span - k {
+                terms[k * span + p] = binom[(p + k) * (m + 1) + k + 1];
+            }
+        }
         let imaged = act
             .iter()
             .map(|g| g.iter().map(|&x| u32::from(class[x as usize]) << 24 | position[x as usize]).collect())
@@ -255,6 +262,8 @@ impl Layout {
             start,
             offset,
             binom,
+            terms,
+            span,
             group_order,
             factorial,
         })

@@ -91,6 +91,10 @@ pub(crate) struct Layout {
     offset: Vec<u64>,
     /// `binom[x * (m + 1) + k] = C(x, k)`.
     binom: Vec<u64>,
+    /// The rank's terms by digit: `terms[k * span + p] = C(p + k, k + 1)` for a position p
+    /// (the k-th least other row's), so [`Layout::fold`] ranks without a multiplication.
+    terms: Vec<u64>,
+    span: usize,
     /// `m! · |G_c| · (2 if square)`: the order of the symmetry group.
     group_order: u64,
     factorial: Vec<u64>,
@@ -201,7 +205,6 @@ impl Layout {
         let m = self.m;
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
-        let w = m + 1;
         let mut others = [0u32; MAX_ROWS];
         for i in (0..m).filter(|&i| self.orbit[rows[i] as usize] as usize == o) {
             if ENTRY_ONLY && rows[..i].contains(&rows[i]) {
@@ -223,7 +226,7 @@ impl Layout {
                 }
                 let others = &mut others[..m - 1];
                 sort_small(others);
-                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.binom[(p as usize + k) * w + k + 1]).sum();
+                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.terms[k * self.span + p as usize]).sum();
                 let index = base + rank;
                 if index < best.0 {
                     *best = (index, 1);
