@@ -161,18 +161,19 @@ pub struct TargetRow {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BlocksDesignReport {
     /// How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`, sets of
-    /// 8 distinct Sadisticube 7 blocks with `palette` 7) meet the request: the draw is
-    /// uniform among them.
+    /// 8 distinct cubes of C_5 with `colors` 5, of Sadisticube 7 blocks with `palette` 7)
+    /// meet the request: the draw is uniform among them.
     pub count: u64,
     /// How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
-    /// with `repeats` (C(37, 8)), or sets of 8 Sadisticube 7 blocks with `palette` 7
-    /// (C(210, 8)).
+    /// with `repeats` (C(37, 8)), or sets of 8 cubes of C_5 with `colors` 5 (C(75, 8)) or
+    /// of Sadisticube 7 blocks with `palette` 7 (C(210, 8)).
     pub collections: u64,
-    /// The eight blocks, in tableau order (with `palette` 7, in the order of
-    /// the censuses' `--palette 7`: MacMahon's 30, then those without color 6, ..., 1).
+    /// The eight blocks, in tableau order (with `colors` 5, in the order of `cubes --colors
+    /// 5`; with `palette` 7, in the order of the censuses' `--palette 7`: MacMahon's 30,
+    /// then those without color 6, ..., 1).
     pub blocks: Vec<DesignedCube>,
     /// Every target they build (solved again by the general solver), in tableau order
-    /// (with `palette` 7, every one of the 210 Sadisticube 7 cubes they build).
+    /// (with `colors` 5 or `palette` 7, every cube of C_5 or of Sadisticube 7 they build).
     pub targets: Vec<TargetRow>,
     #[serde(skip)]
     request: DesignBlocksRequest,
@@ -347,8 +348,8 @@ pub fn run_blocks(req: &DesignBlocksRequest, ctx: &Context) -> Result<BlocksDesi
     })
 }
 
-/// Where the blocks of a request come from: `colors` 3 to 5 (6 is MacMahon's) or `palette`
-/// 7, not both.
+/// Where the blocks of a request come from: `colors` N (6 is MacMahon's; the library
+/// takes 5 and refuses the others) or `palette` 7, not both.
 fn block_cubes(req: &DesignBlocksRequest) -> Result<BlockCubes> {
     match (req.colors, req.palette) {
         (Some(c), Some(_)) => {

@@ -752,21 +752,22 @@ class DesignBlocksReport(Record):
 
     count: int
     """How many sets of 8 distinct MacMahon cubes (multisets of 8 with `repeats`, sets of
-    8 distinct Sadisticube 7 blocks with `palette` 7) meet the request: the draw is
-    uniform among them.
+    8 distinct cubes of C_5 with `colors` 5, of Sadisticube 7 blocks with `palette` 7)
+    meet the request: the draw is uniform among them.
     """
     collections: int
     """How many sets of 8 distinct MacMahon cubes there are (C(30, 8)), or multisets of 8
-    with `repeats` (C(37, 8)), or sets of 8 Sadisticube 7 blocks with `palette` 7
-    (C(210, 8)).
+    with `repeats` (C(37, 8)), or sets of 8 cubes of C_5 with `colors` 5 (C(75, 8)) or
+    of Sadisticube 7 blocks with `palette` 7 (C(210, 8)).
     """
     blocks: Tuple[DesignedCube, ...]
-    """The eight blocks, in tableau order (with `palette` 7, in the order of
-    the censuses' `--palette 7`: MacMahon's 30, then those without color 6, ..., 1).
+    """The eight blocks, in tableau order (with `colors` 5, in the order of `cubes --colors
+    5`; with `palette` 7, in the order of the censuses' `--palette 7`: MacMahon's 30,
+    then those without color 6, ..., 1).
     """
     targets: Tuple[TargetRow, ...]
     """Every target they build (solved again by the general solver), in tableau order
-    (with `palette` 7, every one of the 210 Sadisticube 7 cubes they build).
+    (with `colors` 5 or `palette` 7, every cube of C_5 or of Sadisticube 7 they build).
     """
 
 

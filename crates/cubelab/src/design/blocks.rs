@@ -30,8 +30,8 @@ pub struct BlocksSpec {
     /// puzzles) instead of the sets of 8 distinct ones.
     pub repeats: bool,
     /// Where the blocks (and targets) come from: MacMahon's 30 cubes, or for a named
-    /// `target` with or without `arrangements` (and nothing else), `C_3`, `C_4`, `C_5` or
-    /// Sadisticube 7's 210 blocks ([`super::BlockCubes`]).
+    /// `target` with or without `arrangements` (and nothing else), `C_5` or Sadisticube
+    /// 7's 210 blocks ([`super::BlockCubes`]; other `C_n` are refused).
     pub cubes: super::BlockCubes,
     /// The seed of the draw.
     pub seed: u64,
@@ -173,13 +173,7 @@ pub fn blocks(spec: &BlocksSpec, stop: &Stop) -> std::result::Result<BlocksDesig
     let cubes = u.set_cubes(chosen);
     let names = u.set_names(chosen);
     let built = solve_back(&u.cubes, &u.names, &cubes, interior, stop)?;
-    let design = BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built };
-    if !meets(&design, spec) {
-        return Err(
-            Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into()
-        );
-    }
-    Ok(design)
+    checked(BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built })
 }
 
 /// [`blocks`] over the multisets of 8 (`spec.repeats`): the lists of the multiset census
@@ -202,14 +196,15 @@ fn with_repeats(
     let cubes: Vec<Coloring> = multiset.iter().map(|&c| u.cubes[c]).collect();
     let names = multiset.iter().map(|&c| u.names[c].clone()).collect();
     let built = solve_back(&u.cubes, &u.names, &cubes, spec.interior, stop)?;
-    let design =
-        BlocksDesign { spec: spec.clone(), count, collections: lists.multisets, blocks: multiset, cubes, names, built };
-    if !meets(&design, spec) {
-        return Err(
-            Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into()
-        );
-    }
-    Ok(design)
+    checked(BlocksDesign {
+        spec: spec.clone(),
+        count,
+        collections: lists.multisets,
+        blocks: multiset,
+        cubes,
+        names,
+        built,
+    })
 }
 
 /// The number of multisets meeting `spec` (targets built, the named target among them,
@@ -521,6 +516,16 @@ pub(crate) fn solve_back(
         });
     }
     Ok(built)
+}
+
+/// The design, or an internal error when its blocks, solved again, do not meet its request.
+pub(crate) fn checked(design: BlocksDesign) -> std::result::Result<BlocksDesign, DesignError> {
+    match meets(&design, &design.spec) {
+        true => Ok(design),
+        false => {
+            Err(Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into())
+        }
+    }
 }
 
 /// Whether a design meets the request, read off its solved targets alone.

@@ -23,7 +23,7 @@
 //! census engine's over the 5,852,925 sets of 8 (the corner-graph theorems); and every drawn
 //! set is solved again by the general solver over all 210 targets.
 
-use super::blocks::{meets, solve_back};
+use super::blocks::{checked, solve_back};
 use super::{BlocksDesign, BlocksSpec, DesignError};
 use crate::census::wide::Wide;
 use crate::coloring::{exact_colorings, Coloring};
@@ -82,14 +82,6 @@ impl BlockCubes {
                 format!("the {cubes} cubes of C_{n} (exactly the colors 1-{n}, each at least once)")
             }
             BlockCubes::MacMahon => format!("the {cubes} MacMahon cubes"),
-        }
-    }
-
-    /// `Colors(n)` when n is not 5, else `MacMahon` (nothing wrong).
-    fn filter_out_of_range(self) -> BlockCubes {
-        match self {
-            BlockCubes::Colors(n) if n != 5 => self,
-            _ => BlockCubes::MacMahon,
         }
     }
 }
@@ -327,19 +319,13 @@ pub(crate) fn blocks_in_palette(spec: &BlocksSpec, stop: &Stop) -> std::result::
     let cubes: Vec<Coloring> = blocks.iter().map(|&c| w.cubes[c]).collect();
     let names = blocks.iter().map(|&c| w.names[c].clone()).collect();
     let built = solve_back(&w.cubes, &w.names, &cubes, false, stop)?;
-    let design = BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built };
-    if !meets(&design, spec) {
-        return Err(
-            Error::new(ErrorKind::Internal, "the drawn blocks do not meet the request when solved again").into()
-        );
-    }
-    Ok(design)
+    checked(BlocksDesign { spec: spec.clone(), count, collections, blocks, cubes, names, built })
 }
 
 /// Refuses what these cubes do not support, before any work; the cubes.
 fn check(spec: &BlocksSpec) -> std::result::Result<BlockCubes, DesignError> {
     let from = spec.cubes;
-    if let BlockCubes::Colors(n) = from.filter_out_of_range() {
+    if let BlockCubes::Colors(n @ (..=4 | 6..)) = from {
         return Err(DesignError::at(
             "colors",
             Error::out_of_range(format!(
@@ -349,10 +335,7 @@ fn check(spec: &BlocksSpec) -> std::result::Result<BlockCubes, DesignError> {
             )),
         ));
     }
-    let which = match from {
-        BlockCubes::Sadisticube7 => "Sadisticube 7 blocks".to_string(),
-        _ => from.words(),
-    };
+    let which = from.words();
     let refuse = |field: &'static str, what: &str| {
         Err(DesignError::at(
             field,

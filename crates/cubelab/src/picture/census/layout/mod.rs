@@ -299,7 +299,7 @@ impl Layout {
             }
         }
         self.unrank_digits(index, rows, &mut cursor.digits);
-        *cursor = Cursor { valid: true, index, digits: cursor.digits };
+        (cursor.valid, cursor.index) = (true, index);
     }
 
     /// The next entry's rows and digits in place; false at the end of the cursor's orbit
