@@ -41,6 +41,11 @@ pub(crate) struct Cursor {
     valid: bool,
     index: u64,
     digits: [u32; MAX_ROWS],
+    /// The end of the entry's orbit (the next orbit's offset), its parity class and the
+    /// position of its first value in the class: what a successor step needs.
+    end: u64,
+    class: usize,
+    first: usize,
 }
 
 /// Cell maps and parity of a puzzle, for the two-bit census.
@@ -251,6 +256,40 @@ impl Layout {
         self.least_entry::<true>(rows).map(|(index, _)| index)
     }
 
+    /// Whether entry `index`, given by the rows [`Layout::unrank`] gives (`rep(o)` first),
+    /// is its board's canonical entry (the prepare pass's test).
+    pub(crate) fn is_canonical(&self, index: u64, rows: &[u32]) -> bool {
+        self.canonical_at::<true>(index, rows).is_some()
+    }
+
+    /// The number of images tying for entry `index` (given as for [`Layout::is_canonical`])
+    /// if it is its board's canonical entry, else `None` (the counting pass's look-up).
+    pub(crate) fn canonical_ties(&self, index: u64, rows: &[u32]) -> Option<u32> {
+        self.canonical_at::<false>(index, rows)
+    }
+
+    /// [`Layout::canonical`] of an entry's own rows, compared with the entry. When `rep(o)`
+    /// has no other image in `rep(o)` under `G_c` and no other row is in orbit `o`, the
+    /// images with orbit `o` on the rows' side are the entry itself (one, so no ties), and
+    /// only the transpose can give a less entry: from a less orbit (not canonical), a
+    /// greater one (canonical) or the same (the full comparison). Most entries end there.
+    fn canonical_at<const ENTRY_ONLY: bool>(&self, index: u64, rows: &[u32]) -> Option<u32> {
+        let r0 = rows[0] as usize;
+        let o = self.orbit[r0] as usize;
+        if self.maps_at[r0 + 1] - self.maps_at[r0] == 1
+            && rows[1..].iter().all(|&v| self.orbit[v as usize] as usize != o)
+        {
+            let Some(sigma) = &self.transpose else { return Some(1) };
+            let mut t = [0u32; MAX_ROWS];
+            self.transpose_rows(sigma, rows, &mut t[..self.m]);
+            let ot = self.least_orbit(&t[..self.m]);
+            if ot != o {
+                return (ot > o).then_some(1);
+            }
+        }
+        self.least_entry::<ENTRY_ONLY>(rows).filter(|&(k, _)| k == index).map(|(_, ties)| ties)
+    }
+
     fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
         let mut best = (u64::MAX, 0);
         let o = self.least_orbit(rows);
@@ -281,13 +320,25 @@ impl Layout {
         self.unrank_digits(index, rows, &mut [0; MAX_ROWS]);
     }
 
-    /// [`Layout::unrank`] for a search visiting entries in increasing order: an entry a few
-    /// past the cursor's is reached by colex successors of its digits (each changes the
-    /// lowest digits only), any other by unranking. `rows` must hold the cursor's entry's
+    /// [`Layout::unrank`] for a search visiting entries in increasing order: an entry past
+    /// the cursor's that differs in the lowest digit only is reached by moving that digit,
+    /// one a few past by colex successors of its digits (each changes the lowest digits
+    /// only), any other by unranking. `rows` must hold the cursor's entry's
     /// rows (as the last call left them) unless the cursor is new.
     #[inline]
     pub(crate) fn seek(&self, cursor: &mut Cursor, index: u64, rows: &mut [u32]) {
         let s = self.m - 1;
+        if cursor.valid && index > cursor.index && index < cursor.end && s > 0 {
+            // Within the orbit, a jump that only moves the lowest digit (below the next one).
+            let gap = index - cursor.index;
+            let q = &mut cursor.digits;
+            if s == 1 || u64::from(q[0]) + gap < u64::from(q[1]) {
+                q[0] += gap as u32;
+                rows[1] = self.by_class[cursor.class][cursor.first + q[0] as usize];
+                cursor.index = index;
+                return;
+            }
+        }
         if cursor.valid && index > cursor.index && index - cursor.index <= 4 && s > 0 {
             while cursor.index < index {
                 if !self.successor(cursor, rows) {
@@ -298,20 +349,20 @@ impl Layout {
                 return;
             }
         }
-        self.unrank_digits(index, rows, &mut cursor.digits);
-        (cursor.valid, cursor.index) = (true, index);
+        let o = self.unrank_digits(index, rows, &mut cursor.digits);
+        (cursor.valid, cursor.index, cursor.end) = (true, index, self.offset[o + 1]);
+        cursor.class = self.class[self.reps[o] as usize] as usize;
+        cursor.first = self.start[cursor.class][o] as usize;
     }
 
     /// The next entry's rows and digits in place; false at the end of the cursor's orbit
     /// (the next entry is then found by unranking).
     fn successor(&self, cursor: &mut Cursor, rows: &mut [u32]) -> bool {
         let s = self.m - 1;
-        let o = self.offset.partition_point(|&x| x <= cursor.index) - 1;
-        if cursor.index + 1 >= self.offset[o + 1] {
+        if cursor.index + 1 >= cursor.end {
             return false;
         }
-        let c = self.class[self.reps[o] as usize] as usize;
-        let first = self.start[c][o] as usize;
+        let (c, first) = (cursor.class, cursor.first);
         let q = &mut cursor.digits;
         // The least digit that can grow without meeting the next one; the ones below it
         // restart at their least values (colex order of strictly increasing digits).
@@ -327,8 +378,9 @@ impl Layout {
         true
     }
 
-    /// [`Layout::unrank`], keeping the digits (the shifted positions of the other rows).
-    fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) {
+    /// [`Layout::unrank`], keeping the digits (the shifted positions of the other rows);
+    /// returns the entry's orbit.
+    fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) -> usize {
         let o = self.offset.partition_point(|&x| x <= index) - 1;
         let rep = self.reps[o];
         let c = self.class[rep as usize] as usize;
@@ -346,6 +398,7 @@ impl Layout {
             digits[k] = lo as u32;
             hi = lo;
         }
+        o
     }
 
     /// Number of boards whose canonical entry is that of `rows` (the rows of an entry, as
@@ -447,6 +500,8 @@ mod tests {
                 l.unrank(index, &mut rows[..l.m]);
                 let (canonical, ties) = l.canonical(&rows[..l.m]).unwrap();
                 assert!(canonical <= index);
+                assert_eq!(l.canonical_ties(index, &rows[..l.m]), (canonical == index).then_some(ties));
+                assert_eq!(l.is_canonical(index, &rows[..l.m]), canonical == index);
                 if canonical == index {
                     total += l.weight(&rows[..l.m], ties);
                 }
@@ -488,14 +543,39 @@ mod tests {
                 l.seek(&mut cursor, i, &mut rows[..l.m]);
                 l.unrank(i, &mut want[..l.m]);
                 assert_eq!(rows[..l.m], want[..l.m], "{m}x{n} entry {i}");
-                // Runs of consecutive entries, and jumps of 2 to 5 and of a stride.
+                // Runs of consecutive entries, and jumps of 2 to 5, of 5 to 404 and of a stride.
                 k += 1;
                 i += match k % 7 {
                     0 => step,
                     1 | 2 => 2 + k % 4,
+                    3 => 5 + k % 400,
                     _ => 1,
                 };
             }
+        }
+    }
+
+    #[test]
+    fn the_passes_tests_of_an_entry_are_the_canonical_forms() {
+        // is_canonical and canonical_ties take shortcuts on most entries: on square boards
+        // (the transpose) and others, sampled over the whole table, they agree with the
+        // canonical form.
+        for (m, n, metric) in [(3, 3, Metric::Quarter), (3, 2, Metric::Half), (8, 1, Metric::Quarter)] {
+            let l = layout(m, n, metric);
+            let mut rows = [0u32; MAX_ROWS];
+            let (mut shortcuts, mut canonical) = (0, 0);
+            let step = (l.size() / 200_000).max(1);
+            for index in (0..l.size()).step_by(step as usize) {
+                l.unrank(index, &mut rows[..l.m]);
+                let (least, ties) = l.canonical(&rows[..l.m]).unwrap();
+                let want = (least == index).then_some(ties);
+                assert_eq!(l.canonical_ties(index, &rows[..l.m]), want, "{m}x{n} entry {index}");
+                assert_eq!(l.is_canonical(index, &rows[..l.m]), want.is_some(), "{m}x{n} entry {index}");
+                canonical += usize::from(want.is_some());
+                let r0 = rows[0] as usize;
+                shortcuts += usize::from(l.maps_at[r0 + 1] - l.maps_at[r0] == 1);
+            }
+            assert!(canonical > 0 && shortcuts > 0, "{m}x{n}");
         }
     }
 

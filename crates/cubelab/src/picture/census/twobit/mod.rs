@@ -25,6 +25,7 @@
 //! run reports them too; a checkpoint made with another watch list is refused.
 
 use super::layout::{CellSymmetry, Cursor, Layout};
+use super::memory;
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
@@ -42,6 +43,10 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 const CHUNK: u64 = 1 << 16;
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
 const BATCH: u64 = 64;
+/// Table reads in flight in a forward pass (a power of two).
+const RING: usize = 16;
+/// Entries searched at once in a backward pass.
+const LANES: usize = 8;
 /// Bytes moved between the table and a checkpoint file at a time.
 const BLOCK: usize = 1 << 20;
 
@@ -98,6 +103,16 @@ pub struct TwoBitCensus {
     pub watched: Vec<u32>,
 }
 
+/// An unseen entry searched by a backward pass: its rows, its next move and the entry of
+/// the neighbour whose table word was prefetched.
+#[derive(Clone, Copy, Default)]
+struct Lane {
+    i: u64,
+    rows: [u32; MAX_ROWS],
+    k: usize,
+    j: u64,
+}
+
 struct Engine {
     layout: Layout,
     table: Vec<AtomicU64>,
@@ -143,45 +158,107 @@ impl Engine {
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
                     l.seek(&mut cursor, i, &mut rows[..m]);
-                    if l.canonical_entry(&rows[..m]) == Some(i) {
+                    if l.is_canonical(i, &rows[..m]) {
                         found += 1;
                     } else {
                         self.or(i, DONE);
                     }
                 },
             ),
-            Pass::Forward => self.each(
-                c,
-                |lo, hi| lo & !hi,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                        next[..m].copy_from_slice(&rows[..m]);
-                        l.apply(k, &mut next[..m]);
-                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                        // Only unseen -> next happens in this pass, so the test and the or agree.
-                        if self.get(j) == 0 {
-                            self.or(j, NEXT);
+            Pass::Forward => {
+                // Each neighbour's table word is prefetched when its entry is found and
+                // read RING entries later, so that many reads are in flight at once. Only
+                // unseen -> next happens in this pass, so the test and the or agree, and
+                // the entries marked do not depend on the order.
+                let mark = |j: u64| {
+                    if self.get(j) == 0 {
+                        self.or(j, NEXT);
+                    }
+                };
+                let mut ring = [0u64; RING];
+                let mut pending = 0usize;
+                self.each(
+                    c,
+                    |lo, hi| lo & !hi,
+                    |i| {
+                        l.seek(&mut cursor, i, &mut rows[..m]);
+                        for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
+                            next[..m].copy_from_slice(&rows[..m]);
+                            l.apply(k, &mut next[..m]);
+                            let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                            memory::prefetch(&self.table[(j / 32) as usize]);
+                            let slot = &mut ring[pending % RING];
+                            if pending >= RING {
+                                mark(*slot);
+                            }
+                            *slot = j;
+                            pending += 1;
+                        }
+                    },
+                );
+                (pending.saturating_sub(RING)..pending).for_each(|p| mark(ring[p % RING]));
+            }
+            Pass::Backward => {
+                // LANES unseen entries are searched at once, one neighbour of each in turn:
+                // a neighbour's table word is prefetched when its entry is found and read
+                // when its lane comes round again. An entry stops at its first neighbour in
+                // the frontier, as it would alone; it only marks itself, so the entries
+                // marked do not depend on the order.
+                let mut lanes = [Lane::default(); LANES];
+                let mut free: Vec<usize> = (0..LANES).collect();
+                let mut turn = 0;
+                // The lane's next neighbour (its table word prefetched); false when none is left.
+                let advance = |lane: &mut Lane| {
+                    while lane.k < l.moves() {
+                        let k = lane.k;
+                        lane.k += 1;
+                        if !l.repeats_a_move(k, &lane.rows[..m]) {
+                            let mut next = lane.rows;
+                            l.apply(k, &mut next[..m]);
+                            lane.j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                            memory::prefetch(&self.table[(lane.j / 32) as usize]);
+                            return true;
                         }
                     }
-                },
-            ),
-            Pass::Backward => self.each(
-                c,
-                |lo, hi| !(lo | hi) & LOW,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                        next[..m].copy_from_slice(&rows[..m]);
-                        l.apply(k, &mut next[..m]);
-                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                        if self.get(j) == FRONTIER {
-                            self.or(i, NEXT);
-                            break;
+                    false
+                };
+                // Reads the lane's neighbour: true when the lane is done.
+                let step = |lane: &mut Lane| {
+                    if self.get(lane.j) == FRONTIER {
+                        self.or(lane.i, NEXT);
+                        true
+                    } else {
+                        !advance(lane)
+                    }
+                };
+                self.each(
+                    c,
+                    |lo, hi| !(lo | hi) & LOW,
+                    |i| {
+                        l.seek(&mut cursor, i, &mut rows[..m]);
+                        let slot = free.pop().expect("a free lane");
+                        let lane = &mut lanes[slot];
+                        (lane.i, lane.k) = (i, 0);
+                        lane.rows[..m].copy_from_slice(&rows[..m]);
+                        if !advance(lane) {
+                            free.push(slot);
+                        }
+                        while free.is_empty() {
+                            if step(&mut lanes[turn]) {
+                                free.push(turn);
+                            }
+                            turn = (turn + 1) % LANES;
+                        }
+                    },
+                );
+                while free.len() < LANES {
+                    for (t, lane) in lanes.iter_mut().enumerate() {
+                        if !free.contains(&t) && step(lane) {
+                            free.push(t);
                         }
                     }
-                },
-            ),
+                }
+            }
         }
         found
     }
@@ -194,15 +271,16 @@ impl Engine {
             .into_par_iter()
             .map(|c| {
                 let mut rows = [0u32; MAX_ROWS];
+                let mut cursor = Cursor::default();
                 let (mut boards, mut entries) = (0u128, 0u64);
                 self.each(
                     c,
                     |lo, hi| hi & !lo,
                     |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        match l.canonical(&rows[..l.m]) {
-                            Some((k, ties)) if k == i => boards += l.weight(&rows[..l.m], ties) as u128,
-                            _ => bad.store(true, Ordering::Relaxed),
+                        l.seek(&mut cursor, i, &mut rows[..l.m]);
+                        match l.canonical_ties(i, &rows[..l.m]) {
+                            Some(ties) => boards += l.weight(&rows[..l.m], ties) as u128,
+                            None => bad.store(true, Ordering::Relaxed),
                         }
                         entries += 1;
                     },
@@ -475,8 +553,12 @@ impl Engine {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let words = |x: u64| std::iter::repeat_with(move || AtomicU64::new(x)).take(words as usize).collect();
-        Ok(Engine { layout, table: words(0), mod3: keep.then(|| words(u64::MAX)) })
+        let mod3 = keep.then(|| {
+            let table = memory::zeroed_words(words as usize);
+            table.par_iter().for_each(|w| w.store(u64::MAX, Ordering::Relaxed));
+            table
+        });
+        Ok(Engine { layout, table: memory::zeroed_words(words as usize), mod3 })
     }
 }
 
