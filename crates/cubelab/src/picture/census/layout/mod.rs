@@ -72,12 +72,16 @@ pub(crate) struct Layout {
     col_move: Vec<Vec<u32>>,
     /// `act[g][v]`: row value after element g of `G_c`.
     act: Vec<Vec<u32>>,
-    /// `imaged[g][v]`: the class and position of `act[g][v]`, as `class << 24 | position`
-    /// (values are at most 2^22, classes below 2^4): one look-up where [`Layout::fold`]
-    /// needed three.
-    imaged: Vec<Vec<u32>>,
+    /// The class and position of `act[g][v]` at `g * values + v`, one look-up where
+    /// [`Layout::fold`] needed three: as `class << 14 | position` in 16 bits where every
+    /// value fits (rows of at most 3 cells of 24 values: 3x3's table of 24 maps is 663 KB, which stays in a core's 1 MB cache where 32 bits did not), else as
+    /// `class << 24 | position` in 32 (values are at most 2^22, classes below 2^4).
+    imaged: Imaged,
     /// The cell map of the transpose symmetry (square boards).
     transpose: Option<Vec<u8>>,
+    /// On square boards, `sigma` of each digit of each row value, a byte each (digit j at
+    /// bits 8j): the transpose reads one word per row instead of n digits and n maps.
+    sigma_digits: Vec<u32>,
     /// `digits[v * n + j]`: cell j of row value v.
     digits: Vec<u8>,
     /// Orbit of each row value, and the least value of each orbit.
@@ -125,8 +129,55 @@ fn maps_moves(sigma: &[u8], from: &[Vec<u8>], to: &[Vec<u8>]) -> bool {
     image == target
 }
 
-/// Sorts the few other rows of a board: by optimal sorting networks for 7 and 8 values
-/// (the 8x1 and 9x1 boards), branch-free and unrolled, else by the standard library's sort.
+/// The table of [`Layout::fold`]'s images: packed in 16 bits where they fit, else in 32.
+#[derive(Debug)]
+enum Imaged {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+/// A packed class and position (see [`Layout::imaged`]).
+trait Packed: Copy {
+    fn class(self) -> u32;
+    fn position(self) -> u32;
+}
+
+impl Packed for u16 {
+    #[inline(always)]
+    fn class(self) -> u32 {
+        u32::from(self >> 14)
+    }
+    #[inline(always)]
+    fn position(self) -> u32 {
+        u32::from(self & 0x3fff)
+    }
+}
+
+impl Packed for u32 {
+    #[inline(always)]
+    fn class(self) -> u32 {
+        self >> 24
+    }
+    #[inline(always)]
+    fn position(self) -> u32 {
+        self & 0xff_ffff
+    }
+}
+
+impl Imaged {
+    /// Packs `class << 24 | position` values, in 16 bits if every one fits.
+    fn new(wide: Vec<u32>) -> Imaged {
+        if wide.iter().all(|&x| x.class() < 4 && x.position() < 1 << 14) {
+            Imaged::Narrow(wide.iter().map(|&x| ((x.class() << 14) | x.position()) as u16).collect())
+        } else {
+            Imaged::Wide(wide)
+        }
+    }
+}
+
+/// Sorts the few other rows of a board: by optimal sorting networks for 2, 3, 4, 7 and 8
+/// values (the 3x3, 4x2, 5x2, 8x1 and 9x1 boards), branch-free and unrolled, else by the
+/// standard library's sort.
 #[inline(always)]
 fn sort_small(x: &mut [u32]) {
     macro_rules! network {
@@ -139,6 +190,18 @@ fn sort_small(x: &mut [u32]) {
         }};
     }
     match x.len() {
+        2 => {
+            let x: &mut [u32; 2] = x.try_into().expect("2 values");
+            network!(x; (0, 1));
+        }
+        3 => {
+            let x: &mut [u32; 3] = x.try_into().expect("3 values");
+            network!(x; (0, 2), (0, 1), (1, 2));
+        }
+        4 => {
+            let x: &mut [u32; 4] = x.try_into().expect("4 values");
+            network!(x; (0, 2), (1, 3), (0, 1), (2, 3), (1, 2));
+        }
         7 => {
             let x: &mut [u32; 7] = x.try_into().expect("7 values");
             network!(x; (0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4), (1, 2), (4, 6),
@@ -207,7 +270,23 @@ impl Layout {
     /// With `ENTRY_ONLY` the ties are not counted and a row equal to an earlier row is
     /// skipped (its images are the earlier row's), for [`Layout::canonical_entry`].
     fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
+        match &self.imaged {
+            Imaged::Narrow(t) => self.fold_in::<ENTRY_ONLY, u16>(t, rows, o, best),
+            Imaged::Wide(t) => self.fold_in::<ENTRY_ONLY, u32>(t, rows, o, best),
+        }
+    }
+
+    /// [`Layout::fold`] with the images packed as `T`.
+    #[inline(always)]
+    fn fold_in<const ENTRY_ONLY: bool, T: Packed>(
+        &self,
+        table: &[T],
+        rows: &[u32],
+        o: usize,
+        best: &mut (u64, u32),
+    ) -> bool {
         let m = self.m;
+        let values = self.orbit.len();
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
         let mut others = [0u32; MAX_ROWS];
@@ -217,15 +296,15 @@ impl Layout {
             }
             let v = rows[i] as usize;
             for &g in &self.maps[self.maps_at[v] as usize..self.maps_at[v + 1] as usize] {
-                let imaged = &self.imaged[g as usize];
+                let imaged = &table[g as usize * values..(g as usize + 1) * values];
                 let mut k = 0;
                 for (j, &r) in rows.iter().enumerate() {
                     if j != i {
                         let x = imaged[r as usize];
-                        if x >> 24 != u32::from(c) {
+                        if x.class() != u32::from(c) {
                             return false;
                         }
-                        others[k] = (x & 0xff_ffff) - first;
+                        others[k] = x.position() - first;
                         k += 1;
                     }
                 }
@@ -279,9 +358,11 @@ impl Layout {
         if self.maps_at[r0 + 1] - self.maps_at[r0] == 1
             && rows[1..].iter().all(|&v| self.orbit[v as usize] as usize != o)
         {
-            let Some(sigma) = &self.transpose else { return Some(1) };
+            if self.transpose.is_none() {
+                return Some(1);
+            }
             let mut t = [0u32; MAX_ROWS];
-            self.transpose_rows(sigma, rows, &mut t[..self.m]);
+            self.transpose_rows(rows, &mut t[..self.m]);
             let ot = self.least_orbit(&t[..self.m]);
             if ot != o {
                 return (ot > o).then_some(1);
@@ -293,11 +374,11 @@ impl Layout {
     fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
         let mut best = (u64::MAX, 0);
         let o = self.least_orbit(rows);
-        let Some(sigma) = &self.transpose else {
+        if self.transpose.is_none() {
             return self.fold::<ENTRY_ONLY>(rows, o, &mut best).then_some(best);
-        };
+        }
         let mut t = [0u32; MAX_ROWS];
-        self.transpose_rows(sigma, rows, &mut t[..self.m]);
+        self.transpose_rows(rows, &mut t[..self.m]);
         // Entries are ordered by orbit first: only the images with the least orbit count.
         let ot = self.least_orbit(&t[..self.m]);
         let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, o, &mut best))
@@ -305,13 +386,17 @@ impl Layout {
         ok.then_some(best)
     }
 
-    /// The transpose of a square board of row values, with `sigma` on every cell.
-    fn transpose_rows(&self, sigma: &[u8], rows: &[u32], out: &mut [u32]) {
-        let (n, a) = (self.n, self.alphabet as u32);
+    /// The transpose of a square board of row values, with the transpose's cell map on
+    /// every cell.
+    #[inline]
+    fn transpose_rows(&self, rows: &[u32], out: &mut [u32]) {
+        let a = self.alphabet as u32;
+        let mut packed = [0u32; 4];
+        for (p, &r) in packed.iter_mut().zip(rows) {
+            *p = self.sigma_digits[r as usize];
+        }
         for (i, o) in out.iter_mut().enumerate() {
-            *o = (0..self.m)
-                .rev()
-                .fold(0u32, |acc, j| acc * a + sigma[self.digits[rows[j] as usize * n + i] as usize] as u32);
+            *o = packed[..self.m].iter().rev().fold(0u32, |acc, &p| acc * a + (p >> (8 * i) & 0xff));
         }
     }
 
@@ -440,8 +525,8 @@ impl Layout {
         let mut best: Option<Vec<u8>> = None;
         let mut t = [0u32; MAX_ROWS];
         let mut sources: Vec<&[u32]> = vec![rows];
-        if let Some(sigma) = &self.transpose {
-            self.transpose_rows(sigma, rows, &mut t[..m]);
+        if self.transpose.is_some() {
+            self.transpose_rows(rows, &mut t[..m]);
             sources.push(&t[..m]);
         }
         for src in sources {
