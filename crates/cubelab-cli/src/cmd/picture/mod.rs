@@ -203,8 +203,8 @@ Examples:
         /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
         /// auto (two-bit for the picture cube: measured faster on every board tried, see
-        /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
-        /// byte table fits, so that byte-engine checkpoints resume as before).
+        /// docs/benchmarks.md; byte for --group puzzles and to --resume a byte-engine
+        /// checkpoint).
         #[arg(long, value_enum, default_value_t = Engine::default())]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
