@@ -244,12 +244,14 @@ impl Layout {
                 .collect(),
         );
         // n <= 4 digits of at most 256 values: a byte each.
-        let sigma_digits = match &transpose {
-            Some(sigma) => (0..values)
-                .map(|v| (0..n).map(|j| u32::from(sigma[digits[v * n + j] as usize]) << (8 * j)).sum())
-                .collect(),
-            None => Vec::new(),
-        };
+        let info = (0..values)
+            .map(|v| {
+                let mapped = transpose
+                    .as_ref()
+                    .map_or(0, |sigma| (0..n).map(|j| u32::from(sigma[digits[v * n + j] as usize]) << (8 * j)).sum());
+                [orbit[v], mapped, maps_at[v], maps_at[v + 1]]
+            })
+            .collect();
         Ok(Layout {
             m,
             n,
@@ -260,7 +262,7 @@ impl Layout {
             act,
             imaged,
             transpose,
-            sigma_digits,
+            info,
             digits,
             orbit,
             reps,

@@ -79,9 +79,13 @@ pub(crate) struct Layout {
     imaged: Imaged,
     /// The cell map of the transpose symmetry (square boards).
     transpose: Option<Vec<u8>>,
-    /// On square boards, `sigma` of each digit of each row value, a byte each (digit j at
-    /// bits 8j): the transpose reads one word per row instead of n digits and n maps.
-    sigma_digits: Vec<u32>,
+    /// What the canonical form reads of each row value, in one 16-byte record (one cache
+    /// line, not four tables): `[orbit, mapped digits, first map, end of maps]`. The mapped
+    /// digits (square boards) are the transpose's cell map of each digit, a byte each
+    /// (digit j at bits 8j), so the transpose reads one word per row instead of n digits
+    /// and n maps; the maps are `maps[first..end]`, those taking the value to its orbit's
+    /// least value.
+    info: Vec<[u32; 4]>,
     /// `digits[v * n + j]`: cell j of row value v.
     digits: Vec<u8>,
     /// Orbit of each row value, and the least value of each orbit.
@@ -260,7 +264,18 @@ impl Layout {
 
     /// The least orbit of the rows.
     fn least_orbit(&self, rows: &[u32]) -> usize {
-        rows.iter().map(|&v| self.orbit[v as usize]).min().expect("a row") as usize
+        rows.iter().map(|&v| self.info[v as usize][0]).min().expect("a row") as usize
+    }
+
+    /// The orbit of each row into `orbits`, and the least.
+    #[inline(always)]
+    fn orbits_of(&self, rows: &[u32], orbits: &mut [u32]) -> usize {
+        let mut least = u32::MAX;
+        for (o, &v) in orbits.iter_mut().zip(rows) {
+            *o = self.info[v as usize][0];
+            least = least.min(*o);
+        }
+        least as usize
     }
 
     /// Least entry of the images of `rows` under `G_c` (and row permutations), where `o`
@@ -269,10 +284,11 @@ impl Layout {
     ///
     /// With `ENTRY_ONLY` the ties are not counted and a row equal to an earlier row is
     /// skipped (its images are the earlier row's), for [`Layout::canonical_entry`].
-    fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
+    /// `orbits` holds the orbit of each row.
+    fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], orbits: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
         match &self.imaged {
-            Imaged::Narrow(t) => self.fold_in::<ENTRY_ONLY, u16>(t, rows, o, best),
-            Imaged::Wide(t) => self.fold_in::<ENTRY_ONLY, u32>(t, rows, o, best),
+            Imaged::Narrow(t) => self.fold_in::<ENTRY_ONLY, u16>(t, rows, orbits, o, best),
+            Imaged::Wide(t) => self.fold_in::<ENTRY_ONLY, u32>(t, rows, orbits, o, best),
         }
     }
 
@@ -282,6 +298,7 @@ impl Layout {
         &self,
         table: &[T],
         rows: &[u32],
+        orbits: &[u32],
         o: usize,
         best: &mut (u64, u32),
     ) -> bool {
@@ -290,12 +307,12 @@ impl Layout {
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
         let mut others = [0u32; MAX_ROWS];
-        for i in (0..m).filter(|&i| self.orbit[rows[i] as usize] as usize == o) {
+        for i in (0..m).filter(|&i| orbits[i] as usize == o) {
             if ENTRY_ONLY && rows[..i].contains(&rows[i]) {
                 continue;
             }
-            let v = rows[i] as usize;
-            for &g in &self.maps[self.maps_at[v] as usize..self.maps_at[v + 1] as usize] {
+            let [_, _, from, to] = self.info[rows[i] as usize];
+            for &g in &self.maps[from as usize..to as usize] {
                 let imaged = &table[g as usize * values..(g as usize + 1) * values];
                 let mut k = 0;
                 for (j, &r) in rows.iter().enumerate() {
@@ -372,17 +389,20 @@ impl Layout {
     }
 
     fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
+        let m = self.m;
         let mut best = (u64::MAX, 0);
-        let o = self.least_orbit(rows);
+        let mut orbits = [0u32; MAX_ROWS];
+        let o = self.orbits_of(rows, &mut orbits[..m]);
         if self.transpose.is_none() {
-            return self.fold::<ENTRY_ONLY>(rows, o, &mut best).then_some(best);
+            return self.fold::<ENTRY_ONLY>(rows, &orbits[..m], o, &mut best).then_some(best);
         }
         let mut t = [0u32; MAX_ROWS];
-        self.transpose_rows(rows, &mut t[..self.m]);
+        self.transpose_rows(rows, &mut t[..m]);
         // Entries are ordered by orbit first: only the images with the least orbit count.
-        let ot = self.least_orbit(&t[..self.m]);
-        let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, o, &mut best))
-            && (ot > o || self.fold::<ENTRY_ONLY>(&t[..self.m], ot, &mut best));
+        let mut t_orbits = [0u32; MAX_ROWS];
+        let ot = self.orbits_of(&t[..m], &mut t_orbits[..m]);
+        let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, &orbits[..m], o, &mut best))
+            && (ot > o || self.fold::<ENTRY_ONLY>(&t[..m], &t_orbits[..m], ot, &mut best));
         ok.then_some(best)
     }
 
@@ -393,7 +413,7 @@ impl Layout {
         let a = self.alphabet as u32;
         let mut packed = [0u32; 4];
         for (p, &r) in packed.iter_mut().zip(rows) {
-            *p = self.sigma_digits[r as usize];
+            *p = self.info[r as usize][1];
         }
         for (i, o) in out.iter_mut().enumerate() {
             *o = packed[..self.m].iter().rev().fold(0u32, |acc, &p| acc * a + (p >> (8 * i) & 0xff));
