@@ -14,6 +14,8 @@ use crate::io::Checksum;
 use crate::{Error, Result};
 use serde::Serialize;
 
+#[cfg(feature = "mpi")]
+pub mod distributed;
 mod layout;
 mod table;
 pub mod twobit;

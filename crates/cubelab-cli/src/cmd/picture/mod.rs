@@ -204,7 +204,10 @@ Examples:
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
         /// auto (two-bit for the picture cube: measured faster on every board tried, see
         /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
-        /// byte table fits, so that byte-engine checkpoints resume as before).
+        /// byte table fits, so that byte-engine checkpoints resume as before), or mpi (the
+        /// two-bit census with its table cut among the ranks of `mpirun -np R`, in a
+        /// binary built with `--features mpi`; checkpoint FILE.rank-r-of-R per rank; see
+        /// docs/scale-out.md).
         #[arg(long, value_enum, default_value_t = Engine::default())]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
@@ -357,6 +360,10 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             let report = api::census::run_with(&req, &opts, &typed)
                 .map_err(|e| failure(progress::with_resume_hint_api(e, opts.checkpoint.as_deref())))?;
             let input = api::census::CensusInput::of(&req);
+            // Under mpirun (--engine mpi) every rank finds the result; rank 0 writes it.
+            if !report.writer {
+                return Ok(String::new());
+            }
             if let Some(path) = &output {
                 write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
             }
