@@ -355,7 +355,10 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             let metric = if group.is_none() { Some(metric) } else { None };
             let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
             let opts = api::census::Options { max_memory, checkpoint, resume, force, stop_after_layer, save_table };
-            progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
+            // (The MPI engine's files are FILE.rank-r-of-R; it refuses another R's files.)
+            if engine != Engine::Mpi {
+                progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
+            }
             let typed = typed.with_stop(ctx.stop());
             let report = api::census::run_with(&req, &opts, &typed)
                 .map_err(|e| failure(progress::with_resume_hint_api(e, opts.checkpoint.as_deref())))?;

@@ -430,6 +430,21 @@ impl<'a> Run<'a> {
                     .replace(".rank-0-", ".rank-*-")
             )));
         }
+        if loaded.is_none() && opts.resume {
+            // None of this run's files: a checkpoint of another number of ranks is not
+            // silently ignored.
+            let other = opts.checkpoint.and_then(|p| saved_by_other_ranks(p, ranks));
+            agree(
+                world,
+                other.map_or(Ok(()), |(file, r)| {
+                    Err(Error::checkpoint(format!(
+                        "checkpoint '{}' was saved by a run on {r} ranks, not {ranks}: resume it with mpirun -np {r}, \
+                     or start afresh (--force)",
+                        file.display()
+                    )))
+                }),
+            )?;
+        }
         match loaded {
             Some(s) => {
                 if !s.watched.iter().map(|w| w.entry).eq(run.state.watched.iter().map(|w| w.entry)) {
@@ -740,6 +755,17 @@ fn watch_entries(layout: &Layout, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
         watched.push(Watched { entry, distance: None });
     }
     Ok(watched)
+}
+
+/// A rank-0 checkpoint of `path` saved by a run on another number of ranks than
+/// `ranks`, and that number.
+fn saved_by_other_ranks(path: &std::path::Path, ranks: usize) -> Option<(PathBuf, usize)> {
+    let prefix = format!("{}.rank-0-of-", path.file_name()?.to_str()?);
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(".".as_ref());
+    std::fs::read_dir(dir).ok()?.flatten().find_map(|e| {
+        let r = e.file_name().to_str()?.strip_prefix(&prefix)?.parse::<usize>().ok()?;
+        (r != ranks).then(|| (rank_path(path, 0, r), r))
+    })
 }
 
 /// FNV-1a of `bytes` (to compare the ranks' checkpoint states).
