@@ -514,12 +514,15 @@ fn distributed(
         )?;
         let t = d.census;
         let note = format!(
-            "table:    two-bit, {} entries ({} bytes) on {} MPI ranks, {} classes under {} symmetries",
+            "table:    two-bit, {} entries ({} bytes) on {} MPI ranks, {} classes under {} symmetries; \
+             {} neighbour entries exchanged between ranks (at most {} in a layer)",
             t.entries,
             t.entries.div_ceil(32) * 8,
             d.ranks,
             t.classes,
-            t.symmetries
+            t.symmetries,
+            d.exchanged,
+            d.exchanged_in_a_layer
         );
         let boards = |cells: Vec<u8>| Board::from_cubes(req.m, req.n, cells).map(|b| b.to_string());
         let antipodes = match req.antipodes {

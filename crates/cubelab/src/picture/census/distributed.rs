@@ -66,6 +66,12 @@ pub struct Distributed {
     pub rank: usize,
     /// The number of ranks.
     pub ranks: usize,
+    /// Neighbour entries sent from one rank to another (after removing repeats within a
+    /// round's bucket), all layers and ranks together.
+    pub exchanged: u64,
+    /// The sum over ranks of the most each sent in one layer (at least the most sent in
+    /// any one layer).
+    pub exchanged_in_a_layer: u64,
 }
 
 /// The state saved in every rank's checkpoint header (the same on every rank).
@@ -376,6 +382,9 @@ struct Run<'a> {
     /// When the last checkpoint was saved, and how long it took.
     last_save: Option<(Instant, Duration)>,
     state: State,
+    /// Neighbour entries this rank sent to others: in all, and the most in one layer.
+    sent: u64,
+    most_sent: u64,
 }
 
 impl<'a> Run<'a> {
@@ -415,7 +424,8 @@ impl<'a> Run<'a> {
         let loaded =
             agree(world, saver.resume_file(&rank_opts).map(|f| slice.load(f)).transpose().map(Option::flatten))?;
         let state = State { counts: Vec::new(), classes: 0, frontier: 0, unseen: 0, watched };
-        let mut run = Run { world, ranks, puzzle, opts, ck, slice, saver, last_save: None, state };
+        let mut run =
+            Run { world, ranks, puzzle, opts, ck, slice, saver, last_save: None, state, sent: 0, most_sent: 0 };
         // Every rank resumes from the same state, or every rank starts afresh.
         let digest = loaded.as_ref().map_or(0, |s| fnv(&serde_json::to_vec(s).unwrap_or_default()) | 1);
         let (least, most) =
@@ -582,6 +592,7 @@ impl<'a> Run<'a> {
         let per_round = round_chunks(ranks, self.slice.layout.moves());
         let chunks = self.slice.chunks();
         let mut round = 0u64;
+        let mut sent = 0u64;
         loop {
             let first = round * per_round;
             let flags =
@@ -591,6 +602,8 @@ impl<'a> Run<'a> {
                 return Err(self.stop(what));
             }
             if flags[0] == 0 {
+                self.sent += sent;
+                self.most_sent = self.most_sent.max(sent);
                 return Ok(());
             }
             let s = &self.slice;
@@ -606,6 +619,7 @@ impl<'a> Run<'a> {
                 b.sort_unstable();
                 b.dedup();
             });
+            sent += buckets.iter().enumerate().filter(|&(r, _)| r != s.rank).map(|(_, b)| b.len() as u64).sum::<u64>();
             let received = exchange(self.world, &buckets)?;
             s.mark(&received);
             round += 1;
@@ -665,6 +679,8 @@ impl<'a> Run<'a> {
 
     /// The result, once a layer was found empty: the antipodes gathered from all ranks.
     fn finish(self, antipodes: usize) -> Result<Distributed> {
+        let sent = self.reduce(&[self.sent, self.most_sent], SystemOperation::sum());
+        let (exchanged, exchanged_in_a_layer) = (sent[0], sent[1]);
         let cells = self.puzzle.rows * self.puzzle.cols;
         let mut boards = Vec::new();
         if antipodes > 0 {
@@ -685,7 +701,7 @@ impl<'a> Run<'a> {
             symmetries: self.slice.layout.symmetries(),
             watched,
         };
-        Ok(Distributed { census, rank: self.slice.rank, ranks: self.ranks })
+        Ok(Distributed { census, rank: self.slice.rank, ranks: self.ranks, exchanged, exchanged_in_a_layer })
     }
 }
 
