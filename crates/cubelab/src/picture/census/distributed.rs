@@ -203,6 +203,42 @@ impl Slice {
         remote
     }
 
+    /// The backward pass over local chunk `c`: an unseen entry with a frontier neighbour
+    /// this rank owns is marked next; for the others, the pairs (entry, neighbour) of
+    /// their neighbours owned by other ranks, by owner, to be asked about.
+    fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
+        let l = &self.layout;
+        let m = l.m;
+        let mut rows = [0u32; MAX_ROWS];
+        let mut next = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
+        let mut remote = vec![Vec::new(); ranks];
+        let mut pending = Vec::new();
+        self.each(
+            c,
+            |lo, hi| !(lo | hi) & LOW,
+            |i| {
+                l.seek(&mut cursor, i, &mut rows[..m]);
+                pending.clear();
+                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
+                    next[..m].copy_from_slice(&rows[..m]);
+                    l.apply(k, &mut next[..m]);
+                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                    if !(self.lo..self.hi).contains(&j) {
+                        pending.push(j);
+                    } else if self.get(j) == FRONTIER {
+                        self.or(i, NEXT);
+                        return;
+                    }
+                }
+                for &j in &pending {
+                    remote[self.owner(j)].push((i, j));
+                }
+            },
+        );
+        remote
+    }
+
     /// Marks the entries of `js` (all owned by this rank) still unseen next.
     fn mark(&self, js: &[u64]) {
         js.par_chunks(1 << 12).for_each(|js| {
@@ -567,7 +603,7 @@ impl<'a> Run<'a> {
                 let what = format!("after layer {} with {} boards found", layer - 1, self.state.found());
                 return Err(self.stop(what));
             }
-            self.forward(layer)?;
+            self.expand(layer)?;
             let frontier = self.state.frontier;
             if !self.close_layer(layer)? {
                 break;
@@ -586,8 +622,10 @@ impl<'a> Run<'a> {
         self.finish(antipodes)
     }
 
-    /// Expands the frontier forward, round by round.
-    fn forward(&mut self, layer: usize) -> Result<()> {
+    /// Expands the frontier, forward or backward (chosen from the global counts as the
+    /// single engine chooses), round by round.
+    fn expand(&mut self, layer: usize) -> Result<()> {
+        let backward = choose_backward(self.state.frontier, self.state.unseen, self.slice.layout.moves());
         let ranks = self.ranks;
         let per_round = round_chunks(ranks, self.slice.layout.moves());
         let chunks = self.slice.chunks();
@@ -608,6 +646,11 @@ impl<'a> Run<'a> {
             }
             let s = &self.slice;
             let batch = first.min(chunks)..(first + per_round).min(chunks);
+            if backward {
+                sent += self.backward_round(batch)?;
+                round += 1;
+                continue;
+            }
             let mut buckets = batch.into_par_iter().map(|c| s.expand(c, ranks)).reduce(
                 || vec![Vec::new(); ranks],
                 |mut a, b| {
@@ -620,10 +663,53 @@ impl<'a> Run<'a> {
                 b.dedup();
             });
             sent += buckets.iter().enumerate().filter(|&(r, _)| r != s.rank).map(|(_, b)| b.len() as u64).sum::<u64>();
-            let received = exchange(self.world, &buckets)?;
+            let (received, _) = exchange(self.world, &buckets)?;
             s.mark(&received);
             round += 1;
         }
+    }
+
+    /// One backward round over the local chunks `batch`: the neighbours owned by other
+    /// ranks are asked about (sorted, without repeats), their owners answer whether each
+    /// is in the frontier, and an entry with a frontier neighbour is marked next. Returns
+    /// the entries asked about.
+    fn backward_round(&self, batch: std::ops::Range<u64>) -> Result<u64> {
+        let (s, ranks) = (&self.slice, self.ranks);
+        let mut pairs = batch.into_par_iter().map(|c| s.backward(c, ranks)).reduce(
+            || vec![Vec::new(); ranks],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, mut y)| x.append(&mut y));
+                a
+            },
+        );
+        let questions: Vec<Vec<u64>> = pairs
+            .par_iter_mut()
+            .map(|p| {
+                let mut q: Vec<u64> = p.iter().map(|&(_, j)| j).collect();
+                q.sort_unstable();
+                q.dedup();
+                q
+            })
+            .collect();
+        let (asked, asked_counts) = exchange(self.world, &questions)?;
+        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.get(j) == FRONTIER) as u8).collect();
+        let (answers, _) = exchange_flat(self.world, &answers, &asked_counts)?;
+        let mut at = 0;
+        let offsets: Vec<usize> = questions
+            .iter()
+            .map(|q| {
+                at += q.len();
+                at - q.len()
+            })
+            .collect();
+        pairs.par_iter().zip(&questions).zip(offsets).for_each(|((p, q), offset)| {
+            for &(i, j) in p {
+                if q.binary_search(&j).is_ok_and(|k| answers[offset + k] != 0) {
+                    s.or(i, NEXT);
+                }
+            }
+        });
+        Ok(questions.iter().map(|q| q.len() as u64).sum())
     }
 
     /// After expanding `layer`: counts the next layer's boards over all ranks, records
@@ -730,20 +816,44 @@ fn counts_and_displacements(lengths: impl Iterator<Item = usize>) -> Result<(Vec
     Ok((counts, displacements))
 }
 
-/// Sends bucket r to rank r, returns what the ranks sent this one (an all-to-all).
-fn exchange(world: &SimpleCommunicator, buckets: &[Vec<u64>]) -> Result<Vec<u64>> {
-    let (send_counts, send_displs) = counts_and_displacements(buckets.iter().map(Vec::len))?;
-    let mut recv_counts = vec![0i32; buckets.len()];
+/// Sends bucket r to rank r, returns what the ranks sent this one, in rank order, and how
+/// much each sent (an all-to-all).
+fn exchange<T: Equivalence + Copy + Default>(
+    world: &SimpleCommunicator,
+    buckets: &[Vec<T>],
+) -> Result<(Vec<T>, Vec<i32>)> {
+    let (counts, _) = counts_and_displacements(buckets.iter().map(Vec::len))?;
+    exchange_flat(world, &buckets.concat(), &counts)
+}
+
+/// [`exchange`] of buckets laid end to end in `send`, `counts[r]` of them for rank r.
+fn exchange_flat<T: Equivalence + Copy + Default>(
+    world: &SimpleCommunicator,
+    send: &[T],
+    counts: &[i32],
+) -> Result<(Vec<T>, Vec<i32>)> {
+    let (send_counts, send_displs) = counts_and_displacements(counts.iter().map(|&c| c as usize))?;
+    let mut recv_counts = vec![0i32; counts.len()];
     world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
     let (recv_counts, recv_displs) = counts_and_displacements(recv_counts.iter().map(|&c| c as usize))?;
-    let send: Vec<u64> = buckets.concat();
-    let mut received = vec![0u64; recv_counts.iter().map(|&c| c as usize).sum()];
+    let mut received = vec![T::default(); recv_counts.iter().map(|&c| c as usize).sum()];
+    // An empty Vec's pointer is dangling (1 for bytes: OpenMPI's MPI_IN_PLACE); empty
+    // buffers are passed as empty slices of a real one.
+    let (pad, mut pad_mut) = ([T::default()], [T::default()]);
     {
-        let send = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
-        let mut recv = PartitionMut::new(&mut received[..], &recv_counts[..], &recv_displs[..]);
+        let send = if send.is_empty() { &pad[..0] } else { send };
+        let into = if received.is_empty() { &mut pad_mut[..0] } else { &mut received[..] };
+        let send = Partition::new(send, &send_counts[..], &send_displs[..]);
+        let mut recv = PartitionMut::new(into, &recv_counts[..], &recv_displs[..]);
         world.all_to_all_varcount_into(&send, &mut recv);
     }
-    Ok(received)
+    Ok((received, recv_counts))
+}
+
+/// Backward once the unseen entries are few against the neighbours of the frontier: the
+/// rule of the single engine (`twobit::choose`).
+fn choose_backward(frontier: u64, unseen: u64, moves: usize) -> bool {
+    unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64)
 }
 
 /// Every rank's `local` bytes, concatenated in rank order, on every rank.
@@ -752,8 +862,12 @@ fn gather_bytes(world: &SimpleCommunicator, local: &[u8], ranks: usize) -> Resul
     world.all_gather_into(&(local.len() as u64), &mut lengths[..]);
     let (counts, displs) = counts_and_displacements(lengths.iter().map(|&n| n as usize))?;
     let mut all = vec![0u8; lengths.iter().sum::<u64>() as usize];
+    // (Empty buffers as empty slices of real ones: see exchange_flat.)
+    let (pad, mut pad_mut) = ([0u8], [0u8]);
     {
-        let mut recv = PartitionMut::new(&mut all[..], &counts[..], &displs[..]);
+        let local = if local.is_empty() { &pad[..0] } else { local };
+        let into = if all.is_empty() { &mut pad_mut[..0] } else { &mut all[..] };
+        let mut recv = PartitionMut::new(into, &counts[..], &displs[..]);
         world.all_gather_varcount_into(local, &mut recv);
     }
     Ok(all)
