@@ -514,11 +514,12 @@ fn distributed(
         )?;
         let t = d.census;
         let note = format!(
-            "table:    two-bit, {} entries ({} bytes) on {} MPI ranks, {} classes under {} symmetries; \
+            "table:    two-bit, {} entries ({} bytes) on {} MPI rank{}, {} classes under {} symmetries; \
              {} neighbour entries exchanged between ranks (at most {} in a layer)",
             t.entries,
             t.entries.div_ceil(32) * 8,
             d.ranks,
+            if d.ranks == 1 { "" } else { "s" },
             t.classes,
             t.symmetries,
             d.exchanged,

@@ -4,14 +4,20 @@
 //! Rank r of R owns a contiguous range of whole chunks of 65,536 entries (so its slice
 //! starts on a word), two bits an entry in its own memory, with the same marks as the
 //! single-process engine (unseen, frontier, next, done). The prepare pass is local; the
-//! owner of the solved board's entry seeds it. A layer is expanded **forward** only, in
-//! *rounds*: in each round every rank expands the frontier entries of up to a fixed
-//! number of its chunks, marks the neighbours it owns at once and buckets the others by
-//! owner (sorted, without repeats); one all-to-all exchange per round sends each bucket
-//! to its owner, which marks those of them still unseen as next. Every rank takes part in
-//! every round (with nothing to send when its chunks are done), and an all-reduce at the
-//! start of each round says whether any rank has chunks left and whether any was asked to
-//! stop. The buffers of a round are bounded (see [`round_chunks`]).
+//! owner of the solved board's entry seeds it. A layer is expanded in *rounds*, forward
+//! or backward by the single engine's rule (from the global counts, so every rank makes
+//! the same choice). **Forward**: in each round every rank expands the frontier entries of
+//! up to a fixed number of its chunks, marks the neighbours it owns at once and buckets
+//! the others by owner (sorted, without repeats); one all-to-all exchange per round sends
+//! each bucket to its owner, which marks those of them still unseen as next.
+//! **Backward**: every rank looks at the unseen entries of its chunks of the round; one
+//! with a frontier neighbour it owns is marked next at once, the others' neighbours owned
+//! elsewhere are asked about (one all-to-all of questions, sorted and without repeats, and
+//! one of one-byte answers back), and an entry with a neighbour answered "frontier" is
+//! marked next. Every rank takes part in every round (with nothing to send when its
+//! chunks are done), and an all-reduce at the start of each round says whether any rank
+//! has chunks left and whether any was asked to stop. The buffers of a round are bounded
+//! (see [`round_chunks`]).
 //!
 //! Counting (boards as four 32-bit limbs, so that a sum of u128 over ranks is exact,
 //! entries, and a flag for a non-canonical entry reached) is local and all-reduced; the
@@ -360,8 +366,9 @@ impl Slice {
 /// entries one rank can receive in a round (every rank's chunks full of frontier
 /// entries, each sending all its moves) stay under 2^31, the limit of MPI's counts.
 /// A rank's send buffer in a round is at most `chunks · 65,536 · moves` entries of 8
-/// bytes (16 chunks, 12 moves: 96 MiB), and in practice far less (only frontier entries
-/// send, and each bucket is sorted and without repeats).
+/// bytes (16 chunks, 12 moves: 96 MiB; backward, the pairs it asks about are twice that),
+/// and in practice far less (only frontier entries send, or unseen ones without a local
+/// frontier neighbour ask, and each bucket is sorted and without repeats).
 fn round_chunks(ranks: usize, moves: usize) -> u64 {
     let per_chunk = (ranks as u64).saturating_mul(CHUNK).saturating_mul(moves.max(1) as u64);
     ((i32::MAX as u64) / per_chunk.max(1)).clamp(1, ROUND_CHUNKS)
