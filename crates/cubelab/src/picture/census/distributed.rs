@@ -17,7 +17,7 @@
 //! marked next. Every rank takes part in every round (with nothing to send when its
 //! chunks are done), and an all-reduce at the start of each round says whether any rank
 //! has chunks left and whether any was asked to stop. The buffers of a round are bounded
-//! (see [`round_chunks`]).
+//! (see `round_chunks`).
 //!
 //! Counting (boards as four 32-bit limbs, so that a sum of u128 over ranks is exact,
 //! entries, and a flag for a non-canonical entry reached) is local and all-reduced; the
