@@ -16,6 +16,8 @@ use serde::Serialize;
 
 #[cfg(feature = "mpi")]
 pub mod distributed;
+#[cfg(test)]
+mod expansion_cost;
 mod layout;
 mod table;
 pub mod twobit;
