@@ -11,7 +11,7 @@ use std::time::Instant;
 /// Nanoseconds per canonical entry of a forward expansion (unrank, every move's
 /// canonical entry) and per entry of the prepare pass (unrank, canonical entry), over
 /// `samples` entries spread evenly over the table.
-fn cost(m: usize, n: usize, samples: u64) -> (f64, f64, f64) {
+fn cost(m: usize, n: usize, samples: u64) -> (f64, f64, f64, usize) {
     let layout = Layout::new(&cube_puzzle(m, n, Metric::Quarter), &cube_symmetry(), u64::MAX / 4).unwrap();
     let (size, l) = (layout.size(), &layout);
     let mut rows = [0u32; MAX_ROWS];
@@ -39,17 +39,17 @@ fn cost(m: usize, n: usize, samples: u64) -> (f64, f64, f64) {
     }
     let expand = t.elapsed().as_nanos() as f64 / canonical.len() as f64;
     assert!(sum > 0);
-    (prepare, expand, canonical.len() as f64 / samples as f64)
+    (prepare, expand, canonical.len() as f64 / samples as f64, l.moves())
 }
 
 #[test]
 #[ignore = "a measurement: a few seconds in a release build"]
 fn expansion_cost_3x3_against_4x3() {
     for (m, n) in [(3, 3), (4, 3)] {
-        let (prepare, expand, share) = cost(m, n, 2_000_000);
+        let (prepare, expand, share, moves) = cost(m, n, 2_000_000);
         println!(
-            "{m}x{n}: prepare {prepare:.0} ns an entry, forward expansion {expand:.0} ns a class, \
-             {:.1}% of entries canonical",
+            "{m}x{n}: prepare {prepare:.0} ns an entry, forward expansion {expand:.0} ns a class \
+             ({moves} moves), {:.1}% of entries canonical",
             share * 100.0
         );
     }
