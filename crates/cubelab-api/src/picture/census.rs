@@ -370,6 +370,22 @@ fn check_fields(req: &CensusRequest) -> Result<()> {
     }
 }
 
+/// True when `path` holds a checkpoint of the byte engine: its header line's label does not
+/// name the two-bit table (anything unreadable is left to the two-bit engine, which
+/// reports it).
+fn byte_checkpoint(path: &std::path::Path) -> bool {
+    use std::io::{BufRead, Read};
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    let mut line = Vec::new();
+    if std::io::BufReader::new(file).take(1 << 16).read_until(b'\n', &mut line).is_err() {
+        return false;
+    }
+    serde_json::from_slice::<serde_json::Value>(line.trim_ascii_end())
+        .ok()
+        .and_then(|header| header["label"].as_str().map(|label| !label.contains("two-bit table")))
+        .unwrap_or(false)
+}
+
 /// A census run on a puzzle, titled, with its number of reachable boards when known
 /// before the run ([`run_census`] with the request's engine and files).
 type RunCensus<'a> = dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found> + 'a;
@@ -403,11 +419,10 @@ fn run_census(
         Engine::Byte => false,
         Engine::TwoBit | Engine::Mpi => true,
         // The two-bit engine was faster on every picture board measured (docs/benchmarks.md:
-        // 2x2, 3x2 7.6x, 8x1 1.4x, 9x1) and runs the picture cube only. With a checkpoint,
-        // the byte engine where it fits, as before, so its checkpoints still resume.
-        Engine::Auto => {
-            req.group.is_none() && (path.is_none() || req.antipodes.is_some() || Space::new(puzzle, max_bytes).is_err())
-        }
+        // 2x2, 3x2, 8x1, 9x1, 4x2) and runs the picture cube only. A byte-engine checkpoint
+        // (made before `auto` chose the two-bit engine with checkpoints too) resumes on
+        // its own engine.
+        Engine::Auto => req.group.is_none() && !(opts.resume && path.is_some_and(byte_checkpoint)),
     };
     // The table line is printed where it was before the engines were chosen by speed: when
     // asked for, or when the byte table would not fit (the output stays the same).

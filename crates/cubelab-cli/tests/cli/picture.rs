@@ -189,12 +189,24 @@ fn stopped_census_resumes_to_identical_output() {
     let cp = ckpt.to_str().unwrap();
     let full = ok(&["picture", "census", "3", "1", "--json"]);
     let distances = super::dense(&serde_json::from_str::<Value>(&full).unwrap()["distances"]);
-    let err = stopped(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"]);
+    // The byte engine's checkpoints (`auto` runs the two-bit engine, whose checkpoints
+    // are tested with the engines' comparison).
+    let b = ["--engine", "byte"];
+    let err = stopped(
+        &[&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--stop-after-layer", "2"][..], &b].concat(),
+    );
     let found: u64 = distances[..=2].iter().sum();
     assert!(err.contains(&format!("stopped after layer 2 with {found} boards found")), "{err}");
     assert_eq!(checkpoint_counts(&ckpt), distances[..=2]);
-    stopped(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume", "--stop-after-layer", "6"]);
+    stopped(
+        &[
+            &["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume", "--stop-after-layer", "6"][..],
+            &b,
+        ]
+        .concat(),
+    );
     assert_eq!(checkpoint_counts(&ckpt), distances[..=6]);
+    // `auto` resumes a byte checkpoint on the byte engine.
     assert_eq!(ok(&["picture", "census", "3", "1", "--json", "--checkpoint", cp, "--resume"]), full);
     // The text output too, and the group census.
     let text = ok(&["picture", "census", "2", "2", "--group", "S3"]);
@@ -215,7 +227,7 @@ fn stopped_census_resumes_to_identical_output() {
 fn killed_census_resumes_to_identical_output() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("6x1.ckpt");
-    let args = ["picture", "census", "6", "1", "--json"];
+    let args = ["picture", "census", "6", "1", "--json", "--engine", "byte"];
     let straight = ok(&args);
     // The first checkpoint is written after layer 0.
     super::kill_after_first_checkpoint(&args, &ckpt);
@@ -235,7 +247,7 @@ fn bad_picture_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("c.ckpt");
     let cp = ckpt.to_str().unwrap();
-    stopped(&["picture", "census", "3", "1", "--checkpoint", cp, "--stop-after-layer", "4"]);
+    stopped(&["picture", "census", "3", "1", "--checkpoint", cp, "--stop-after-layer", "4", "--engine", "byte"]);
     let bytes = std::fs::read(&ckpt).unwrap();
     let resume = |extra: &[&str]| {
         let mut a = vec!["picture", "census", "3", "1", "--checkpoint", cp, "--resume"];

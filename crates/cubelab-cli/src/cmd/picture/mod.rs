@@ -203,11 +203,10 @@ Examples:
         /// The census engine: byte (one byte per multiset of rows), two-bit (two bits per
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
         /// auto (two-bit for the picture cube: measured faster on every board tried, see
-        /// docs/benchmarks.md; byte for --group puzzles, and with --checkpoint where the
-        /// byte table fits, so that byte-engine checkpoints resume as before), or mpi (the
-        /// two-bit census with its table cut among the ranks of `mpirun -np R`, in a
-        /// binary built with `--features mpi`; checkpoint FILE.rank-r-of-R per rank; see
-        /// docs/scale-out.md).
+        /// docs/benchmarks.md; byte for --group puzzles and to --resume a byte-engine
+        /// checkpoint), or mpi (the two-bit census with its table cut among the ranks of
+        /// `mpirun -np R`, in a binary built with `--features mpi`; checkpoint
+        /// FILE.rank-r-of-R per rank; see docs/scale-out.md).
         #[arg(long, value_enum, default_value_t = Engine::default())]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the

@@ -2,7 +2,7 @@
 //! `G_c` on row values and its orbits, the parity classes and the entry offsets.
 
 use super::super::{binomials, value_tables, LinePuzzle, MAX_ROWS};
-use super::{maps_moves, CellSymmetry, Layout};
+use super::{maps_moves, CellSymmetry, Imaged, Layout};
 use crate::{Error, ErrorKind, Result};
 
 /// The parity of the cell values in `sym` (none: all 0), checked to be a homomorphism:
@@ -238,10 +238,18 @@ impl Layout {
                 terms[k * span + p] = binom[(p + k) * (m + 1) + k + 1];
             }
         }
-        let imaged = act
-            .iter()
-            .map(|g| g.iter().map(|&x| u32::from(class[x as usize]) << 24 | position[x as usize]).collect())
-            .collect();
+        let imaged = Imaged::new(
+            act.iter()
+                .flat_map(|g| g.iter().map(|&x| u32::from(class[x as usize]) << 24 | position[x as usize]))
+                .collect(),
+        );
+        // n <= 4 digits of at most 256 values: a byte each.
+        let sigma_digits = match &transpose {
+            Some(sigma) => (0..values)
+                .map(|v| (0..n).map(|j| u32::from(sigma[digits[v * n + j] as usize]) << (8 * j)).sum())
+                .collect(),
+            None => Vec::new(),
+        };
         Ok(Layout {
             m,
             n,
@@ -252,6 +260,7 @@ impl Layout {
             act,
             imaged,
             transpose,
+            sigma_digits,
             digits,
             orbit,
             reps,

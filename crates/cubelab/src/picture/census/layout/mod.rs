@@ -41,6 +41,11 @@ pub(crate) struct Cursor {
     valid: bool,
     index: u64,
     digits: [u32; MAX_ROWS],
+    /// The end of the entry's orbit (the next orbit's offset), its parity class and the
+    /// position of its first value in the class: what a successor step needs.
+    end: u64,
+    class: usize,
+    first: usize,
 }
 
 /// Cell maps and parity of a puzzle, for the two-bit census.
@@ -67,12 +72,16 @@ pub(crate) struct Layout {
     col_move: Vec<Vec<u32>>,
     /// `act[g][v]`: row value after element g of `G_c`.
     act: Vec<Vec<u32>>,
-    /// `imaged[g][v]`: the class and position of `act[g][v]`, as `class << 24 | position`
-    /// (values are at most 2^22, classes below 2^4): one look-up where [`Layout::fold`]
-    /// needed three.
-    imaged: Vec<Vec<u32>>,
+    /// The class and position of `act[g][v]` at `g * values + v`, one look-up where
+    /// [`Layout::fold`] needed three: as `class << 14 | position` in 16 bits where every
+    /// value fits (rows of at most 3 cells of 24 values: 3x3's table of 24 maps is 663 KB, which stays in a core's 1 MB cache where 32 bits did not), else as
+    /// `class << 24 | position` in 32 (values are at most 2^22, classes below 2^4).
+    imaged: Imaged,
     /// The cell map of the transpose symmetry (square boards).
     transpose: Option<Vec<u8>>,
+    /// On square boards, `sigma` of each digit of each row value, a byte each (digit j at
+    /// bits 8j): the transpose reads one word per row instead of n digits and n maps.
+    sigma_digits: Vec<u32>,
     /// `digits[v * n + j]`: cell j of row value v.
     digits: Vec<u8>,
     /// Orbit of each row value, and the least value of each orbit.
@@ -120,8 +129,55 @@ fn maps_moves(sigma: &[u8], from: &[Vec<u8>], to: &[Vec<u8>]) -> bool {
     image == target
 }
 
-/// Sorts the few other rows of a board: by optimal sorting networks for 7 and 8 values
-/// (the 8x1 and 9x1 boards), branch-free and unrolled, else by the standard library's sort.
+/// The table of [`Layout::fold`]'s images: packed in 16 bits where they fit, else in 32.
+#[derive(Debug)]
+enum Imaged {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+/// A packed class and position (see [`Layout::imaged`]).
+trait Packed: Copy {
+    fn class(self) -> u32;
+    fn position(self) -> u32;
+}
+
+impl Packed for u16 {
+    #[inline(always)]
+    fn class(self) -> u32 {
+        u32::from(self >> 14)
+    }
+    #[inline(always)]
+    fn position(self) -> u32 {
+        u32::from(self & 0x3fff)
+    }
+}
+
+impl Packed for u32 {
+    #[inline(always)]
+    fn class(self) -> u32 {
+        self >> 24
+    }
+    #[inline(always)]
+    fn position(self) -> u32 {
+        self & 0xff_ffff
+    }
+}
+
+impl Imaged {
+    /// Packs `class << 24 | position` values, in 16 bits if every one fits.
+    fn new(wide: Vec<u32>) -> Imaged {
+        if wide.iter().all(|&x| x.class() < 4 && x.position() < 1 << 14) {
+            Imaged::Narrow(wide.iter().map(|&x| ((x.class() << 14) | x.position()) as u16).collect())
+        } else {
+            Imaged::Wide(wide)
+        }
+    }
+}
+
+/// Sorts the few other rows of a board: by optimal sorting networks for 2, 3, 4, 7 and 8
+/// values (the 3x3, 4x2, 5x2, 8x1 and 9x1 boards), branch-free and unrolled, else by the
+/// standard library's sort.
 #[inline(always)]
 fn sort_small(x: &mut [u32]) {
     macro_rules! network {
@@ -134,6 +190,18 @@ fn sort_small(x: &mut [u32]) {
         }};
     }
     match x.len() {
+        2 => {
+            let x: &mut [u32; 2] = x.try_into().expect("2 values");
+            network!(x; (0, 1));
+        }
+        3 => {
+            let x: &mut [u32; 3] = x.try_into().expect("3 values");
+            network!(x; (0, 2), (0, 1), (1, 2));
+        }
+        4 => {
+            let x: &mut [u32; 4] = x.try_into().expect("4 values");
+            network!(x; (0, 2), (1, 3), (0, 1), (2, 3), (1, 2));
+        }
         7 => {
             let x: &mut [u32; 7] = x.try_into().expect("7 values");
             network!(x; (0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4), (1, 2), (4, 6),
@@ -202,7 +270,23 @@ impl Layout {
     /// With `ENTRY_ONLY` the ties are not counted and a row equal to an earlier row is
     /// skipped (its images are the earlier row's), for [`Layout::canonical_entry`].
     fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
+        match &self.imaged {
+            Imaged::Narrow(t) => self.fold_in::<ENTRY_ONLY, u16>(t, rows, o, best),
+            Imaged::Wide(t) => self.fold_in::<ENTRY_ONLY, u32>(t, rows, o, best),
+        }
+    }
+
+    /// [`Layout::fold`] with the images packed as `T`.
+    #[inline(always)]
+    fn fold_in<const ENTRY_ONLY: bool, T: Packed>(
+        &self,
+        table: &[T],
+        rows: &[u32],
+        o: usize,
+        best: &mut (u64, u32),
+    ) -> bool {
         let m = self.m;
+        let values = self.orbit.len();
         let c = self.class[self.reps[o] as usize];
         let (base, first) = (self.offset[o], self.start[c as usize][o]);
         let mut others = [0u32; MAX_ROWS];
@@ -212,15 +296,15 @@ impl Layout {
             }
             let v = rows[i] as usize;
             for &g in &self.maps[self.maps_at[v] as usize..self.maps_at[v + 1] as usize] {
-                let imaged = &self.imaged[g as usize];
+                let imaged = &table[g as usize * values..(g as usize + 1) * values];
                 let mut k = 0;
                 for (j, &r) in rows.iter().enumerate() {
                     if j != i {
                         let x = imaged[r as usize];
-                        if x >> 24 != u32::from(c) {
+                        if x.class() != u32::from(c) {
                             return false;
                         }
-                        others[k] = (x & 0xff_ffff) - first;
+                        others[k] = x.position() - first;
                         k += 1;
                     }
                 }
@@ -251,14 +335,50 @@ impl Layout {
         self.least_entry::<true>(rows).map(|(index, _)| index)
     }
 
+    /// Whether entry `index`, given by the rows [`Layout::unrank`] gives (`rep(o)` first),
+    /// is its board's canonical entry (the prepare pass's test).
+    pub(crate) fn is_canonical(&self, index: u64, rows: &[u32]) -> bool {
+        self.canonical_at::<true>(index, rows).is_some()
+    }
+
+    /// The number of images tying for entry `index` (given as for [`Layout::is_canonical`])
+    /// if it is its board's canonical entry, else `None` (the counting pass's look-up).
+    pub(crate) fn canonical_ties(&self, index: u64, rows: &[u32]) -> Option<u32> {
+        self.canonical_at::<false>(index, rows)
+    }
+
+    /// [`Layout::canonical`] of an entry's own rows, compared with the entry. When `rep(o)`
+    /// has no other image in `rep(o)` under `G_c` and no other row is in orbit `o`, the
+    /// images with orbit `o` on the rows' side are the entry itself (one, so no ties), and
+    /// only the transpose can give a less entry: from a less orbit (not canonical), a
+    /// greater one (canonical) or the same (the full comparison). Most entries end there.
+    fn canonical_at<const ENTRY_ONLY: bool>(&self, index: u64, rows: &[u32]) -> Option<u32> {
+        let r0 = rows[0] as usize;
+        let o = self.orbit[r0] as usize;
+        if self.maps_at[r0 + 1] - self.maps_at[r0] == 1
+            && rows[1..].iter().all(|&v| self.orbit[v as usize] as usize != o)
+        {
+            if self.transpose.is_none() {
+                return Some(1);
+            }
+            let mut t = [0u32; MAX_ROWS];
+            self.transpose_rows(rows, &mut t[..self.m]);
+            let ot = self.least_orbit(&t[..self.m]);
+            if ot != o {
+                return (ot > o).then_some(1);
+            }
+        }
+        self.least_entry::<ENTRY_ONLY>(rows).filter(|&(k, _)| k == index).map(|(_, ties)| ties)
+    }
+
     fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
         let mut best = (u64::MAX, 0);
         let o = self.least_orbit(rows);
-        let Some(sigma) = &self.transpose else {
+        if self.transpose.is_none() {
             return self.fold::<ENTRY_ONLY>(rows, o, &mut best).then_some(best);
-        };
+        }
         let mut t = [0u32; MAX_ROWS];
-        self.transpose_rows(sigma, rows, &mut t[..self.m]);
+        self.transpose_rows(rows, &mut t[..self.m]);
         // Entries are ordered by orbit first: only the images with the least orbit count.
         let ot = self.least_orbit(&t[..self.m]);
         let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, o, &mut best))
@@ -266,13 +386,17 @@ impl Layout {
         ok.then_some(best)
     }
 
-    /// The transpose of a square board of row values, with `sigma` on every cell.
-    fn transpose_rows(&self, sigma: &[u8], rows: &[u32], out: &mut [u32]) {
-        let (n, a) = (self.n, self.alphabet as u32);
+    /// The transpose of a square board of row values, with the transpose's cell map on
+    /// every cell.
+    #[inline]
+    fn transpose_rows(&self, rows: &[u32], out: &mut [u32]) {
+        let a = self.alphabet as u32;
+        let mut packed = [0u32; 4];
+        for (p, &r) in packed.iter_mut().zip(rows) {
+            *p = self.sigma_digits[r as usize];
+        }
         for (i, o) in out.iter_mut().enumerate() {
-            *o = (0..self.m)
-                .rev()
-                .fold(0u32, |acc, j| acc * a + sigma[self.digits[rows[j] as usize * n + i] as usize] as u32);
+            *o = packed[..self.m].iter().rev().fold(0u32, |acc, &p| acc * a + (p >> (8 * i) & 0xff));
         }
     }
 
@@ -281,13 +405,25 @@ impl Layout {
         self.unrank_digits(index, rows, &mut [0; MAX_ROWS]);
     }
 
-    /// [`Layout::unrank`] for a search visiting entries in increasing order: an entry a few
-    /// past the cursor's is reached by colex successors of its digits (each changes the
-    /// lowest digits only), any other by unranking. `rows` must hold the cursor's entry's
+    /// [`Layout::unrank`] for a search visiting entries in increasing order: an entry past
+    /// the cursor's that differs in the lowest digit only is reached by moving that digit,
+    /// one a few past by colex successors of its digits (each changes the lowest digits
+    /// only), any other by unranking. `rows` must hold the cursor's entry's
     /// rows (as the last call left them) unless the cursor is new.
     #[inline]
     pub(crate) fn seek(&self, cursor: &mut Cursor, index: u64, rows: &mut [u32]) {
         let s = self.m - 1;
+        if cursor.valid && index > cursor.index && index < cursor.end && s > 0 {
+            // Within the orbit, a jump that only moves the lowest digit (below the next one).
+            let gap = index - cursor.index;
+            let q = &mut cursor.digits;
+            if s == 1 || u64::from(q[0]) + gap < u64::from(q[1]) {
+                q[0] += gap as u32;
+                rows[1] = self.by_class[cursor.class][cursor.first + q[0] as usize];
+                cursor.index = index;
+                return;
+            }
+        }
         if cursor.valid && index > cursor.index && index - cursor.index <= 4 && s > 0 {
             while cursor.index < index {
                 if !self.successor(cursor, rows) {
@@ -298,20 +434,20 @@ impl Layout {
                 return;
             }
         }
-        self.unrank_digits(index, rows, &mut cursor.digits);
-        (cursor.valid, cursor.index) = (true, index);
+        let o = self.unrank_digits(index, rows, &mut cursor.digits);
+        (cursor.valid, cursor.index, cursor.end) = (true, index, self.offset[o + 1]);
+        cursor.class = self.class[self.reps[o] as usize] as usize;
+        cursor.first = self.start[cursor.class][o] as usize;
     }
 
     /// The next entry's rows and digits in place; false at the end of the cursor's orbit
     /// (the next entry is then found by unranking).
     fn successor(&self, cursor: &mut Cursor, rows: &mut [u32]) -> bool {
         let s = self.m - 1;
-        let o = self.offset.partition_point(|&x| x <= cursor.index) - 1;
-        if cursor.index + 1 >= self.offset[o + 1] {
+        if cursor.index + 1 >= cursor.end {
             return false;
         }
-        let c = self.class[self.reps[o] as usize] as usize;
-        let first = self.start[c][o] as usize;
+        let (c, first) = (cursor.class, cursor.first);
         let q = &mut cursor.digits;
         // The least digit that can grow without meeting the next one; the ones below it
         // restart at their least values (colex order of strictly increasing digits).
@@ -327,8 +463,9 @@ impl Layout {
         true
     }
 
-    /// [`Layout::unrank`], keeping the digits (the shifted positions of the other rows).
-    fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) {
+    /// [`Layout::unrank`], keeping the digits (the shifted positions of the other rows);
+    /// returns the entry's orbit.
+    fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) -> usize {
         let o = self.offset.partition_point(|&x| x <= index) - 1;
         let rep = self.reps[o];
         let c = self.class[rep as usize] as usize;
@@ -346,6 +483,7 @@ impl Layout {
             digits[k] = lo as u32;
             hi = lo;
         }
+        o
     }
 
     /// Number of boards whose canonical entry is that of `rows` (the rows of an entry, as
@@ -387,8 +525,8 @@ impl Layout {
         let mut best: Option<Vec<u8>> = None;
         let mut t = [0u32; MAX_ROWS];
         let mut sources: Vec<&[u32]> = vec![rows];
-        if let Some(sigma) = &self.transpose {
-            self.transpose_rows(sigma, rows, &mut t[..m]);
+        if self.transpose.is_some() {
+            self.transpose_rows(rows, &mut t[..m]);
             sources.push(&t[..m]);
         }
         for src in sources {
@@ -447,6 +585,8 @@ mod tests {
                 l.unrank(index, &mut rows[..l.m]);
                 let (canonical, ties) = l.canonical(&rows[..l.m]).unwrap();
                 assert!(canonical <= index);
+                assert_eq!(l.canonical_ties(index, &rows[..l.m]), (canonical == index).then_some(ties));
+                assert_eq!(l.is_canonical(index, &rows[..l.m]), canonical == index);
                 if canonical == index {
                     total += l.weight(&rows[..l.m], ties);
                 }
@@ -488,14 +628,39 @@ mod tests {
                 l.seek(&mut cursor, i, &mut rows[..l.m]);
                 l.unrank(i, &mut want[..l.m]);
                 assert_eq!(rows[..l.m], want[..l.m], "{m}x{n} entry {i}");
-                // Runs of consecutive entries, and jumps of 2 to 5 and of a stride.
+                // Runs of consecutive entries, and jumps of 2 to 5, of 5 to 404 and of a stride.
                 k += 1;
                 i += match k % 7 {
                     0 => step,
                     1 | 2 => 2 + k % 4,
+                    3 => 5 + k % 400,
                     _ => 1,
                 };
             }
+        }
+    }
+
+    #[test]
+    fn the_passes_tests_of_an_entry_are_the_canonical_forms() {
+        // is_canonical and canonical_ties take shortcuts on most entries: on square boards
+        // (the transpose) and others, sampled over the whole table, they agree with the
+        // canonical form.
+        for (m, n, metric) in [(3, 3, Metric::Quarter), (3, 2, Metric::Half), (8, 1, Metric::Quarter)] {
+            let l = layout(m, n, metric);
+            let mut rows = [0u32; MAX_ROWS];
+            let (mut shortcuts, mut canonical) = (0, 0);
+            let step = (l.size() / 200_000).max(1);
+            for index in (0..l.size()).step_by(step as usize) {
+                l.unrank(index, &mut rows[..l.m]);
+                let (least, ties) = l.canonical(&rows[..l.m]).unwrap();
+                let want = (least == index).then_some(ties);
+                assert_eq!(l.canonical_ties(index, &rows[..l.m]), want, "{m}x{n} entry {index}");
+                assert_eq!(l.is_canonical(index, &rows[..l.m]), want.is_some(), "{m}x{n} entry {index}");
+                canonical += usize::from(want.is_some());
+                let r0 = rows[0] as usize;
+                shortcuts += usize::from(l.maps_at[r0 + 1] - l.maps_at[r0] == 1);
+            }
+            assert!(canonical > 0 && shortcuts > 0, "{m}x{n}");
         }
     }
 

@@ -25,6 +25,7 @@
 //! run reports them too; a checkpoint made with another watch list is refused.
 
 use super::layout::{CellSymmetry, Cursor, Layout};
+use super::memory;
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
@@ -42,6 +43,10 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 const CHUNK: u64 = 1 << 16;
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
 const BATCH: u64 = 64;
+/// Table reads in flight in a forward pass (a power of two).
+const RING: usize = 16;
+/// Entries searched at once in a backward pass.
+const LANES: usize = 8;
 /// Bytes moved between the table and a checkpoint file at a time.
 const BLOCK: usize = 1 << 20;
 
@@ -98,6 +103,16 @@ pub struct TwoBitCensus {
     pub watched: Vec<u32>,
 }
 
+/// An unseen entry searched by a backward pass: its rows, its next move and the entry of
+/// the neighbour whose table word was prefetched.
+#[derive(Clone, Copy, Default)]
+struct Lane {
+    i: u64,
+    rows: [u32; MAX_ROWS],
+    k: usize,
+    j: u64,
+}
+
 struct Engine {
     layout: Layout,
     table: Vec<AtomicU64>,
@@ -113,6 +128,14 @@ impl Engine {
 
     fn or(&self, i: u64, v: u64) {
         self.table[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
+    }
+
+    /// [`Engine::or`] on an entry of the chunk the calling thread works on: no other thread
+    /// writes its word during the pass (chunks are whole words; others may read it), so a
+    /// load and a store do, without an atomic read-modify-write.
+    fn or_own(&self, i: u64, v: u64) {
+        let w = &self.table[(i / 32) as usize];
+        w.store(w.load(Ordering::Relaxed) | v << (2 * (i % 32)), Ordering::Relaxed);
     }
 
     /// Calls `f` on every entry of chunk `c` whose field is selected by `select(low, high)`
@@ -143,45 +166,107 @@ impl Engine {
                 |lo, hi| !(lo | hi) & LOW,
                 |i| {
                     l.seek(&mut cursor, i, &mut rows[..m]);
-                    if l.canonical_entry(&rows[..m]) == Some(i) {
+                    if l.is_canonical(i, &rows[..m]) {
                         found += 1;
                     } else {
-                        self.or(i, DONE);
+                        self.or_own(i, DONE);
                     }
                 },
             ),
-            Pass::Forward => self.each(
-                c,
-                |lo, hi| lo & !hi,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                        next[..m].copy_from_slice(&rows[..m]);
-                        l.apply(k, &mut next[..m]);
-                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                        // Only unseen -> next happens in this pass, so the test and the or agree.
-                        if self.get(j) == 0 {
-                            self.or(j, NEXT);
+            Pass::Forward => {
+                // Each neighbour's table word is prefetched when its entry is found and
+                // read RING entries later, so that many reads are in flight at once. Only
+                // unseen -> next happens in this pass, so the test and the or agree, and
+                // the entries marked do not depend on the order.
+                let mark = |j: u64| {
+                    if self.get(j) == 0 {
+                        self.or(j, NEXT);
+                    }
+                };
+                let mut ring = [0u64; RING];
+                let mut pending = 0usize;
+                self.each(
+                    c,
+                    |lo, hi| lo & !hi,
+                    |i| {
+                        l.seek(&mut cursor, i, &mut rows[..m]);
+                        for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
+                            next[..m].copy_from_slice(&rows[..m]);
+                            l.apply(k, &mut next[..m]);
+                            let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                            memory::prefetch(&self.table[(j / 32) as usize]);
+                            let slot = &mut ring[pending % RING];
+                            if pending >= RING {
+                                mark(*slot);
+                            }
+                            *slot = j;
+                            pending += 1;
+                        }
+                    },
+                );
+                (pending.saturating_sub(RING)..pending).for_each(|p| mark(ring[p % RING]));
+            }
+            Pass::Backward => {
+                // LANES unseen entries are searched at once, one neighbour of each in turn:
+                // a neighbour's table word is prefetched when its entry is found and read
+                // when its lane comes round again. An entry stops at its first neighbour in
+                // the frontier, as it would alone; it only marks itself, so the entries
+                // marked do not depend on the order.
+                let mut lanes = [Lane::default(); LANES];
+                let mut free: Vec<usize> = (0..LANES).collect();
+                let mut turn = 0;
+                // The lane's next neighbour (its table word prefetched); false when none is left.
+                let advance = |lane: &mut Lane| {
+                    while lane.k < l.moves() {
+                        let k = lane.k;
+                        lane.k += 1;
+                        if !l.repeats_a_move(k, &lane.rows[..m]) {
+                            let mut next = lane.rows;
+                            l.apply(k, &mut next[..m]);
+                            lane.j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                            memory::prefetch(&self.table[(lane.j / 32) as usize]);
+                            return true;
                         }
                     }
-                },
-            ),
-            Pass::Backward => self.each(
-                c,
-                |lo, hi| !(lo | hi) & LOW,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                        next[..m].copy_from_slice(&rows[..m]);
-                        l.apply(k, &mut next[..m]);
-                        let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                        if self.get(j) == FRONTIER {
-                            self.or(i, NEXT);
-                            break;
+                    false
+                };
+                // Reads the lane's neighbour: true when the lane is done.
+                let step = |lane: &mut Lane| {
+                    if self.get(lane.j) == FRONTIER {
+                        self.or_own(lane.i, NEXT);
+                        true
+                    } else {
+                        !advance(lane)
+                    }
+                };
+                self.each(
+                    c,
+                    |lo, hi| !(lo | hi) & LOW,
+                    |i| {
+                        l.seek(&mut cursor, i, &mut rows[..m]);
+                        let slot = free.pop().expect("a free lane");
+                        let lane = &mut lanes[slot];
+                        (lane.i, lane.k) = (i, 0);
+                        lane.rows[..m].copy_from_slice(&rows[..m]);
+                        if !advance(lane) {
+                            free.push(slot);
+                        }
+                        while free.is_empty() {
+                            if step(&mut lanes[turn]) {
+                                free.push(turn);
+                            }
+                            turn = (turn + 1) % LANES;
+                        }
+                    },
+                );
+                while free.len() < LANES {
+                    for (t, lane) in lanes.iter_mut().enumerate() {
+                        if !free.contains(&t) && step(lane) {
+                            free.push(t);
                         }
                     }
-                },
-            ),
+                }
+            }
         }
         found
     }
@@ -194,15 +279,16 @@ impl Engine {
             .into_par_iter()
             .map(|c| {
                 let mut rows = [0u32; MAX_ROWS];
+                let mut cursor = Cursor::default();
                 let (mut boards, mut entries) = (0u128, 0u64);
                 self.each(
                     c,
                     |lo, hi| hi & !lo,
                     |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        match l.canonical(&rows[..l.m]) {
-                            Some((k, ties)) if k == i => boards += l.weight(&rows[..l.m], ties) as u128,
-                            _ => bad.store(true, Ordering::Relaxed),
+                        l.seek(&mut cursor, i, &mut rows[..l.m]);
+                        match l.canonical_ties(i, &rows[..l.m]) {
+                            Some(ties) => boards += l.weight(&rows[..l.m], ties) as u128,
+                            None => bad.store(true, Ordering::Relaxed),
                         }
                         entries += 1;
                     },
@@ -475,8 +561,12 @@ impl Engine {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let words = |x: u64| std::iter::repeat_with(move || AtomicU64::new(x)).take(words as usize).collect();
-        Ok(Engine { layout, table: words(0), mod3: keep.then(|| words(u64::MAX)) })
+        let mod3 = keep.then(|| {
+            let table = memory::zeroed_words(words as usize);
+            table.par_iter().for_each(|w| w.store(u64::MAX, Ordering::Relaxed));
+            table
+        });
+        Ok(Engine { layout, table: memory::zeroed_words(words as usize), mod3 })
     }
 }
 
@@ -658,6 +748,67 @@ impl Run<'_> {
         let Engine { layout, mod3, .. } = self.engine;
         Ok((census, mod3.map(|t| (layout, t.into_iter().map(AtomicU64::into_inner).collect()))))
     }
+}
+
+/// What random accesses to a two-bit census table cost on this machine (see
+/// [`access_cost`]): nanoseconds per access, on one thread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AccessCost {
+    /// A read of a random table word, with the given number of reads in flight (each
+    /// prefetched that many accesses before it is read).
+    pub read_ns: f64,
+    /// A two-bit test-and-set of a random entry: its word read (prefetched the same way)
+    /// and, when its field is zero, an atomic or into it, as the census's forward pass does.
+    pub test_and_set_ns: f64,
+}
+
+/// Measures the random-access floor of a census table of `bytes` (allocated and advised
+/// like the census's own, every page touched first): `probes` random reads, then `probes`
+/// random test-and-sets, `in_flight` at a time (rounded up to a power of two), on the
+/// calling thread, with entries drawn by a xorshift generator from `seed`. The census
+/// cannot do better than one such access per neighbour look-up; docs/benchmarks.md
+/// compares it with the 3x3 census (example `picture_memory_floor`).
+pub fn access_cost(bytes: u64, probes: u64, in_flight: usize, seed: u64) -> AccessCost {
+    let words = usize::try_from(bytes / 8).unwrap_or(usize::MAX).max(1);
+    let table = memory::zeroed_words(words);
+    // Fields 0 or 1 at random, so that about half the test-and-sets set their field.
+    table.par_iter().enumerate().for_each(|(i, w)| {
+        let mut x = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed;
+        x ^= x >> 31;
+        w.store(x.wrapping_mul(0xbf58_476d_1ce4_e5b9) & LOW, Ordering::Relaxed)
+    });
+    let entries = words as u64 * 32;
+    let ring = in_flight.max(1).next_power_of_two();
+    let engine = |test_and_set: bool| {
+        let mut x = seed | 1;
+        let mut pending = vec![0u64; ring];
+        let mut seen = 0u64;
+        let mut access = |j: u64| {
+            let v = table[(j / 32) as usize].load(Ordering::Relaxed) >> (2 * (j % 32)) & 3;
+            if test_and_set && v == 0 {
+                table[(j / 32) as usize].fetch_or(NEXT << (2 * (j % 32)), Ordering::Relaxed);
+            }
+            seen += v;
+        };
+        let start = std::time::Instant::now();
+        for p in 0..probes as usize {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let j = x % entries;
+            memory::prefetch(&table[(j / 32) as usize]);
+            let slot = &mut pending[p % ring];
+            if p >= ring {
+                access(*slot);
+            }
+            *slot = j;
+        }
+        (probes.saturating_sub(ring as u64)..probes).for_each(|p| access(pending[p as usize % ring]));
+        let ns = start.elapsed().as_secs_f64() * 1e9 / probes.max(1) as f64;
+        std::hint::black_box(seen);
+        ns
+    };
+    AccessCost { read_ns: engine(false), test_and_set_ns: engine(true) }
 }
 
 pub mod distances;
