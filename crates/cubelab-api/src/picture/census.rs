@@ -197,6 +197,10 @@ pub struct CensusReport {
     /// reported, the two-bit table.
     #[serde(skip)]
     pub notes: Vec<String>,
+    /// Whether this process writes the result: false on the ranks other than 0 of a
+    /// census on MPI (`engine` `mpi`), which find the same result.
+    #[serde(skip)]
+    pub writer: bool,
 }
 
 impl Report for CensusReport {
@@ -247,6 +251,8 @@ struct Found {
     watched: Vec<usize>,
     /// A line on the two-bit table, or empty.
     note: String,
+    /// Whether this process writes the result (false on the MPI ranks other than 0).
+    writer: bool,
 }
 
 /// The group elements of a move list (`None`: all of the group), `field` naming the list.
@@ -325,6 +331,7 @@ pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<Ce
     progress.finish();
     notes.retain(|n| !n.is_empty());
     let census = found.census;
+    let writer = found.writer;
     Ok(CensusReport {
         rows: m,
         cols: n,
@@ -342,6 +349,7 @@ pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<Ce
         census,
         title,
         notes,
+        writer,
     })
 }
 
@@ -398,6 +406,9 @@ fn run_census(
 ) -> Result<Found> {
     let path = opts.checkpoint.as_deref();
     let checkpointing = Checkpointing { label, stop_after_layer: opts.stop_after_layer, reachable };
+    if req.engine == Engine::Mpi {
+        return distributed(req, opts, lib_opts, max_bytes, watch, puzzle, &checkpointing);
+    }
     let two_bit = match req.engine {
         Engine::Byte if opts.save_table.is_some() => {
             return Err(Error::naming(
@@ -406,7 +417,7 @@ fn run_census(
             ))
         }
         Engine::Byte => false,
-        Engine::TwoBit => true,
+        Engine::TwoBit | Engine::Mpi => true,
         // The two-bit engine was faster on every picture board measured (docs/benchmarks.md:
         // 2x2, 3x2, 8x1, 9x1, 4x2) and runs the picture cube only. A byte-engine checkpoint
         // (made before `auto` chose the two-bit engine with checkpoints too) resumes on
@@ -426,7 +437,13 @@ fn run_census(
             .map(|b| table.distance(b.cubes()).map(usize::from))
             .collect::<Option<Vec<usize>>>()
             .ok_or_else(|| Error::new(ErrorKind::Internal, "a watched board is not in the distance table"))?;
-        return Ok(Found { census: table.census().clone(), antipodes: None, watched, note: String::new() });
+        return Ok(Found {
+            census: table.census().clone(),
+            antipodes: None,
+            watched,
+            note: String::new(),
+            writer: true,
+        });
     }
     if req.group.is_some() {
         return Err(Error::naming(
@@ -463,7 +480,74 @@ fn run_census(
         None => None,
     };
     let watched = t.watched.iter().map(|&d| d as usize).collect();
-    Ok(Found { census: t.census, antipodes, watched, note })
+    Ok(Found { census: t.census, antipodes, watched, note, writer: true })
+}
+
+/// The census of `puzzle` on the MPI engine (cubelab's `census::distributed`; built with
+/// the feature `mpi`, else refused): the two-bit census with the table cut among the
+/// ranks of `mpirun`, every rank finding the same result, rank 0 the one writing it.
+#[allow(clippy::too_many_arguments)]
+fn distributed(
+    req: &CensusRequest,
+    opts: &Options,
+    lib_opts: &cubelab::run::Options<'_>,
+    max_bytes: u64,
+    watch: &[Board],
+    puzzle: &LinePuzzle,
+    checkpointing: &Checkpointing<'_>,
+) -> Result<Found> {
+    if opts.save_table.is_some() {
+        return Err(Error::naming(
+            ErrorKind::BadInput,
+            "{save_table} is not available with {engine} mpi (the table is cut among the ranks); use {engine} two-bit",
+        ));
+    }
+    if req.group.is_some() {
+        return Err(Error::naming(ErrorKind::BadInput, "{engine} mpi runs the picture cube only, not a group puzzle"));
+    }
+    #[cfg(not(feature = "mpi"))]
+    {
+        let _ = (lib_opts, max_bytes, watch, puzzle, checkpointing);
+        Err(Error::naming(
+            ErrorKind::BadInput,
+            "{engine} mpi needs a cubelab built with the cargo feature mpi \
+             (cargo build --release -p cubelab-cli --features mpi; docs/scale-out.md)",
+        ))
+    }
+    #[cfg(feature = "mpi")]
+    {
+        use cubelab::picture::census::distributed;
+        let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
+        let d = distributed::run(
+            puzzle,
+            &cube_symmetry(),
+            max_bytes,
+            lib_opts,
+            checkpointing,
+            req.antipodes.unwrap_or(0),
+            &cells,
+        )?;
+        let t = d.census;
+        let note = format!(
+            "table:    two-bit, {} entries ({} bytes) on {} MPI rank{}, {} classes under {} symmetries; \
+             {} neighbour entries exchanged between ranks (at most {} in a layer)",
+            t.entries,
+            t.entries.div_ceil(32) * 8,
+            d.ranks,
+            if d.ranks == 1 { "" } else { "s" },
+            t.classes,
+            t.symmetries,
+            d.exchanged,
+            d.exchanged_in_a_layer
+        );
+        let boards = |cells: Vec<u8>| Board::from_cubes(req.m, req.n, cells).map(|b| b.to_string());
+        let antipodes = match req.antipodes {
+            Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<std::result::Result<Vec<_>, _>>()?),
+            None => None,
+        };
+        let watched = t.watched.iter().map(|&d| d as usize).collect();
+        Ok(Found { census: t.census, antipodes, watched, note, writer: d.rank == 0 })
+    }
 }
 
 /// A census of the picture cube: the table, its title and the note on Theorem 8.

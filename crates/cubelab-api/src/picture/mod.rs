@@ -55,7 +55,8 @@ impl Method {
 }
 
 /// The engine of `picture census` (the result does not depend on it; in JSON: `"auto"`,
-/// `"byte"`, `"two-bit"`).
+/// `"byte"`, `"two-bit"`, `"mpi"`: the two-bit census on MPI, under `mpirun`, in a build
+/// with the feature `mpi`; refused without it).
 // Described in the help of `--engine` (variant doc comments would change it).
 #[allow(missing_docs)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
@@ -66,6 +67,7 @@ pub enum Engine {
     Auto,
     Byte,
     TwoBit,
+    Mpi,
 }
 
 /// The default node limit of an optimal search: enough for every 3x3 board tried (at most

@@ -415,3 +415,12 @@ fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refuse
     let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", ck.to_str().unwrap()]);
     assert!(e.contains("belongs to another kind of run"), "{e}");
 }
+
+/// `--engine mpi` in a binary built without the feature `mpi` (the default build): one
+/// line saying how to build it, exit 2 (the MPI census itself: tests/mpi.rs).
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn census_engine_mpi_needs_the_feature() {
+    let err = super::bad(&["picture", "census", "2", "2", "--engine", "mpi"]);
+    assert!(err.contains("--features mpi"), "{err}");
+}

@@ -14,6 +14,10 @@ use crate::io::Checksum;
 use crate::{Error, Result};
 use serde::Serialize;
 
+#[cfg(feature = "mpi")]
+pub mod distributed;
+#[cfg(test)]
+mod expansion_cost;
 mod layout;
 mod memory;
 mod table;

@@ -204,7 +204,9 @@ Examples:
         /// symmetry class, for 3x3 and other boards whose byte table is too large), or
         /// auto (two-bit for the picture cube: measured faster on every board tried, see
         /// docs/benchmarks.md; byte for --group puzzles and to --resume a byte-engine
-        /// checkpoint).
+        /// checkpoint), or mpi (the two-bit census with its table cut among the ranks of
+        /// `mpirun -np R`, in a binary built with `--features mpi`; checkpoint
+        /// FILE.rank-r-of-R per rank; see docs/scale-out.md).
         #[arg(long, value_enum, default_value_t = Engine::default())]
         engine: Engine,
         /// Also list K boards at the greatest distance (the least board of each class, the
@@ -352,11 +354,18 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             let metric = if group.is_none() { Some(metric) } else { None };
             let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
             let opts = api::census::Options { max_memory, checkpoint, resume, force, stop_after_layer, save_table };
-            progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
+            // (The MPI engine's files are FILE.rank-r-of-R; it refuses another R's files.)
+            if engine != Engine::Mpi {
+                progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
+            }
             let typed = typed.with_stop(ctx.stop());
             let report = api::census::run_with(&req, &opts, &typed)
                 .map_err(|e| failure(progress::with_resume_hint_api(e, opts.checkpoint.as_deref())))?;
             let input = api::census::CensusInput::of(&req);
+            // Under mpirun (--engine mpi) every rank finds the result; rank 0 writes it.
+            if !report.writer {
+                return Ok(String::new());
+            }
             if let Some(path) = &output {
                 write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
             }

@@ -1,0 +1,115 @@
+//! The picture census on MPI (`--engine mpi`, the feature `mpi`; docs/scale-out.md):
+//! `mpirun -np R cubelab picture census ...` prints, byte for byte, what the
+//! single-process two-bit engine prints. Run with
+//! `cargo test -p cubelab-cli --features mpi --test mpi` (OpenMPI from Debian:
+//! libopenmpi-dev openmpi-bin). Without `mpirun` the tests are skipped with a note,
+//! except in CI (the `CI` variable set), where `.ci/run` installs OpenMPI.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Whether `mpirun` is on PATH (a failure when it is not and CI is set).
+fn mpirun_available() -> bool {
+    let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(std::env::var_os("CI").is_none(), "mpirun is not installed, and CI is set: `.ci/run` installs it");
+        eprintln!("note: mpirun not found on PATH; skipping the MPI census tests (apt-get install openmpi-bin)");
+    }
+    found
+}
+
+fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("cubelab")
+}
+
+/// `cubelab ARGS` under `mpirun -np RANKS` (one thread a rank: the ranks share the cores).
+fn mpirun(ranks: usize, args: &[&str]) -> Output {
+    Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np", &ranks.to_string()])
+        .arg(bin())
+        .args(args)
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .expect("runs mpirun")
+}
+
+/// `cubelab ARGS` as one process.
+fn single(args: &[&str]) -> Output {
+    Command::new(bin()).args(args).output().expect("runs cubelab")
+}
+
+fn stdout_of(out: Output) -> String {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The census of `args` on the two-bit engine, and on MPI with each number of ranks.
+fn same_on_mpi(args: &[&str], ranks: &[usize]) {
+    let one = stdout_of(single(&[&["picture", "census"], args, &["--engine", "two-bit", "--json"]].concat()));
+    for &r in ranks {
+        let many = stdout_of(mpirun(r, &[&["picture", "census"], args, &["--engine", "mpi", "--json"]].concat()));
+        assert_eq!(many, one, "picture census {args:?} on {r} ranks");
+    }
+}
+
+#[test]
+fn mpi_census_of_3x2_is_the_single_process_census_byte_for_byte() {
+    if !mpirun_available() {
+        return;
+    }
+    same_on_mpi(&["3", "2"], &[4]);
+    same_on_mpi(&["3", "2", "--metric", "half"], &[4]);
+    // With antipodes and watched boards, and on ranks that own no entry (2x2: one chunk).
+    same_on_mpi(&["3", "2", "--antipodes", "7", "--watch", "5", "--seed", "3"], &[3]);
+    same_on_mpi(&["2", "2", "--antipodes", "2", "--watch", "2"], &[4]);
+}
+
+#[test]
+fn mpi_census_stops_and_resumes_from_its_rank_checkpoints() {
+    if !mpirun_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("c");
+    let ck = ck.to_str().unwrap();
+    let run = |ranks, extra: &[&str]| {
+        mpirun(
+            ranks,
+            &[&["picture", "census", "3", "2", "--engine", "mpi", "--json", "--checkpoint", ck], extra].concat(),
+        )
+    };
+    let stopped = run(3, &["--stop-after-layer", "6"]);
+    assert_eq!(stopped.status.code(), Some(3), "{}", String::from_utf8_lossy(&stopped.stderr));
+    for r in 0..3 {
+        assert!(Path::new(&format!("{ck}.rank-{r}-of-3")).exists());
+    }
+    // Another number of ranks is refused, naming the one to use.
+    let other = run(2, &["--resume"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&other.stderr).contains("mpirun -np 3"),
+        "{}",
+        String::from_utf8_lossy(&other.stderr)
+    );
+    let resumed = stdout_of(run(3, &["--resume"]));
+    let one = stdout_of(single(&["picture", "census", "3", "2", "--engine", "two-bit", "--json"]));
+    assert_eq!(resumed, one);
+}
+
+#[test]
+fn mpi_census_refuses_what_it_does_not_run() {
+    if !mpirun_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t");
+    for args in [
+        &["picture", "census", "2", "2", "--engine", "mpi", "--save-table", table.to_str().unwrap()][..],
+        &["picture", "census", "2", "2", "--engine", "mpi", "--group", "S3"][..],
+    ] {
+        let out = single(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

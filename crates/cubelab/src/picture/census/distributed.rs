@@ -1,0 +1,911 @@
+//! The two-bit census on MPI (feature `mpi`): the search of [`super::twobit`] with its
+//! table cut into one slice per rank, for boards whose table outgrows one machine.
+//!
+//! Rank r of R owns a contiguous range of whole chunks of 65,536 entries (so its slice
+//! starts on a word), two bits an entry in its own memory, with the same marks as the
+//! single-process engine (unseen, frontier, next, done). The prepare pass is local; the
+//! owner of the solved board's entry seeds it. A layer is expanded in *rounds*, forward
+//! or backward by the single engine's rule (from the global counts, so every rank makes
+//! the same choice). **Forward**: in each round every rank expands the frontier entries of
+//! up to a fixed number of its chunks, marks the neighbours it owns at once and buckets
+//! the others by owner (sorted, without repeats); one all-to-all exchange per round sends
+//! each bucket to its owner, which marks those of them still unseen as next.
+//! **Backward**: every rank looks at the unseen entries of its chunks of the round; one
+//! with a frontier neighbour it owns is marked next at once, the others' neighbours owned
+//! elsewhere are asked about (one all-to-all of questions, sorted and without repeats, and
+//! one of one-byte answers back), and an entry with a neighbour answered "frontier" is
+//! marked next. Every rank takes part in every round (with nothing to send when its
+//! chunks are done), and an all-reduce at the start of each round says whether any rank
+//! has chunks left and whether any was asked to stop. The buffers of a round are bounded
+//! (see `round_chunks`).
+//!
+//! Counting (boards as four 32-bit limbs, so that a sum of u128 over ranks is exact,
+//! entries, and a flag for a non-canonical entry reached) is local and all-reduced; the
+//! relabelling is local; the antipodes are each rank's K least, gathered by every rank
+//! and merged as the single engine merges its chunks' (sorted, truncated); a watched
+//! board's distance is found by its entry's owner and all-reduced (minimum). Every rank
+//! ends with the same result, and the marks of a round do not depend on their order, so
+//! the result does not depend on the number of ranks or threads.
+//!
+//! Checkpoints are per rank: `FILE.rank-r-of-R`, each in the format of every run (its
+//! fingerprint names the rank and the number of ranks), with the global state (layer
+//! counts, classes, watched distances) in the header and the rank's slice as content.
+//! They are saved together, after a layer (by the save policy, decided by all ranks at
+//! once) and on a stop; a stop in the middle of a layer saves its marks so far, and the
+//! resumed run expands that layer again from its first round (a forward mark is never
+//! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
+
+use super::layout::{CellSymmetry, Cursor, Layout};
+use super::twobit::TwoBitCensus;
+use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
+use crate::run::{CheckpointFile, Options, Saver};
+use crate::{Error, ErrorKind, Result};
+use mpi::collective::SystemOperation;
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const FRONTIER: u64 = 1;
+const NEXT: u64 = 2;
+const DONE: u64 = 3;
+/// The low bit of every two-bit field of a word.
+const LOW: u64 = 0x5555_5555_5555_5555;
+/// Entries per chunk (a multiple of 32, the entries of a word), as in the single engine.
+const CHUNK: u64 = 1 << 16;
+/// Most chunks a rank expands in one round.
+const ROUND_CHUNKS: u64 = 16;
+/// Bytes moved between the table and a checkpoint file at a time.
+const BLOCK: usize = 1 << 20;
+
+/// The result of a distributed census on one rank: the same census on every rank.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Distributed {
+    /// The census, as [`super::twobit::run`] finds it.
+    pub census: TwoBitCensus,
+    /// This process's rank (0 writes the output).
+    pub rank: usize,
+    /// The number of ranks.
+    pub ranks: usize,
+    /// Neighbour entries sent from one rank to another (after removing repeats within a
+    /// round's bucket), all layers and ranks together.
+    pub exchanged: u64,
+    /// The sum over ranks of the most each sent in one layer (at least the most sent in
+    /// any one layer).
+    pub exchanged_in_a_layer: u64,
+}
+
+/// The state saved in every rank's checkpoint header (the same on every rank).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct State {
+    /// Boards at distances 0, 1, … found so far; the frontier holds the last layer.
+    counts: Vec<u64>,
+    /// Canonical entries of the whole table.
+    classes: u64,
+    /// Entries in the frontier, and canonical entries still unseen (whole table).
+    frontier: u64,
+    unseen: u64,
+    /// The watched boards' canonical entries and distances found so far.
+    watched: Vec<Watched>,
+}
+
+/// A watched board: its canonical entry and, once reached, its distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Watched {
+    entry: u64,
+    distance: Option<u32>,
+}
+
+impl State {
+    fn found(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+}
+
+/// One rank's slice of the table.
+struct Slice {
+    layout: Layout,
+    /// The first entry of each rank's slice, and the table size last (R + 1 values).
+    starts: Vec<u64>,
+    rank: usize,
+    /// This rank's entries: `lo..hi`.
+    lo: u64,
+    hi: u64,
+    table: Vec<AtomicU64>,
+}
+
+impl Slice {
+    fn get(&self, i: u64) -> u64 {
+        let i = i - self.lo;
+        self.table[(i / 32) as usize].load(Ordering::Relaxed) >> (2 * (i % 32)) & 3
+    }
+
+    fn or(&self, i: u64, v: u64) {
+        let i = i - self.lo;
+        self.table[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
+    }
+
+    /// Chunks of this rank's slice.
+    fn chunks(&self) -> u64 {
+        (self.hi - self.lo).div_ceil(CHUNK)
+    }
+
+    /// The rank owning entry `j`.
+    fn owner(&self, j: u64) -> usize {
+        self.starts.partition_point(|&s| s <= j) - 1
+    }
+
+    /// Calls `f` on every entry (global index) of local chunk `c` whose field is selected
+    /// by `select(low, high)`.
+    fn each(&self, c: u64, select: impl Fn(u64, u64) -> u64, mut f: impl FnMut(u64)) {
+        let words = (c * CHUNK / 32) as usize..(((c + 1) * CHUNK).div_ceil(32) as usize).min(self.table.len());
+        for w in words {
+            let x = self.table[w].load(Ordering::Relaxed);
+            let mut bits = select(x & LOW, x >> 1 & LOW);
+            while bits != 0 {
+                f(self.lo + w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The prepare pass over local chunk `c`: marks the entries that are no board's
+    /// canonical entry done; returns the canonical entries.
+    fn prepare(&self, c: u64) -> u64 {
+        let l = &self.layout;
+        let m = l.m;
+        let mut rows = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
+        let mut found = 0;
+        self.each(
+            c,
+            |lo, hi| !(lo | hi) & LOW,
+            |i| {
+                l.seek(&mut cursor, i, &mut rows[..m]);
+                if l.canonical_entry(&rows[..m]) == Some(i) {
+                    found += 1;
+                } else {
+                    self.or(i, DONE);
+                }
+            },
+        );
+        found
+    }
+
+    /// Expands the frontier entries of local chunk `c`: marks the unseen neighbours this
+    /// rank owns next, and returns the others' canonical entries by owner.
+    fn expand(&self, c: u64, ranks: usize) -> Vec<Vec<u64>> {
+        let l = &self.layout;
+        let m = l.m;
+        let mut rows = [0u32; MAX_ROWS];
+        let mut next = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
+        let mut remote = vec![Vec::new(); ranks];
+        self.each(
+            c,
+            |lo, hi| lo & !hi,
+            |i| {
+                l.seek(&mut cursor, i, &mut rows[..m]);
+                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
+                    next[..m].copy_from_slice(&rows[..m]);
+                    l.apply(k, &mut next[..m]);
+                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                    if (self.lo..self.hi).contains(&j) {
+                        // Only unseen -> next happens in this pass, so the test and the or agree.
+                        if self.get(j) == 0 {
+                            self.or(j, NEXT);
+                        }
+                    } else {
+                        remote[self.owner(j)].push(j);
+                    }
+                }
+            },
+        );
+        remote
+    }
+
+    /// The backward pass over local chunk `c`: an unseen entry with a frontier neighbour
+    /// this rank owns is marked next; for the others, the pairs (entry, neighbour) of
+    /// their neighbours owned by other ranks, by owner, to be asked about.
+    fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
+        let l = &self.layout;
+        let m = l.m;
+        let mut rows = [0u32; MAX_ROWS];
+        let mut next = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
+        let mut remote = vec![Vec::new(); ranks];
+        let mut pending = Vec::new();
+        self.each(
+            c,
+            |lo, hi| !(lo | hi) & LOW,
+            |i| {
+                l.seek(&mut cursor, i, &mut rows[..m]);
+                pending.clear();
+                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
+                    next[..m].copy_from_slice(&rows[..m]);
+                    l.apply(k, &mut next[..m]);
+                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
+                    if !(self.lo..self.hi).contains(&j) {
+                        pending.push(j);
+                    } else if self.get(j) == FRONTIER {
+                        self.or(i, NEXT);
+                        return;
+                    }
+                }
+                for &j in &pending {
+                    remote[self.owner(j)].push((i, j));
+                }
+            },
+        );
+        remote
+    }
+
+    /// Marks the entries of `js` (all owned by this rank) still unseen next.
+    fn mark(&self, js: &[u64]) {
+        js.par_chunks(1 << 12).for_each(|js| {
+            for &j in js {
+                if self.get(j) == 0 {
+                    self.or(j, NEXT);
+                }
+            }
+        });
+    }
+
+    /// The boards and entries marked next in this slice, and whether one was not canonical.
+    fn count_next(&self) -> (u128, u64, bool) {
+        let l = &self.layout;
+        let bad = AtomicBool::new(false);
+        let (boards, entries) = (0..self.chunks())
+            .into_par_iter()
+            .map(|c| {
+                let mut rows = [0u32; MAX_ROWS];
+                let (mut boards, mut entries) = (0u128, 0u64);
+                self.each(
+                    c,
+                    |lo, hi| hi & !lo,
+                    |i| {
+                        l.unrank(i, &mut rows[..l.m]);
+                        match l.canonical(&rows[..l.m]) {
+                            Some((k, ties)) if k == i => boards += l.weight(&rows[..l.m], ties) as u128,
+                            _ => bad.store(true, Ordering::Relaxed),
+                        }
+                        entries += 1;
+                    },
+                );
+                (boards, entries)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        (boards, entries, bad.into_inner())
+    }
+
+    /// Frontier -> done, next -> frontier.
+    fn relabel(&self) {
+        self.table.par_iter().for_each(|w| {
+            let x = w.load(Ordering::Relaxed);
+            let (lo, hi) = (x & LOW, x >> 1 & LOW);
+            w.store(lo << 1 | lo | hi, Ordering::Relaxed);
+        });
+    }
+
+    /// The least board of every frontier class of this slice, the `k` least of them.
+    fn antipodes(&self, k: usize) -> Vec<Vec<u8>> {
+        let l = &self.layout;
+        let keep = |mut v: Vec<Vec<u8>>| {
+            v.sort();
+            v.truncate(k);
+            v
+        };
+        (0..self.chunks())
+            .into_par_iter()
+            .map(|c| {
+                let mut rows = [0u32; MAX_ROWS];
+                let mut found = Vec::new();
+                self.each(
+                    c,
+                    |lo, hi| lo & !hi,
+                    |i| {
+                        l.unrank(i, &mut rows[..l.m]);
+                        found.push(l.least_board(&rows[..l.m]));
+                    },
+                );
+                keep(found)
+            })
+            .reduce(Vec::new, |a, b| keep([a, b].concat()))
+    }
+
+    fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
+        file.save_stream(state, self.table.len() as u64 * 8, |w| {
+            let mut block = Vec::with_capacity(BLOCK);
+            for x in &self.table {
+                block.extend_from_slice(&x.load(Ordering::Relaxed).to_le_bytes());
+                if block.len() == BLOCK {
+                    w.write_all(&block)?;
+                    block.clear();
+                }
+            }
+            w.write_all(&block)
+        })
+    }
+
+    fn load(&self, file: &CheckpointFile) -> Result<Option<State>> {
+        let bytes = self.table.len() as u64 * 8;
+        file.load_stream(|state: State, length, r: &mut dyn Read| {
+            let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
+            if length != bytes {
+                return Err(invalid(format!("a table slice of {length} bytes, not {bytes}")));
+            }
+            let layers_ok = !state.counts.is_empty()
+                && state.counts.len() < 1 << 16
+                && !state.counts.contains(&0)
+                && state.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_some();
+            if !layers_ok {
+                return Err(invalid("bad state".into()));
+            }
+            let mut block = vec![0u8; BLOCK];
+            let mut k = 0;
+            while k < self.table.len() {
+                let words = (self.table.len() - k).min(BLOCK / 8);
+                let b = &mut block[..words * 8];
+                r.read_exact(b)?;
+                for bytes in b.chunks_exact(8) {
+                    self.table[k].store(u64::from_le_bytes(bytes.try_into().expect("8 bytes")), Ordering::Relaxed);
+                    k += 1;
+                }
+            }
+            Ok(state)
+        })
+    }
+}
+
+/// Chunks a rank expands in one round: at most [`ROUND_CHUNKS`], and few enough that the
+/// entries one rank can receive in a round (every rank's chunks full of frontier
+/// entries, each sending all its moves) stay under 2^31, the limit of MPI's counts.
+/// A rank's send buffer in a round is at most `chunks · 65,536 · moves` entries of 8
+/// bytes (16 chunks, 12 moves: 96 MiB; backward, the pairs it asks about are twice that),
+/// and in practice far less (only frontier entries send, or unseen ones without a local
+/// frontier neighbour ask, and each bucket is sorted and without repeats).
+fn round_chunks(ranks: usize, moves: usize) -> u64 {
+    let per_chunk = (ranks as u64).saturating_mul(CHUNK).saturating_mul(moves.max(1) as u64);
+    ((i32::MAX as u64) / per_chunk.max(1)).clamp(1, ROUND_CHUNKS)
+}
+
+/// The path of rank `rank`'s checkpoint of `ranks`: `FILE.rank-r-of-R`.
+pub fn rank_path(path: &std::path::Path, rank: usize, ranks: usize) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(format!(".rank-{rank}-of-{ranks}"));
+    PathBuf::from(s)
+}
+
+/// Runs the two-bit census of `puzzle` on every rank of MPI's world (initialising MPI,
+/// and finalising it before returning), each rank with at most `max_bytes` of table.
+/// The options, antipodes and watch list are those of [`super::twobit::run`]; with a
+/// checkpoint `FILE`, rank r of R saves `FILE.rank-r-of-R` ([`rank_path`]).
+///
+/// Every rank returns the same census (rank 0 is the one to write it). Errors that the
+/// ranks find together (bad input, a stop, a count that does not fit) are the same on
+/// every rank; a rank's own failure (a checkpoint it cannot read or write) is its own
+/// error there and "another MPI rank failed" on the others. Called a second time in one
+/// process (MPI cannot be initialised twice), it fails.
+pub fn run(
+    puzzle: &LinePuzzle,
+    sym: &CellSymmetry,
+    max_bytes: u64,
+    opts: &Options<'_>,
+    ck: &Checkpointing<'_>,
+    antipodes: usize,
+    watch: &[Vec<u8>],
+) -> Result<Distributed> {
+    crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
+    crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
+    let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
+    // MPI calls are made from this thread only; rayon's threads compute between them.
+    let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
+        return Err(Error::new(ErrorKind::Internal, "MPI was already initialised in this process"));
+    };
+    let world = universe.world();
+    let result = Run::new(&world, puzzle, layout, max_bytes, opts, ck, watch).and_then(|run| run.census(antipodes));
+    drop(universe);
+    result
+}
+
+/// A distributed census under way on one rank.
+struct Run<'a> {
+    world: &'a SimpleCommunicator,
+    ranks: usize,
+    puzzle: &'a LinePuzzle,
+    opts: &'a Options<'a>,
+    ck: &'a Checkpointing<'a>,
+    slice: Slice,
+    saver: Saver,
+    /// When the last checkpoint was saved, and how long it took.
+    last_save: Option<(Instant, Duration)>,
+    state: State,
+    /// Neighbour entries this rank sent to others: in all, and the most in one layer.
+    sent: u64,
+    most_sent: u64,
+}
+
+impl<'a> Run<'a> {
+    /// This rank's slice (prepared, or loaded from its checkpoint) and the common state.
+    fn new(
+        world: &'a SimpleCommunicator,
+        puzzle: &'a LinePuzzle,
+        layout: Layout,
+        max_bytes: u64,
+        opts: &'a Options<'a>,
+        ck: &'a Checkpointing<'a>,
+        watch: &[Vec<u8>],
+    ) -> Result<Run<'a>> {
+        let (rank, ranks) = (world.rank() as usize, world.size() as usize);
+        let size = layout.size();
+        let chunks = size.div_ceil(CHUNK);
+        let starts: Vec<u64> = (0..=ranks as u64).map(|r| (chunks * r / ranks as u64 * CHUNK).min(size)).collect();
+        // The largest slice decides, so that every rank refuses or none does.
+        let largest = starts.windows(2).map(|w| (w[1] - w[0]).div_ceil(32) * 8).max().unwrap_or(0);
+        if largest > max_bytes {
+            return Err(Error::out_of_range(format!(
+                "{}x{} board needs {largest} bytes per rank for its slice of the two-bit table on {ranks} ranks, \
+                 more than the {max_bytes} allowed",
+                puzzle.rows, puzzle.cols,
+            )));
+        }
+        let (lo, hi) = (starts[rank], starts[rank + 1]);
+        let words = (hi - lo).div_ceil(32) as usize;
+        let table = std::iter::repeat_with(|| AtomicU64::new(0)).take(words).collect();
+        let slice = Slice { layout, starts, rank, lo, hi, table };
+        let watched = watch_entries(&slice.layout, watch)?;
+        let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));
+        let fingerprint = format!("{} two-bit {size} mpi rank {rank} of {ranks}", puzzle.fingerprint());
+        let label = format!("{}, two-bit table, MPI rank {rank} of {ranks}", ck.label);
+        let rank_opts = Options { checkpoint: path.as_deref(), ..opts.clone() };
+        let saver = agree(world, Saver::new(&rank_opts, super::super::checkpoint::KIND, &fingerprint, &label))?;
+        let loaded =
+            agree(world, saver.resume_file(&rank_opts).map(|f| slice.load(f)).transpose().map(Option::flatten))?;
+        let state = State { counts: Vec::new(), classes: 0, frontier: 0, unseen: 0, watched };
+        let mut run =
+            Run { world, ranks, puzzle, opts, ck, slice, saver, last_save: None, state, sent: 0, most_sent: 0 };
+        // Every rank resumes from the same state, or every rank starts afresh.
+        let digest = loaded.as_ref().map_or(0, |s| fnv(&serde_json::to_vec(s).unwrap_or_default()) | 1);
+        let (least, most) =
+            (run.reduce(&[digest], SystemOperation::min()), run.reduce(&[digest], SystemOperation::max()));
+        if least != most {
+            return Err(Error::checkpoint(format!(
+                "the {ranks} ranks' checkpoints ({}) are not all from the same moment of one run; \
+                 start afresh (--force)",
+                rank_path(opts.checkpoint.unwrap_or("FILE".as_ref()), 0, ranks)
+                    .display()
+                    .to_string()
+                    .replace(".rank-0-", ".rank-*-")
+            )));
+        }
+        if loaded.is_none() && opts.resume {
+            // None of this run's files: a checkpoint of another number of ranks is not
+            // silently ignored.
+            let other = opts.checkpoint.and_then(|p| saved_by_other_ranks(p, ranks));
+            agree(
+                world,
+                other.map_or(Ok(()), |(file, r)| {
+                    Err(Error::checkpoint(format!(
+                        "checkpoint '{}' was saved by a run on {r} ranks, not {ranks}: resume it with mpirun -np {r}, \
+                     or start afresh (--force)",
+                        file.display()
+                    )))
+                }),
+            )?;
+        }
+        match loaded {
+            Some(s) => {
+                if !s.watched.iter().map(|w| w.entry).eq(run.state.watched.iter().map(|w| w.entry)) {
+                    return Err(Error::checkpoint(format!(
+                        "checkpoint watches {} boards, not the {} asked for (or other boards); \
+                         resume with the watch list it was made with, or start afresh",
+                        s.watched.len(),
+                        run.state.watched.len()
+                    )));
+                }
+                run.state = s;
+                run.saver.mark_saved();
+                run.last_save = Some((Instant::now(), Duration::ZERO));
+            }
+            None => run.prepare()?,
+        }
+        Ok(run)
+    }
+
+    /// The sum (or other reduction) of `values` over all ranks.
+    fn reduce(&self, values: &[u64], op: SystemOperation) -> Vec<u64> {
+        let mut out = vec![0u64; values.len()];
+        self.world.all_reduce_into(values, &mut out[..], op);
+        out
+    }
+
+    /// The prepare pass, then the solved board's entry as the first frontier.
+    fn prepare(&mut self) -> Result<()> {
+        let s = &self.slice;
+        (s.hi..s.lo + s.table.len() as u64 * 32).for_each(|i| s.or(i, DONE));
+        let progress = self.opts.progress;
+        if s.rank == 0 {
+            progress.start("preparing the table (rank 0's slice)", s.hi - s.lo, 0);
+        }
+        let mut found = 0;
+        for batch in (0..s.chunks()).collect::<Vec<_>>().chunks(64) {
+            found += batch.par_iter().map(|&c| s.prepare(c)).sum::<u64>();
+            if s.rank == 0 {
+                progress.advance(batch.len() as u64 * CHUNK);
+            }
+        }
+        let classes = self.reduce(&[found], SystemOperation::sum())[0];
+        let mut rows = [0u32; MAX_ROWS];
+        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
+        let l = &s.layout;
+        let start = l.rows_of(&solved, &mut rows).then(|| l.canonical(&rows[..l.m]));
+        let Some(Some((start, _))) = start else {
+            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
+        };
+        if (s.lo..s.hi).contains(&start) {
+            s.or(start, FRONTIER);
+        }
+        for w in self.state.watched.iter_mut().filter(|w| w.entry == start) {
+            w.distance = Some(0);
+        }
+        self.state.counts = vec![1];
+        self.state.classes = classes;
+        self.state.frontier = 1;
+        self.state.unseen = classes - 1;
+        Ok(())
+    }
+
+    /// Saves every rank's checkpoint if any rank's save policy says so, or `force`.
+    fn save(&mut self, force: bool) -> Result<()> {
+        let policy = self.opts.policy;
+        let due = match self.last_save {
+            None => true,
+            Some((at, cost)) => {
+                let since = at.elapsed();
+                since >= policy.min_interval && since >= cost * policy.cost_factor
+            }
+        };
+        if self.reduce(&[(due || force) as u64], SystemOperation::max())[0] == 0 {
+            return Ok(());
+        }
+        let t = Instant::now();
+        let (slice, state) = (&self.slice, &self.state);
+        let saved = self.saver.save(true, |f| slice.save(f, state));
+        self.last_save = Some((Instant::now(), t.elapsed()));
+        agree(self.world, saved).map(|_| ())
+    }
+
+    /// The error of a run stopped `what`, after saving every rank's checkpoint.
+    fn stop(&mut self, what: String) -> Error {
+        self.opts.progress.finish();
+        match self.save(true) {
+            Ok(()) => self.saver.stopped(&what),
+            Err(e) => e,
+        }
+    }
+
+    /// Whether any rank was asked to stop.
+    fn stop_requested(&self) -> bool {
+        self.reduce(&[self.opts.stop.is_requested() as u64], SystemOperation::max())[0] != 0
+    }
+
+    /// The census: layer after layer until one is empty.
+    fn census(mut self, antipodes: usize) -> Result<Distributed> {
+        let progress = self.opts.progress;
+        let rank = self.slice.rank;
+        if rank == 0 {
+            let s = &self.state;
+            let done = s.classes - s.unseen - s.frontier;
+            progress.start("classes expanded (all layers, all ranks)", s.classes, done);
+        }
+        self.save(false)?;
+        loop {
+            let layer = self.state.counts.len() - 1;
+            if self.ck.stop_after_layer.is_some_and(|k| layer > k) {
+                let what = format!("after layer {} with {} boards found", layer - 1, self.state.found());
+                return Err(self.stop(what));
+            }
+            self.expand(layer)?;
+            let frontier = self.state.frontier;
+            if !self.close_layer(layer)? {
+                break;
+            }
+            if rank == 0 {
+                progress.advance(frontier);
+                progress.note(&format!("layer {layer} done, {} boards found", self.state.found()));
+            }
+            if self.stop_requested() {
+                let what = format!("after layer {layer} with {} boards found", self.state.found());
+                return Err(self.stop(what));
+            }
+            self.save(false)?;
+        }
+        progress.finish();
+        self.finish(antipodes)
+    }
+
+    /// Expands the frontier, forward or backward (chosen from the global counts as the
+    /// single engine chooses), round by round.
+    fn expand(&mut self, layer: usize) -> Result<()> {
+        let backward = choose_backward(self.state.frontier, self.state.unseen, self.slice.layout.moves());
+        let ranks = self.ranks;
+        let per_round = round_chunks(ranks, self.slice.layout.moves());
+        let chunks = self.slice.chunks();
+        let mut round = 0u64;
+        let mut sent = 0u64;
+        loop {
+            let first = round * per_round;
+            let flags =
+                self.reduce(&[(first < chunks) as u64, self.opts.stop.is_requested() as u64], SystemOperation::max());
+            if flags[1] != 0 {
+                let what = format!("in layer {layer} with {} boards found", self.state.found());
+                return Err(self.stop(what));
+            }
+            if flags[0] == 0 {
+                self.sent += sent;
+                self.most_sent = self.most_sent.max(sent);
+                return Ok(());
+            }
+            let s = &self.slice;
+            let batch = first.min(chunks)..(first + per_round).min(chunks);
+            if backward {
+                sent += self.backward_round(batch)?;
+                round += 1;
+                continue;
+            }
+            let mut buckets = batch.into_par_iter().map(|c| s.expand(c, ranks)).reduce(
+                || vec![Vec::new(); ranks],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, mut y)| x.append(&mut y));
+                    a
+                },
+            );
+            buckets.par_iter_mut().for_each(|b| {
+                b.sort_unstable();
+                b.dedup();
+            });
+            sent += buckets.iter().enumerate().filter(|&(r, _)| r != s.rank).map(|(_, b)| b.len() as u64).sum::<u64>();
+            let (received, _) = exchange(self.world, &buckets)?;
+            s.mark(&received);
+            round += 1;
+        }
+    }
+
+    /// One backward round over the local chunks `batch`: the neighbours owned by other
+    /// ranks are asked about (sorted, without repeats), their owners answer whether each
+    /// is in the frontier, and an entry with a frontier neighbour is marked next. Returns
+    /// the entries asked about.
+    fn backward_round(&self, batch: std::ops::Range<u64>) -> Result<u64> {
+        let (s, ranks) = (&self.slice, self.ranks);
+        let mut pairs = batch.into_par_iter().map(|c| s.backward(c, ranks)).reduce(
+            || vec![Vec::new(); ranks],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, mut y)| x.append(&mut y));
+                a
+            },
+        );
+        let questions: Vec<Vec<u64>> = pairs
+            .par_iter_mut()
+            .map(|p| {
+                let mut q: Vec<u64> = p.iter().map(|&(_, j)| j).collect();
+                q.sort_unstable();
+                q.dedup();
+                q
+            })
+            .collect();
+        let (asked, asked_counts) = exchange(self.world, &questions)?;
+        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.get(j) == FRONTIER) as u8).collect();
+        let (answers, _) = exchange_flat(self.world, &answers, &asked_counts)?;
+        let mut at = 0;
+        let offsets: Vec<usize> = questions
+            .iter()
+            .map(|q| {
+                at += q.len();
+                at - q.len()
+            })
+            .collect();
+        pairs.par_iter().zip(&questions).zip(offsets).for_each(|((p, q), offset)| {
+            for &(i, j) in p {
+                if q.binary_search(&j).is_ok_and(|k| answers[offset + k] != 0) {
+                    s.or(i, NEXT);
+                }
+            }
+        });
+        Ok(questions.iter().map(|q| q.len() as u64).sum())
+    }
+
+    /// After expanding `layer`: counts the next layer's boards over all ranks, records
+    /// the watched boards reached, relabels; false when the next layer is empty.
+    fn close_layer(&mut self, layer: usize) -> Result<bool> {
+        let (boards, entries, bad) = self.slice.count_next();
+        let limbs = |b: u128| (0..4).map(move |k| (b >> (32 * k)) as u64 & 0xffff_ffff);
+        let local: Vec<u64> = limbs(boards).chain([entries, bad as u64]).collect();
+        let total = self.reduce(&local, SystemOperation::sum());
+        if total[5] != 0 {
+            return Err(Error::new(ErrorKind::Internal, "a non-canonical entry was reached"));
+        }
+        let (boards, entries) = ((0..4).map(|k| (total[k] as u128) << (32 * k)).sum::<u128>(), total[4]);
+        if entries == 0 {
+            return Ok(false);
+        }
+        let state = &mut self.state;
+        let fits = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
+        let Some(boards) = fits else {
+            return Err(Error::out_of_range(format!(
+                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
+                self.puzzle.rows,
+                self.puzzle.cols,
+                layer + 1
+            )));
+        };
+        // The entries marked next are exactly those at distance layer + 1; each watched
+        // entry's owner sees it, and the minimum over ranks tells everyone.
+        let s = &self.slice;
+        let reached: Vec<u64> = state
+            .watched
+            .iter()
+            .map(|w| match w.distance {
+                Some(d) => d as u64,
+                None if (s.lo..s.hi).contains(&w.entry) && s.get(w.entry) == NEXT => layer as u64 + 1,
+                None => u64::MAX,
+            })
+            .collect();
+        let reached = if reached.is_empty() { reached } else { self.reduce(&reached, SystemOperation::min()) };
+        let state = &mut self.state;
+        for (w, d) in state.watched.iter_mut().zip(reached) {
+            w.distance = u32::try_from(d).ok();
+        }
+        self.slice.relabel();
+        state.counts.push(boards);
+        state.unseen = state
+            .unseen
+            .checked_sub(entries)
+            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.frontier = entries;
+        Ok(true)
+    }
+
+    /// The result, once a layer was found empty: the antipodes gathered from all ranks.
+    fn finish(self, antipodes: usize) -> Result<Distributed> {
+        let sent = self.reduce(&[self.sent, self.most_sent], SystemOperation::sum());
+        let (exchanged, exchanged_in_a_layer) = (sent[0], sent[1]);
+        let cells = self.puzzle.rows * self.puzzle.cols;
+        let mut boards = Vec::new();
+        if antipodes > 0 {
+            let local: Vec<u8> = self.slice.antipodes(antipodes).concat();
+            let gathered = gather_bytes(self.world, &local, self.ranks)?;
+            boards = gathered.chunks_exact(cells.max(1)).map(<[u8]>::to_vec).collect();
+            boards.sort();
+            boards.truncate(antipodes);
+        }
+        let Some(watched) = self.state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
+            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
+        };
+        let census = TwoBitCensus {
+            census: Census::from_counts(self.state.counts),
+            antipodes: boards,
+            classes: self.state.classes,
+            entries: self.slice.layout.size(),
+            symmetries: self.slice.layout.symmetries(),
+            watched,
+        };
+        Ok(Distributed { census, rank: self.slice.rank, ranks: self.ranks, exchanged, exchanged_in_a_layer })
+    }
+}
+
+/// `local` on this rank; when it failed on any rank, an error on every rank (its own
+/// where it failed).
+fn agree<T>(world: &SimpleCommunicator, local: Result<T>) -> Result<T> {
+    let mut any = 0u64;
+    world.all_reduce_into(&(local.is_err() as u64), &mut any, SystemOperation::max());
+    match local {
+        Err(e) => Err(e),
+        Ok(_) if any != 0 => Err(Error::new(ErrorKind::Internal, "another MPI rank failed; its error line says why")),
+        Ok(v) => Ok(v),
+    }
+}
+
+/// The counts of `lengths` as MPI counts, with their displacements.
+fn counts_and_displacements(lengths: impl Iterator<Item = usize>) -> Result<(Vec<i32>, Vec<i32>)> {
+    let too_many = || Error::new(ErrorKind::Internal, "an exchange of more than 2^31 entries");
+    let counts = lengths.map(|n| i32::try_from(n).map_err(|_| too_many())).collect::<Result<Vec<i32>>>()?;
+    let mut displacements = Vec::with_capacity(counts.len());
+    let mut at = 0i32;
+    for &c in &counts {
+        displacements.push(at);
+        at = at.checked_add(c).ok_or_else(too_many)?;
+    }
+    Ok((counts, displacements))
+}
+
+/// Sends bucket r to rank r, returns what the ranks sent this one, in rank order, and how
+/// much each sent (an all-to-all).
+fn exchange<T: Equivalence + Copy + Default>(
+    world: &SimpleCommunicator,
+    buckets: &[Vec<T>],
+) -> Result<(Vec<T>, Vec<i32>)> {
+    let (counts, _) = counts_and_displacements(buckets.iter().map(Vec::len))?;
+    exchange_flat(world, &buckets.concat(), &counts)
+}
+
+/// [`exchange`] of buckets laid end to end in `send`, `counts[r]` of them for rank r.
+fn exchange_flat<T: Equivalence + Copy + Default>(
+    world: &SimpleCommunicator,
+    send: &[T],
+    counts: &[i32],
+) -> Result<(Vec<T>, Vec<i32>)> {
+    let (send_counts, send_displs) = counts_and_displacements(counts.iter().map(|&c| c as usize))?;
+    let mut recv_counts = vec![0i32; counts.len()];
+    world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+    let (recv_counts, recv_displs) = counts_and_displacements(recv_counts.iter().map(|&c| c as usize))?;
+    let mut received = vec![T::default(); recv_counts.iter().map(|&c| c as usize).sum()];
+    // An empty Vec's pointer is dangling (1 for bytes: OpenMPI's MPI_IN_PLACE); empty
+    // buffers are passed as empty slices of a real one.
+    let (pad, mut pad_mut) = ([T::default()], [T::default()]);
+    {
+        let send = if send.is_empty() { &pad[..0] } else { send };
+        let into = if received.is_empty() { &mut pad_mut[..0] } else { &mut received[..] };
+        let send = Partition::new(send, &send_counts[..], &send_displs[..]);
+        let mut recv = PartitionMut::new(into, &recv_counts[..], &recv_displs[..]);
+        world.all_to_all_varcount_into(&send, &mut recv);
+    }
+    Ok((received, recv_counts))
+}
+
+/// Backward once the unseen entries are few against the neighbours of the frontier: the
+/// rule of the single engine (`twobit::choose`).
+fn choose_backward(frontier: u64, unseen: u64, moves: usize) -> bool {
+    unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64)
+}
+
+/// Every rank's `local` bytes, concatenated in rank order, on every rank.
+fn gather_bytes(world: &SimpleCommunicator, local: &[u8], ranks: usize) -> Result<Vec<u8>> {
+    let mut lengths = vec![0u64; ranks];
+    world.all_gather_into(&(local.len() as u64), &mut lengths[..]);
+    let (counts, displs) = counts_and_displacements(lengths.iter().map(|&n| n as usize))?;
+    let mut all = vec![0u8; lengths.iter().sum::<u64>() as usize];
+    // (Empty buffers as empty slices of real ones: see exchange_flat.)
+    let (pad, mut pad_mut) = ([0u8], [0u8]);
+    {
+        let local = if local.is_empty() { &pad[..0] } else { local };
+        let into = if all.is_empty() { &mut pad_mut[..0] } else { &mut all[..] };
+        let mut recv = PartitionMut::new(into, &counts[..], &displs[..]);
+        world.all_gather_varcount_into(local, &mut recv);
+    }
+    Ok(all)
+}
+
+/// The canonical entries of the watched boards, none reached yet.
+fn watch_entries(layout: &Layout, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
+    let mut watched = Vec::with_capacity(watch.len());
+    for (k, cells) in watch.iter().enumerate() {
+        let mut rows = [0u32; MAX_ROWS];
+        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
+        let Some(Some((entry, _))) = entry else {
+            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
+        };
+        watched.push(Watched { entry, distance: None });
+    }
+    Ok(watched)
+}
+
+/// A rank-0 checkpoint of `path` saved by a run on another number of ranks than
+/// `ranks`, and that number.
+fn saved_by_other_ranks(path: &std::path::Path, ranks: usize) -> Option<(PathBuf, usize)> {
+    let prefix = format!("{}.rank-0-of-", path.file_name()?.to_str()?);
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(".".as_ref());
+    std::fs::read_dir(dir).ok()?.flatten().find_map(|e| {
+        let r = e.file_name().to_str()?.strip_prefix(&prefix)?.parse::<usize>().ok()?;
+        (r != ranks).then(|| (rank_path(path, 0, r), r))
+    })
+}
+
+/// FNV-1a of `bytes` (to compare the ranks' checkpoint states).
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
