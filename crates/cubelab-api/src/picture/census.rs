@@ -474,13 +474,19 @@ fn run_census(
             t.symmetries
         )
     };
+    found_two_bit(req, t, note, true)
+}
+
+/// The [`Found`] of a two-bit census (single or distributed) with its table line `note`;
+/// `writer` is false on the MPI ranks that print nothing.
+fn found_two_bit(req: &CensusRequest, t: twobit::TwoBitCensus, note: String, writer: bool) -> Result<Found> {
     let boards = |cells: Vec<u8>| Board::from_cubes(req.m, req.n, cells).map(|b| b.to_string());
     let antipodes = match req.antipodes {
         Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<std::result::Result<Vec<_>, _>>()?),
         None => None,
     };
     let watched = t.watched.iter().map(|&d| d as usize).collect();
-    Ok(Found { census: t.census, antipodes, watched, note, writer: true })
+    Ok(Found { census: t.census, antipodes, watched, note, writer })
 }
 
 /// The census of `puzzle` on the MPI engine (cubelab's `census::distributed`; built with
@@ -540,13 +546,7 @@ fn distributed(
             d.exchanged,
             d.exchanged_in_a_layer
         );
-        let boards = |cells: Vec<u8>| Board::from_cubes(req.m, req.n, cells).map(|b| b.to_string());
-        let antipodes = match req.antipodes {
-            Some(_) => Some(t.antipodes.into_iter().map(boards).collect::<std::result::Result<Vec<_>, _>>()?),
-            None => None,
-        };
-        let watched = t.watched.iter().map(|&d| d as usize).collect();
-        Ok(Found { census: t.census, antipodes, watched, note, writer: d.rank == 0 })
+        found_two_bit(req, t, note, d.rank == 0)
     }
 }
 

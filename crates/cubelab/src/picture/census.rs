@@ -137,7 +137,7 @@ pub struct Space {
 #[inline]
 fn colex_digit(binom: &[u64], w: usize, k: usize, hi: usize, r: u64) -> usize {
     match k {
-        0 => return usize::try_from(r).map_or(hi - 1, |r| r.min(hi - 1)),
+        0 => usize::try_from(r).map_or(hi - 1, |r| r.min(hi - 1)),
         1 => {
             let c2 = |b: usize| binom[b * w + 2];
             let guess = (1.0 + (1.0 + 8.0 * r as f64).sqrt()) / 2.0;
@@ -148,10 +148,14 @@ fn colex_digit(binom: &[u64], w: usize, k: usize, hi: usize, r: u64) -> usize {
             while b > 1 && c2(b) > r {
                 b -= 1;
             }
-            return b;
+            b
         }
-        _ => {}
+        _ => colex_bisect(binom, w, k, hi, r),
     }
+}
+
+/// [`colex_digit`] by bisection, for any digit.
+fn colex_bisect(binom: &[u64], w: usize, k: usize, hi: usize, r: u64) -> usize {
     let (mut lo, mut top) = (k, hi);
     while top - lo > 1 {
         let mid = (lo + top) / 2;
@@ -423,18 +427,6 @@ mod tests {
         let (xs, w) = (70_000usize, 4usize);
         let p = LinePuzzle { alphabet: 2, rows: 3, cols: 1, row_moves: vec![], col_moves: vec![] };
         let binom = binomials(xs - 3, 3, &p).unwrap();
-        let bisect = |k: usize, hi: usize, r: u64| {
-            let (mut lo, mut top) = (k, hi);
-            while top - lo > 1 {
-                let mid = (lo + top) / 2;
-                if binom[mid * w + k + 1] <= r {
-                    lo = mid;
-                } else {
-                    top = mid;
-                }
-            }
-            lo
-        };
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for t in 0..200_000u64 {
             x ^= x << 13;
@@ -449,7 +441,7 @@ mod tests {
                 1 => binom[(x as usize >> 20) % hi * w + k + 1].saturating_sub(1),
                 _ => (x >> 7) % bound,
             };
-            assert_eq!(colex_digit(&binom, w, k, hi, r), bisect(k, hi, r), "k {k} hi {hi} r {r}");
+            assert_eq!(colex_digit(&binom, w, k, hi, r), colex_bisect(&binom, w, k, hi, r), "k {k} hi {hi} r {r}");
         }
     }
 

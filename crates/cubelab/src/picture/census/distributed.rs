@@ -36,7 +36,7 @@
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
 use super::layout::{CellSymmetry, Cursor, Layout};
-use super::twobit::TwoBitCensus;
+use super::twobit::{self, TwoBitCensus};
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
@@ -60,8 +60,6 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 const CHUNK: u64 = 1 << 16;
 /// Most chunks a rank expands in one round.
 const ROUND_CHUNKS: u64 = 16;
-/// Bytes moved between the table and a checkpoint file at a time.
-const BLOCK: usize = 1 << 20;
 
 /// The result of a distributed census on one rank: the same census on every rank.
 #[derive(Debug, Clone, PartialEq)]
@@ -294,41 +292,12 @@ impl Slice {
 
     /// The least board of every frontier class of this slice, the `k` least of them.
     fn antipodes(&self, k: usize) -> Vec<Vec<u8>> {
-        let l = &self.layout;
-        let keep = |mut v: Vec<Vec<u8>>| {
-            v.sort();
-            v.truncate(k);
-            v
-        };
-        (0..self.chunks())
-            .into_par_iter()
-            .map(|c| {
-                let mut rows = [0u32; MAX_ROWS];
-                let mut found = Vec::new();
-                self.each(
-                    c,
-                    |lo, hi| lo & !hi,
-                    |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        found.push(l.least_board(&rows[..l.m]));
-                    },
-                );
-                keep(found)
-            })
-            .reduce(Vec::new, |a, b| keep([a, b].concat()))
+        twobit::least_frontier_boards(&self.layout, self.chunks(), k, |c, f| self.each(c, |lo, hi| lo & !hi, f))
     }
 
     fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
         file.save_stream(state, self.table.len() as u64 * 8, |w| {
-            let mut block = Vec::with_capacity(BLOCK);
-            for x in &self.table {
-                block.extend_from_slice(&x.load(Ordering::Relaxed).to_le_bytes());
-                if block.len() == BLOCK {
-                    w.write_all(&block)?;
-                    block.clear();
-                }
-            }
-            w.write_all(&block)
+            twobit::write_words(w, self.table.iter().map(|x| x.load(Ordering::Relaxed)))
         })
     }
 
@@ -346,17 +315,7 @@ impl Slice {
             if !layers_ok {
                 return Err(invalid("bad state".into()));
             }
-            let mut block = vec![0u8; BLOCK];
-            let mut k = 0;
-            while k < self.table.len() {
-                let words = (self.table.len() - k).min(BLOCK / 8);
-                let b = &mut block[..words * 8];
-                r.read_exact(b)?;
-                for bytes in b.chunks_exact(8) {
-                    self.table[k].store(u64::from_le_bytes(bytes.try_into().expect("8 bytes")), Ordering::Relaxed);
-                    k += 1;
-                }
-            }
+            twobit::read_words(r, self.table.len(), |k, x| self.table[k].store(x, Ordering::Relaxed))?;
             Ok(state)
         })
     }

@@ -327,28 +327,7 @@ impl Engine {
         if k == 0 {
             return Vec::new();
         }
-        let l = &self.layout;
-        let keep = |mut v: Vec<Vec<u8>>| {
-            v.sort();
-            v.truncate(k);
-            v
-        };
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let mut rows = [0u32; MAX_ROWS];
-                let mut found = Vec::new();
-                self.each(
-                    c,
-                    |lo, hi| lo & !hi,
-                    |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        found.push(l.least_board(&rows[..l.m]));
-                    },
-                );
-                keep(found)
-            })
-            .reduce(Vec::new, |a, b| keep([a, b].concat()))
+        least_frontier_boards(&self.layout, chunks, k, |c, f| self.each(c, |lo, hi| lo & !hi, f))
     }
 
     /// The tables a checkpoint holds: the census table, then the kept distances (if any).
@@ -391,8 +370,36 @@ impl Engine {
     }
 }
 
+/// The least board of every frontier class of `chunks` chunks, the `k` least of them, the
+/// same whatever the order of the chunks; `frontier(c, f)` calls `f` on every frontier
+/// entry of chunk `c` (the single engine's table or a rank's slice, both by global index).
+pub(crate) fn least_frontier_boards(
+    l: &Layout,
+    chunks: u64,
+    k: usize,
+    frontier: impl Fn(u64, &mut dyn FnMut(u64)) + Sync,
+) -> Vec<Vec<u8>> {
+    let keep = |mut v: Vec<Vec<u8>>| {
+        v.sort();
+        v.truncate(k);
+        v
+    };
+    (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let mut rows = [0u32; MAX_ROWS];
+            let mut found = Vec::new();
+            frontier(c, &mut |i| {
+                l.unrank(i, &mut rows[..l.m]);
+                found.push(l.least_board(&rows[..l.m]));
+            });
+            keep(found)
+        })
+        .reduce(Vec::new, |a, b| keep([a, b].concat()))
+}
+
 /// Writes words little-endian, a block at a time.
-fn write_words(w: &mut dyn std::io::Write, words: impl Iterator<Item = u64>) -> std::io::Result<()> {
+pub(crate) fn write_words(w: &mut dyn std::io::Write, words: impl Iterator<Item = u64>) -> std::io::Result<()> {
     let mut block = Vec::with_capacity(BLOCK);
     for x in words {
         block.extend_from_slice(&x.to_le_bytes());
@@ -405,7 +412,7 @@ fn write_words(w: &mut dyn std::io::Write, words: impl Iterator<Item = u64>) -> 
 }
 
 /// Reads `count` little-endian words a block at a time, giving each (with its index) to `store`.
-fn read_words(r: &mut dyn Read, count: usize, mut store: impl FnMut(usize, u64)) -> std::io::Result<()> {
+pub(crate) fn read_words(r: &mut dyn Read, count: usize, mut store: impl FnMut(usize, u64)) -> std::io::Result<()> {
     let mut block = vec![0u8; BLOCK];
     let mut k = 0;
     while k < count {
@@ -750,66 +757,8 @@ impl Run<'_> {
     }
 }
 
-/// What random accesses to a two-bit census table cost on this machine (see
-/// [`access_cost`]): nanoseconds per access, on one thread.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AccessCost {
-    /// A read of a random table word, with the given number of reads in flight (each
-    /// prefetched that many accesses before it is read).
-    pub read_ns: f64,
-    /// A two-bit test-and-set of a random entry: its word read (prefetched the same way)
-    /// and, when its field is zero, an atomic or into it, as the census's forward pass does.
-    pub test_and_set_ns: f64,
-}
-
-/// Measures the random-access floor of a census table of `bytes` (allocated and advised
-/// like the census's own, every page touched first): `probes` random reads, then `probes`
-/// random test-and-sets, `in_flight` at a time (rounded up to a power of two), on the
-/// calling thread, with entries drawn by a xorshift generator from `seed`. The census
-/// cannot do better than one such access per neighbour look-up; docs/benchmarks.md
-/// compares it with the 3x3 census (example `picture_memory_floor`).
-pub fn access_cost(bytes: u64, probes: u64, in_flight: usize, seed: u64) -> AccessCost {
-    let words = usize::try_from(bytes / 8).unwrap_or(usize::MAX).max(1);
-    let table = memory::zeroed_words(words);
-    // Fields 0 or 1 at random, so that about half the test-and-sets set their field.
-    table.par_iter().enumerate().for_each(|(i, w)| {
-        let mut x = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ seed;
-        x ^= x >> 31;
-        w.store(x.wrapping_mul(0xbf58_476d_1ce4_e5b9) & LOW, Ordering::Relaxed)
-    });
-    let entries = words as u64 * 32;
-    let ring = in_flight.max(1).next_power_of_two();
-    let engine = |test_and_set: bool| {
-        let mut x = seed | 1;
-        let mut pending = vec![0u64; ring];
-        let mut seen = 0u64;
-        let mut access = |j: u64| {
-            let v = table[(j / 32) as usize].load(Ordering::Relaxed) >> (2 * (j % 32)) & 3;
-            if test_and_set && v == 0 {
-                table[(j / 32) as usize].fetch_or(NEXT << (2 * (j % 32)), Ordering::Relaxed);
-            }
-            seen += v;
-        };
-        let start = std::time::Instant::now();
-        for p in 0..probes as usize {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let j = x % entries;
-            memory::prefetch(&table[(j / 32) as usize]);
-            let slot = &mut pending[p % ring];
-            if p >= ring {
-                access(*slot);
-            }
-            *slot = j;
-        }
-        (probes.saturating_sub(ring as u64)..probes).for_each(|p| access(pending[p as usize % ring]));
-        let ns = start.elapsed().as_secs_f64() * 1e9 / probes.max(1) as f64;
-        std::hint::black_box(seen);
-        ns
-    };
-    AccessCost { read_ns: engine(false), test_and_set_ns: engine(true) }
-}
+mod access;
+pub use access::{access_cost, AccessCost};
 
 pub mod distances;
 
