@@ -2,7 +2,8 @@
 //! `G_c` on row values and its orbits, the parity classes and the entry offsets.
 
 use super::super::{binomials, value_tables, LinePuzzle, MAX_ROWS};
-use super::{maps_moves, CellSymmetry, Imaged, Layout};
+use super::canonical::Imaged;
+use super::{maps_moves, CellSymmetry, Layout};
 use crate::{Error, ErrorKind, Result};
 
 /// The parity of the cell values in `sym` (none: all 0), checked to be a homomorphism:
@@ -232,6 +233,13 @@ impl Layout {
         let group_order = factorial[m] * act.len() as u64 * if transpose.is_some() { 2 } else { 1 };
         let Classes { class, position, by_class, start } = classes;
         let span = binom.len() / (m + 1);
+        // Positions are below `span`: keys where m - 1 of them fit in 64 bits.
+        let bits = (usize::BITS - span.saturating_sub(1).leading_zeros()).max(1);
+        let key_bits = if (m as u32 - 1) * bits <= 64 { bits } else { 0 };
+        let identity = act
+            .iter()
+            .position(|g| g.iter().enumerate().all(|(v, &x)| x as usize == v))
+            .ok_or_else(|| Error::new(ErrorKind::Internal, "no identity among the symmetries"))?;
         let mut terms = vec![0u64; m.saturating_sub(1) * span];
         for k in 0..m.saturating_sub(1) {
             for p in 0..span - k {
@@ -275,6 +283,8 @@ impl Layout {
             binom,
             terms,
             span,
+            key_bits,
+            identity,
             group_order,
             factorial,
         })

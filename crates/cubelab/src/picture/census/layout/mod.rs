@@ -33,6 +33,10 @@
 use super::{colex_digit, MAX_ROWS};
 
 mod build;
+mod canonical;
+#[cfg(test)]
+use canonical::sort_small;
+use canonical::Imaged;
 
 /// Where a search is in the table: an entry and the digits of its rows (see
 /// [`Layout::seek`]).
@@ -105,9 +109,14 @@ pub(crate) struct Layout {
     /// `binom[x * (m + 1) + k] = C(x, k)`.
     binom: Vec<u64>,
     /// The rank's terms by digit: `terms[k * span + p] = C(p + k, k + 1)` for a position p
-    /// (the k-th least other row's), so [`Layout::fold`] ranks without a multiplication.
+    /// (the k-th least other row's), so [`Layout::index`] ranks without a multiplication.
     terms: Vec<u64>,
     span: usize,
+    /// Bits per position in a *key* (see [`Layout::value`]), or 0 where the m − 1 positions
+    /// do not fit in 64 bits (values are then ranks).
+    key_bits: u32,
+    /// The element of `G_c` that is the identity (its row of `imaged` gives the positions).
+    identity: usize,
     /// `m! · |G_c| · (2 if square)`: the order of the symmetry group.
     group_order: u64,
     factorial: Vec<u64>,
@@ -131,93 +140,6 @@ fn maps_moves(sigma: &[u8], from: &[Vec<u8>], to: &[Vec<u8>]) -> bool {
     target.sort();
     target.dedup();
     image == target
-}
-
-/// The table of [`Layout::fold`]'s images: packed in 16 bits where they fit, else in 32.
-#[derive(Debug)]
-enum Imaged {
-    Narrow(Vec<u16>),
-    Wide(Vec<u32>),
-}
-
-/// A packed class and position (see [`Layout::imaged`]).
-trait Packed: Copy {
-    fn class(self) -> u32;
-    fn position(self) -> u32;
-}
-
-impl Packed for u16 {
-    #[inline(always)]
-    fn class(self) -> u32 {
-        u32::from(self >> 14)
-    }
-    #[inline(always)]
-    fn position(self) -> u32 {
-        u32::from(self & 0x3fff)
-    }
-}
-
-impl Packed for u32 {
-    #[inline(always)]
-    fn class(self) -> u32 {
-        self >> 24
-    }
-    #[inline(always)]
-    fn position(self) -> u32 {
-        self & 0xff_ffff
-    }
-}
-
-impl Imaged {
-    /// Packs `class << 24 | position` values, in 16 bits if every one fits.
-    fn new(wide: Vec<u32>) -> Imaged {
-        if wide.iter().all(|&x| x.class() < 4 && x.position() < 1 << 14) {
-            Imaged::Narrow(wide.iter().map(|&x| ((x.class() << 14) | x.position()) as u16).collect())
-        } else {
-            Imaged::Wide(wide)
-        }
-    }
-}
-
-/// Sorts the few other rows of a board: by optimal sorting networks for 2, 3, 4, 7 and 8
-/// values (the 3x3, 4x2, 5x2, 8x1 and 9x1 boards), branch-free and unrolled, else by the
-/// standard library's sort.
-#[inline(always)]
-fn sort_small(x: &mut [u32]) {
-    macro_rules! network {
-        ($x:ident; $(($i:literal, $j:literal)),*) => {{
-            $(
-                let (a, b) = ($x[$i], $x[$j]);
-                $x[$i] = a.min(b);
-                $x[$j] = a.max(b);
-            )*
-        }};
-    }
-    match x.len() {
-        2 => {
-            let x: &mut [u32; 2] = x.try_into().expect("2 values");
-            network!(x; (0, 1));
-        }
-        3 => {
-            let x: &mut [u32; 3] = x.try_into().expect("3 values");
-            network!(x; (0, 2), (0, 1), (1, 2));
-        }
-        4 => {
-            let x: &mut [u32; 4] = x.try_into().expect("4 values");
-            network!(x; (0, 2), (1, 3), (0, 1), (2, 3), (1, 2));
-        }
-        7 => {
-            let x: &mut [u32; 7] = x.try_into().expect("7 values");
-            network!(x; (0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4), (1, 2), (4, 6),
-                (2, 3), (4, 5), (1, 2), (3, 4), (5, 6));
-        }
-        8 => {
-            let x: &mut [u32; 8] = x.try_into().expect("8 values");
-            network!(x; (0, 2), (1, 3), (4, 6), (5, 7), (0, 4), (1, 5), (2, 6), (3, 7), (0, 1), (2, 3), (4, 5),
-                (6, 7), (2, 4), (3, 5), (1, 4), (3, 6), (1, 2), (3, 4), (5, 6));
-        }
-        _ => x.sort_unstable(),
-    }
 }
 
 impl Layout {
@@ -259,164 +181,6 @@ impl Layout {
         k < per_row * self.m && {
             let i = k / per_row;
             rows[..i].contains(&rows[i])
-        }
-    }
-
-    /// The least orbit of the rows.
-    fn least_orbit(&self, rows: &[u32]) -> usize {
-        rows.iter().map(|&v| self.info[v as usize][0]).min().expect("a row") as usize
-    }
-
-    /// The orbit of each row into `orbits`, and the least.
-    #[inline(always)]
-    fn orbits_of(&self, rows: &[u32], orbits: &mut [u32]) -> usize {
-        let mut least = u32::MAX;
-        for (o, &v) in orbits.iter_mut().zip(rows) {
-            *o = self.info[v as usize][0];
-            least = least.min(*o);
-        }
-        least as usize
-    }
-
-    /// Least entry of the images of `rows` under `G_c` (and row permutations), where `o`
-    /// is their least orbit, folded into `best` with the number of images that tie for
-    /// it; `false` if the rows do not have consistent parity patterns.
-    ///
-    /// With `ENTRY_ONLY` the ties are not counted and a row equal to an earlier row is
-    /// skipped (its images are the earlier row's), for [`Layout::canonical_entry`].
-    /// `orbits` holds the orbit of each row.
-    fn fold<const ENTRY_ONLY: bool>(&self, rows: &[u32], orbits: &[u32], o: usize, best: &mut (u64, u32)) -> bool {
-        match &self.imaged {
-            Imaged::Narrow(t) => self.fold_in::<ENTRY_ONLY, u16>(t, rows, orbits, o, best),
-            Imaged::Wide(t) => self.fold_in::<ENTRY_ONLY, u32>(t, rows, orbits, o, best),
-        }
-    }
-
-    /// [`Layout::fold`] with the images packed as `T`.
-    #[inline(always)]
-    fn fold_in<const ENTRY_ONLY: bool, T: Packed>(
-        &self,
-        table: &[T],
-        rows: &[u32],
-        orbits: &[u32],
-        o: usize,
-        best: &mut (u64, u32),
-    ) -> bool {
-        let m = self.m;
-        let values = self.orbit.len();
-        let c = self.class[self.reps[o] as usize];
-        let (base, first) = (self.offset[o], self.start[c as usize][o]);
-        let mut others = [0u32; MAX_ROWS];
-        for i in (0..m).filter(|&i| orbits[i] as usize == o) {
-            if ENTRY_ONLY && rows[..i].contains(&rows[i]) {
-                continue;
-            }
-            let [_, _, from, to] = self.info[rows[i] as usize];
-            for &g in &self.maps[from as usize..to as usize] {
-                let imaged = &table[g as usize * values..(g as usize + 1) * values];
-                let mut k = 0;
-                for (j, &r) in rows.iter().enumerate() {
-                    if j != i {
-                        let x = imaged[r as usize];
-                        if x.class() != u32::from(c) {
-                            return false;
-                        }
-                        others[k] = x.position() - first;
-                        k += 1;
-                    }
-                }
-                let others = &mut others[..m - 1];
-                sort_small(others);
-                let rank: u64 = others.iter().enumerate().map(|(k, &p)| self.terms[k * self.span + p as usize]).sum();
-                let index = base + rank;
-                if index < best.0 {
-                    *best = (index, 1);
-                } else if !ENTRY_ONLY && index == best.0 {
-                    best.1 += 1;
-                }
-            }
-        }
-        true
-    }
-
-    /// The canonical entry of a board given as m row values, with the number of images
-    /// tying for it; `None` when the rows' parity patterns are inconsistent.
-    pub(crate) fn canonical(&self, rows: &[u32]) -> Option<(u64, u32)> {
-        self.least_entry::<false>(rows)
-    }
-
-    /// The canonical entry of a board, without the ties (the searches' look-up: a row
-    /// equal to an earlier one adds no image); `None` as for [`Layout::canonical`].
-    #[inline]
-    pub(crate) fn canonical_entry(&self, rows: &[u32]) -> Option<u64> {
-        self.least_entry::<true>(rows).map(|(index, _)| index)
-    }
-
-    /// Whether entry `index`, given by the rows [`Layout::unrank`] gives (`rep(o)` first),
-    /// is its board's canonical entry (the prepare pass's test).
-    pub(crate) fn is_canonical(&self, index: u64, rows: &[u32]) -> bool {
-        self.canonical_at::<true>(index, rows).is_some()
-    }
-
-    /// The number of images tying for entry `index` (given as for [`Layout::is_canonical`])
-    /// if it is its board's canonical entry, else `None` (the counting pass's look-up).
-    pub(crate) fn canonical_ties(&self, index: u64, rows: &[u32]) -> Option<u32> {
-        self.canonical_at::<false>(index, rows)
-    }
-
-    /// [`Layout::canonical`] of an entry's own rows, compared with the entry. When `rep(o)`
-    /// has no other image in `rep(o)` under `G_c` and no other row is in orbit `o`, the
-    /// images with orbit `o` on the rows' side are the entry itself (one, so no ties), and
-    /// only the transpose can give a less entry: from a less orbit (not canonical), a
-    /// greater one (canonical) or the same (the full comparison). Most entries end there.
-    fn canonical_at<const ENTRY_ONLY: bool>(&self, index: u64, rows: &[u32]) -> Option<u32> {
-        let r0 = rows[0] as usize;
-        let o = self.orbit[r0] as usize;
-        if self.maps_at[r0 + 1] - self.maps_at[r0] == 1
-            && rows[1..].iter().all(|&v| self.orbit[v as usize] as usize != o)
-        {
-            if self.transpose.is_none() {
-                return Some(1);
-            }
-            let mut t = [0u32; MAX_ROWS];
-            self.transpose_rows(rows, &mut t[..self.m]);
-            let ot = self.least_orbit(&t[..self.m]);
-            if ot != o {
-                return (ot > o).then_some(1);
-            }
-        }
-        self.least_entry::<ENTRY_ONLY>(rows).filter(|&(k, _)| k == index).map(|(_, ties)| ties)
-    }
-
-    fn least_entry<const ENTRY_ONLY: bool>(&self, rows: &[u32]) -> Option<(u64, u32)> {
-        let m = self.m;
-        let mut best = (u64::MAX, 0);
-        let mut orbits = [0u32; MAX_ROWS];
-        let o = self.orbits_of(rows, &mut orbits[..m]);
-        if self.transpose.is_none() {
-            return self.fold::<ENTRY_ONLY>(rows, &orbits[..m], o, &mut best).then_some(best);
-        }
-        let mut t = [0u32; MAX_ROWS];
-        self.transpose_rows(rows, &mut t[..m]);
-        // Entries are ordered by orbit first: only the images with the least orbit count.
-        let mut t_orbits = [0u32; MAX_ROWS];
-        let ot = self.orbits_of(&t[..m], &mut t_orbits[..m]);
-        let ok = (o > ot || self.fold::<ENTRY_ONLY>(rows, &orbits[..m], o, &mut best))
-            && (ot > o || self.fold::<ENTRY_ONLY>(&t[..m], &t_orbits[..m], ot, &mut best));
-        ok.then_some(best)
-    }
-
-    /// The transpose of a square board of row values, with the transpose's cell map on
-    /// every cell.
-    #[inline]
-    fn transpose_rows(&self, rows: &[u32], out: &mut [u32]) {
-        let a = self.alphabet as u32;
-        let mut packed = [0u32; 4];
-        for (p, &r) in packed.iter_mut().zip(rows) {
-            *p = self.info[r as usize][1];
-        }
-        for (i, o) in out.iter_mut().enumerate() {
-            *o = packed[..self.m].iter().rev().fold(0u32, |acc, &p| acc * a + (p >> (8 * i) & 0xff));
         }
     }
 
@@ -546,7 +310,7 @@ impl Layout {
         let mut t = [0u32; MAX_ROWS];
         let mut sources: Vec<&[u32]> = vec![rows];
         if self.transpose.is_some() {
-            self.transpose_rows(rows, &mut t[..m]);
+            self.transpose_rows::<0>(rows, &mut t);
             sources.push(&t[..m]);
         }
         for src in sources {
