@@ -3,7 +3,7 @@
 
 use super::super::{binomials, value_tables, LinePuzzle, MAX_ROWS};
 use super::canonical::Imaged;
-use super::{maps_moves, CellSymmetry, Layout};
+use super::{maps_moves, CellSymmetry, Layout, OrbitEntry};
 use crate::{Error, ErrorKind, Result};
 
 /// The parity of the cell values in `sym` (none: all 0), checked to be a homomorphism:
@@ -232,6 +232,14 @@ impl Layout {
             .collect();
         let group_order = factorial[m] * act.len() as u64 * if transpose.is_some() { 2 } else { 1 };
         let Classes { class, position, by_class, start } = classes;
+        let by_orbit = reps
+            .iter()
+            .enumerate()
+            .map(|(o, &rep)| {
+                let c = class[rep as usize];
+                OrbitEntry { offset: offset[o], first: start[c as usize][o], class: u32::from(c) }
+            })
+            .collect();
         let span = binom.len() / (m + 1);
         // Positions are below `span`: keys where m - 1 of them fit in 64 bits.
         let bits = (usize::BITS - span.saturating_sub(1).leading_zeros()).max(1);
@@ -279,6 +287,7 @@ impl Layout {
             class,
             by_class,
             start,
+            by_orbit,
             offset,
             binom,
             terms,

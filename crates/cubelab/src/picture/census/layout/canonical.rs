@@ -1,7 +1,7 @@
 //! Canonical forms of the layout: the least entry among a board's images, from the
 //! precomputed images of row values under `G_c` (see the parent module).
 
-use super::{Layout, MAX_ROWS};
+use super::{Layout, OrbitEntry, MAX_ROWS};
 
 /// `$body` with the const `$M` bound to the row count `$m` where it is one of the counts of
 /// the boards the census is tuned for (2 to 9 rows: 2x2 to 5x2, 3x3, the m x 1 boards),
@@ -162,7 +162,7 @@ impl Layout {
         if self.key_bits > 0 {
             others.iter().rev().fold(0u64, |acc, &p| acc << self.key_bits | u64::from(p))
         } else {
-            others.iter().enumerate().map(|(k, &p)| self.terms[k * self.span + p as usize]).sum()
+            others.iter().enumerate().map(|(k, &p)| self.term(k, p)).sum()
         }
     }
 
@@ -171,13 +171,24 @@ impl Layout {
     fn index<const M: usize>(&self, o: usize, value: u64) -> u64 {
         let rank = if self.key_bits > 0 {
             let mask = (1u64 << self.key_bits) - 1;
-            (0..self.rows_n::<M>() - 1)
-                .map(|k| self.terms[k * self.span + (value >> (k as u32 * self.key_bits) & mask) as usize])
-                .sum()
+            (0..self.rows_n::<M>() - 1).map(|k| self.term(k, (value >> (k as u32 * self.key_bits) & mask) as u32)).sum()
         } else {
             value
         };
-        self.offset[o] + rank
+        self.by_orbit[o].offset + rank
+    }
+
+    /// The rank's term `C(p + k, k + 1)` of the k-th least other row at position p: by
+    /// arithmetic for the two least (all of 3x3's), from [`Layout::terms`] for the others
+    /// (a table look-up that may miss the cache).
+    #[inline(always)]
+    pub(super) fn term(&self, k: usize, p: u32) -> u64 {
+        let p = u64::from(p);
+        match k {
+            0 => p,
+            1 => p * (p + 1) / 2,
+            _ => self.terms[k * self.span + p as usize],
+        }
     }
 
     /// [`Layout::fold`] with the images packed as `T`.
@@ -194,8 +205,7 @@ impl Layout {
         let m = self.rows_n::<M>();
         let (rows, orbits) = (&rows[..m], &orbits[..m]);
         let values = self.orbit.len();
-        let c = self.class[self.reps[o] as usize];
-        let first = self.start[c as usize][o];
+        let OrbitEntry { first, class: c, .. } = self.by_orbit[o];
         let mut others = [0u32; MAX_ROWS];
         for i in (0..m).filter(|&i| orbits[i] as usize == o) {
             if ENTRY_ONLY && rows[..i].contains(&rows[i]) {
@@ -208,7 +218,7 @@ impl Layout {
                 for (j, &r) in rows.iter().enumerate() {
                     if j != i {
                         let x = imaged[r as usize];
-                        if x.class() != u32::from(c) {
+                        if x.class() != c {
                             return false;
                         }
                         others[k] = x.position() - first;
@@ -289,8 +299,7 @@ impl Layout {
     /// order, so their positions are sorted).
     #[inline(always)]
     fn own_value(&self, o: usize, rows: &[u32]) -> u64 {
-        let c = self.class[self.reps[o] as usize];
-        let first = self.start[c as usize][o];
+        let OrbitEntry { first, .. } = self.by_orbit[o];
         let position = |v: u32| match &self.imaged {
             Imaged::Narrow(t) => t[self.identity * self.orbit.len() + v as usize].position(),
             Imaged::Wide(t) => t[self.identity * self.orbit.len() + v as usize].position(),

@@ -52,6 +52,17 @@ pub(crate) struct Cursor {
     first: usize,
 }
 
+/// What a canonical form reads of an orbit: its first entry, and the parity class of its
+/// least value with the position of its first value there (its rows' positions are
+/// counted from it). The same as `offset[o]`, `class[rep(o)]` and `start[class][o]`, in
+/// one record where they were three look-ups (two through a second indirection).
+#[derive(Debug, Clone, Copy)]
+struct OrbitEntry {
+    offset: u64,
+    first: u32,
+    class: u32,
+}
+
 /// Cell maps and parity of a puzzle, for the two-bit census.
 #[derive(Debug, Clone, Default)]
 pub struct CellSymmetry {
@@ -104,6 +115,8 @@ pub(crate) struct Layout {
     by_class: Vec<Vec<u32>>,
     /// `start[c][o]`: values of class c in orbits before o.
     start: Vec<Vec<u32>>,
+    /// What a canonical form reads of orbit o, in one record (see [`OrbitEntry`]).
+    by_orbit: Vec<OrbitEntry>,
     /// `offset[o]`: first entry of orbit o (one more entry at the end: the size).
     offset: Vec<u64>,
     /// `binom[x * (m + 1) + k] = C(x, k)`.

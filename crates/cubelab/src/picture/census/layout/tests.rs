@@ -226,3 +226,15 @@ fn keys_and_ranks_give_the_same_canonical_forms() {
         }
     }
 }
+
+#[test]
+fn the_ranks_terms_by_arithmetic_are_the_tables() {
+    for (m, n) in [(3, 3), (4, 2), (9, 1)] {
+        let l = layout(m, n, Metric::Quarter);
+        for k in 0..m - 1 {
+            for p in 0..(l.span - k) as u32 {
+                assert_eq!(l.term(k, p), l.terms[k * l.span + p as usize], "{m}x{n} k {k} p {p}");
+            }
+        }
+    }
+}
