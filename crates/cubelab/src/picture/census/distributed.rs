@@ -36,7 +36,8 @@
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
 use super::layout::{CellSymmetry, Cursor, Layout};
-use super::twobit::{self, TwoBitCensus};
+use super::twobit::table::{Words, CHUNK, DONE, FRONTIER, LOW, NEXT};
+use super::twobit::TwoBitCensus;
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
@@ -48,16 +49,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-const FRONTIER: u64 = 1;
-const NEXT: u64 = 2;
-const DONE: u64 = 3;
-/// The low bit of every two-bit field of a word.
-const LOW: u64 = 0x5555_5555_5555_5555;
-/// Entries per chunk (a multiple of 32, the entries of a word), as in the single engine.
-const CHUNK: u64 = 1 << 16;
 /// Most chunks a rank expands in one round.
 const ROUND_CHUNKS: u64 = 16;
 
@@ -111,45 +104,14 @@ struct Slice {
     /// The first entry of each rank's slice, and the table size last (R + 1 values).
     starts: Vec<u64>,
     rank: usize,
-    /// This rank's entries: `lo..hi`.
-    lo: u64,
-    hi: u64,
-    table: Vec<AtomicU64>,
+    /// This rank's entries.
+    table: Words,
 }
 
 impl Slice {
-    fn get(&self, i: u64) -> u64 {
-        let i = i - self.lo;
-        self.table[(i / 32) as usize].load(Ordering::Relaxed) >> (2 * (i % 32)) & 3
-    }
-
-    fn or(&self, i: u64, v: u64) {
-        let i = i - self.lo;
-        self.table[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
-    }
-
-    /// Chunks of this rank's slice.
-    fn chunks(&self) -> u64 {
-        (self.hi - self.lo).div_ceil(CHUNK)
-    }
-
     /// The rank owning entry `j`.
     fn owner(&self, j: u64) -> usize {
         self.starts.partition_point(|&s| s <= j) - 1
-    }
-
-    /// Calls `f` on every entry (global index) of local chunk `c` whose field is selected
-    /// by `select(low, high)`.
-    fn each(&self, c: u64, select: impl Fn(u64, u64) -> u64, mut f: impl FnMut(u64)) {
-        let words = (c * CHUNK / 32) as usize..(((c + 1) * CHUNK).div_ceil(32) as usize).min(self.table.len());
-        for w in words {
-            let x = self.table[w].load(Ordering::Relaxed);
-            let mut bits = select(x & LOW, x >> 1 & LOW);
-            while bits != 0 {
-                f(self.lo + w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
-                bits &= bits - 1;
-            }
-        }
     }
 
     /// The prepare pass over local chunk `c`: marks the entries that are no board's
@@ -160,7 +122,7 @@ impl Slice {
         let mut rows = [0u32; MAX_ROWS];
         let mut cursor = Cursor::default();
         let mut found = 0;
-        self.each(
+        self.table.each(
             c,
             |lo, hi| !(lo | hi) & LOW,
             |i| {
@@ -168,7 +130,7 @@ impl Slice {
                 if l.canonical_entry(&rows[..m]) == Some(i) {
                     found += 1;
                 } else {
-                    self.or(i, DONE);
+                    self.table.or(i, DONE);
                 }
             },
         );
@@ -184,7 +146,7 @@ impl Slice {
         let mut next = [0u32; MAX_ROWS];
         let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
-        self.each(
+        self.table.each(
             c,
             |lo, hi| lo & !hi,
             |i| {
@@ -193,11 +155,8 @@ impl Slice {
                     next[..m].copy_from_slice(&rows[..m]);
                     l.apply(k, &mut next[..m]);
                     let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if (self.lo..self.hi).contains(&j) {
-                        // Only unseen -> next happens in this pass, so the test and the or agree.
-                        if self.get(j) == 0 {
-                            self.or(j, NEXT);
-                        }
+                    if self.table.owns(j) {
+                        self.table.mark_next(j);
                     } else {
                         remote[self.owner(j)].push(j);
                     }
@@ -218,7 +177,7 @@ impl Slice {
         let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
         let mut pending = Vec::new();
-        self.each(
+        self.table.each(
             c,
             |lo, hi| !(lo | hi) & LOW,
             |i| {
@@ -228,10 +187,10 @@ impl Slice {
                     next[..m].copy_from_slice(&rows[..m]);
                     l.apply(k, &mut next[..m]);
                     let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if !(self.lo..self.hi).contains(&j) {
+                    if !self.table.owns(j) {
                         pending.push(j);
-                    } else if self.get(j) == FRONTIER {
-                        self.or(i, NEXT);
+                    } else if self.table.get(j) == FRONTIER {
+                        self.table.or(i, NEXT);
                         return;
                     }
                 }
@@ -247,62 +206,27 @@ impl Slice {
     fn mark(&self, js: &[u64]) {
         js.par_chunks(1 << 12).for_each(|js| {
             for &j in js {
-                if self.get(j) == 0 {
-                    self.or(j, NEXT);
-                }
+                self.table.mark_next(j);
             }
         });
     }
 
     /// The boards and entries marked next in this slice, and whether one was not canonical.
     fn count_next(&self) -> (u128, u64, bool) {
-        let l = &self.layout;
-        let bad = AtomicBool::new(false);
-        let (boards, entries) = (0..self.chunks())
-            .into_par_iter()
-            .map(|c| {
-                let mut rows = [0u32; MAX_ROWS];
-                let (mut boards, mut entries) = (0u128, 0u64);
-                self.each(
-                    c,
-                    |lo, hi| hi & !lo,
-                    |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        match l.canonical(&rows[..l.m]) {
-                            Some((k, ties)) if k == i => boards += l.weight(&rows[..l.m], ties) as u128,
-                            _ => bad.store(true, Ordering::Relaxed),
-                        }
-                        entries += 1;
-                    },
-                );
-                (boards, entries)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        (boards, entries, bad.into_inner())
-    }
-
-    /// Frontier -> done, next -> frontier.
-    fn relabel(&self) {
-        self.table.par_iter().for_each(|w| {
-            let x = w.load(Ordering::Relaxed);
-            let (lo, hi) = (x & LOW, x >> 1 & LOW);
-            w.store(lo << 1 | lo | hi, Ordering::Relaxed);
-        });
+        self.table.count_next(&self.layout).map_or((0, 0, true), |(boards, entries)| (boards, entries, false))
     }
 
     /// The least board of every frontier class of this slice, the `k` least of them.
     fn antipodes(&self, k: usize) -> Vec<Vec<u8>> {
-        twobit::least_frontier_boards(&self.layout, self.chunks(), k, |c, f| self.each(c, |lo, hi| lo & !hi, f))
+        self.table.least_frontier_boards(&self.layout, k)
     }
 
     fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
-        file.save_stream(state, self.table.len() as u64 * 8, |w| {
-            twobit::write_words(w, self.table.iter().map(|x| x.load(Ordering::Relaxed)))
-        })
+        file.save_stream(state, self.table.bytes(), |w| self.table.write(w))
     }
 
     fn load(&self, file: &CheckpointFile) -> Result<Option<State>> {
-        let bytes = self.table.len() as u64 * 8;
+        let bytes = self.table.bytes();
         file.load_stream(|state: State, length, r: &mut dyn Read| {
             let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
             if length != bytes {
@@ -315,7 +239,7 @@ impl Slice {
             if !layers_ok {
                 return Err(invalid("bad state".into()));
             }
-            twobit::read_words(r, self.table.len(), |k, x| self.table[k].store(x, Ordering::Relaxed))?;
+            self.table.read(r)?;
             Ok(state)
         })
     }
@@ -413,10 +337,8 @@ impl<'a> Run<'a> {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let (lo, hi) = (starts[rank], starts[rank + 1]);
-        let words = (hi - lo).div_ceil(32) as usize;
-        let table = std::iter::repeat_with(|| AtomicU64::new(0)).take(words).collect();
-        let slice = Slice { layout, starts, rank, lo, hi, table };
+        let table = Words::new(starts[rank], starts[rank + 1] - starts[rank]);
+        let slice = Slice { layout, starts, rank, table };
         let watched = watch_entries(&slice.layout, watch)?;
         let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));
         let fingerprint = format!("{} two-bit {size} mpi rank {rank} of {ranks}", puzzle.fingerprint());
@@ -486,13 +408,12 @@ impl<'a> Run<'a> {
     /// The prepare pass, then the solved board's entry as the first frontier.
     fn prepare(&mut self) -> Result<()> {
         let s = &self.slice;
-        (s.hi..s.lo + s.table.len() as u64 * 32).for_each(|i| s.or(i, DONE));
         let progress = self.opts.progress;
         if s.rank == 0 {
-            progress.start("preparing the table (rank 0's slice)", s.hi - s.lo, 0);
+            progress.start("preparing the table (rank 0's slice)", s.starts[1] - s.starts[0], 0);
         }
         let mut found = 0;
-        for batch in (0..s.chunks()).collect::<Vec<_>>().chunks(64) {
+        for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(64) {
             found += batch.par_iter().map(|&c| s.prepare(c)).sum::<u64>();
             if s.rank == 0 {
                 progress.advance(batch.len() as u64 * CHUNK);
@@ -506,8 +427,8 @@ impl<'a> Run<'a> {
         let Some(Some((start, _))) = start else {
             return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
         };
-        if (s.lo..s.hi).contains(&start) {
-            s.or(start, FRONTIER);
+        if s.table.owns(start) {
+            s.table.or(start, FRONTIER);
         }
         for w in self.state.watched.iter_mut().filter(|w| w.entry == start) {
             w.distance = Some(0);
@@ -594,7 +515,7 @@ impl<'a> Run<'a> {
         let backward = choose_backward(self.state.frontier, self.state.unseen, self.slice.layout.moves());
         let ranks = self.ranks;
         let per_round = round_chunks(ranks, self.slice.layout.moves());
-        let chunks = self.slice.chunks();
+        let chunks = self.slice.table.chunks();
         let mut round = 0u64;
         let mut sent = 0u64;
         loop {
@@ -658,7 +579,7 @@ impl<'a> Run<'a> {
             })
             .collect();
         let (asked, asked_counts) = exchange(self.world, &questions)?;
-        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.get(j) == FRONTIER) as u8).collect();
+        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.table.get(j) == FRONTIER) as u8).collect();
         let (answers, _) = exchange_flat(self.world, &answers, &asked_counts)?;
         let mut at = 0;
         let offsets: Vec<usize> = questions
@@ -671,7 +592,7 @@ impl<'a> Run<'a> {
         pairs.par_iter().zip(&questions).zip(offsets).for_each(|((p, q), offset)| {
             for &(i, j) in p {
                 if q.binary_search(&j).is_ok_and(|k| answers[offset + k] != 0) {
-                    s.or(i, NEXT);
+                    s.table.or(i, NEXT);
                 }
             }
         });
@@ -710,7 +631,7 @@ impl<'a> Run<'a> {
             .iter()
             .map(|w| match w.distance {
                 Some(d) => d as u64,
-                None if (s.lo..s.hi).contains(&w.entry) && s.get(w.entry) == NEXT => layer as u64 + 1,
+                None if s.table.owns(w.entry) && s.table.get(w.entry) == NEXT => layer as u64 + 1,
                 None => u64::MAX,
             })
             .collect();
@@ -719,7 +640,7 @@ impl<'a> Run<'a> {
         for (w, d) in state.watched.iter_mut().zip(reached) {
             w.distance = u32::try_from(d).ok();
         }
-        self.slice.relabel();
+        self.slice.table.relabel(None);
         state.counts.push(boards);
         state.unseen = state
             .unseen
