@@ -35,8 +35,8 @@
 //! resumed run expands that layer again from its first round (a forward mark is never
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
-use super::layout::{CellSymmetry, Cursor, Layout};
-use super::twobit::table::{Words, CHUNK, DONE, FRONTIER, LOW, NEXT};
+use super::layout::{CellSymmetry, Layout};
+use super::twobit::table::{Words, CHUNK, FRONTIER, NEXT};
 use super::twobit::TwoBitCensus;
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
@@ -114,55 +114,11 @@ impl Slice {
         self.starts.partition_point(|&s| s <= j) - 1
     }
 
-    /// The prepare pass over local chunk `c`: marks the entries that are no board's
-    /// canonical entry done; returns the canonical entries.
-    fn prepare(&self, c: u64) -> u64 {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
-        let mut found = 0;
-        self.table.each(
-            c,
-            |lo, hi| !(lo | hi) & LOW,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                if l.canonical_entry(&rows[..m]) == Some(i) {
-                    found += 1;
-                } else {
-                    self.table.or(i, DONE);
-                }
-            },
-        );
-        found
-    }
-
     /// Expands the frontier entries of local chunk `c`: marks the unseen neighbours this
     /// rank owns next, and returns the others' canonical entries by owner.
     fn expand(&self, c: u64, ranks: usize) -> Vec<Vec<u64>> {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
-        self.table.each(
-            c,
-            |lo, hi| lo & !hi,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                    next[..m].copy_from_slice(&rows[..m]);
-                    l.apply(k, &mut next[..m]);
-                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if self.table.owns(j) {
-                        self.table.mark_next(j);
-                    } else {
-                        remote[self.owner(j)].push(j);
-                    }
-                }
-            },
-        );
+        self.table.forward(&self.layout, c, |j| remote[self.owner(j)].push(j));
         remote
     }
 
@@ -170,35 +126,8 @@ impl Slice {
     /// this rank owns is marked next; for the others, the pairs (entry, neighbour) of
     /// their neighbours owned by other ranks, by owner, to be asked about.
     fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
-        let mut pending = Vec::new();
-        self.table.each(
-            c,
-            |lo, hi| !(lo | hi) & LOW,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                pending.clear();
-                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                    next[..m].copy_from_slice(&rows[..m]);
-                    l.apply(k, &mut next[..m]);
-                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if !self.table.owns(j) {
-                        pending.push(j);
-                    } else if self.table.get(j) == FRONTIER {
-                        self.table.or(i, NEXT);
-                        return;
-                    }
-                }
-                for &j in &pending {
-                    remote[self.owner(j)].push((i, j));
-                }
-            },
-        );
+        self.table.backward(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
         remote
     }
 
@@ -414,7 +343,7 @@ impl<'a> Run<'a> {
         }
         let mut found = 0;
         for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(64) {
-            found += batch.par_iter().map(|&c| s.prepare(c)).sum::<u64>();
+            found += batch.par_iter().map(|&c| s.table.prepare(&s.layout, c)).sum::<u64>();
             if s.rank == 0 {
                 progress.advance(batch.len() as u64 * CHUNK);
             }

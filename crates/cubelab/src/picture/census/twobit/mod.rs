@@ -24,21 +24,17 @@
 //! its distance. The distances found so far are in the checkpoint's state, so a resumed
 //! run reports them too; a checkpoint made with another watch list is refused.
 
-use super::layout::{CellSymmetry, Cursor, Layout};
+use super::layout::{CellSymmetry, Layout};
 use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
-use table::{Words, CHUNK, DONE, FRONTIER, LOW, NEXT};
+use table::{Words, CHUNK, FRONTIER, NEXT};
 
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
 const BATCH: u64 = 64;
-/// Table reads in flight in a forward pass (a power of two).
-const RING: usize = 16;
-/// Entries searched at once in a backward pass.
-const LANES: usize = 8;
 
 /// The current pass of a two-bit census.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,16 +89,6 @@ pub struct TwoBitCensus {
     pub watched: Vec<u32>,
 }
 
-/// An unseen entry searched by a backward pass: its rows, its next move and the entry of
-/// the neighbour whose table word was prefetched.
-#[derive(Clone, Copy, Default)]
-struct Lane {
-    i: u64,
-    rows: [u32; MAX_ROWS],
-    k: usize,
-    j: u64,
-}
-
 struct Engine {
     layout: Layout,
     table: Words,
@@ -114,117 +100,19 @@ struct Engine {
 impl Engine {
     /// One chunk of a pass; returns the canonical entries found (prepare) or 0.
     fn work(&self, pass: Pass, c: u64) -> u64 {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
-        let mut found = 0;
+        let (table, l) = (&self.table, &self.layout);
+        let everywhere = "the whole table holds every entry";
         match pass {
-            Pass::Prepare => self.table.each(
-                c,
-                |lo, hi| !(lo | hi) & LOW,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    if l.is_canonical(i, &rows[..m]) {
-                        found += 1;
-                    } else {
-                        self.table.or_own(i, DONE);
-                    }
-                },
-            ),
+            Pass::Prepare => table.prepare(l, c),
             Pass::Forward => {
-                // Each neighbour's table word is prefetched when its entry is found and
-                // read RING entries later, so that many reads are in flight at once. Only
-                // unseen -> next happens in this pass, so the test and the or agree, and
-                // the entries marked do not depend on the order.
-                let mark = |j: u64| self.table.mark_next(j);
-                let mut ring = [0u64; RING];
-                let mut pending = 0usize;
-                self.table.each(
-                    c,
-                    |lo, hi| lo & !hi,
-                    |i| {
-                        l.seek(&mut cursor, i, &mut rows[..m]);
-                        for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                            next[..m].copy_from_slice(&rows[..m]);
-                            l.apply(k, &mut next[..m]);
-                            let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                            self.table.prefetch(j);
-                            let slot = &mut ring[pending % RING];
-                            if pending >= RING {
-                                mark(*slot);
-                            }
-                            *slot = j;
-                            pending += 1;
-                        }
-                    },
-                );
-                (pending.saturating_sub(RING)..pending).for_each(|p| mark(ring[p % RING]));
+                table.forward(l, c, |_| unreachable!("{everywhere}"));
+                0
             }
             Pass::Backward => {
-                // LANES unseen entries are searched at once, one neighbour of each in turn:
-                // a neighbour's table word is prefetched when its entry is found and read
-                // when its lane comes round again. An entry stops at its first neighbour in
-                // the frontier, as it would alone; it only marks itself, so the entries
-                // marked do not depend on the order.
-                let mut lanes = [Lane::default(); LANES];
-                let mut free: Vec<usize> = (0..LANES).collect();
-                let mut turn = 0;
-                // The lane's next neighbour (its table word prefetched); false when none is left.
-                let advance = |lane: &mut Lane| {
-                    while lane.k < l.moves() {
-                        let k = lane.k;
-                        lane.k += 1;
-                        if !l.repeats_a_move(k, &lane.rows[..m]) {
-                            let mut next = lane.rows;
-                            l.apply(k, &mut next[..m]);
-                            lane.j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                            self.table.prefetch(lane.j);
-                            return true;
-                        }
-                    }
-                    false
-                };
-                // Reads the lane's neighbour: true when the lane is done.
-                let step = |lane: &mut Lane| {
-                    if self.table.get(lane.j) == FRONTIER {
-                        self.table.or_own(lane.i, NEXT);
-                        true
-                    } else {
-                        !advance(lane)
-                    }
-                };
-                self.table.each(
-                    c,
-                    |lo, hi| !(lo | hi) & LOW,
-                    |i| {
-                        l.seek(&mut cursor, i, &mut rows[..m]);
-                        let slot = free.pop().expect("a free lane");
-                        let lane = &mut lanes[slot];
-                        (lane.i, lane.k) = (i, 0);
-                        lane.rows[..m].copy_from_slice(&rows[..m]);
-                        if !advance(lane) {
-                            free.push(slot);
-                        }
-                        while free.is_empty() {
-                            if step(&mut lanes[turn]) {
-                                free.push(turn);
-                            }
-                            turn = (turn + 1) % LANES;
-                        }
-                    },
-                );
-                while free.len() < LANES {
-                    for (t, lane) in lanes.iter_mut().enumerate() {
-                        if !free.contains(&t) && step(lane) {
-                            free.push(t);
-                        }
-                    }
-                }
+                table.backward(l, c, |_, _| unreachable!("{everywhere}"));
+                0
             }
         }
-        found
     }
 
     /// The boards and entries marked next, checking that each is canonical.
@@ -621,6 +509,7 @@ impl Run<'_> {
 mod access;
 pub use access::{access_cost, AccessCost};
 
+mod passes;
 pub(crate) mod table;
 
 pub mod distances;
