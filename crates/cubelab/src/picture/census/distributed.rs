@@ -36,9 +36,10 @@
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
 use super::layout::{CellSymmetry, Layout};
+use super::twobit::layers::{self, Watched};
 use super::twobit::table::{Words, CHUNK, FRONTIER, NEXT};
-use super::twobit::TwoBitCensus;
-use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
+use super::twobit::{self, Pass, TwoBitCensus};
+use super::{Census, Checkpointing, LinePuzzle};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
 use mpi::collective::SystemOperation;
@@ -83,13 +84,6 @@ struct State {
     unseen: u64,
     /// The watched boards' canonical entries and distances found so far.
     watched: Vec<Watched>,
-}
-
-/// A watched board: its canonical entry and, once reached, its distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Watched {
-    entry: u64,
-    distance: Option<u32>,
 }
 
 impl State {
@@ -161,11 +155,7 @@ impl Slice {
             if length != bytes {
                 return Err(invalid(format!("a table slice of {length} bytes, not {bytes}")));
             }
-            let layers_ok = !state.counts.is_empty()
-                && state.counts.len() < 1 << 16
-                && !state.counts.contains(&0)
-                && state.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_some();
-            if !layers_ok {
+            if state.counts.is_empty() || !layers::counts_ok(&state.counts) {
                 return Err(invalid("bad state".into()));
             }
             self.table.read(r)?;
@@ -268,7 +258,7 @@ impl<'a> Run<'a> {
         }
         let table = Words::new(starts[rank], starts[rank + 1] - starts[rank]);
         let slice = Slice { layout, starts, rank, table };
-        let watched = watch_entries(&slice.layout, watch)?;
+        let watched = layers::watch_entries(&slice.layout, watch)?;
         let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));
         let fingerprint = format!("{} two-bit {size} mpi rank {rank} of {ranks}", puzzle.fingerprint());
         let label = format!("{}, two-bit table, MPI rank {rank} of {ranks}", ck.label);
@@ -310,14 +300,7 @@ impl<'a> Run<'a> {
         }
         match loaded {
             Some(s) => {
-                if !s.watched.iter().map(|w| w.entry).eq(run.state.watched.iter().map(|w| w.entry)) {
-                    return Err(Error::checkpoint(format!(
-                        "checkpoint watches {} boards, not the {} asked for (or other boards); \
-                         resume with the watch list it was made with, or start afresh",
-                        s.watched.len(),
-                        run.state.watched.len()
-                    )));
-                }
+                layers::same_watch_list(&s.watched, &run.state.watched)?;
                 run.state = s;
                 run.saver.mark_saved();
                 run.last_save = Some((Instant::now(), Duration::ZERO));
@@ -342,20 +325,14 @@ impl<'a> Run<'a> {
             progress.start("preparing the table (rank 0's slice)", s.starts[1] - s.starts[0], 0);
         }
         let mut found = 0;
-        for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(64) {
+        for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(twobit::BATCH as usize) {
             found += batch.par_iter().map(|&c| s.table.prepare(&s.layout, c)).sum::<u64>();
             if s.rank == 0 {
                 progress.advance(batch.len() as u64 * CHUNK);
             }
         }
         let classes = self.reduce(&[found], SystemOperation::sum())[0];
-        let mut rows = [0u32; MAX_ROWS];
-        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
-        let l = &s.layout;
-        let start = l.rows_of(&solved, &mut rows).then(|| l.canonical(&rows[..l.m]));
-        let Some(Some((start, _))) = start else {
-            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
-        };
+        let start = layers::solved_entry(&s.layout, self.puzzle)?;
         if s.table.owns(start) {
             s.table.or(start, FRONTIER);
         }
@@ -441,7 +418,8 @@ impl<'a> Run<'a> {
     /// Expands the frontier, forward or backward (chosen from the global counts as the
     /// single engine chooses), round by round.
     fn expand(&mut self, layer: usize) -> Result<()> {
-        let backward = choose_backward(self.state.frontier, self.state.unseen, self.slice.layout.moves());
+        let backward =
+            layers::choose(self.state.frontier, self.state.unseen, self.slice.layout.moves()) == Pass::Backward;
         let ranks = self.ranks;
         let per_round = round_chunks(ranks, self.slice.layout.moves());
         let chunks = self.slice.table.chunks();
@@ -542,20 +520,12 @@ impl<'a> Run<'a> {
         if entries == 0 {
             return Ok(false);
         }
-        let state = &mut self.state;
-        let fits = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
-        let Some(boards) = fits else {
-            return Err(Error::out_of_range(format!(
-                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
-                self.puzzle.rows,
-                self.puzzle.cols,
-                layer + 1
-            )));
-        };
+        let boards = layers::layer_boards(self.puzzle, layer + 1, self.state.found(), boards)?;
         // The entries marked next are exactly those at distance layer + 1; each watched
         // entry's owner sees it, and the minimum over ranks tells everyone.
         let s = &self.slice;
-        let reached: Vec<u64> = state
+        let reached: Vec<u64> = self
+            .state
             .watched
             .iter()
             .map(|w| match w.distance {
@@ -571,10 +541,7 @@ impl<'a> Run<'a> {
         }
         self.slice.table.relabel(None);
         state.counts.push(boards);
-        state.unseen = state
-            .unseen
-            .checked_sub(entries)
-            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.unseen = layers::fewer_unseen(state.unseen, entries)?;
         state.frontier = entries;
         Ok(true)
     }
@@ -592,9 +559,7 @@ impl<'a> Run<'a> {
             boards.sort();
             boards.truncate(antipodes);
         }
-        let Some(watched) = self.state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
-            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
-        };
+        let watched = layers::watched_distances(&self.state.watched)?;
         let census = TwoBitCensus {
             census: Census::from_counts(self.state.counts),
             antipodes: boards,
@@ -666,12 +631,6 @@ fn exchange_flat<T: Equivalence + Copy + Default>(
     Ok((received, recv_counts))
 }
 
-/// Backward once the unseen entries are few against the neighbours of the frontier: the
-/// rule of the single engine (`twobit::choose`).
-fn choose_backward(frontier: u64, unseen: u64, moves: usize) -> bool {
-    unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64)
-}
-
 /// Every rank's `local` bytes, concatenated in rank order, on every rank.
 fn gather_bytes(world: &SimpleCommunicator, local: &[u8], ranks: usize) -> Result<Vec<u8>> {
     let mut lengths = vec![0u64; ranks];
@@ -687,20 +646,6 @@ fn gather_bytes(world: &SimpleCommunicator, local: &[u8], ranks: usize) -> Resul
         world.all_gather_varcount_into(local, &mut recv);
     }
     Ok(all)
-}
-
-/// The canonical entries of the watched boards, none reached yet.
-fn watch_entries(layout: &Layout, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
-    let mut watched = Vec::with_capacity(watch.len());
-    for (k, cells) in watch.iter().enumerate() {
-        let mut rows = [0u32; MAX_ROWS];
-        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((entry, _))) = entry else {
-            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
-        };
-        watched.push(Watched { entry, distance: None });
-    }
-    Ok(watched)
 }
 
 /// A rank-0 checkpoint of `path` saved by a run on another number of ranks than

@@ -25,21 +25,22 @@
 //! run reports them too; a checkpoint made with another watch list is refused.
 
 use super::layout::{CellSymmetry, Layout};
-use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
+use super::{Census, Checkpointing, LinePuzzle};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
+use layers::Watched;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use table::{Words, CHUNK, FRONTIER, NEXT};
 
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
-const BATCH: u64 = 64;
+pub(crate) const BATCH: u64 = 64;
 
 /// The current pass of a two-bit census.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum Pass {
+pub(crate) enum Pass {
     Prepare,
     Forward,
     Backward,
@@ -62,13 +63,6 @@ struct State {
     /// checkpoints made before watch lists: none).
     #[serde(default)]
     watched: Vec<Watched>,
-}
-
-/// A watched board in a checkpoint: its canonical entry and, once reached, its distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Watched {
-    entry: u64,
-    distance: Option<u32>,
 }
 
 /// The result of a two-bit census.
@@ -161,10 +155,8 @@ impl Engine {
             if length != self.content_bytes() {
                 return Err(invalid(format!("a table of {length} bytes, not {}", self.content_bytes())));
             }
-            let layers_ok = (state.pass == Pass::Prepare) == state.counts.is_empty()
-                && state.counts.len() < 1 << 16
-                && !state.counts.contains(&0)
-                && state.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_some();
+            let layers_ok =
+                (state.pass == Pass::Prepare) == state.counts.is_empty() && layers::counts_ok(&state.counts);
             if !layers_ok || state.next_chunk > chunks {
                 return Err(invalid("bad state".into()));
             }
@@ -173,16 +165,6 @@ impl Engine {
             }
             Ok(state)
         })
-    }
-}
-
-/// Forward or backward, from the entry counts: backward once the unseen entries are few
-/// against the neighbours of the frontier.
-fn choose(frontier: u64, unseen: u64, moves: usize) -> Pass {
-    if unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64) {
-        Pass::Backward
-    } else {
-        Pass::Forward
     }
 }
 
@@ -239,7 +221,7 @@ pub(crate) fn run_keeping(
         ),
     };
     let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
-    let watched = watch_entries(&engine, watch)?;
+    let watched = layers::watch_entries(&engine.layout, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK), shown: None };
     let mut state = run.start(watched)?;
     loop {
@@ -256,7 +238,7 @@ pub(crate) fn run_keeping(
         } else if !run.close_layer(&mut state, layer)? {
             return run.finish(state, antipodes);
         }
-        state.pass = choose(state.frontier, state.unseen, run.engine.layout.moves());
+        state.pass = layers::choose(state.frontier, state.unseen, run.engine.layout.moves());
         state.next_chunk = 0;
         if opts.stop.is_requested() {
             let what = if prepared {
@@ -268,22 +250,6 @@ pub(crate) fn run_keeping(
         }
         run.saver.save(false, |f| run.engine.save(f, &state))?;
     }
-}
-
-/// The canonical entries of the watched boards (row-major cells), none reached yet; a
-/// board that is not reachable is an error of kind [`ErrorKind::Malformed`].
-fn watch_entries(engine: &Engine, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
-    let layout = &engine.layout;
-    let mut watched = Vec::with_capacity(watch.len());
-    for (k, cells) in watch.iter().enumerate() {
-        let mut rows = [0u32; MAX_ROWS];
-        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((entry, _))) = entry else {
-            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
-        };
-        watched.push(Watched { entry, distance: None });
-    }
-    Ok(watched)
 }
 
 /// The classes expanded so far, for progress: those of the layers before the current
@@ -358,14 +324,7 @@ impl Run<'_> {
         if let Some(s) =
             self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten()
         {
-            if !s.watched.iter().map(|w| w.entry).eq(state.watched.iter().map(|w| w.entry)) {
-                return Err(Error::checkpoint(format!(
-                    "checkpoint watches {} boards, not the {} asked for (or other boards); \
-                     resume with the watch list it was made with, or start afresh",
-                    s.watched.len(),
-                    state.watched.len()
-                )));
-            }
+            layers::same_watch_list(&s.watched, &state.watched)?;
             state = s;
             self.saver.mark_saved();
         }
@@ -438,13 +397,7 @@ impl Run<'_> {
 
     /// After the prepare pass: the solved board's entry is the first frontier.
     fn seed(&self, state: &mut State) -> Result<()> {
-        let layout = &self.engine.layout;
-        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
-        let mut rows = [0u32; MAX_ROWS];
-        let start = layout.rows_of(&solved, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((start, _))) = start else {
-            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
-        };
+        let start = layers::solved_entry(&self.engine.layout, self.puzzle)?;
         self.engine.table.or(start, FRONTIER);
         if let Some(mod3) = &self.engine.mod3 {
             mod3.clear(start);
@@ -463,25 +416,14 @@ impl Run<'_> {
         if entries == 0 {
             return Ok(false);
         }
-        let total = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
-        let Some(boards) = total else {
-            return Err(Error::out_of_range(format!(
-                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
-                self.puzzle.rows,
-                self.puzzle.cols,
-                layer + 1
-            )));
-        };
+        let boards = layers::layer_boards(self.puzzle, layer + 1, state.found(), boards)?;
         // The entries marked next are exactly those at distance layer + 1.
         for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && self.engine.table.get(w.entry) == NEXT) {
             w.distance = Some(layer as u32 + 1);
         }
         self.engine.relabel(layer + 1);
         state.counts.push(boards);
-        state.unseen = state
-            .unseen
-            .checked_sub(entries)
-            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.unseen = layers::fewer_unseen(state.unseen, entries)?;
         state.frontier = entries;
         Ok(true)
     }
@@ -490,9 +432,7 @@ impl Run<'_> {
     fn finish(self, state: State, antipodes: usize) -> Result<(TwoBitCensus, Kept)> {
         self.opts.progress.finish();
         let antipodes = self.engine.antipodes(antipodes);
-        let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
-            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
-        };
+        let watched = layers::watched_distances(&state.watched)?;
         let census = TwoBitCensus {
             census: Census::from_counts(state.counts),
             antipodes,
@@ -509,6 +449,7 @@ impl Run<'_> {
 mod access;
 pub use access::{access_cost, AccessCost};
 
+pub(crate) mod layers;
 mod passes;
 pub(crate) mod table;
 
