@@ -30,8 +30,8 @@
 //! Checkpoints are per rank: `FILE.rank-r-of-R`, each in the format of every run (its
 //! fingerprint names the rank and the number of ranks), with the global state (layer
 //! counts, classes, watched distances) in the header and the rank's slice as content.
-//! They are saved together, after a layer (by the save policy, decided by all ranks at
-//! once) and on a stop; a stop in the middle of a layer saves its marks so far, and the
+//! They are saved together, after a layer when any rank's save policy says so (the
+//! policy of every run, `crate::run`: the ranks all-reduce their "due") and on a stop; a stop in the middle of a layer saves its marks so far, and the
 //! resumed run expands that layer again from its first round (a forward mark is never
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
@@ -50,7 +50,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// Most chunks a rank expands in one round.
 const ROUND_CHUNKS: u64 = 16;
@@ -224,8 +223,6 @@ struct Run<'a> {
     ck: &'a Checkpointing<'a>,
     slice: Slice,
     saver: Saver,
-    /// When the last checkpoint was saved, and how long it took.
-    last_save: Option<(Instant, Duration)>,
     state: State,
     /// Neighbour entries this rank sent to others: in all, and the most in one layer.
     sent: u64,
@@ -267,8 +264,7 @@ impl<'a> Run<'a> {
         let loaded =
             agree(world, saver.resume_file(&rank_opts).map(|f| slice.load(f)).transpose().map(Option::flatten))?;
         let state = State { counts: Vec::new(), classes: 0, frontier: 0, unseen: 0, watched };
-        let mut run =
-            Run { world, ranks, puzzle, opts, ck, slice, saver, last_save: None, state, sent: 0, most_sent: 0 };
+        let mut run = Run { world, ranks, puzzle, opts, ck, slice, saver, state, sent: 0, most_sent: 0 };
         // Every rank resumes from the same state, or every rank starts afresh.
         let digest = loaded.as_ref().map_or(0, |s| fnv(&serde_json::to_vec(s).unwrap_or_default()) | 1);
         let (least, most) =
@@ -303,7 +299,6 @@ impl<'a> Run<'a> {
                 layers::same_watch_list(&s.watched, &run.state.watched)?;
                 run.state = s;
                 run.saver.mark_saved();
-                run.last_save = Some((Instant::now(), Duration::ZERO));
             }
             None => run.prepare()?,
         }
@@ -346,23 +341,15 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Saves every rank's checkpoint if any rank's save policy says so, or `force`.
+    /// Saves every rank's checkpoint if any rank's save policy says so (its
+    /// [`Saver::due`]), or `force`: the ranks decide together, so all save or none does.
     fn save(&mut self, force: bool) -> Result<()> {
-        let policy = self.opts.policy;
-        let due = match self.last_save {
-            None => true,
-            Some((at, cost)) => {
-                let since = at.elapsed();
-                since >= policy.min_interval && since >= cost * policy.cost_factor
-            }
-        };
-        if self.reduce(&[(due || force) as u64], SystemOperation::max())[0] == 0 {
+        let due = force || self.saver.due();
+        if self.reduce(&[due as u64], SystemOperation::max())[0] == 0 {
             return Ok(());
         }
-        let t = Instant::now();
         let (slice, state) = (&self.slice, &self.state);
         let saved = self.saver.save(true, |f| slice.save(f, state));
-        self.last_save = Some((Instant::now(), t.elapsed()));
         agree(self.world, saved).map(|_| ())
     }
 
