@@ -246,10 +246,18 @@ pub fn main() -> ExitCode {
     match run(cli, &Context).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", shorten_quoted(&one_line(&e)));
+            if !quiet(&e) {
+                eprintln!("error: {}", shorten_quoted(&one_line(&e)));
+            }
             ExitCode::from(exit_code(&e))
         }
     }
+}
+
+/// Whether another process reports the error (an MPI rank other than 0 of `picture census
+/// --engine mpi`: [`cubelab_api::Error::quiet`]), so that this one only exits with its code.
+fn quiet(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| cause.downcast_ref::<Failure>().is_some_and(|Failure(err)| err.is_quiet()))
 }
 
 /// Exit codes, as documented in the README: 2 for bad input or usage (also what the

@@ -80,17 +80,20 @@ fn mpi_census_stops_and_resumes_from_its_rank_checkpoints() {
     };
     let stopped = run(3, &["--stop-after-layer", "6"]);
     assert_eq!(stopped.status.code(), Some(3), "{}", String::from_utf8_lossy(&stopped.stderr));
+    // Rank 0 alone reports the stop, naming every rank's file.
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains(&format!("checkpoints '{ck}.rank-*-of-3' saved")), "{err}");
     for r in 0..3 {
         assert!(Path::new(&format!("{ck}.rank-{r}-of-3")).exists());
     }
     // Another number of ranks is refused, naming the one to use.
     let other = run(2, &["--resume"]);
     assert_eq!(other.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&other.stderr).contains("mpirun -np 3"),
-        "{}",
-        String::from_utf8_lossy(&other.stderr)
-    );
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("mpirun -np 3"), "{err}");
+    assert_eq!(err.lines().filter(|l| l.starts_with("error:")).count(), 1, "{err}");
     let resumed = stdout_of(run(3, &["--resume"]));
     let one = stdout_of(single(&["picture", "census", "3", "2", "--engine", "two-bit", "--json"]));
     assert_eq!(resumed, one);

@@ -182,17 +182,57 @@ pub fn rank_path(path: &std::path::Path, rank: usize, ranks: usize) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Runs the two-bit census of `puzzle` on every rank of MPI's world (initialising MPI,
-/// and finalising it before returning), each rank with at most `max_bytes` of table.
-/// The options, antipodes and watch list are those of [`super::twobit::run`]; with a
-/// checkpoint `FILE`, rank r of R saves `FILE.rank-r-of-R` ([`rank_path`]).
+/// The checkpoints of all `ranks`, for messages: `FILE.rank-*-of-R`.
+fn rank_paths(path: &std::path::Path, ranks: usize) -> String {
+    format!("{}.rank-*-of-{ranks}", path.display())
+}
+
+/// MPI in this process, for [`run`]: initialised by [`Mpi::start`], finalised when
+/// dropped. MPI can be initialised once in a process, so there is one at most.
+pub struct Mpi {
+    universe: mpi::environment::Universe,
+}
+
+impl Mpi {
+    /// Initialises MPI; fails (an error of kind [`ErrorKind::Internal`]) when it was
+    /// initialised before in this process.
+    pub fn start() -> Result<Mpi> {
+        // MPI calls are made from this thread only; rayon's threads compute between them.
+        let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
+            return Err(Error::new(ErrorKind::Internal, "MPI was already initialised in this process"));
+        };
+        Ok(Mpi { universe })
+    }
+
+    /// This process's rank (0 is the one to write the results and report the errors).
+    pub fn rank(&self) -> usize {
+        self.universe.world().rank() as usize
+    }
+
+    /// The number of ranks.
+    pub fn ranks(&self) -> usize {
+        self.universe.world().size() as usize
+    }
+}
+
+impl std::fmt::Debug for Mpi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mpi").field("rank", &self.rank()).field("ranks", &self.ranks()).finish()
+    }
+}
+
+/// Runs the two-bit census of `puzzle` on every rank of MPI's world (`mpi`), each rank
+/// with at most `max_bytes` of table. The options, antipodes and watch list are those of
+/// [`super::twobit::run`]; with a checkpoint `FILE`, rank r of R saves
+/// `FILE.rank-r-of-R` ([`rank_path`]).
 ///
-/// Every rank returns the same census (rank 0 is the one to write it). Errors that the
-/// ranks find together (bad input, a stop, a count that does not fit) are the same on
-/// every rank; a rank's own failure (a checkpoint it cannot read or write) is its own
-/// error there and "another MPI rank failed" on the others. Called a second time in one
-/// process (MPI cannot be initialised twice), it fails.
+/// Every rank returns the same census (rank 0 is the one to write it), or the same error
+/// (rank 0 is the one to report it): one the ranks find together (bad input, a stop, a
+/// count that does not fit), or one rank's own failure (a checkpoint it cannot read or
+/// write: the first failing rank's error, named "MPI rank r: ..." on the others).
+#[allow(clippy::too_many_arguments)]
 pub fn run(
+    mpi: &Mpi,
     puzzle: &LinePuzzle,
     sym: &CellSymmetry,
     max_bytes: u64,
@@ -204,14 +244,8 @@ pub fn run(
     crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
     crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
     let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
-    // MPI calls are made from this thread only; rayon's threads compute between them.
-    let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
-        return Err(Error::new(ErrorKind::Internal, "MPI was already initialised in this process"));
-    };
-    let world = universe.world();
-    let result = Run::new(&world, puzzle, layout, max_bytes, opts, ck, watch).and_then(|run| run.census(antipodes));
-    drop(universe);
-    result
+    let world = mpi.universe.world();
+    Run::new(&world, puzzle, layout, max_bytes, opts, ck, watch)?.census(antipodes)
 }
 
 /// A distributed census under way on one rank.
@@ -273,10 +307,7 @@ impl<'a> Run<'a> {
             return Err(Error::checkpoint(format!(
                 "the {ranks} ranks' checkpoints ({}) are not all from the same moment of one run; \
                  start afresh (--force)",
-                rank_path(opts.checkpoint.unwrap_or("FILE".as_ref()), 0, ranks)
-                    .display()
-                    .to_string()
-                    .replace(".rank-0-", ".rank-*-")
+                rank_paths(opts.checkpoint.unwrap_or("FILE".as_ref()), ranks)
             )));
         }
         if loaded.is_none() && opts.resume {
@@ -356,9 +387,12 @@ impl<'a> Run<'a> {
     /// The error of a run stopped `what`, after saving every rank's checkpoint.
     fn stop(&mut self, what: String) -> Error {
         self.opts.progress.finish();
-        match self.save(true) {
-            Ok(()) => self.saver.stopped(&what),
-            Err(e) => e,
+        match (self.save(true), self.opts.checkpoint) {
+            (Ok(()), Some(path)) => {
+                Error::stopped(format!("stopped {what}; checkpoints '{}' saved", rank_paths(path, self.ranks)))
+            }
+            (Ok(()), None) => self.saver.stopped(&what),
+            (Err(e), _) => e,
         }
     }
 
@@ -559,17 +593,50 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `local` on this rank; when it failed on any rank, an error on every rank (its own
-/// where it failed).
+/// `local` on this rank; when it failed on any rank, the error of the first rank where it
+/// failed on every rank (its own there, "MPI rank r: ..." on the others), so that rank 0
+/// can report it.
 fn agree<T>(world: &SimpleCommunicator, local: Result<T>) -> Result<T> {
-    let mut any = 0u64;
-    world.all_reduce_into(&(local.is_err() as u64), &mut any, SystemOperation::max());
+    let rank = world.rank() as u64;
+    let mut first = 0u64;
+    world.all_reduce_into(&(if local.is_err() { rank } else { u64::MAX }), &mut first, SystemOperation::min());
+    if first == u64::MAX {
+        return local;
+    }
+    // The first failing rank sends its error's kind and message to the others.
+    let (mut kind, text) = match &local {
+        Err(e) if first == rank => (KINDS.iter().position(|&k| k == e.kind()).unwrap_or(7) as u64, e.to_string()),
+        _ => (0, String::new()),
+    };
+    let mut text = text.into_bytes();
+    let root = world.process_at_rank(first as i32);
+    let mut length = text.len() as u64;
+    root.broadcast_into(&mut kind);
+    root.broadcast_into(&mut length);
+    text.resize(length as usize, 0);
+    if length > 0 {
+        root.broadcast_into(&mut text[..]);
+    }
     match local {
-        Err(e) => Err(e),
-        Ok(_) if any != 0 => Err(Error::new(ErrorKind::Internal, "another MPI rank failed; its error line says why")),
-        Ok(v) => Ok(v),
+        Err(e) if first == rank => Err(e),
+        _ => {
+            let kind = KINDS.get(kind as usize).copied().unwrap_or(ErrorKind::Internal);
+            Err(Error::new(kind, format!("MPI rank {first}: {}", String::from_utf8_lossy(&text))))
+        }
     }
 }
+
+/// Every error kind, numbered for [`agree`] to send.
+const KINDS: [ErrorKind; 8] = [
+    ErrorKind::Malformed,
+    ErrorKind::Unknown,
+    ErrorKind::OutOfRange,
+    ErrorKind::Checkpoint,
+    ErrorKind::Io,
+    ErrorKind::Stopped,
+    ErrorKind::LimitReached,
+    ErrorKind::Internal,
+];
 
 /// The counts of `lengths` as MPI counts, with their displacements.
 fn counts_and_displacements(lengths: impl Iterator<Item = usize>) -> Result<(Vec<i32>, Vec<i32>)> {
@@ -590,7 +657,7 @@ fn exchange<T: Equivalence + Copy + Default>(
     world: &SimpleCommunicator,
     buckets: &[Vec<T>],
 ) -> Result<(Vec<T>, Vec<i32>)> {
-    let (counts, _) = counts_and_displacements(buckets.iter().map(Vec::len))?;
+    let (counts, _) = agree(world, counts_and_displacements(buckets.iter().map(Vec::len)))?;
     exchange_flat(world, &buckets.concat(), &counts)
 }
 
@@ -600,10 +667,10 @@ fn exchange_flat<T: Equivalence + Copy + Default>(
     send: &[T],
     counts: &[i32],
 ) -> Result<(Vec<T>, Vec<i32>)> {
-    let (send_counts, send_displs) = counts_and_displacements(counts.iter().map(|&c| c as usize))?;
+    let (send_counts, send_displs) = agree(world, counts_and_displacements(counts.iter().map(|&c| c as usize)))?;
     let mut recv_counts = vec![0i32; counts.len()];
     world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-    let (recv_counts, recv_displs) = counts_and_displacements(recv_counts.iter().map(|&c| c as usize))?;
+    let (recv_counts, recv_displs) = agree(world, counts_and_displacements(recv_counts.iter().map(|&c| c as usize)))?;
     let mut received = vec![T::default(); recv_counts.iter().map(|&c| c as usize).sum()];
     // An empty Vec's pointer is dangling (1 for bytes: OpenMPI's MPI_IN_PLACE); empty
     // buffers are passed as empty slices of a real one.
