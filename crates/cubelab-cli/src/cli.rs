@@ -247,11 +247,19 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if !quiet(&e) {
-                eprintln!("error: {}", shorten_quoted(&one_line(&e)));
+                print_error(&e);
             }
             ExitCode::from(exit_code(&e))
         }
     }
+}
+
+/// Prints the error line on stderr, in one write (under mpirun, other ranks' output and
+/// mpirun's own go to the same stream).
+pub(crate) fn print_error(e: &anyhow::Error) {
+    use std::io::Write;
+    let line = format!("error: {}\n", shorten_quoted(&one_line(e)));
+    let _ = std::io::stderr().write_all(line.as_bytes());
 }
 
 /// Whether another process reports the error (an MPI rank other than 0 of `picture census

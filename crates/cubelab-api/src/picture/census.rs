@@ -279,23 +279,29 @@ pub fn run(req: &CensusRequest, ctx: &Context) -> Result<CensusReport> {
 /// token or deadline, `opts.stop_after_layer`) is an error of kind
 /// [`ErrorKind::Stopped`] saying what was saved.
 ///
-/// On MPI (`engine` `mpi`), MPI is started first: every rank then ends with the same
-/// report or the same error, rank 0 the one to write the report
-/// ([`CensusReport::writer`]) and to report the error (the others' is
-/// [`Error::quiet`]).
+/// On MPI (`engine` `mpi`, with the feature `mpi`) it starts MPI and runs
+/// [`run_on_mpi`].
 pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<CensusReport> {
     #[cfg(feature = "mpi")]
     if req.engine == Engine::Mpi {
-        let mpi = Mpi::start()?;
-        let rank = mpi.rank();
-        return census_report(req, opts, ctx, Some(&mpi)).map_err(|e| if rank == 0 { e } else { e.quiet() });
+        return run_on_mpi(req, opts, ctx, &Mpi::start()?);
     }
     census_report(req, opts, ctx, None)
 }
 
-/// MPI in this process ([`cubelab::picture::census::distributed::Mpi`]).
+/// [`run_with`] on MPI started by the caller (`engine` `mpi`), before the request is
+/// checked: every rank ends with the same report or the same error, rank 0 the one to
+/// write the report ([`CensusReport::writer`]) and to report the error (the other ranks'
+/// is [`Error::quiet`]). `mpirun` ends every rank once one exits with an error, so a
+/// caller printing the error on rank 0 does so before the ranks end ([`Mpi::barrier`]
+/// after it).
 #[cfg(feature = "mpi")]
-use cubelab::picture::census::distributed::Mpi;
+pub fn run_on_mpi(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: &Mpi) -> Result<CensusReport> {
+    census_report(req, opts, ctx, Some(mpi)).map_err(|e| if mpi.rank() == 0 { e } else { e.quiet() })
+}
+
+#[cfg(feature = "mpi")]
+pub use cubelab::picture::census::distributed::Mpi;
 
 /// Without the feature `mpi`: no MPI (a type without values).
 #[cfg(not(feature = "mpi"))]

@@ -213,6 +213,11 @@ impl Mpi {
     pub fn ranks(&self) -> usize {
         self.universe.world().size() as usize
     }
+
+    /// Waits until every rank has called it.
+    pub fn barrier(&self) {
+        self.universe.world().barrier();
+    }
 }
 
 impl std::fmt::Debug for Mpi {
