@@ -449,6 +449,9 @@ impl Run<'_> {
 mod access;
 pub use access::{access_cost, AccessCost};
 
+mod expansion;
+pub use expansion::{expansion_cost, ExpansionCost};
+
 pub(crate) mod layers;
 mod passes;
 pub(crate) mod table;
