@@ -280,7 +280,7 @@ pub fn run(req: &CensusRequest, ctx: &Context) -> Result<CensusReport> {
 /// [`ErrorKind::Stopped`] saying what was saved.
 ///
 /// On MPI (`engine` `mpi`, with the feature `mpi`) it starts MPI and runs
-/// [`run_on_mpi`].
+/// `run_on_mpi`.
 pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<CensusReport> {
     #[cfg(feature = "mpi")]
     if req.engine == Engine::Mpi {
