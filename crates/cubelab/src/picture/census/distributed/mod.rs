@@ -113,7 +113,7 @@ impl Slice {
     /// rank owns next, and returns the others' canonical entries by owner.
     fn expand(&self, c: u64, ranks: usize) -> Vec<Vec<u64>> {
         let mut remote = vec![Vec::new(); ranks];
-        self.table.forward(&self.layout, c, |j| remote[self.owner(j)].push(j));
+        self.table.forward::<true>(&self.layout, c, |j| remote[self.owner(j)].push(j));
         remote
     }
 
@@ -122,7 +122,8 @@ impl Slice {
     /// their neighbours owned by other ranks, by owner, to be asked about.
     fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
         let mut remote = vec![Vec::new(); ranks];
-        self.table.backward(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
+        self.table
+            .backward::<true>(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
         remote
     }
 
