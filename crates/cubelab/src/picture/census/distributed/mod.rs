@@ -37,7 +37,7 @@
 
 use super::layout::{CellSymmetry, Layout};
 use super::twobit::layers::{self, Watched};
-use super::twobit::table::{Words, CHUNK, FRONTIER, NEXT};
+use super::twobit::table::{Part, Words, CHUNK, FRONTIER, NEXT};
 use super::twobit::{self, Pass, TwoBitCensus};
 use super::{Census, Checkpointing, LinePuzzle};
 use crate::run::{CheckpointFile, Options, Saver};
@@ -100,7 +100,7 @@ struct Slice {
     starts: Vec<u64>,
     rank: usize,
     /// This rank's entries.
-    table: Words,
+    table: Words<Part>,
 }
 
 impl Slice {
@@ -113,7 +113,7 @@ impl Slice {
     /// rank owns next, and returns the others' canonical entries by owner.
     fn expand(&self, c: u64, ranks: usize) -> Vec<Vec<u64>> {
         let mut remote = vec![Vec::new(); ranks];
-        self.table.forward::<true>(&self.layout, c, |j| remote[self.owner(j)].push(j));
+        self.table.forward(&self.layout, c, |j| remote[self.owner(j)].push(j));
         remote
     }
 
@@ -122,8 +122,7 @@ impl Slice {
     /// their neighbours owned by other ranks, by owner, to be asked about.
     fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
         let mut remote = vec![Vec::new(); ranks];
-        self.table
-            .backward::<true>(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
+        self.table.backward(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
         remote
     }
 
@@ -295,7 +294,7 @@ impl<'a> Run<'a> {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let table = Words::new(starts[rank], starts[rank + 1] - starts[rank]);
+        let table = Words::new(Part(starts[rank]), starts[rank + 1] - starts[rank]);
         let slice = Slice { layout, starts, rank, table };
         let watched = layers::watch_entries(&slice.layout, watch)?;
         let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));

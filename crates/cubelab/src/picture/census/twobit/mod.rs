@@ -32,7 +32,7 @@ use layers::Watched;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
-use table::{Words, CHUNK, FRONTIER, NEXT};
+use table::{Whole, Words, CHUNK, FRONTIER, NEXT};
 
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
 pub(crate) const BATCH: u64 = 64;
@@ -99,11 +99,11 @@ impl Engine {
         match pass {
             Pass::Prepare => table.prepare(l, c),
             Pass::Forward => {
-                table.forward::<false>(l, c, |_| {});
+                table.forward(l, c, |_| {});
                 0
             }
             Pass::Backward => {
-                table.backward::<false>(l, c, |_, _| {});
+                table.backward(l, c, |_, _| {});
                 0
             }
         }
@@ -285,11 +285,11 @@ impl Engine {
         }
         let size = layout.size();
         let mod3 = keep.then(|| {
-            let table = Words::new(0, size);
+            let table = Words::new(Whole, size);
             table.fill(3);
             table
         });
-        Ok(Engine { layout, table: Words::new(0, size), mod3 })
+        Ok(Engine { layout, table: Words::new(Whole, size), mod3 })
     }
 }
 

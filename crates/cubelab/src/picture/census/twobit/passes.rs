@@ -1,10 +1,10 @@
 //! The passes of the two-bit census over one chunk of a table ([`Words`]): prepare,
 //! forward and backward, the same for the single engine's whole table and an MPI rank's
-//! slice. On a slice (`SLICE`), a neighbour the table does not hold (one of another
+//! slice. On a slice (`Part`), a neighbour the table does not hold (one of another
 //! rank's entries) is handed to the caller, which sends it to its owner; the whole table
-//! holds every neighbour, and its passes do not test it.
+//! (`Whole`) holds every neighbour, and its passes do not test it.
 
-use super::table::{Words, DONE, FRONTIER, LOW, NEXT};
+use super::table::{Span, Words, DONE, FRONTIER, LOW, NEXT};
 use crate::picture::census::layout::{Cursor, Layout};
 use crate::picture::census::MAX_ROWS;
 
@@ -38,7 +38,7 @@ struct Lane {
     j: u64,
 }
 
-impl Words {
+impl<S: Span> Words<S> {
     /// The prepare pass over chunk `c`: marks the entries that are no board's canonical
     /// entry done; returns the canonical entries.
     pub(crate) fn prepare(&self, l: &Layout, c: u64) -> u64 {
@@ -62,8 +62,8 @@ impl Words {
     }
 
     /// The forward pass over chunk `c`: every frontier entry marks its unseen neighbours
-    /// next, and on a slice (`SLICE`) gives those this table does not hold to `elsewhere`.
-    pub(crate) fn forward<const SLICE: bool>(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64)) {
+    /// next, and on a slice (`Part`) gives those this table does not hold to `elsewhere`.
+    pub(crate) fn forward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64)) {
         // Each neighbour's table word is prefetched when its entry is found and
         // read RING entries later, so that many reads are in flight at once. Only
         // unseen -> next happens in this pass, so the test and the or agree, and
@@ -79,7 +79,7 @@ impl Words {
             |i| {
                 l.seek(&mut cursor, i, &mut rows[..m]);
                 for j in (0..l.moves()).filter_map(|k| neighbour(l, &rows, k)) {
-                    if SLICE && !self.owns(j) {
+                    if S::PART && !self.owns(j) {
                         elsewhere(j);
                         continue;
                     }
@@ -97,10 +97,10 @@ impl Words {
     }
 
     /// The backward pass over chunk `c`: every unseen entry with a neighbour in the
-    /// frontier is marked next. On a slice (`SLICE`), an entry with none among the
+    /// frontier is marked next. On a slice (`Part`), an entry with none among the
     /// neighbours this table holds gives the others (if any) to
     /// `elsewhere(entry, neighbours)`, to be asked about.
-    pub(crate) fn backward<const SLICE: bool>(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64, &[u64])) {
+    pub(crate) fn backward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64, &[u64])) {
         // LANES unseen entries are searched at once, one neighbour of each in turn:
         // a neighbour's table word is prefetched when its entry is found and read
         // when its lane comes round again. An entry stops at its first neighbour in
@@ -121,7 +121,7 @@ impl Words {
                 let k = lane.k;
                 lane.k += 1;
                 if let Some(j) = neighbour(l, &lane.rows, k) {
-                    if SLICE && !self.owns(j) {
+                    if S::PART && !self.owns(j) {
                         others.push(j);
                         continue;
                     }
@@ -144,7 +144,7 @@ impl Words {
         };
         // A lane done: its entry's neighbours held elsewhere, if it found none here.
         let mut hand_over = |lane: &Lane, others: &mut Vec<u64>| {
-            if SLICE && !others.is_empty() {
+            if S::PART && !others.is_empty() {
                 elsewhere(lane.i, others);
                 others.clear();
             }

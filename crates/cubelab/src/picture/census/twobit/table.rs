@@ -20,24 +20,59 @@ pub(crate) const CHUNK: u64 = 1 << 16;
 /// Bytes moved between the table and a checkpoint file at a time.
 const BLOCK: usize = 1 << 20;
 
-/// Two bits for each of the entries `first..first + len` of a census table, in words
-/// allocated by [`memory::zeroed_words`] (huge pages where the kernel allows). `first` is
-/// a multiple of [`CHUNK`]: 0 for the single engine's whole table, the start of its slice
-/// for an MPI rank. Entries are named by their index in the whole table (global), chunks
+/// Where the entries of a table ([`Words`]) start: [`Whole`] or `Part` (feature `mpi`).
+pub(crate) trait Span: Copy + Send + Sync {
+    /// Whether the table may not hold every entry (its passes then test each neighbour).
+    const PART: bool;
+    /// The first entry.
+    fn first(self) -> u64;
+}
+
+/// The whole table, from entry 0 (the single engine's): known when compiling, so that an
+/// access subtracts nothing and no neighbour is tested.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Whole;
+
+impl Span for Whole {
+    const PART: bool = false;
+    #[inline(always)]
+    fn first(self) -> u64 {
+        0
+    }
+}
+
+/// A part of the table from the entry given, a multiple of [`CHUNK`] (an MPI rank's slice).
+#[cfg(feature = "mpi")]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Part(pub(crate) u64);
+
+#[cfg(feature = "mpi")]
+impl Span for Part {
+    const PART: bool = true;
+    #[inline(always)]
+    fn first(self) -> u64 {
+        self.0
+    }
+}
+
+/// Two bits for each of the entries `first..first + len` of a census table (`first` from
+/// the [`Span`]), in words allocated by [`memory::zeroed_words`] (huge pages where the
+/// kernel allows). Entries are named by their index in the whole table (global), chunks
 /// by their number in this one (local: chunk `c` holds the entries from
 /// `first + c · CHUNK`).
-pub(crate) struct Words {
-    first: u64,
+pub(crate) struct Words<S: Span = Whole> {
+    span: S,
     len: u64,
     words: Vec<AtomicU64>,
 }
 
-impl Words {
-    /// The entries `first..first + len`, all unseen; the fields past the last entry (in
-    /// its word) are done.
-    pub(crate) fn new(first: u64, len: u64) -> Words {
+impl<S: Span> Words<S> {
+    /// The entries `first..first + len` of `span`, all unseen; the fields past the last
+    /// entry (in its word) are done.
+    pub(crate) fn new(span: S, len: u64) -> Words<S> {
+        let first = span.first();
         debug_assert!(first % CHUNK == 0, "a table starts on a chunk");
-        let table = Words { first, len, words: memory::zeroed_words(len.div_ceil(32) as usize) };
+        let table = Words { span, len, words: memory::zeroed_words(len.div_ceil(32) as usize) };
         (first + len..first + table.words.len() as u64 * 32).for_each(|i| table.or(i, DONE));
         table
     }
@@ -51,13 +86,13 @@ impl Words {
     /// Whether entry `j` is in this table.
     #[inline]
     pub(crate) fn owns(&self, j: u64) -> bool {
-        j.wrapping_sub(self.first) < self.len
+        j.wrapping_sub(self.span.first()) < self.len
     }
 
     /// The field of entry `i`.
     #[inline]
     pub(crate) fn get(&self, i: u64) -> u64 {
-        let i = i - self.first;
+        let i = i - self.span.first();
         self.words[(i / 32) as usize].load(Ordering::Relaxed) >> (2 * (i % 32)) & 3
     }
 
@@ -65,7 +100,7 @@ impl Words {
     /// its word).
     #[inline]
     pub(crate) fn or(&self, i: u64, v: u64) {
-        let i = i - self.first;
+        let i = i - self.span.first();
         self.words[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
     }
 
@@ -74,14 +109,14 @@ impl Words {
     /// load and a store do, without an atomic read-modify-write.
     #[inline]
     pub(crate) fn or_own(&self, i: u64, v: u64) {
-        let i = i - self.first;
+        let i = i - self.span.first();
         let w = &self.words[(i / 32) as usize];
         w.store(w.load(Ordering::Relaxed) | v << (2 * (i % 32)), Ordering::Relaxed);
     }
 
     /// Sets the field of entry `i` to 0 (one thread only may write its word).
     pub(crate) fn clear(&self, i: u64) {
-        let i = i - self.first;
+        let i = i - self.span.first();
         self.words[(i / 32) as usize].fetch_and(!(3 << (2 * (i % 32))), Ordering::Relaxed);
     }
 
@@ -98,7 +133,7 @@ impl Words {
     /// Starts loading the word of entry `j` (a hint: see [`memory::prefetch`]).
     #[inline]
     pub(crate) fn prefetch(&self, j: u64) {
-        memory::prefetch(&self.words[((j - self.first) / 32) as usize]);
+        memory::prefetch(&self.words[((j - self.span.first()) / 32) as usize]);
     }
 
     /// Chunks of this table.
@@ -115,7 +150,7 @@ impl Words {
             let x = self.words[w].load(Ordering::Relaxed);
             let mut bits = select(x & LOW, x >> 1 & LOW);
             while bits != 0 {
-                f(self.first + w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
+                f(self.span.first() + w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
                 bits &= bits - 1;
             }
         }
@@ -152,7 +187,7 @@ impl Words {
     /// Frontier -> done, next -> frontier; with `kept` (the table of distances mod 3 of
     /// the same entries, and the next layer's distance mod 3), the next entries get that
     /// value there.
-    pub(crate) fn relabel(&self, kept: Option<(&Words, u64)>) {
+    pub(crate) fn relabel(&self, kept: Option<(&Words<S>, u64)>) {
         let relabel = |w: &AtomicU64| {
             let x = w.load(Ordering::Relaxed);
             let (lo, hi) = (x & LOW, x >> 1 & LOW);
