@@ -45,13 +45,15 @@ pub struct Error {
     field: Option<(&'static str, String)>,
     /// The message with the request fields it names marked `{field}` ([`Error::naming`]).
     template: Option<String>,
+    /// Reported by another process ([`Error::quiet`]).
+    quiet: bool,
 }
 
 impl Error {
     /// An error of `kind` with a one-line message (control characters are escaped:
     /// [`cubelab::Error::one_line`]).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: cubelab::Error::one_line(message.into()), field: None, template: None }
+        Error { kind, message: cubelab::Error::one_line(message.into()), field: None, template: None, quiet: false }
     }
 
     /// An error whose message names request fields, each written `{field}` (snake_case,
@@ -62,7 +64,13 @@ impl Error {
     /// [`Error::about`]).
     pub fn naming(kind: ErrorKind, template: impl Into<String>) -> Error {
         let template = cubelab::Error::one_line(template.into());
-        Error { kind, message: fill(&template, &|f| f.to_string()), field: None, template: Some(template) }
+        Error {
+            kind,
+            message: fill(&template, &|f| f.to_string()),
+            field: None,
+            template: Some(template),
+            quiet: false,
+        }
     }
 
     /// A library error at a request field given without its value: `{field}: message`
@@ -110,6 +118,20 @@ impl Error {
     /// The request field at fault and its value, if one is.
     pub fn field(&self) -> Option<(&'static str, &str)> {
         self.field.as_ref().map(|(f, v)| (*f, v.as_str()))
+    }
+
+    /// The same error, marked as one another process reports: on the MPI ranks other than
+    /// 0 of a census on MPI (`engine` `mpi`), which all end with the same error, rank 0
+    /// reporting it. A surface ends as for the error (the CLI: its exit code) but prints
+    /// nothing.
+    pub fn quiet(mut self) -> Error {
+        self.quiet = true;
+        self
+    }
+
+    /// Whether another process reports this error ([`Error::quiet`]).
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
     }
 }
 

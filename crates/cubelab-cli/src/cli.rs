@@ -246,10 +246,26 @@ pub fn main() -> ExitCode {
     match run(cli, &Context).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", shorten_quoted(&one_line(&e)));
+            if !quiet(&e) {
+                print_error(&e);
+            }
             ExitCode::from(exit_code(&e))
         }
     }
+}
+
+/// Prints the error line on stderr, in one write (under mpirun, other ranks' output and
+/// mpirun's own go to the same stream).
+pub(crate) fn print_error(e: &anyhow::Error) {
+    use std::io::Write;
+    let line = format!("error: {}\n", shorten_quoted(&one_line(e)));
+    let _ = std::io::stderr().write_all(line.as_bytes());
+}
+
+/// Whether another process reports the error (an MPI rank other than 0 of `picture census
+/// --engine mpi`: [`cubelab_api::Error::quiet`]), so that this one only exits with its code.
+fn quiet(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| cause.downcast_ref::<Failure>().is_some_and(|Failure(err)| err.is_quiet()))
 }
 
 /// Exit codes, as documented in the README: 2 for bad input or usage (also what the

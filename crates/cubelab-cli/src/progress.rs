@@ -201,7 +201,8 @@ pub fn with_resume_hint_typed(e: cubelab_api::Error, checkpoint: Option<&Path>) 
 /// checkpoint saved.
 pub fn with_resume_hint_api(e: cubelab_api::Error, checkpoint: Option<&Path>) -> cubelab_api::Error {
     if e.kind() == cubelab_api::ErrorKind::Stopped && checkpoint.is_some() && e.field().is_none() {
-        return cubelab_api::Error::new(e.kind(), resume_hint(e.message()));
+        let hinted = cubelab_api::Error::new(e.kind(), resume_hint(e.message()));
+        return if e.is_quiet() { hinted.quiet() } else { hinted };
     }
     e
 }

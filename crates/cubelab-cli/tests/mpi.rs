@@ -38,6 +38,16 @@ fn single(args: &[&str]) -> Output {
     Command::new(bin()).args(args).output().expect("runs cubelab")
 }
 
+/// `cubelab picture census ARGS --json` on the MPI engine under `mpirun -np RANKS`.
+fn census_on_mpi(ranks: usize, args: &[&str]) -> Output {
+    mpirun(ranks, &[&["picture", "census"], args, &["--engine", "mpi", "--json"]].concat())
+}
+
+/// `cubelab picture census ARGS --json` on the two-bit engine, as one process.
+fn census_single(args: &[&str]) -> Output {
+    single(&[&["picture", "census"], args, &["--engine", "two-bit", "--json"]].concat())
+}
+
 fn stdout_of(out: Output) -> String {
     assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8")
@@ -45,9 +55,9 @@ fn stdout_of(out: Output) -> String {
 
 /// The census of `args` on the two-bit engine, and on MPI with each number of ranks.
 fn same_on_mpi(args: &[&str], ranks: &[usize]) {
-    let one = stdout_of(single(&[&["picture", "census"], args, &["--engine", "two-bit", "--json"]].concat()));
+    let one = stdout_of(census_single(args));
     for &r in ranks {
-        let many = stdout_of(mpirun(r, &[&["picture", "census"], args, &["--engine", "mpi", "--json"]].concat()));
+        let many = stdout_of(census_on_mpi(r, args));
         assert_eq!(many, one, "picture census {args:?} on {r} ranks");
     }
 }
@@ -72,28 +82,25 @@ fn mpi_census_stops_and_resumes_from_its_rank_checkpoints() {
     let dir = tempfile::tempdir().unwrap();
     let ck = dir.path().join("c");
     let ck = ck.to_str().unwrap();
-    let run = |ranks, extra: &[&str]| {
-        mpirun(
-            ranks,
-            &[&["picture", "census", "3", "2", "--engine", "mpi", "--json", "--checkpoint", ck], extra].concat(),
-        )
-    };
+    let run = |ranks, extra: &[&str]| census_on_mpi(ranks, &[&["3", "2", "--checkpoint", ck], extra].concat());
     let stopped = run(3, &["--stop-after-layer", "6"]);
     assert_eq!(stopped.status.code(), Some(3), "{}", String::from_utf8_lossy(&stopped.stderr));
+    // Rank 0 alone reports the stop, naming every rank's file.
+    let err = String::from_utf8_lossy(&stopped.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains(&format!("checkpoints '{ck}.rank-*-of-3' saved")), "{err}");
     for r in 0..3 {
         assert!(Path::new(&format!("{ck}.rank-{r}-of-3")).exists());
     }
     // Another number of ranks is refused, naming the one to use.
     let other = run(2, &["--resume"]);
     assert_eq!(other.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&other.stderr).contains("mpirun -np 3"),
-        "{}",
-        String::from_utf8_lossy(&other.stderr)
-    );
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("mpirun -np 3"), "{err}");
+    assert_eq!(err.lines().filter(|l| l.starts_with("error:")).count(), 1, "{err}");
     let resumed = stdout_of(run(3, &["--resume"]));
-    let one = stdout_of(single(&["picture", "census", "3", "2", "--engine", "two-bit", "--json"]));
-    assert_eq!(resumed, one);
+    assert_eq!(resumed, stdout_of(census_single(&["3", "2"])));
 }
 
 #[test]
@@ -112,4 +119,21 @@ fn mpi_census_refuses_what_it_does_not_run() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn mpi_census_reports_one_ranks_failure_once_on_rank_0() {
+    if !mpirun_available() {
+        return;
+    }
+    // Rank 1 cannot write its checkpoint (a folder stands in its place); the others can.
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("c");
+    std::fs::create_dir_all(dir.path().join("c.rank-1-of-3/x")).unwrap();
+    let out = census_on_mpi(3, &["2", "2", "--checkpoint", ck.to_str().unwrap(), "--force"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].starts_with("error: MPI rank 1: ") && lines[0].contains("c.rank-1-of-3"), "{err}");
 }

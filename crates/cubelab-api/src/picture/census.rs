@@ -278,7 +278,37 @@ pub fn run(req: &CensusRequest, ctx: &Context) -> Result<CensusReport> {
 /// Runs `picture census` with the files and memory of `opts`. A stop (the context's
 /// token or deadline, `opts.stop_after_layer`) is an error of kind
 /// [`ErrorKind::Stopped`] saying what was saved.
+///
+/// On MPI (`engine` `mpi`, with the feature `mpi`) it starts MPI and runs
+/// `run_on_mpi`.
 pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<CensusReport> {
+    #[cfg(feature = "mpi")]
+    if req.engine == Engine::Mpi {
+        return run_on_mpi(req, opts, ctx, &Mpi::start()?);
+    }
+    census_report(req, opts, ctx, None)
+}
+
+/// [`run_with`] on MPI started by the caller (`engine` `mpi`), before the request is
+/// checked: every rank ends with the same report or the same error, rank 0 the one to
+/// write the report ([`CensusReport::writer`]) and to report the error (the other ranks'
+/// is [`Error::quiet`]). `mpirun` ends every rank once one exits with an error, so a
+/// caller printing the error on rank 0 does so before the ranks end ([`Mpi::barrier`]
+/// after it).
+#[cfg(feature = "mpi")]
+pub fn run_on_mpi(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: &Mpi) -> Result<CensusReport> {
+    census_report(req, opts, ctx, Some(mpi)).map_err(|e| if mpi.rank() == 0 { e } else { e.quiet() })
+}
+
+#[cfg(feature = "mpi")]
+pub use cubelab::picture::census::distributed::Mpi;
+
+/// Without the feature `mpi`: no MPI (a type without values).
+#[cfg(not(feature = "mpi"))]
+enum Mpi {}
+
+/// [`run_with`], with MPI started when the engine is `mpi`.
+fn census_report(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: Option<&Mpi>) -> Result<CensusReport> {
     if let Some(l) = ctx.limits() {
         limits::picture_census(req, l)?;
     }
@@ -308,7 +338,7 @@ pub fn run_with(req: &CensusRequest, opts: &Options, ctx: &Context) -> Result<Ce
         ..cubelab::run::Options::default()
     };
     let census = |puzzle: &LinePuzzle, label: &str, reachable: Option<u64>| {
-        run_census(req, opts, &lib_opts, max_bytes, &watch, puzzle, label, reachable)
+        run_census(req, opts, &lib_opts, max_bytes, &watch, puzzle, label, reachable, mpi)
     };
     if req.antipodes.is_some() && req.engine == Engine::Byte {
         return Err(Error::naming(
@@ -391,8 +421,8 @@ fn byte_checkpoint(path: &std::path::Path) -> bool {
 type RunCensus<'a> = dyn Fn(&LinePuzzle, &str, Option<u64>) -> Result<Found> + 'a;
 
 /// Runs a census of `puzzle` (titled `label`, with `reachable` boards when known before
-/// the run, for progress over the whole run) on the engine of `req` and with the files of
-/// `opts`; a stop is an error.
+/// the run, for progress over the whole run) on the engine of `req` (on `mpi` for the
+/// engine `mpi`) and with the files of `opts`; a stop is an error.
 #[allow(clippy::too_many_arguments)]
 fn run_census(
     req: &CensusRequest,
@@ -403,11 +433,12 @@ fn run_census(
     puzzle: &LinePuzzle,
     label: &str,
     reachable: Option<u64>,
+    mpi: Option<&Mpi>,
 ) -> Result<Found> {
     let path = opts.checkpoint.as_deref();
     let checkpointing = Checkpointing { label, stop_after_layer: opts.stop_after_layer, reachable };
     if req.engine == Engine::Mpi {
-        return distributed(req, opts, lib_opts, max_bytes, watch, puzzle, &checkpointing);
+        return distributed(req, opts, lib_opts, max_bytes, watch, puzzle, &checkpointing, mpi);
     }
     let two_bit = match req.engine {
         Engine::Byte if opts.save_table.is_some() => {
@@ -490,8 +521,9 @@ fn found_two_bit(req: &CensusRequest, t: twobit::TwoBitCensus, note: String, wri
 }
 
 /// The census of `puzzle` on the MPI engine (cubelab's `census::distributed`; built with
-/// the feature `mpi`, else refused): the two-bit census with the table cut among the
-/// ranks of `mpirun`, every rank finding the same result, rank 0 the one writing it.
+/// the feature `mpi`, else refused) on `mpi` (started by [`run_with`]): the two-bit census
+/// with the table cut among the ranks of `mpirun`, every rank finding the same result,
+/// rank 0 the one writing it.
 #[allow(clippy::too_many_arguments)]
 fn distributed(
     req: &CensusRequest,
@@ -501,6 +533,7 @@ fn distributed(
     watch: &[Board],
     puzzle: &LinePuzzle,
     checkpointing: &Checkpointing<'_>,
+    mpi: Option<&Mpi>,
 ) -> Result<Found> {
     if opts.save_table.is_some() {
         return Err(Error::naming(
@@ -513,7 +546,7 @@ fn distributed(
     }
     #[cfg(not(feature = "mpi"))]
     {
-        let _ = (lib_opts, max_bytes, watch, puzzle, checkpointing);
+        let _ = (lib_opts, max_bytes, watch, puzzle, checkpointing, mpi);
         Err(Error::naming(
             ErrorKind::BadInput,
             "{engine} mpi needs a cubelab built with the cargo feature mpi \
@@ -523,8 +556,10 @@ fn distributed(
     #[cfg(feature = "mpi")]
     {
         use cubelab::picture::census::distributed;
+        let mpi = mpi.ok_or_else(|| Error::new(ErrorKind::Internal, "the MPI census runs with MPI started"))?;
         let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
         let d = distributed::run(
+            mpi,
             puzzle,
             &cube_symmetry(),
             max_bytes,

@@ -16,8 +16,6 @@ use serde::Serialize;
 
 #[cfg(feature = "mpi")]
 pub mod distributed;
-#[cfg(test)]
-mod expansion_cost;
 mod layout;
 mod memory;
 mod table;

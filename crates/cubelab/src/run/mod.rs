@@ -227,15 +227,22 @@ impl Saver {
         self.file.as_ref().filter(|_| opts.resume)
     }
 
-    /// Saves with `save` if the policy says so or `force` is set; returns whether it did.
-    pub(crate) fn save(&mut self, force: bool, save: impl FnOnce(&CheckpointFile) -> Result<()>) -> Result<bool> {
-        let Some(file) = &self.file else { return Ok(false) };
+    /// Whether the policy says a save is due: there is a checkpoint file, and it was never
+    /// saved (or loaded), or `min_interval` has passed since the last save and the work
+    /// since then took at least `cost_factor` times what that save cost.
+    pub(crate) fn due(&self) -> bool {
         let since = self.last_save.elapsed();
-        let due =
-            !self.saved || (since >= self.policy.min_interval && since >= self.last_cost * self.policy.cost_factor);
-        if !(due || force) {
+        self.file.is_some()
+            && (!self.saved || (since >= self.policy.min_interval && since >= self.last_cost * self.policy.cost_factor))
+    }
+
+    /// Saves with `save` if the policy says so ([`Saver::due`]) or `force` is set; returns
+    /// whether it did.
+    pub(crate) fn save(&mut self, force: bool, save: impl FnOnce(&CheckpointFile) -> Result<()>) -> Result<bool> {
+        if !(self.due() || force) {
             return Ok(false);
         }
+        let Some(file) = &self.file else { return Ok(false) };
         let t = Instant::now();
         save(file)?;
         self.saved = true;

@@ -358,9 +358,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             if engine != Engine::Mpi {
                 progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
             }
-            let typed = typed.with_stop(ctx.stop());
-            let report = api::census::run_with(&req, &opts, &typed)
-                .map_err(|e| failure(progress::with_resume_hint_api(e, opts.checkpoint.as_deref())))?;
+            let report = census_report(&req, &opts, &typed.with_stop(ctx.stop()))?;
             let input = api::census::CensusInput::of(&req);
             // Under mpirun (--engine mpi) every rank finds the result; rank 0 writes it.
             if !report.writer {
@@ -372,6 +370,31 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             render(&report, &input, FormatArgs { json, csv }.format())
         }
     }
+}
+
+/// `picture census` through the typed layer, its error with the way to resume. On MPI
+/// (`--engine mpi`, feature `mpi`) every rank ends with the same error: rank 0 prints it
+/// before the ranks end (mpirun ends them all once one exits with an error), and every
+/// rank returns it quiet, to exit with its code.
+fn census_report(
+    req: &api::CensusRequest,
+    opts: &api::census::Options,
+    typed: &Context,
+) -> anyhow::Result<api::census::CensusReport> {
+    let hinted = |e| progress::with_resume_hint_api(e, opts.checkpoint.as_deref());
+    #[cfg(feature = "mpi")]
+    if req.engine == Engine::Mpi {
+        let mpi = api::census::Mpi::start().map_err(|e| failure(e.into()))?;
+        return api::census::run_on_mpi(req, opts, typed, &mpi).map_err(|e| {
+            let e = hinted(e);
+            if mpi.rank() == 0 {
+                crate::cli::print_error(&failure(e.clone()));
+            }
+            mpi.barrier();
+            failure(e.quiet())
+        });
+    }
+    api::census::run_with(req, opts, typed).map_err(|e| failure(hinted(e)))
 }
 
 /// The schemas of this command's kinds.

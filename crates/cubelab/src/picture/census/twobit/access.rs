@@ -1,7 +1,8 @@
 //! The random-access floor of a two-bit census table (issue 29; the example
 //! `picture_memory_floor`).
 
-use super::{memory, LOW, NEXT};
+use super::super::memory;
+use super::table::{LOW, NEXT};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 

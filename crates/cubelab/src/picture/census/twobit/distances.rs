@@ -33,7 +33,8 @@
 
 use super::super::layout::Layout;
 use super::super::{cube_puzzle, cube_symmetry, Checkpointing, MAX_ROWS};
-use super::{read_words, run_keeping, write_words, TwoBitCensus};
+use super::table::{read_words, write_words};
+use super::{run_keeping, TwoBitCensus};
 use crate::picture::board::{Board, Metric, Move};
 use crate::run::{CheckpointFile, Options};
 use crate::{Error, ErrorKind, Result};

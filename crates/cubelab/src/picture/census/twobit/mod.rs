@@ -24,36 +24,23 @@
 //! its distance. The distances found so far are in the checkpoint's state, so a resumed
 //! run reports them too; a checkpoint made with another watch list is refused.
 
-use super::layout::{CellSymmetry, Cursor, Layout};
-use super::memory;
-use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
+use super::layout::{CellSymmetry, Layout};
+use super::{Census, Checkpointing, LinePuzzle};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
+use layers::Watched;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
-use std::sync::atomic::{AtomicU64, Ordering};
+use table::{Whole, Words, CHUNK, FRONTIER, NEXT};
 
-const FRONTIER: u64 = 1;
-const NEXT: u64 = 2;
-const DONE: u64 = 3;
-/// The low bit of every two-bit field of a word.
-const LOW: u64 = 0x5555_5555_5555_5555;
-/// Entries per chunk (a multiple of 32, the entries of a word).
-const CHUNK: u64 = 1 << 16;
 /// Chunks per batch (a stop request is seen, and a checkpoint may be saved, between batches).
-const BATCH: u64 = 64;
-/// Table reads in flight in a forward pass (a power of two).
-const RING: usize = 16;
-/// Entries searched at once in a backward pass.
-const LANES: usize = 8;
-/// Bytes moved between the table and a checkpoint file at a time.
-const BLOCK: usize = 1 << 20;
+pub(crate) const BATCH: u64 = 64;
 
 /// The current pass of a two-bit census.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum Pass {
+pub(crate) enum Pass {
     Prepare,
     Forward,
     Backward,
@@ -78,13 +65,6 @@ struct State {
     watched: Vec<Watched>,
 }
 
-/// A watched board in a checkpoint: its canonical entry and, once reached, its distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Watched {
-    entry: u64,
-    distance: Option<u32>,
-}
-
 /// The result of a two-bit census.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TwoBitCensus {
@@ -103,247 +83,67 @@ pub struct TwoBitCensus {
     pub watched: Vec<u32>,
 }
 
-/// An unseen entry searched by a backward pass: its rows, its next move and the entry of
-/// the neighbour whose table word was prefetched.
-#[derive(Clone, Copy, Default)]
-struct Lane {
-    i: u64,
-    rows: [u32; MAX_ROWS],
-    k: usize,
-    j: u64,
-}
-
 struct Engine {
     layout: Layout,
-    table: Vec<AtomicU64>,
+    table: Words,
     /// With a kept distance table ([`distances`]): the distance mod 3 of every entry
     /// reached so far (3: not reached, or no class), two bits an entry like `table`.
-    mod3: Option<Vec<AtomicU64>>,
+    mod3: Option<Words>,
 }
 
 impl Engine {
-    fn get(&self, i: u64) -> u64 {
-        self.table[(i / 32) as usize].load(Ordering::Relaxed) >> (2 * (i % 32)) & 3
-    }
-
-    fn or(&self, i: u64, v: u64) {
-        self.table[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
-    }
-
-    /// [`Engine::or`] on an entry of the chunk the calling thread works on: no other thread
-    /// writes its word during the pass (chunks are whole words; others may read it), so a
-    /// load and a store do, without an atomic read-modify-write.
-    fn or_own(&self, i: u64, v: u64) {
-        let w = &self.table[(i / 32) as usize];
-        w.store(w.load(Ordering::Relaxed) | v << (2 * (i % 32)), Ordering::Relaxed);
-    }
-
-    /// Calls `f` on every entry of chunk `c` whose field is selected by `select(low, high)`
-    /// (two masks of the fields' bits at the low positions).
-    fn each(&self, c: u64, select: impl Fn(u64, u64) -> u64, mut f: impl FnMut(u64)) {
-        let words = (c * CHUNK / 32) as usize..(((c + 1) * CHUNK).div_ceil(32) as usize).min(self.table.len());
-        for w in words {
-            let x = self.table[w].load(Ordering::Relaxed);
-            let mut bits = select(x & LOW, x >> 1 & LOW);
-            while bits != 0 {
-                f(w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
-                bits &= bits - 1;
-            }
-        }
-    }
-
     /// One chunk of a pass; returns the canonical entries found (prepare) or 0.
     fn work(&self, pass: Pass, c: u64) -> u64 {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
-        let mut found = 0;
+        let (table, l) = (&self.table, &self.layout);
+        // The whole table holds every neighbour: none goes elsewhere.
         match pass {
-            Pass::Prepare => self.each(
-                c,
-                |lo, hi| !(lo | hi) & LOW,
-                |i| {
-                    l.seek(&mut cursor, i, &mut rows[..m]);
-                    if l.is_canonical(i, &rows[..m]) {
-                        found += 1;
-                    } else {
-                        self.or_own(i, DONE);
-                    }
-                },
-            ),
+            Pass::Prepare => table.prepare(l, c),
             Pass::Forward => {
-                // Each neighbour's table word is prefetched when its entry is found and
-                // read RING entries later, so that many reads are in flight at once. Only
-                // unseen -> next happens in this pass, so the test and the or agree, and
-                // the entries marked do not depend on the order.
-                let mark = |j: u64| {
-                    if self.get(j) == 0 {
-                        self.or(j, NEXT);
-                    }
-                };
-                let mut ring = [0u64; RING];
-                let mut pending = 0usize;
-                self.each(
-                    c,
-                    |lo, hi| lo & !hi,
-                    |i| {
-                        l.seek(&mut cursor, i, &mut rows[..m]);
-                        for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                            next[..m].copy_from_slice(&rows[..m]);
-                            l.apply(k, &mut next[..m]);
-                            let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                            memory::prefetch(&self.table[(j / 32) as usize]);
-                            let slot = &mut ring[pending % RING];
-                            if pending >= RING {
-                                mark(*slot);
-                            }
-                            *slot = j;
-                            pending += 1;
-                        }
-                    },
-                );
-                (pending.saturating_sub(RING)..pending).for_each(|p| mark(ring[p % RING]));
+                table.forward(l, c, |_| {});
+                0
             }
             Pass::Backward => {
-                // LANES unseen entries are searched at once, one neighbour of each in turn:
-                // a neighbour's table word is prefetched when its entry is found and read
-                // when its lane comes round again. An entry stops at its first neighbour in
-                // the frontier, as it would alone; it only marks itself, so the entries
-                // marked do not depend on the order.
-                let mut lanes = [Lane::default(); LANES];
-                let mut free: Vec<usize> = (0..LANES).collect();
-                let mut turn = 0;
-                // The lane's next neighbour (its table word prefetched); false when none is left.
-                let advance = |lane: &mut Lane| {
-                    while lane.k < l.moves() {
-                        let k = lane.k;
-                        lane.k += 1;
-                        if !l.repeats_a_move(k, &lane.rows[..m]) {
-                            let mut next = lane.rows;
-                            l.apply(k, &mut next[..m]);
-                            lane.j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                            memory::prefetch(&self.table[(lane.j / 32) as usize]);
-                            return true;
-                        }
-                    }
-                    false
-                };
-                // Reads the lane's neighbour: true when the lane is done.
-                let step = |lane: &mut Lane| {
-                    if self.get(lane.j) == FRONTIER {
-                        self.or_own(lane.i, NEXT);
-                        true
-                    } else {
-                        !advance(lane)
-                    }
-                };
-                self.each(
-                    c,
-                    |lo, hi| !(lo | hi) & LOW,
-                    |i| {
-                        l.seek(&mut cursor, i, &mut rows[..m]);
-                        let slot = free.pop().expect("a free lane");
-                        let lane = &mut lanes[slot];
-                        (lane.i, lane.k) = (i, 0);
-                        lane.rows[..m].copy_from_slice(&rows[..m]);
-                        if !advance(lane) {
-                            free.push(slot);
-                        }
-                        while free.is_empty() {
-                            if step(&mut lanes[turn]) {
-                                free.push(turn);
-                            }
-                            turn = (turn + 1) % LANES;
-                        }
-                    },
-                );
-                while free.len() < LANES {
-                    for (t, lane) in lanes.iter_mut().enumerate() {
-                        if !free.contains(&t) && step(lane) {
-                            free.push(t);
-                        }
-                    }
-                }
+                table.backward(l, c, |_, _| {});
+                0
             }
         }
-        found
     }
 
     /// The boards and entries marked next, checking that each is canonical.
-    fn count_next(&self, chunks: u64) -> Result<(u128, u64)> {
-        let l = &self.layout;
-        let bad = std::sync::atomic::AtomicBool::new(false);
-        let (boards, entries) = (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let mut rows = [0u32; MAX_ROWS];
-                let mut cursor = Cursor::default();
-                let (mut boards, mut entries) = (0u128, 0u64);
-                self.each(
-                    c,
-                    |lo, hi| hi & !lo,
-                    |i| {
-                        l.seek(&mut cursor, i, &mut rows[..l.m]);
-                        match l.canonical_ties(i, &rows[..l.m]) {
-                            Some(ties) => boards += l.weight(&rows[..l.m], ties) as u128,
-                            None => bad.store(true, Ordering::Relaxed),
-                        }
-                        entries += 1;
-                    },
-                );
-                (boards, entries)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        if bad.into_inner() {
-            return Err(Error::new(ErrorKind::Internal, "a non-canonical entry was reached"));
-        }
-        Ok((boards, entries))
+    fn count_next(&self) -> Result<(u128, u64)> {
+        self.table
+            .count_next(&self.layout)
+            .ok_or_else(|| Error::new(ErrorKind::Internal, "a non-canonical entry was reached"))
     }
 
     /// Frontier -> done, next -> frontier; with a kept distance table, the next entries
     /// (at distance `next`) get `next mod 3` there.
     fn relabel(&self, next: usize) {
-        let relabel = |w: &AtomicU64| {
-            let x = w.load(Ordering::Relaxed);
-            let (lo, hi) = (x & LOW, x >> 1 & LOW);
-            w.store(lo << 1 | lo | hi, Ordering::Relaxed);
-            hi & !lo
-        };
-        match &self.mod3 {
-            None => self.table.par_iter().for_each(|w| {
-                relabel(w);
-            }),
-            Some(mod3) => self.table.par_iter().zip(mod3.par_iter()).for_each(|(w, d)| {
-                let fields = relabel(w);
-                d.store(distances::set_fields(d.load(Ordering::Relaxed), fields, next as u64 % 3), Ordering::Relaxed);
-            }),
-        }
+        self.table.relabel(self.mod3.as_ref().map(|mod3| (mod3, next as u64 % 3)));
     }
 
     /// The least board of every frontier class, the `k` least of them.
-    fn antipodes(&self, chunks: u64, k: usize) -> Vec<Vec<u8>> {
+    fn antipodes(&self, k: usize) -> Vec<Vec<u8>> {
         if k == 0 {
             return Vec::new();
         }
-        least_frontier_boards(&self.layout, chunks, k, |c, f| self.each(c, |lo, hi| lo & !hi, f))
+        self.table.least_frontier_boards(&self.layout, k)
     }
 
     /// The tables a checkpoint holds: the census table, then the kept distances (if any).
-    fn tables(&self) -> impl Iterator<Item = &Vec<AtomicU64>> {
+    fn tables(&self) -> impl Iterator<Item = &Words> {
         std::iter::once(&self.table).chain(&self.mod3)
     }
 
     /// Bytes of a checkpoint's content.
     fn content_bytes(&self) -> u64 {
-        self.tables().map(|t| t.len() as u64 * 8).sum()
+        self.tables().map(Words::bytes).sum()
     }
 
     fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
         file.save_stream(state, self.content_bytes(), |w| {
             for table in self.tables() {
-                write_words(w, table.iter().map(|x| x.load(Ordering::Relaxed)))?;
+                table.write(w)?;
             }
             Ok(())
         })
@@ -355,85 +155,16 @@ impl Engine {
             if length != self.content_bytes() {
                 return Err(invalid(format!("a table of {length} bytes, not {}", self.content_bytes())));
             }
-            let layers_ok = (state.pass == Pass::Prepare) == state.counts.is_empty()
-                && state.counts.len() < 1 << 16
-                && !state.counts.contains(&0)
-                && state.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_some();
+            let layers_ok =
+                (state.pass == Pass::Prepare) == state.counts.is_empty() && layers::counts_ok(&state.counts);
             if !layers_ok || state.next_chunk > chunks {
                 return Err(invalid("bad state".into()));
             }
             for table in self.tables() {
-                read_words(r, table.len(), |k, x| table[k].store(x, Ordering::Relaxed))?;
+                table.read(r)?;
             }
             Ok(state)
         })
-    }
-}
-
-/// The least board of every frontier class of `chunks` chunks, the `k` least of them, the
-/// same whatever the order of the chunks; `frontier(c, f)` calls `f` on every frontier
-/// entry of chunk `c` (the single engine's table or a rank's slice, both by global index).
-pub(crate) fn least_frontier_boards(
-    l: &Layout,
-    chunks: u64,
-    k: usize,
-    frontier: impl Fn(u64, &mut dyn FnMut(u64)) + Sync,
-) -> Vec<Vec<u8>> {
-    let keep = |mut v: Vec<Vec<u8>>| {
-        v.sort();
-        v.truncate(k);
-        v
-    };
-    (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let mut rows = [0u32; MAX_ROWS];
-            let mut found = Vec::new();
-            frontier(c, &mut |i| {
-                l.unrank(i, &mut rows[..l.m]);
-                found.push(l.least_board(&rows[..l.m]));
-            });
-            keep(found)
-        })
-        .reduce(Vec::new, |a, b| keep([a, b].concat()))
-}
-
-/// Writes words little-endian, a block at a time.
-pub(crate) fn write_words(w: &mut dyn std::io::Write, words: impl Iterator<Item = u64>) -> std::io::Result<()> {
-    let mut block = Vec::with_capacity(BLOCK);
-    for x in words {
-        block.extend_from_slice(&x.to_le_bytes());
-        if block.len() == BLOCK {
-            w.write_all(&block)?;
-            block.clear();
-        }
-    }
-    w.write_all(&block)
-}
-
-/// Reads `count` little-endian words a block at a time, giving each (with its index) to `store`.
-pub(crate) fn read_words(r: &mut dyn Read, count: usize, mut store: impl FnMut(usize, u64)) -> std::io::Result<()> {
-    let mut block = vec![0u8; BLOCK];
-    let mut k = 0;
-    while k < count {
-        let words = (count - k).min(BLOCK / 8);
-        let b = &mut block[..words * 8];
-        r.read_exact(b)?;
-        for bytes in b.chunks_exact(8) {
-            store(k, u64::from_le_bytes(bytes.try_into().expect("8 bytes")));
-            k += 1;
-        }
-    }
-    Ok(())
-}
-
-/// Forward or backward, from the entry counts: backward once the unseen entries are few
-/// against the neighbours of the frontier.
-fn choose(frontier: u64, unseen: u64, moves: usize) -> Pass {
-    if unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64) {
-        Pass::Backward
-    } else {
-        Pass::Forward
     }
 }
 
@@ -490,7 +221,7 @@ pub(crate) fn run_keeping(
         ),
     };
     let saver = Saver::new(opts, super::super::checkpoint::KIND, &fingerprint, &label)?;
-    let watched = watch_entries(&engine, watch)?;
+    let watched = layers::watch_entries(&engine.layout, watch)?;
     let mut run = Run { puzzle, opts, engine, saver, size, chunks: size.div_ceil(CHUNK), shown: None };
     let mut state = run.start(watched)?;
     loop {
@@ -507,7 +238,7 @@ pub(crate) fn run_keeping(
         } else if !run.close_layer(&mut state, layer)? {
             return run.finish(state, antipodes);
         }
-        state.pass = choose(state.frontier, state.unseen, run.engine.layout.moves());
+        state.pass = layers::choose(state.frontier, state.unseen, run.engine.layout.moves());
         state.next_chunk = 0;
         if opts.stop.is_requested() {
             let what = if prepared {
@@ -519,22 +250,6 @@ pub(crate) fn run_keeping(
         }
         run.saver.save(false, |f| run.engine.save(f, &state))?;
     }
-}
-
-/// The canonical entries of the watched boards (row-major cells), none reached yet; a
-/// board that is not reachable is an error of kind [`ErrorKind::Malformed`].
-fn watch_entries(engine: &Engine, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
-    let layout = &engine.layout;
-    let mut watched = Vec::with_capacity(watch.len());
-    for (k, cells) in watch.iter().enumerate() {
-        let mut rows = [0u32; MAX_ROWS];
-        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((entry, _))) = entry else {
-            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
-        };
-        watched.push(Watched { entry, distance: None });
-    }
-    Ok(watched)
 }
 
 /// The classes expanded so far, for progress: those of the layers before the current
@@ -568,12 +283,13 @@ impl Engine {
                 puzzle.rows, puzzle.cols,
             )));
         }
+        let size = layout.size();
         let mod3 = keep.then(|| {
-            let table = memory::zeroed_words(words as usize);
-            table.par_iter().for_each(|w| w.store(u64::MAX, Ordering::Relaxed));
+            let table = Words::new(Whole, size);
+            table.fill(3);
             table
         });
-        Ok(Engine { layout, table: memory::zeroed_words(words as usize), mod3 })
+        Ok(Engine { layout, table: Words::new(Whole, size), mod3 })
     }
 }
 
@@ -605,20 +321,12 @@ impl Run<'_> {
             unseen: 0,
             watched,
         };
-        match self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten() {
-            Some(s) => {
-                if !s.watched.iter().map(|w| w.entry).eq(state.watched.iter().map(|w| w.entry)) {
-                    return Err(Error::checkpoint(format!(
-                        "checkpoint watches {} boards, not the {} asked for (or other boards); \
-                         resume with the watch list it was made with, or start afresh",
-                        s.watched.len(),
-                        state.watched.len()
-                    )));
-                }
-                state = s;
-                self.saver.mark_saved();
-            }
-            None => (self.size..self.engine.table.len() as u64 * 32).for_each(|i| self.engine.or(i, DONE)),
+        if let Some(s) =
+            self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten()
+        {
+            layers::same_watch_list(&s.watched, &state.watched)?;
+            state = s;
+            self.saver.mark_saved();
         }
         Ok(state)
     }
@@ -689,16 +397,10 @@ impl Run<'_> {
 
     /// After the prepare pass: the solved board's entry is the first frontier.
     fn seed(&self, state: &mut State) -> Result<()> {
-        let layout = &self.engine.layout;
-        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
-        let mut rows = [0u32; MAX_ROWS];
-        let start = layout.rows_of(&solved, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((start, _))) = start else {
-            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
-        };
-        self.engine.or(start, FRONTIER);
+        let start = layers::solved_entry(&self.engine.layout, self.puzzle)?;
+        self.engine.table.or(start, FRONTIER);
         if let Some(mod3) = &self.engine.mod3 {
-            mod3[(start / 32) as usize].fetch_and(!(3 << (2 * (start % 32))), Ordering::Relaxed);
+            mod3.clear(start);
         }
         for w in state.watched.iter_mut().filter(|w| w.entry == start) {
             w.distance = Some(0);
@@ -710,29 +412,18 @@ impl Run<'_> {
     /// After expanding `layer`: counts the boards of the next layer and relabels (next
     /// becomes the frontier); false when the next layer is empty (the census is done).
     fn close_layer(&self, state: &mut State, layer: usize) -> Result<bool> {
-        let (boards, entries) = self.engine.count_next(self.chunks)?;
+        let (boards, entries) = self.engine.count_next()?;
         if entries == 0 {
             return Ok(false);
         }
-        let total = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
-        let Some(boards) = total else {
-            return Err(Error::out_of_range(format!(
-                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
-                self.puzzle.rows,
-                self.puzzle.cols,
-                layer + 1
-            )));
-        };
+        let boards = layers::layer_boards(self.puzzle, layer + 1, state.found(), boards)?;
         // The entries marked next are exactly those at distance layer + 1.
-        for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && self.engine.get(w.entry) == NEXT) {
+        for w in state.watched.iter_mut().filter(|w| w.distance.is_none() && self.engine.table.get(w.entry) == NEXT) {
             w.distance = Some(layer as u32 + 1);
         }
         self.engine.relabel(layer + 1);
         state.counts.push(boards);
-        state.unseen = state
-            .unseen
-            .checked_sub(entries)
-            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.unseen = layers::fewer_unseen(state.unseen, entries)?;
         state.frontier = entries;
         Ok(true)
     }
@@ -740,10 +431,8 @@ impl Run<'_> {
     /// The result, once a layer was found empty (its frontier is the last layer).
     fn finish(self, state: State, antipodes: usize) -> Result<(TwoBitCensus, Kept)> {
         self.opts.progress.finish();
-        let antipodes = self.engine.antipodes(self.chunks, antipodes);
-        let Some(watched) = state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
-            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
-        };
+        let antipodes = self.engine.antipodes(antipodes);
+        let watched = layers::watched_distances(&state.watched)?;
         let census = TwoBitCensus {
             census: Census::from_counts(state.counts),
             antipodes,
@@ -753,12 +442,19 @@ impl Run<'_> {
             watched,
         };
         let Engine { layout, mod3, .. } = self.engine;
-        Ok((census, mod3.map(|t| (layout, t.into_iter().map(AtomicU64::into_inner).collect()))))
+        Ok((census, mod3.map(|t| (layout, t.into_words()))))
     }
 }
 
 mod access;
 pub use access::{access_cost, AccessCost};
+
+mod expansion;
+pub use expansion::{expansion_cost, ExpansionCost};
+
+pub(crate) mod layers;
+mod passes;
+pub(crate) mod table;
 
 pub mod distances;
 

@@ -14,6 +14,15 @@ fn bytes(m: usize, n: usize, metric: Metric) -> Census {
     Table::build(&cube_puzzle(m, n, metric), 1 << 32, &NoProgress).unwrap().census().clone()
 }
 
+/// The expansion cost's counts, not its times (the example `picture_expansion_cost`
+/// measures those): 2x2 has 8 quarter turns, and some of the entries sampled are classes.
+#[test]
+fn expansion_cost_samples_entries_and_counts_moves() {
+    let cost = expansion_cost(&cube_puzzle(2, 2, Metric::Quarter), &cube_symmetry(), 1000).unwrap();
+    assert_eq!(cost.moves, 8);
+    assert!(cost.canonical_share > 0.0 && cost.canonical_share <= 1.0, "{cost:?}");
+}
+
 #[test]
 fn small_boards_match_the_byte_census() {
     for (m, n) in [(1, 1), (2, 1), (1, 2), (3, 1), (2, 2), (4, 1), (1, 3)] {

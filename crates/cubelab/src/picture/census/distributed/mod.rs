@@ -30,34 +30,29 @@
 //! Checkpoints are per rank: `FILE.rank-r-of-R`, each in the format of every run (its
 //! fingerprint names the rank and the number of ranks), with the global state (layer
 //! counts, classes, watched distances) in the header and the rank's slice as content.
-//! They are saved together, after a layer (by the save policy, decided by all ranks at
-//! once) and on a stop; a stop in the middle of a layer saves its marks so far, and the
+//! They are saved together, after a layer when any rank's save policy says so (the
+//! policy of every run, `crate::run`: the ranks all-reduce their "due") and on a stop; a stop in the middle of a layer saves its marks so far, and the
 //! resumed run expands that layer again from its first round (a forward mark is never
 //! wrong, so nothing is undone). Resuming checks that all ranks loaded the same state.
 
-use super::layout::{CellSymmetry, Cursor, Layout};
-use super::twobit::{self, TwoBitCensus};
-use super::{Census, Checkpointing, LinePuzzle, MAX_ROWS};
+use super::layout::{CellSymmetry, Layout};
+use super::twobit::layers::{self, Watched};
+use super::twobit::table::{Part, Words, CHUNK, FRONTIER, NEXT};
+use super::twobit::{self, Pass, TwoBitCensus};
+use super::{Census, Checkpointing, LinePuzzle};
 use crate::run::{CheckpointFile, Options, Saver};
 use crate::{Error, ErrorKind, Result};
 use mpi::collective::SystemOperation;
-use mpi::datatype::{Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
-const FRONTIER: u64 = 1;
-const NEXT: u64 = 2;
-const DONE: u64 = 3;
-/// The low bit of every two-bit field of a word.
-const LOW: u64 = 0x5555_5555_5555_5555;
-/// Entries per chunk (a multiple of 32, the entries of a word), as in the single engine.
-const CHUNK: u64 = 1 << 16;
+mod collective;
+use collective::{agree, exchange, exchange_flat, gather_bytes};
+
 /// Most chunks a rank expands in one round.
 const ROUND_CHUNKS: u64 = 16;
 
@@ -92,13 +87,6 @@ struct State {
     watched: Vec<Watched>,
 }
 
-/// A watched board: its canonical entry and, once reached, its distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Watched {
-    entry: u64,
-    distance: Option<u32>,
-}
-
 impl State {
     fn found(&self) -> u64 {
         self.counts.iter().sum()
@@ -111,99 +99,21 @@ struct Slice {
     /// The first entry of each rank's slice, and the table size last (R + 1 values).
     starts: Vec<u64>,
     rank: usize,
-    /// This rank's entries: `lo..hi`.
-    lo: u64,
-    hi: u64,
-    table: Vec<AtomicU64>,
+    /// This rank's entries.
+    table: Words<Part>,
 }
 
 impl Slice {
-    fn get(&self, i: u64) -> u64 {
-        let i = i - self.lo;
-        self.table[(i / 32) as usize].load(Ordering::Relaxed) >> (2 * (i % 32)) & 3
-    }
-
-    fn or(&self, i: u64, v: u64) {
-        let i = i - self.lo;
-        self.table[(i / 32) as usize].fetch_or(v << (2 * (i % 32)), Ordering::Relaxed);
-    }
-
-    /// Chunks of this rank's slice.
-    fn chunks(&self) -> u64 {
-        (self.hi - self.lo).div_ceil(CHUNK)
-    }
-
     /// The rank owning entry `j`.
     fn owner(&self, j: u64) -> usize {
         self.starts.partition_point(|&s| s <= j) - 1
     }
 
-    /// Calls `f` on every entry (global index) of local chunk `c` whose field is selected
-    /// by `select(low, high)`.
-    fn each(&self, c: u64, select: impl Fn(u64, u64) -> u64, mut f: impl FnMut(u64)) {
-        let words = (c * CHUNK / 32) as usize..(((c + 1) * CHUNK).div_ceil(32) as usize).min(self.table.len());
-        for w in words {
-            let x = self.table[w].load(Ordering::Relaxed);
-            let mut bits = select(x & LOW, x >> 1 & LOW);
-            while bits != 0 {
-                f(self.lo + w as u64 * 32 + bits.trailing_zeros() as u64 / 2);
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /// The prepare pass over local chunk `c`: marks the entries that are no board's
-    /// canonical entry done; returns the canonical entries.
-    fn prepare(&self, c: u64) -> u64 {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
-        let mut found = 0;
-        self.each(
-            c,
-            |lo, hi| !(lo | hi) & LOW,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                if l.canonical_entry(&rows[..m]) == Some(i) {
-                    found += 1;
-                } else {
-                    self.or(i, DONE);
-                }
-            },
-        );
-        found
-    }
-
     /// Expands the frontier entries of local chunk `c`: marks the unseen neighbours this
     /// rank owns next, and returns the others' canonical entries by owner.
     fn expand(&self, c: u64, ranks: usize) -> Vec<Vec<u64>> {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
-        self.each(
-            c,
-            |lo, hi| lo & !hi,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                    next[..m].copy_from_slice(&rows[..m]);
-                    l.apply(k, &mut next[..m]);
-                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if (self.lo..self.hi).contains(&j) {
-                        // Only unseen -> next happens in this pass, so the test and the or agree.
-                        if self.get(j) == 0 {
-                            self.or(j, NEXT);
-                        }
-                    } else {
-                        remote[self.owner(j)].push(j);
-                    }
-                }
-            },
-        );
+        self.table.forward(&self.layout, c, |j| remote[self.owner(j)].push(j));
         remote
     }
 
@@ -211,35 +121,8 @@ impl Slice {
     /// this rank owns is marked next; for the others, the pairs (entry, neighbour) of
     /// their neighbours owned by other ranks, by owner, to be asked about.
     fn backward(&self, c: u64, ranks: usize) -> Vec<Vec<(u64, u64)>> {
-        let l = &self.layout;
-        let m = l.m;
-        let mut rows = [0u32; MAX_ROWS];
-        let mut next = [0u32; MAX_ROWS];
-        let mut cursor = Cursor::default();
         let mut remote = vec![Vec::new(); ranks];
-        let mut pending = Vec::new();
-        self.each(
-            c,
-            |lo, hi| !(lo | hi) & LOW,
-            |i| {
-                l.seek(&mut cursor, i, &mut rows[..m]);
-                pending.clear();
-                for k in (0..l.moves()).filter(|&k| !l.repeats_a_move(k, &rows[..m])) {
-                    next[..m].copy_from_slice(&rows[..m]);
-                    l.apply(k, &mut next[..m]);
-                    let j = l.canonical_entry(&next[..m]).expect("moves keep parity patterns consistent");
-                    if !(self.lo..self.hi).contains(&j) {
-                        pending.push(j);
-                    } else if self.get(j) == FRONTIER {
-                        self.or(i, NEXT);
-                        return;
-                    }
-                }
-                for &j in &pending {
-                    remote[self.owner(j)].push((i, j));
-                }
-            },
-        );
+        self.table.backward(&self.layout, c, |i, js| js.iter().for_each(|&j| remote[self.owner(j)].push((i, j))));
         remote
     }
 
@@ -247,75 +130,36 @@ impl Slice {
     fn mark(&self, js: &[u64]) {
         js.par_chunks(1 << 12).for_each(|js| {
             for &j in js {
-                if self.get(j) == 0 {
-                    self.or(j, NEXT);
-                }
+                self.table.mark_next(j);
             }
         });
     }
 
     /// The boards and entries marked next in this slice, and whether one was not canonical.
     fn count_next(&self) -> (u128, u64, bool) {
-        let l = &self.layout;
-        let bad = AtomicBool::new(false);
-        let (boards, entries) = (0..self.chunks())
-            .into_par_iter()
-            .map(|c| {
-                let mut rows = [0u32; MAX_ROWS];
-                let (mut boards, mut entries) = (0u128, 0u64);
-                self.each(
-                    c,
-                    |lo, hi| hi & !lo,
-                    |i| {
-                        l.unrank(i, &mut rows[..l.m]);
-                        match l.canonical(&rows[..l.m]) {
-                            Some((k, ties)) if k == i => boards += l.weight(&rows[..l.m], ties) as u128,
-                            _ => bad.store(true, Ordering::Relaxed),
-                        }
-                        entries += 1;
-                    },
-                );
-                (boards, entries)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        (boards, entries, bad.into_inner())
-    }
-
-    /// Frontier -> done, next -> frontier.
-    fn relabel(&self) {
-        self.table.par_iter().for_each(|w| {
-            let x = w.load(Ordering::Relaxed);
-            let (lo, hi) = (x & LOW, x >> 1 & LOW);
-            w.store(lo << 1 | lo | hi, Ordering::Relaxed);
-        });
+        self.table.count_next(&self.layout).map_or((0, 0, true), |(boards, entries)| (boards, entries, false))
     }
 
     /// The least board of every frontier class of this slice, the `k` least of them.
     fn antipodes(&self, k: usize) -> Vec<Vec<u8>> {
-        twobit::least_frontier_boards(&self.layout, self.chunks(), k, |c, f| self.each(c, |lo, hi| lo & !hi, f))
+        self.table.least_frontier_boards(&self.layout, k)
     }
 
     fn save(&self, file: &CheckpointFile, state: &State) -> Result<()> {
-        file.save_stream(state, self.table.len() as u64 * 8, |w| {
-            twobit::write_words(w, self.table.iter().map(|x| x.load(Ordering::Relaxed)))
-        })
+        file.save_stream(state, self.table.bytes(), |w| self.table.write(w))
     }
 
     fn load(&self, file: &CheckpointFile) -> Result<Option<State>> {
-        let bytes = self.table.len() as u64 * 8;
+        let bytes = self.table.bytes();
         file.load_stream(|state: State, length, r: &mut dyn Read| {
             let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
             if length != bytes {
                 return Err(invalid(format!("a table slice of {length} bytes, not {bytes}")));
             }
-            let layers_ok = !state.counts.is_empty()
-                && state.counts.len() < 1 << 16
-                && !state.counts.contains(&0)
-                && state.counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)).is_some();
-            if !layers_ok {
+            if state.counts.is_empty() || !layers::counts_ok(&state.counts) {
                 return Err(invalid("bad state".into()));
             }
-            twobit::read_words(r, self.table.len(), |k, x| self.table[k].store(x, Ordering::Relaxed))?;
+            self.table.read(r)?;
             Ok(state)
         })
     }
@@ -340,17 +184,62 @@ pub fn rank_path(path: &std::path::Path, rank: usize, ranks: usize) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Runs the two-bit census of `puzzle` on every rank of MPI's world (initialising MPI,
-/// and finalising it before returning), each rank with at most `max_bytes` of table.
-/// The options, antipodes and watch list are those of [`super::twobit::run`]; with a
-/// checkpoint `FILE`, rank r of R saves `FILE.rank-r-of-R` ([`rank_path`]).
+/// The checkpoints of all `ranks`, for messages: `FILE.rank-*-of-R`.
+fn rank_paths(path: &std::path::Path, ranks: usize) -> String {
+    format!("{}.rank-*-of-{ranks}", path.display())
+}
+
+/// MPI in this process, for [`run`]: initialised by [`Mpi::start`], finalised when
+/// dropped. MPI can be initialised once in a process, so there is one at most.
+pub struct Mpi {
+    universe: mpi::environment::Universe,
+}
+
+impl Mpi {
+    /// Initialises MPI; fails (an error of kind [`ErrorKind::Internal`]) when it was
+    /// initialised before in this process.
+    pub fn start() -> Result<Mpi> {
+        // MPI calls are made from this thread only; rayon's threads compute between them.
+        let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
+            return Err(Error::new(ErrorKind::Internal, "MPI was already initialised in this process"));
+        };
+        Ok(Mpi { universe })
+    }
+
+    /// This process's rank (0 is the one to write the results and report the errors).
+    pub fn rank(&self) -> usize {
+        self.universe.world().rank() as usize
+    }
+
+    /// The number of ranks.
+    pub fn ranks(&self) -> usize {
+        self.universe.world().size() as usize
+    }
+
+    /// Waits until every rank has called it.
+    pub fn barrier(&self) {
+        self.universe.world().barrier();
+    }
+}
+
+impl std::fmt::Debug for Mpi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mpi").field("rank", &self.rank()).field("ranks", &self.ranks()).finish()
+    }
+}
+
+/// Runs the two-bit census of `puzzle` on every rank of MPI's world (`mpi`), each rank
+/// with at most `max_bytes` of table. The options, antipodes and watch list are those of
+/// [`super::twobit::run`]; with a checkpoint `FILE`, rank r of R saves
+/// `FILE.rank-r-of-R` ([`rank_path`]).
 ///
-/// Every rank returns the same census (rank 0 is the one to write it). Errors that the
-/// ranks find together (bad input, a stop, a count that does not fit) are the same on
-/// every rank; a rank's own failure (a checkpoint it cannot read or write) is its own
-/// error there and "another MPI rank failed" on the others. Called a second time in one
-/// process (MPI cannot be initialised twice), it fails.
+/// Every rank returns the same census (rank 0 is the one to write it), or the same error
+/// (rank 0 is the one to report it): one the ranks find together (bad input, a stop, a
+/// count that does not fit), or one rank's own failure (a checkpoint it cannot read or
+/// write: the first failing rank's error, named "MPI rank r: ..." on the others).
+#[allow(clippy::too_many_arguments)]
 pub fn run(
+    mpi: &Mpi,
     puzzle: &LinePuzzle,
     sym: &CellSymmetry,
     max_bytes: u64,
@@ -362,14 +251,8 @@ pub fn run(
     crate::bounds::CENSUS_ANTIPODES.check_usize(antipodes)?;
     crate::bounds::CENSUS_WATCH.check_usize(watch.len())?;
     let layout = Layout::new(puzzle, sym, u64::MAX / 4)?;
-    // MPI calls are made from this thread only; rayon's threads compute between them.
-    let Some((universe, _)) = mpi::initialize_with_threading(mpi::Threading::Funneled) else {
-        return Err(Error::new(ErrorKind::Internal, "MPI was already initialised in this process"));
-    };
-    let world = universe.world();
-    let result = Run::new(&world, puzzle, layout, max_bytes, opts, ck, watch).and_then(|run| run.census(antipodes));
-    drop(universe);
-    result
+    let world = mpi.universe.world();
+    Run::new(&world, puzzle, layout, max_bytes, opts, ck, watch)?.census(antipodes)
 }
 
 /// A distributed census under way on one rank.
@@ -381,8 +264,6 @@ struct Run<'a> {
     ck: &'a Checkpointing<'a>,
     slice: Slice,
     saver: Saver,
-    /// When the last checkpoint was saved, and how long it took.
-    last_save: Option<(Instant, Duration)>,
     state: State,
     /// Neighbour entries this rank sent to others: in all, and the most in one layer.
     sent: u64,
@@ -413,11 +294,9 @@ impl<'a> Run<'a> {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let (lo, hi) = (starts[rank], starts[rank + 1]);
-        let words = (hi - lo).div_ceil(32) as usize;
-        let table = std::iter::repeat_with(|| AtomicU64::new(0)).take(words).collect();
-        let slice = Slice { layout, starts, rank, lo, hi, table };
-        let watched = watch_entries(&slice.layout, watch)?;
+        let table = Words::new(Part(starts[rank]), starts[rank + 1] - starts[rank]);
+        let slice = Slice { layout, starts, rank, table };
+        let watched = layers::watch_entries(&slice.layout, watch)?;
         let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));
         let fingerprint = format!("{} two-bit {size} mpi rank {rank} of {ranks}", puzzle.fingerprint());
         let label = format!("{}, two-bit table, MPI rank {rank} of {ranks}", ck.label);
@@ -426,8 +305,7 @@ impl<'a> Run<'a> {
         let loaded =
             agree(world, saver.resume_file(&rank_opts).map(|f| slice.load(f)).transpose().map(Option::flatten))?;
         let state = State { counts: Vec::new(), classes: 0, frontier: 0, unseen: 0, watched };
-        let mut run =
-            Run { world, ranks, puzzle, opts, ck, slice, saver, last_save: None, state, sent: 0, most_sent: 0 };
+        let mut run = Run { world, ranks, puzzle, opts, ck, slice, saver, state, sent: 0, most_sent: 0 };
         // Every rank resumes from the same state, or every rank starts afresh.
         let digest = loaded.as_ref().map_or(0, |s| fnv(&serde_json::to_vec(s).unwrap_or_default()) | 1);
         let (least, most) =
@@ -436,10 +314,7 @@ impl<'a> Run<'a> {
             return Err(Error::checkpoint(format!(
                 "the {ranks} ranks' checkpoints ({}) are not all from the same moment of one run; \
                  start afresh (--force)",
-                rank_path(opts.checkpoint.unwrap_or("FILE".as_ref()), 0, ranks)
-                    .display()
-                    .to_string()
-                    .replace(".rank-0-", ".rank-*-")
+                rank_paths(opts.checkpoint.unwrap_or("FILE".as_ref()), ranks)
             )));
         }
         if loaded.is_none() && opts.resume {
@@ -459,17 +334,9 @@ impl<'a> Run<'a> {
         }
         match loaded {
             Some(s) => {
-                if !s.watched.iter().map(|w| w.entry).eq(run.state.watched.iter().map(|w| w.entry)) {
-                    return Err(Error::checkpoint(format!(
-                        "checkpoint watches {} boards, not the {} asked for (or other boards); \
-                         resume with the watch list it was made with, or start afresh",
-                        s.watched.len(),
-                        run.state.watched.len()
-                    )));
-                }
+                layers::same_watch_list(&s.watched, &run.state.watched)?;
                 run.state = s;
                 run.saver.mark_saved();
-                run.last_save = Some((Instant::now(), Duration::ZERO));
             }
             None => run.prepare()?,
         }
@@ -486,28 +353,21 @@ impl<'a> Run<'a> {
     /// The prepare pass, then the solved board's entry as the first frontier.
     fn prepare(&mut self) -> Result<()> {
         let s = &self.slice;
-        (s.hi..s.lo + s.table.len() as u64 * 32).for_each(|i| s.or(i, DONE));
         let progress = self.opts.progress;
         if s.rank == 0 {
-            progress.start("preparing the table (rank 0's slice)", s.hi - s.lo, 0);
+            progress.start("preparing the table (rank 0's slice)", s.starts[1] - s.starts[0], 0);
         }
         let mut found = 0;
-        for batch in (0..s.chunks()).collect::<Vec<_>>().chunks(64) {
-            found += batch.par_iter().map(|&c| s.prepare(c)).sum::<u64>();
+        for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(twobit::BATCH as usize) {
+            found += batch.par_iter().map(|&c| s.table.prepare(&s.layout, c)).sum::<u64>();
             if s.rank == 0 {
                 progress.advance(batch.len() as u64 * CHUNK);
             }
         }
         let classes = self.reduce(&[found], SystemOperation::sum())[0];
-        let mut rows = [0u32; MAX_ROWS];
-        let solved = vec![0u8; self.puzzle.rows * self.puzzle.cols];
-        let l = &s.layout;
-        let start = l.rows_of(&solved, &mut rows).then(|| l.canonical(&rows[..l.m]));
-        let Some(Some((start, _))) = start else {
-            return Err(Error::new(ErrorKind::Internal, "the solved board is not in its table"));
-        };
-        if (s.lo..s.hi).contains(&start) {
-            s.or(start, FRONTIER);
+        let start = layers::solved_entry(&s.layout, self.puzzle)?;
+        if s.table.owns(start) {
+            s.table.or(start, FRONTIER);
         }
         for w in self.state.watched.iter_mut().filter(|w| w.entry == start) {
             w.distance = Some(0);
@@ -519,32 +379,27 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    /// Saves every rank's checkpoint if any rank's save policy says so, or `force`.
+    /// Saves every rank's checkpoint if any rank's save policy says so (its
+    /// [`Saver::due`]), or `force`: the ranks decide together, so all save or none does.
     fn save(&mut self, force: bool) -> Result<()> {
-        let policy = self.opts.policy;
-        let due = match self.last_save {
-            None => true,
-            Some((at, cost)) => {
-                let since = at.elapsed();
-                since >= policy.min_interval && since >= cost * policy.cost_factor
-            }
-        };
-        if self.reduce(&[(due || force) as u64], SystemOperation::max())[0] == 0 {
+        let due = force || self.saver.due();
+        if self.reduce(&[due as u64], SystemOperation::max())[0] == 0 {
             return Ok(());
         }
-        let t = Instant::now();
         let (slice, state) = (&self.slice, &self.state);
         let saved = self.saver.save(true, |f| slice.save(f, state));
-        self.last_save = Some((Instant::now(), t.elapsed()));
         agree(self.world, saved).map(|_| ())
     }
 
     /// The error of a run stopped `what`, after saving every rank's checkpoint.
     fn stop(&mut self, what: String) -> Error {
         self.opts.progress.finish();
-        match self.save(true) {
-            Ok(()) => self.saver.stopped(&what),
-            Err(e) => e,
+        match (self.save(true), self.opts.checkpoint) {
+            (Ok(()), Some(path)) => {
+                Error::stopped(format!("stopped {what}; checkpoints '{}' saved", rank_paths(path, self.ranks)))
+            }
+            (Ok(()), None) => self.saver.stopped(&what),
+            (Err(e), _) => e,
         }
     }
 
@@ -591,10 +446,11 @@ impl<'a> Run<'a> {
     /// Expands the frontier, forward or backward (chosen from the global counts as the
     /// single engine chooses), round by round.
     fn expand(&mut self, layer: usize) -> Result<()> {
-        let backward = choose_backward(self.state.frontier, self.state.unseen, self.slice.layout.moves());
+        let backward =
+            layers::choose(self.state.frontier, self.state.unseen, self.slice.layout.moves()) == Pass::Backward;
         let ranks = self.ranks;
         let per_round = round_chunks(ranks, self.slice.layout.moves());
-        let chunks = self.slice.chunks();
+        let chunks = self.slice.table.chunks();
         let mut round = 0u64;
         let mut sent = 0u64;
         loop {
@@ -658,7 +514,7 @@ impl<'a> Run<'a> {
             })
             .collect();
         let (asked, asked_counts) = exchange(self.world, &questions)?;
-        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.get(j) == FRONTIER) as u8).collect();
+        let answers: Vec<u8> = asked.par_iter().map(|&j| (s.table.get(j) == FRONTIER) as u8).collect();
         let (answers, _) = exchange_flat(self.world, &answers, &asked_counts)?;
         let mut at = 0;
         let offsets: Vec<usize> = questions
@@ -671,7 +527,7 @@ impl<'a> Run<'a> {
         pairs.par_iter().zip(&questions).zip(offsets).for_each(|((p, q), offset)| {
             for &(i, j) in p {
                 if q.binary_search(&j).is_ok_and(|k| answers[offset + k] != 0) {
-                    s.or(i, NEXT);
+                    s.table.or(i, NEXT);
                 }
             }
         });
@@ -692,25 +548,17 @@ impl<'a> Run<'a> {
         if entries == 0 {
             return Ok(false);
         }
-        let state = &mut self.state;
-        let fits = u64::try_from(boards).ok().filter(|b| state.found().checked_add(*b).is_some());
-        let Some(boards) = fits else {
-            return Err(Error::out_of_range(format!(
-                "{}x{} board: more than 2^64 boards within distance {}; counts do not fit",
-                self.puzzle.rows,
-                self.puzzle.cols,
-                layer + 1
-            )));
-        };
+        let boards = layers::layer_boards(self.puzzle, layer + 1, self.state.found(), boards)?;
         // The entries marked next are exactly those at distance layer + 1; each watched
         // entry's owner sees it, and the minimum over ranks tells everyone.
         let s = &self.slice;
-        let reached: Vec<u64> = state
+        let reached: Vec<u64> = self
+            .state
             .watched
             .iter()
             .map(|w| match w.distance {
                 Some(d) => d as u64,
-                None if (s.lo..s.hi).contains(&w.entry) && s.get(w.entry) == NEXT => layer as u64 + 1,
+                None if s.table.owns(w.entry) && s.table.get(w.entry) == NEXT => layer as u64 + 1,
                 None => u64::MAX,
             })
             .collect();
@@ -719,12 +567,9 @@ impl<'a> Run<'a> {
         for (w, d) in state.watched.iter_mut().zip(reached) {
             w.distance = u32::try_from(d).ok();
         }
-        self.slice.relabel();
+        self.slice.table.relabel(None);
         state.counts.push(boards);
-        state.unseen = state
-            .unseen
-            .checked_sub(entries)
-            .ok_or_else(|| Error::new(ErrorKind::Internal, "more entries reached than there are classes"))?;
+        state.unseen = layers::fewer_unseen(state.unseen, entries)?;
         state.frontier = entries;
         Ok(true)
     }
@@ -742,9 +587,7 @@ impl<'a> Run<'a> {
             boards.sort();
             boards.truncate(antipodes);
         }
-        let Some(watched) = self.state.watched.iter().map(|w| w.distance).collect::<Option<Vec<u32>>>() else {
-            return Err(Error::new(ErrorKind::Internal, "a watched board was never reached"));
-        };
+        let watched = layers::watched_distances(&self.state.watched)?;
         let census = TwoBitCensus {
             census: Census::from_counts(self.state.counts),
             antipodes: boards,
@@ -755,102 +598,6 @@ impl<'a> Run<'a> {
         };
         Ok(Distributed { census, rank: self.slice.rank, ranks: self.ranks, exchanged, exchanged_in_a_layer })
     }
-}
-
-/// `local` on this rank; when it failed on any rank, an error on every rank (its own
-/// where it failed).
-fn agree<T>(world: &SimpleCommunicator, local: Result<T>) -> Result<T> {
-    let mut any = 0u64;
-    world.all_reduce_into(&(local.is_err() as u64), &mut any, SystemOperation::max());
-    match local {
-        Err(e) => Err(e),
-        Ok(_) if any != 0 => Err(Error::new(ErrorKind::Internal, "another MPI rank failed; its error line says why")),
-        Ok(v) => Ok(v),
-    }
-}
-
-/// The counts of `lengths` as MPI counts, with their displacements.
-fn counts_and_displacements(lengths: impl Iterator<Item = usize>) -> Result<(Vec<i32>, Vec<i32>)> {
-    let too_many = || Error::new(ErrorKind::Internal, "an exchange of more than 2^31 entries");
-    let counts = lengths.map(|n| i32::try_from(n).map_err(|_| too_many())).collect::<Result<Vec<i32>>>()?;
-    let mut displacements = Vec::with_capacity(counts.len());
-    let mut at = 0i32;
-    for &c in &counts {
-        displacements.push(at);
-        at = at.checked_add(c).ok_or_else(too_many)?;
-    }
-    Ok((counts, displacements))
-}
-
-/// Sends bucket r to rank r, returns what the ranks sent this one, in rank order, and how
-/// much each sent (an all-to-all).
-fn exchange<T: Equivalence + Copy + Default>(
-    world: &SimpleCommunicator,
-    buckets: &[Vec<T>],
-) -> Result<(Vec<T>, Vec<i32>)> {
-    let (counts, _) = counts_and_displacements(buckets.iter().map(Vec::len))?;
-    exchange_flat(world, &buckets.concat(), &counts)
-}
-
-/// [`exchange`] of buckets laid end to end in `send`, `counts[r]` of them for rank r.
-fn exchange_flat<T: Equivalence + Copy + Default>(
-    world: &SimpleCommunicator,
-    send: &[T],
-    counts: &[i32],
-) -> Result<(Vec<T>, Vec<i32>)> {
-    let (send_counts, send_displs) = counts_and_displacements(counts.iter().map(|&c| c as usize))?;
-    let mut recv_counts = vec![0i32; counts.len()];
-    world.all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-    let (recv_counts, recv_displs) = counts_and_displacements(recv_counts.iter().map(|&c| c as usize))?;
-    let mut received = vec![T::default(); recv_counts.iter().map(|&c| c as usize).sum()];
-    // An empty Vec's pointer is dangling (1 for bytes: OpenMPI's MPI_IN_PLACE); empty
-    // buffers are passed as empty slices of a real one.
-    let (pad, mut pad_mut) = ([T::default()], [T::default()]);
-    {
-        let send = if send.is_empty() { &pad[..0] } else { send };
-        let into = if received.is_empty() { &mut pad_mut[..0] } else { &mut received[..] };
-        let send = Partition::new(send, &send_counts[..], &send_displs[..]);
-        let mut recv = PartitionMut::new(into, &recv_counts[..], &recv_displs[..]);
-        world.all_to_all_varcount_into(&send, &mut recv);
-    }
-    Ok((received, recv_counts))
-}
-
-/// Backward once the unseen entries are few against the neighbours of the frontier: the
-/// rule of the single engine (`twobit::choose`).
-fn choose_backward(frontier: u64, unseen: u64, moves: usize) -> bool {
-    unseen.saturating_mul(4) < frontier.saturating_mul(moves as u64)
-}
-
-/// Every rank's `local` bytes, concatenated in rank order, on every rank.
-fn gather_bytes(world: &SimpleCommunicator, local: &[u8], ranks: usize) -> Result<Vec<u8>> {
-    let mut lengths = vec![0u64; ranks];
-    world.all_gather_into(&(local.len() as u64), &mut lengths[..]);
-    let (counts, displs) = counts_and_displacements(lengths.iter().map(|&n| n as usize))?;
-    let mut all = vec![0u8; lengths.iter().sum::<u64>() as usize];
-    // (Empty buffers as empty slices of real ones: see exchange_flat.)
-    let (pad, mut pad_mut) = ([0u8], [0u8]);
-    {
-        let local = if local.is_empty() { &pad[..0] } else { local };
-        let into = if all.is_empty() { &mut pad_mut[..0] } else { &mut all[..] };
-        let mut recv = PartitionMut::new(into, &counts[..], &displs[..]);
-        world.all_gather_varcount_into(local, &mut recv);
-    }
-    Ok(all)
-}
-
-/// The canonical entries of the watched boards, none reached yet.
-fn watch_entries(layout: &Layout, watch: &[Vec<u8>]) -> Result<Vec<Watched>> {
-    let mut watched = Vec::with_capacity(watch.len());
-    for (k, cells) in watch.iter().enumerate() {
-        let mut rows = [0u32; MAX_ROWS];
-        let entry = layout.rows_of(cells, &mut rows).then(|| layout.canonical(&rows[..layout.m]));
-        let Some(Some((entry, _))) = entry else {
-            return Err(Error::new(ErrorKind::Malformed, format!("watched board {} is not a reachable board", k + 1)));
-        };
-        watched.push(Watched { entry, distance: None });
-    }
-    Ok(watched)
 }
 
 /// A rank-0 checkpoint of `path` saved by a run on another number of ranks than
