@@ -62,6 +62,15 @@ fn same_on_mpi(args: &[&str], ranks: &[usize]) {
     }
 }
 
+/// The one `error:` line of a run's stderr (asserted to be exactly one: every rank but 0
+/// is quiet), with the whole stderr for messages.
+fn the_error_line(out: &Output) -> (String, String) {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    (lines[0].to_string(), err)
+}
+
 #[test]
 fn mpi_census_of_3x2_is_the_single_process_census_byte_for_byte() {
     if !mpirun_available() {
@@ -86,19 +95,16 @@ fn mpi_census_stops_and_resumes_from_its_rank_checkpoints() {
     let stopped = run(3, &["--stop-after-layer", "6"]);
     assert_eq!(stopped.status.code(), Some(3), "{}", String::from_utf8_lossy(&stopped.stderr));
     // Rank 0 alone reports the stop, naming every rank's file.
-    let err = String::from_utf8_lossy(&stopped.stderr);
-    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
-    assert_eq!(lines.len(), 1, "{err}");
-    assert!(lines[0].contains(&format!("checkpoints '{ck}.rank-*-of-3' saved")), "{err}");
+    let (line, err) = the_error_line(&stopped);
+    assert!(line.contains(&format!("checkpoints '{ck}.rank-*-of-3' saved")), "{err}");
     for r in 0..3 {
         assert!(Path::new(&format!("{ck}.rank-{r}-of-3")).exists());
     }
     // Another number of ranks is refused, naming the one to use.
     let other = run(2, &["--resume"]);
     assert_eq!(other.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&other.stderr);
+    let (_, err) = the_error_line(&other);
     assert!(err.contains("mpirun -np 3"), "{err}");
-    assert_eq!(err.lines().filter(|l| l.starts_with("error:")).count(), 1, "{err}");
     let resumed = stdout_of(run(3, &["--resume"]));
     assert_eq!(resumed, stdout_of(census_single(&["3", "2"])));
 }
@@ -132,8 +138,6 @@ fn mpi_census_reports_one_ranks_failure_once_on_rank_0() {
     std::fs::create_dir_all(dir.path().join("c.rank-1-of-3/x")).unwrap();
     let out = census_on_mpi(3, &["2", "2", "--checkpoint", ck.to_str().unwrap(), "--force"]);
     assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&out.stderr);
-    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
-    assert_eq!(lines.len(), 1, "{err}");
-    assert!(lines[0].starts_with("error: MPI rank 1: ") && lines[0].contains("c.rank-1-of-3"), "{err}");
+    let (line, err) = the_error_line(&out);
+    assert!(line.starts_with("error: MPI rank 1: ") && line.contains("c.rank-1-of-3"), "{err}");
 }

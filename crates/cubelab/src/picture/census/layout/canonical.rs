@@ -62,6 +62,15 @@ impl Imaged {
             Imaged::Wide(wide)
         }
     }
+
+    /// The position packed at `at` (the hot path matches on the packing once per
+    /// canonical form instead, in [`Layout::fold`]).
+    fn position(&self, at: usize) -> u32 {
+        match self {
+            Imaged::Narrow(t) => t[at].position(),
+            Imaged::Wide(t) => t[at].position(),
+        }
+    }
 }
 
 /// Sorts the few other rows of a board: by optimal sorting networks for 2, 3, 4, 7 and 8
@@ -300,13 +309,9 @@ impl Layout {
     #[inline(always)]
     fn own_value(&self, o: usize, rows: &[u32]) -> u64 {
         let OrbitEntry { first, .. } = self.by_orbit[o];
-        let position = |v: u32| match &self.imaged {
-            Imaged::Narrow(t) => t[self.identity * self.orbit.len() + v as usize].position(),
-            Imaged::Wide(t) => t[self.identity * self.orbit.len() + v as usize].position(),
-        };
         let mut others = [0u32; MAX_ROWS];
         for (p, &v) in others.iter_mut().zip(&rows[1..]) {
-            *p = position(v) - first;
+            *p = self.imaged.position(self.identity * self.orbit.len() + v as usize) - first;
         }
         self.value(&others[..rows.len() - 1])
     }

@@ -52,10 +52,10 @@ pub(crate) struct Cursor {
     first: usize,
 }
 
-/// What a canonical form reads of an orbit: its first entry, and the parity class of its
-/// least value with the position of its first value there (its rows' positions are
-/// counted from it). The same as `offset[o]`, `class[rep(o)]` and `start[class][o]`, in
-/// one record where they were three look-ups (two through a second indirection).
+/// What a canonical form reads of an orbit: its first entry (`offset[o]`, here too so
+/// that one record holds all three), and the parity class of its least value with the
+/// position there of the first value of the orbits from o on (the other rows' positions
+/// are counted from it).
 #[derive(Debug, Clone, Copy)]
 struct OrbitEntry {
     offset: u64,
@@ -109,13 +109,10 @@ pub(crate) struct Layout {
     /// The elements of `G_c` taking v to its orbit's least value: `maps[maps_at[v]..maps_at[v + 1]]`.
     maps_at: Vec<u32>,
     maps: Vec<u8>,
-    /// Parity class of each row value (its pattern or the complement, whichever is less).
-    class: Vec<u8>,
     /// `by_class[c][k]`: the value at position k of class c.
     by_class: Vec<Vec<u32>>,
-    /// `start[c][o]`: values of class c in orbits before o.
-    start: Vec<Vec<u32>>,
-    /// What a canonical form reads of orbit o, in one record (see [`OrbitEntry`]).
+    /// What the canonical forms and the unranking read of orbit o, in one record (see
+    /// [`OrbitEntry`]).
     by_orbit: Vec<OrbitEntry>,
     /// `offset[o]`: first entry of orbit o (one more entry at the end: the size).
     offset: Vec<u64>,
@@ -233,8 +230,7 @@ impl Layout {
         }
         let o = self.unrank_digits(index, rows, &mut cursor.digits);
         (cursor.valid, cursor.index, cursor.end) = (true, index, self.offset[o + 1]);
-        cursor.class = self.class[self.reps[o] as usize] as usize;
-        cursor.first = self.start[cursor.class][o] as usize;
+        (cursor.class, cursor.first) = (self.by_orbit[o].class as usize, self.by_orbit[o].first as usize);
     }
 
     /// The next entry's rows and digits in place; false at the end of the cursor's orbit
@@ -265,8 +261,7 @@ impl Layout {
     fn unrank_digits(&self, index: u64, rows: &mut [u32], digits: &mut [u32; MAX_ROWS]) -> usize {
         let o = self.offset.partition_point(|&x| x <= index) - 1;
         let rep = self.reps[o];
-        let c = self.class[rep as usize] as usize;
-        let first = self.start[c][o] as usize;
+        let (c, first) = (self.by_orbit[o].class as usize, self.by_orbit[o].first as usize);
         let free = self.by_class[c].len() - first;
         let s = self.m - 1;
         let w = self.m + 1;
