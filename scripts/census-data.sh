@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the stored census results that `cubelab serve` serves at GET /api/census/NAME
 # (docs/web.md): each file is exactly what its command prints. The list of names,
-# titles and commands is crates/cubelab-cli/src/serve/census.rs; this script runs the
+# titles and commands is crates/cubelab-api/src/web/stored.rs; this script runs the
 # same commands (tests/cli/web.rs checks that the two lists agree).
 #   scripts/census-data.sh target/release/cubelab
 set -euo pipefail

@@ -3,6 +3,12 @@
 // same binary's CLI (`--json`), on the DOM and on the pixels of element screenshots.
 //
 //   node web-tests/e2e.mjs <path of the cubelab binary>
+//   node web-tests/e2e.mjs <path of the cubelab binary> --site <folder of the static site>
+//
+// With --site, the pages are the static site (scripts/build-site.sh: the engine in
+// WebAssembly in a Web Worker) served by a plain static file server (`python3 -m
+// http.server`), with no cubelab process alive; the binary only gives the expected
+// answers. The site's own scenarios (offline, cancel, a failing worker) run then too.
 //
 // Screenshots go to $CUBELAB_SCREENSHOTS (created if missing) or a fresh temporary
 // directory, printed at the end. Exit code 0 when every scenario passes, 1 otherwise.
@@ -18,8 +24,10 @@ const { PNG } = pngjs;
 // The page's plain-language form of the server's line (no command-line words).
 const { plain } = await import(new URL('../crates/cubelab-cli/web/js/api.js', import.meta.url));
 const binary = process.argv[2];
-if (!binary) {
-  console.error('usage: node web-tests/e2e.mjs <path of the cubelab binary>');
+const siteAt = process.argv.indexOf('--site');
+const SITE = siteAt > 0 ? process.argv[siteAt + 1] : null;
+if (!binary || (siteAt > 0 && !SITE)) {
+  console.error('usage: node web-tests/e2e.mjs <path of the cubelab binary> [--site <folder>]');
   process.exit(2);
 }
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -39,20 +47,39 @@ function cliError(args, input) {
 
 // --- the server ----------------------------------------------------------------------------
 function startServer() {
-  const child = spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // the static site: a plain static file server of the folder, and no cubelab process
+  const child = SITE
+    ? spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = SITE ? /Serving HTTP on (\S+) port (\d+)/ : /listening on (http:\/\/\S+)/;
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no 'listening on' line within 30 s; got: ${out}`)), 30000);
-    child.on('exit', (code) => reject(new Error(`cubelab serve exited with ${code}; printed: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}; printed: ${out}`)));
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = ready.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, url: m[1].endsWith('/') ? m[1] : `${m[1]}/` });
+        const url = SITE ? `http://${m[1]}:${m[2]}/` : m[1];
+        resolve({ child, url: url.endsWith('/') ? url : `${url}/` });
       }
     });
   });
+}
+
+/**
+ * The status of `POST /api/<path>` with `body`: from the server, or on the static site from
+ * the page's own engine (the same module the page calls).
+ */
+async function apiStatus(page, url, path, body) {
+  if (!SITE) {
+    return (await fetch(`${url}api/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status;
+  }
+  return page.evaluate(async ([p, b]) => {
+    const engine = await import('./js/engine.js');
+    return (await engine.request(engine.RUN, p.replace(/\//g, ' '), JSON.stringify(b))).status;
+  }, [path, body]);
 }
 
 // --- pixels --------------------------------------------------------------------------------
@@ -661,6 +688,20 @@ async function assertNoLiteralJunk(page, where) {
 
 /** Delays the answers of `path` by `ms` (for the progress and Cancel checks). */
 async function slow(page, path, ms) {
+  if (SITE) {
+    // the worker's calls for `path` posted `ms` late (the engine answers in the worker)
+    await page.evaluate(([p, delay]) => {
+      const post = Worker.prototype.postMessage;
+      window.cubelabUnslow = () => {
+        Worker.prototype.postMessage = post;
+      };
+      Worker.prototype.postMessage = function (m, t) {
+        if (m?.type === 'call' && m.path === p) setTimeout(() => post.call(this, m, t), delay);
+        else post.call(this, m, t);
+      };
+    }, [path.replace(/\//g, ' '), ms]);
+    return;
+  }
   await page.route(`**/api/${path}`, async (route) => {
     await new Promise((r) => setTimeout(r, ms));
     try {
@@ -713,7 +754,8 @@ async function staleBlocks(page, url) {
   await page.click('#blocks-status .cancel');
   await page.waitForFunction(() => /Cancelled/.test(document.getElementById('blocks-status').textContent));
   assert.ok(await page.isHidden('#build-result'), 'cancelled: the old result is not shown');
-  await page.unroute('**/api/build');
+  if (SITE) await page.evaluate(() => window.cubelabUnslow());
+  else await page.unroute('**/api/build');
   await assertNoLiteralJunk(page, 'blocks');
 }
 
@@ -785,9 +827,9 @@ async function stalePicture(page, url) {
   }
   // the page's limit is the server's: 21 x 20 refused by it too, 20 x 20 taken
   const refused = spawnSync(binary, ['picture', 'scramble', '21', '20'], { encoding: 'utf8' });
-  const api = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 21, n: 20 }) })).status;
+  const api = await apiStatus(page, url, 'picture/scramble', { m: 21, n: 20 });
   assert.ok(api === 422 || api === 400, `the server refuses 21 x 20 too (${api}, CLI exit ${refused.status})`);
-  const ok = await (await fetch(`${url}api/picture/scramble`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ m: 8, n: 50 }) })).status;
+  const ok = await apiStatus(page, url, 'picture/scramble', { m: 8, n: 50 });
   assert.equal(ok, 200, 'the server takes 400 cubes');
   // a local solution of a 3x3 scramble: shorter than the method's, nothing to cancel, solves
   await page.fill('#pic-m', '3');
@@ -1708,6 +1750,92 @@ async function makePictureScenario(page, url) {
   await assertNoOverflow(page, 'make, picture cube');
 }
 
+// --- the static site only: offline, Cancel of a long computation, a failing worker ------------
+/** A 3x3 board as the CLI scrambles it (its optimal solution takes seconds of search). */
+const HARD_3X3 = () => cli(['picture', 'scramble', '3', '3', '--seed', '7']).board;
+
+async function solveOn(page, board, method) {
+  await page.fill('#pic-board', board);
+  await page.click('#pic-set');
+  await page.selectOption('#pic-method', method);
+  await page.click('#pic-solve');
+}
+
+async function siteOffline(page, url) {
+  await page.goto(`${url}#blocks`);
+  // the service worker has cached the site once it is active
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller != null || document.readyState === 'complete');
+  const context = page.context();
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller != null);
+    // flight mode: the blocks page computes (Conway's eight blocks build Ba 16 ways, as the CLI says)
+    await page.fill('#blocks-input', CONWAY.join(' '));
+    await page.click('#blocks-build');
+    await page.waitForSelector('#targets');
+    const want = cli(['build', ...CONWAY]);
+    const shown = await page.textContent('#build-result');
+    for (const t of want.targets) assert.ok(shown.includes(t.name ?? t.target ?? t), `offline: target ${JSON.stringify(t)} shown`);
+    // a picture board played to solved, offline
+    await page.goto(`${url}#picture`);
+    await page.waitForSelector('#pic-flat .cell');
+    await page.fill('#pic-m', '2');
+    await page.fill('#pic-n', '2');
+    await page.fill('#pic-seed', '1');
+    await page.click('#pic-scramble');
+    const scrambled = cli(['picture', 'scramble', '2', '2', '--seed', '1']);
+    await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+    await page.selectOption('#pic-method', 'optimal');
+    await page.click('#pic-solve');
+    await page.waitForSelector('#pic-solution:not([hidden])');
+    const moves = await page.$$eval('#pic-moves .chip, #pic-moves button', (els) => els.map((e) => e.textContent.trim()));
+    assert.equal(moves.length, cli(['picture', 'solve', scrambled.board, '--method', 'optimal']).moves.length, 'offline: the optimal solution');
+    const img = await shot(page.locator('#pic-view'), 'site-offline-picture');
+    assert.ok(inkShare(img) > 0.05, 'offline: the picture view is drawn');
+  } finally {
+    await context.setOffline(false);
+  }
+}
+
+async function siteCancel(page, url) {
+  await page.goto(`${url}#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  await solveOn(page, HARD_3X3(), 'optimal');
+  // a long search in the worker: Working… with Cancel, and the page answers meanwhile
+  await page.waitForSelector('#pic-busy .cancel, #pic-busy button');
+  assert.ok(await page.evaluate(() => document.getElementById('pic-undo') != null), 'the page responds while the worker searches');
+  await page.click('#pic-busy button');
+  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('pic-busy').textContent));
+  assert.ok(await page.isHidden('#pic-solution'), 'cancelled: no solution shown');
+  // the next request is answered by a new worker
+  const board = cli(['picture', 'scramble', '2', '2', '--seed', '3']).board;
+  await solveOn(page, board, 'optimal');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  assert.ok(await page.isHidden('#pic-solve-error'));
+}
+
+async function siteMemory(page, url) {
+  // an engine of 32 MiB: the 3x3 optimal search's tables do not fit
+  await page.goto(`${url}?engine-memory=32#picture`);
+  await page.waitForSelector('#pic-flat .cell');
+  const board = HARD_3X3();
+  await solveOn(page, board, 'optimal');
+  await page.waitForSelector('#pic-solve-error:not([hidden])', { timeout: 120000 });
+  const line = await page.textContent('#pic-solve-error');
+  assert.match(line, /ran out of memory/, line);
+  assert.match(line, /run it with: cubelab picture solve /, line);
+  assert.ok(!line.includes('\n'), 'one line');
+  // the page stays usable: a 2x2 solve answers
+  const small = cli(['picture', 'scramble', '2', '2', '--seed', '3']).board;
+  await solveOn(page, small, 'optimal');
+  await page.waitForSelector('#pic-solution:not([hidden])');
+  assert.ok(await page.isHidden('#pic-solve-error'));
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -1733,6 +1861,13 @@ const scenarios = [
   ['make your own: an N x N x N cube with one assembly designed, drawn and restored as the CLI designs it; blocks after it', makeExtendedScenario],
 ];
 // CUBELAB_E2E_ONLY=words runs only the scenarios whose name holds them (while working on one).
+if (SITE) {
+  scenarios.push(
+    ['static site: offline after the first visit, blocks built and a picture board solved', siteOffline],
+    ['static site: Cancel ends a long search in the worker, the next request answered', siteCancel],
+    ['static site: a worker out of memory leaves the page usable, one line naming the command', siteMemory],
+  );
+}
 const chosen = scenarios.filter(([name]) => name.includes(process.env.CUBELAB_E2E_ONLY ?? ''));
 
 let server;

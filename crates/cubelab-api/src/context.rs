@@ -11,9 +11,9 @@ use crate::limits::Limits;
 use cubelab::picture::board::Metric;
 use cubelab::picture::census::twobit::distances::DistanceTable;
 use cubelab::run::{NoProgress, Progress, Stop};
+use cubelab::time::Instant;
 use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Instant;
 
 /// The context of a call. [`Context::default`] reports no progress, has a fresh token, no
 /// deadline and no limits (a library caller's context); the web server sets limits and a

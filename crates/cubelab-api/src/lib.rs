@@ -51,6 +51,7 @@ pub mod stack;
 pub mod stack_census;
 pub mod svg;
 pub mod verify;
+pub mod web;
 
 pub use context::{Context, Watcher};
 pub use dispatch::{request, run_any, AnyReport, Rendered, COMMANDS};

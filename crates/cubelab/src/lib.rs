@@ -28,6 +28,7 @@ pub mod run;
 pub mod shard;
 pub mod stack;
 pub mod target;
+pub mod time;
 pub mod verify;
 pub mod words;
 

@@ -128,7 +128,7 @@ pub fn run(req: &BoundsRequest, ctx: &Context) -> Result<BoundsReport> {
     let mut sample_lengths = Vec::new();
     for seed in 0..req.sample {
         let board = Board::random_reachable(m, n, seed)?;
-        let started = std::time::Instant::now();
+        let started = cubelab::time::Instant::now();
         let (moves, _) = solver.solve_until(&board, &limits, progress, ctx.stop()).map_err(|e| {
             let e = SearchLimits::hint(&limits, e, started);
             let template = format!("random board {}: {}", seed + 1, e.message_naming(&|f| format!("{{{f}}}")));

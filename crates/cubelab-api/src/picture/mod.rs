@@ -139,7 +139,11 @@ impl SearchLimits {
 
     /// The error of a search begun at `started` with `limits` that reached a limit, with
     /// the field that raises it.
-    pub fn hint(limits: &cubelab::picture::optimal::Limits, e: cubelab::Error, started: std::time::Instant) -> Error {
+    pub fn hint(
+        limits: &cubelab::picture::optimal::Limits,
+        e: cubelab::Error,
+        started: cubelab::time::Instant,
+    ) -> Error {
         if e.kind() != cubelab::ErrorKind::LimitReached {
             return e.into();
         }

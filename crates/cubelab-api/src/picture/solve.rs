@@ -212,7 +212,7 @@ pub fn run(req: &SolveRequest, ctx: &Context) -> Result<Solved> {
                 let solver = optimal::Solver::new_until(rows, cols, metric, max_entries, ctx.stop())?;
                 progress.start("searching", 0, 0);
                 let limits = search.limits(ctx.limits().map(|l| l.time));
-                let started = std::time::Instant::now();
+                let started = cubelab::time::Instant::now();
                 let (moves, stats) = solver
                     .solve_until(&board, &limits, progress, ctx.stop())
                     .map_err(|e| SearchLimits::hint(&limits, e, started))?;

@@ -29,7 +29,7 @@
 //! request (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site`:
 //! 403); API posts with `Content-Type: application/json` only (415).
 
-mod census;
+use cubelab_api::web::stored as census;
 
 use crate::web::{self, ErrorKind};
 use axum::body::{Body, Bytes};
@@ -377,11 +377,7 @@ fn json_response(status: StatusCode, body: String) -> Response {
 
 /// The error object `{"error": message}` (and `"command"` when given) with `status`.
 fn error(status: StatusCode, message: &str, command: Option<&str>) -> Response {
-    let body = match command {
-        Some(c) => json!({ "error": message, "command": c }),
-        None => json!({ "error": message }),
-    };
-    json_response(status, format!("{body}\n"))
+    json_response(status, web::error_body(message, command))
 }
 
 /// 405 with the allowed methods.
@@ -446,7 +442,7 @@ async fn api_route(
     if method != Method::POST {
         return wrong_method("POST");
     }
-    let input = match request(&command, &bytes) {
+    let input = match web::input(&command, &bytes) {
         Ok(x) => x,
         Err(message) => return error(StatusCode::BAD_REQUEST, &message, None),
     };
@@ -457,35 +453,6 @@ async fn api_route(
 fn too_large(limit: usize) -> Response {
     let size = if limit >= 1 << 20 { format!("{} MiB", limit >> 20) } else { format!("{} KiB", limit >> 10) };
     error(StatusCode::PAYLOAD_TOO_LARGE, &format!("the request body is larger than {size}"), None)
-}
-
-/// The input object of a request body: the fields of the command's typed request. For
-/// `magic check` given neither `cube`, `square` nor `text`, the body's `"stdin"` (the text
-/// the command line reads from standard input for `"file": "-"`) becomes the request's
-/// `text` field, as in the Python package; no other file is read.
-fn request(command: &str, bytes: &[u8]) -> Result<Value, String> {
-    let mut input: Value = if bytes.iter().all(u8::is_ascii_whitespace) {
-        json!({})
-    } else {
-        serde_json::from_slice(bytes).map_err(|e| format!("malformed JSON: {e}"))?
-    };
-    let obj = input.as_object_mut().ok_or("the body must be a JSON object")?;
-    let magic_check = command == "magic check";
-    let stdin = match obj.remove("stdin") {
-        None => None,
-        Some(Value::String(text)) if magic_check => Some(text),
-        Some(_) if magic_check => return Err("'stdin' must be a string".into()),
-        Some(_) => return Err(format!("unknown key 'stdin' ({command} reads no standard input)")),
-    };
-    let given = |key: &str| obj.get(key).is_some_and(|v| !v.is_null());
-    if magic_check && !(given("cube") || given("square") || given("text")) {
-        if obj.get("file").and_then(Value::as_str).is_some_and(|f| f != "-") {
-            return Err("'file': the API reads no files; give \"-\" and send the text as \"stdin\"".into());
-        }
-        let text = stdin.ok_or("no standard input was given (send the text as \"stdin\")")?;
-        obj.insert("text".to_string(), Value::String(text));
-    }
-    Ok(input)
 }
 
 /// What a computation answers: the JSON of a report, or a printed file.

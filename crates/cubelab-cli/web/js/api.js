@@ -1,5 +1,13 @@
-// Calls to the cubelab server's JSON API (docs/web.md): POST /api/<command> with the CLI's
+// Calls to the cubelab engine's JSON API (docs/web.md): POST /api/<command> with the CLI's
 // `input` object as body, the CLI's --json output back; a 400 carries the CLI's one line.
+// Two transports answer the same requests with the same statuses and bodies, chosen at
+// start by <meta name="cubelab-engine">: `server` (`cubelab serve`, over HTTP) and
+// `worker` (the static site: the engine in WebAssembly in a Web Worker, engine.js).
+import * as engine from './engine.js';
+
+/** Which transport answers: 'server' or 'worker'. */
+export const ENGINE =
+  globalThis.document?.querySelector('meta[name="cubelab-engine"]')?.content === 'worker' ? 'worker' : 'server';
 
 /** An error the server reported (its one-line message), or a failed request. */
 export class ApiError extends Error {}
@@ -62,6 +70,10 @@ export async function postFile(command, body, fallback, signal) {
 /** The request of `post` and `postFile`: JSON, same origin, cancelled by `signal`. */
 async function send(command, body, signal) {
   try {
+    if (ENGINE === 'worker') {
+      const kind = command.startsWith('print/') ? engine.PRINT : engine.RUN;
+      return await engine.request(kind, command.replace(/\//g, ' '), JSON.stringify(body), signal);
+    }
     return await fetch(`/api/${command}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -72,7 +84,7 @@ async function send(command, body, signal) {
     });
   } catch (e) {
     if (signal?.aborted) throw new Cancelled('cancelled');
-    throw new ApiError(`cannot reach the server: ${e.message}`);
+    throw new ApiError(ENGINE === 'worker' ? e.message : `cannot reach the server: ${e.message}`);
   }
 }
 
@@ -80,10 +92,12 @@ async function send(command, body, signal) {
 export async function get(path, signal) {
   let res;
   try {
-    res = await fetch(`/api/${path}`, { mode: 'same-origin', signal });
+    res = ENGINE === 'worker'
+      ? await engine.request(engine.GET, decodeURIComponent(path), '', signal)
+      : await fetch(`/api/${path}`, { mode: 'same-origin', signal });
   } catch (e) {
     if (signal?.aborted) throw new Cancelled('cancelled');
-    throw new ApiError(`cannot reach the server: ${e.message}`);
+    throw new ApiError(ENGINE === 'worker' ? e.message : `cannot reach the server: ${e.message}`);
   }
   return answer(res);
 }
@@ -190,11 +204,17 @@ export class Task {
     this.stale(true);
     clearTimeout(this.timer);
     const started = performance.now();
+    // A long run's progress, where the engine reports it (the worker transport).
+    let progress = '';
+    controller.signal.addEventListener('cubelab-progress', (e) => {
+      const { phase, total, done } = e.detail;
+      progress = total > 0 ? ` (${phase}: ${Math.floor((100 * done) / total)}%)` : ` (${phase})`;
+    });
     this.timer = setTimeout(() => {
       if (this.controller !== controller) return;
       const secs = h('span', { class: 'secs' });
       const tick = () => {
-        secs.textContent = ` ${((performance.now() - started) / 1000).toFixed(1)} s`;
+        secs.textContent = ` ${((performance.now() - started) / 1000).toFixed(1)} s${progress}`;
       };
       tick();
       const iv = setInterval(() => (this.controller === controller ? tick() : clearInterval(iv)), 200);

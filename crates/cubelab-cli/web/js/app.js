@@ -7,6 +7,8 @@ import * as stacks from './stacks.js';
 import * as extended from './extended.js';
 import * as make from './make.js';
 import { read, write } from './state.js';
+import { ENGINE } from './api.js';
+import { warm } from './engine.js';
 
 const PAGES = { blocks, picture, magic, census, stacks, extended, make };
 const started = new Set();
@@ -51,4 +53,10 @@ for (const tab of tabs) {
 }
 
 window.addEventListener('hashchange', show);
+// The static site: the engine compiled and its worker started at once (the first answer
+// comes sooner), and the service worker that keeps the site for offline use.
+if (ENGINE === 'worker') {
+  warm();
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+}
 show();

@@ -17,10 +17,11 @@ use super::board::{Board, Metric, Move, MoveKind};
 use super::census::{cube_puzzle, Table};
 use super::cube::Turn;
 use crate::run::{NoProgress, Options, Progress, Stop};
+use crate::time::Instant;
 use crate::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Pattern-database tables built so far, by (rows, cols, metric).
 type TableCache = Mutex<HashMap<(usize, usize, Metric), Arc<Table>>>;

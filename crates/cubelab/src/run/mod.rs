@@ -50,13 +50,14 @@ pub use progress::{NoProgress, Progress};
 #[cfg(test)]
 pub(crate) use progress::{Phases, RaiseAfter};
 
+use crate::time::Instant;
 use crate::{Error, Result};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A request to stop a run, shared between the run and whoever may ask it to stop.
 ///

@@ -26,10 +26,10 @@ use crate::census::Method;
 use crate::picture::board::Metric;
 use crate::picture::census::{cube_puzzle, Table};
 use crate::run::{NoProgress, Stop};
+use crate::time::Instant;
 use crate::{Error, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Instant;
 use table3::{SeedFits, TABLE_3};
 
 /// One figure computed by the main method and by a second method.

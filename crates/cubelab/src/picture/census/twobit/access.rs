@@ -46,7 +46,7 @@ pub fn access_cost(bytes: u64, probes: u64, in_flight: usize, seed: u64) -> Acce
             }
             seen += v;
         };
-        let start = std::time::Instant::now();
+        let start = crate::time::Instant::now();
         for p in 0..probes as usize {
             x ^= x << 13;
             x ^= x >> 7;

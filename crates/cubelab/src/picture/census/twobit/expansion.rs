@@ -5,8 +5,8 @@
 use super::passes::neighbour;
 use crate::picture::census::layout::{CellSymmetry, Layout};
 use crate::picture::census::{LinePuzzle, MAX_ROWS};
+use crate::time::Instant;
 use crate::Result;
-use std::time::Instant;
 
 /// What the census's work on one entry costs on this machine (see [`expansion_cost`]):
 /// nanoseconds on one thread, without table accesses.

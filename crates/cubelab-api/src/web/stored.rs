@@ -1,4 +1,4 @@
-//! The stored census results served at `GET /api/census/<name>`: the published tables
+//! The stored census results the web app shows (`GET /api/census/<name>` on the server): the published tables
 //! (docs/results.md), each exactly what its command prints, committed in
 //! `docs/data/census/` (written by `scripts/census-data.sh`) and embedded in the binary.
 //! Nothing is recomputed per request.
@@ -6,7 +6,7 @@
 use serde_json::json;
 
 /// One stored result.
-pub(crate) struct Stored {
+pub struct Stored {
     /// Its name in the URL.
     pub name: &'static str,
     /// What it is.
@@ -29,7 +29,7 @@ macro_rules! stored {
 }
 
 /// Every stored result, in the order of docs/results.md.
-pub(crate) static STORED: &[Stored] = &[
+pub static STORED: &[Stored] = &[
     stored!(
         "solution-numbers",
         "Solution numbers of target Ba over every 8-set of MacMahon cubes (Johnson-Roldán Table 1)",
@@ -80,17 +80,17 @@ pub(crate) static STORED: &[Stored] = &[
 ];
 
 /// The stored result `name`.
-pub(crate) fn find(name: &str) -> Option<&'static Stored> {
+pub fn find(name: &str) -> Option<&'static Stored> {
     STORED.iter().find(|s| s.name == name)
 }
 
 /// The names of the stored results.
-pub(crate) fn names() -> Vec<&'static str> {
+pub fn names() -> Vec<&'static str> {
     STORED.iter().map(|s| s.name).collect()
 }
 
 /// `GET /api/census`: `[{"name", "title", "command", "endpoint"}, ...]`.
-pub(crate) fn index() -> String {
+pub fn index() -> String {
     let list: Vec<_> = STORED
         .iter()
         .map(|s| {
