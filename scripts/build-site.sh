@@ -23,6 +23,10 @@ tmp=$(mktemp -d "$(dirname "$out")/.site-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 cp -r crates/cubelab-cli/web/. "$tmp/"
 cp crates/cubelab-cli/site/manifest.webmanifest crates/cubelab-cli/site/icon*.* "$tmp/"
+# The stored census results as files (the pages' "full data" links: api/census/NAME), byte
+# for byte what `cubelab serve` answers at GET /api/census/NAME.
+mkdir -p "$tmp/api/census"
+for f in docs/data/census/*.json; do cp "$f" "$tmp/api/census/$(basename "$f" .json)"; done
 mkdir -p "$tmp/engine"
 cp target/wasm/cubelab.wasm "$tmp/engine/cubelab.wasm"
 meta='<meta name="cubelab-engine" content="server">'

@@ -49,7 +49,7 @@ function cliError(args, input) {
 function startServer() {
   // the static site: a plain static file server of the folder, and no cubelab process
   const child = SITE
-    ? spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE], { stdio: ['ignore', 'pipe', 'inherit'] })
+    ? spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE], { stdio: ['ignore', 'pipe', 'ignore'] })
     : spawn(binary, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = SITE ? /Serving HTTP on (\S+) port (\d+)/ : /listening on (http:\/\/\S+)/;
   return new Promise((resolve, reject) => {
@@ -1751,16 +1751,6 @@ async function makePictureScenario(page, url) {
 }
 
 // --- the static site only: offline, Cancel of a long computation, a failing worker ------------
-/** A 3x3 board as the CLI scrambles it (its optimal solution takes seconds of search). */
-const HARD_3X3 = () => cli(['picture', 'scramble', '3', '3', '--seed', '7']).board;
-
-async function solveOn(page, board, method) {
-  await page.fill('#pic-board', board);
-  await page.click('#pic-set');
-  await page.selectOption('#pic-method', method);
-  await page.click('#pic-solve');
-}
-
 async function siteOffline(page, url) {
   await page.goto(`${url}#blocks`);
   // the service worker has cached the site once it is active
@@ -1792,7 +1782,7 @@ async function siteOffline(page, url) {
     await page.selectOption('#pic-method', 'optimal');
     await page.click('#pic-solve');
     await page.waitForSelector('#pic-solution:not([hidden])');
-    const moves = await page.$$eval('#pic-moves .chip, #pic-moves button', (els) => els.map((e) => e.textContent.trim()));
+    const moves = await page.$$eval('#pic-moves span', (ss) => ss.map((x) => x.textContent));
     assert.equal(moves.length, cli(['picture', 'solve', scrambled.board, '--method', 'optimal']).moves.length, 'offline: the optimal solution');
     const img = await shot(page.locator('#pic-view'), 'site-offline-picture');
     assert.ok(inkShare(img) > 0.05, 'offline: the picture view is drawn');
@@ -1801,39 +1791,68 @@ async function siteOffline(page, url) {
   }
 }
 
+/**
+ * In the page: `path` with `body` through the page's own engine module (the one the pages
+ * call); `abortAtProgress` aborts it at its first progress report (so the worker is busy
+ * computing when it is aborted). Then Conway's eight blocks built, to show the page is
+ * still answered. Returns what happened.
+ */
+async function throughEngine(page, path, body, abortAtProgress) {
+  return page.evaluate(async ([p, b, abortAt, blocks]) => {
+    const engine = await import('./js/engine.js');
+    const c = new AbortController();
+    let progressed = 0;
+    c.signal.addEventListener('cubelab-progress', () => {
+      progressed++;
+      if (abortAt && progressed === 1) c.abort();
+    });
+    let outcome;
+    try {
+      const res = await engine.request(engine.RUN, p, JSON.stringify(b), c.signal);
+      outcome = { status: res.status, text: await res.text() };
+    } catch (e) {
+      outcome = { error: e.name };
+    }
+    const after = await engine.request(engine.RUN, 'build', JSON.stringify({ blocks }));
+    return { outcome, progressed, after: { status: after.status, text: await after.text() } };
+  }, [path, body, abortAtProgress, CONWAY]);
+}
+
+function cliText(args) {
+  return execFileSync(binary, [...args, '--json'], { encoding: 'utf8' });
+}
+
 async function siteCancel(page, url) {
-  await page.goto(`${url}#picture`);
-  await page.waitForSelector('#pic-flat .cell');
-  await solveOn(page, HARD_3X3(), 'optimal');
-  // a long search in the worker: Working… with Cancel, and the page answers meanwhile
-  await page.waitForSelector('#pic-busy .cancel, #pic-busy button');
-  assert.ok(await page.evaluate(() => document.getElementById('pic-undo') != null), 'the page responds while the worker searches');
-  await page.click('#pic-busy button');
-  await page.waitForFunction(() => /Cancelled/.test(document.getElementById('pic-busy').textContent));
-  assert.ok(await page.isHidden('#pic-solution'), 'cancelled: no solution shown');
-  // the next request is answered by a new worker
-  const board = cli(['picture', 'scramble', '2', '2', '--seed', '3']).board;
-  await solveOn(page, board, 'optimal');
-  await page.waitForSelector('#pic-solution:not([hidden])');
-  assert.ok(await page.isHidden('#pic-solve-error'));
+  await page.goto(`${url}#blocks`);
+  // a census computing in the worker, aborted at its first progress report
+  const r = await throughEngine(page, 'picture census', { m: 5, n: 1 }, true);
+  assert.ok(r.progressed >= 1, 'the census reported progress before it was aborted');
+  assert.deepEqual(r.outcome, { error: 'AbortError' });
+  // the next request: a new worker, the CLI's JSON byte for byte
+  assert.equal(r.after.status, 200);
+  assert.equal(r.after.text, cliText(['build', ...CONWAY]));
+  // and through the page: Cancel of a slow build is covered by 'no stale answer: blocks'
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
 }
 
 async function siteMemory(page, url) {
-  // an engine of 32 MiB: the 3x3 optimal search's tables do not fit
-  await page.goto(`${url}?engine-memory=32#picture`);
-  await page.waitForSelector('#pic-flat .cell');
-  const board = HARD_3X3();
-  await solveOn(page, board, 'optimal');
-  await page.waitForSelector('#pic-solve-error:not([hidden])', { timeout: 120000 });
-  const line = await page.textContent('#pic-solve-error');
-  assert.match(line, /ran out of memory/, line);
-  assert.match(line, /run it with: cubelab picture solve /, line);
-  assert.ok(!line.includes('\n'), 'one line');
-  // the page stays usable: a 2x2 solve answers
-  const small = cli(['picture', 'scramble', '2', '2', '--seed', '3']).board;
-  await solveOn(page, small, 'optimal');
-  await page.waitForSelector('#pic-solution:not([hidden])');
-  assert.ok(await page.isHidden('#pic-solve-error'));
+  // an engine of 17 MiB: the stack census behind a designed stack does not fit
+  await page.goto(`${url}?engine-memory=17#blocks`);
+  const r = await throughEngine(page, 'design stack', { cubes: 4, solutions: 1 }, false);
+  assert.equal(r.outcome.status, 422, r.outcome.text);
+  const body = JSON.parse(r.outcome.text);
+  assert.match(body.error, /^the browser ran out of memory for this request/, body.error);
+  assert.equal(body.command, 'cubelab design stack --cubes 4 --solutions 1 --json');
+  assert.ok(!body.error.includes('\n'), 'one line');
+  // the page stays usable: the next request is answered by a fresh instance
+  assert.equal(r.after.status, 200);
+  assert.equal(r.after.text, cliText(['build', ...CONWAY]));
+  await page.fill('#blocks-input', CONWAY.join(' '));
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  assert.ok(await page.isHidden('#blocks-error'));
 }
 
 // --- main ----------------------------------------------------------------------------------
@@ -1864,7 +1883,7 @@ const scenarios = [
 if (SITE) {
   scenarios.push(
     ['static site: offline after the first visit, blocks built and a picture board solved', siteOffline],
-    ['static site: Cancel ends a long search in the worker, the next request answered', siteCancel],
+    ['static site: an abort ends a census computing in the worker, the next request answered', siteCancel],
     ['static site: a worker out of memory leaves the page usable, one line naming the command', siteMemory],
   );
 }

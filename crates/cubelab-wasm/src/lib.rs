@@ -24,9 +24,16 @@
 //! page's Cancel ends the worker) but the server's [`cubelab_api::Limits`], so the same
 //! requests are refused up front in the same words.
 
+// The out-of-memory hook (std::alloc::set_alloc_error_hook) is unstable: the wasm build
+// has it (scripts/build-wasm.sh builds with RUSTC_BOOTSTRAP=1), the native build does not
+// need it.
+#![cfg_attr(target_arch = "wasm32", feature(alloc_error_hook))]
+// A C ABI over linear memory is raw pointers and imported functions: `unsafe` by nature,
+// each use with its SAFETY comment.
+#![allow(unsafe_code)]
+
 use cubelab_api::web::{self, ApiError};
 use cubelab_api::{Context, Limits};
-use serde_json::Value;
 use std::cell::RefCell;
 
 /// What `cubelab_call` is asked for.
@@ -241,7 +248,8 @@ mod host {
         fn cubelab_panic(ptr: *const u8, len: usize);
     }
 
-    /// Sends a panic's message to the host before the module traps.
+    /// Sends a panic's message, or a failed allocation's, to the host before the module
+    /// traps.
     #[no_mangle]
     pub extern "C" fn cubelab_init() {
         std::panic::set_hook(Box::new(|info| {
@@ -249,6 +257,33 @@ mod host {
             // SAFETY: a readable buffer for the length of the call.
             unsafe { cubelab_panic(message.as_ptr(), message.len()) }
         }));
+        std::alloc::set_alloc_error_hook(|layout| {
+            // No allocation here: the memory is exhausted. "memory allocation of N bytes
+            // failed", written into a buffer on the stack.
+            let mut buf = [0u8; 64];
+            let mut n = 0;
+            for part in
+                [&b"memory allocation of "[..], &digits(layout.size(), &mut [0u8; 20])[..], &b" bytes failed"[..]]
+            {
+                buf[n..n + part.len()].copy_from_slice(part);
+                n += part.len();
+            }
+            // SAFETY: a readable buffer for the length of the call.
+            unsafe { cubelab_panic(buf.as_ptr(), n) }
+        });
+    }
+
+    /// `n` in decimal, in the end of `buf`.
+    fn digits(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+        let mut i = buf.len();
+        loop {
+            i -= 1;
+            buf[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                return &buf[i..];
+            }
+        }
     }
 
     /// Progress posted to the page: each phase's start, then at most every 1/256 of it.
@@ -295,6 +330,7 @@ mod host {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn call(kind: u32, path: &str, body: &str) -> (u32, String) {
         // SAFETY: live buffers of the given lengths.
@@ -343,7 +379,7 @@ mod tests {
         assert!(out.contains("targets-8"));
         assert_eq!(call(2, "census/targets-8", "").0, 200);
         assert_eq!(call(2, "census/nothing", "").0, 404);
-        let (status, line) = call(3, "picture census", r#"{"rows":4,"cols":3}"#);
+        let (status, line) = call(3, "picture census", r#"{"m":4,"n":3}"#);
         assert_eq!(status, 200);
         assert_eq!(line, "cubelab picture census 4 3 --json\n");
     }

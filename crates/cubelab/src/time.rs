@@ -20,7 +20,9 @@ pub use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 pub use host::Instant;
 
+// The host's clock is an imported function, which Rust calls only in `unsafe`.
 #[cfg(target_arch = "wasm32")]
+#[allow(unsafe_code)]
 mod host {
     use std::ops::{Add, Sub};
     use std::time::Duration;

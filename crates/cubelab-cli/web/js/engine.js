@@ -25,14 +25,18 @@ let nextId = 1;
 /** The memory limit of the engine, in 64 KiB pages: 4 GiB, or `?engine-memory=MB` (tests). */
 function maxPages() {
   const mb = Number(new URLSearchParams(location.search).get('engine-memory'));
-  return Number.isInteger(mb) && mb >= 32 && mb <= 4096 ? mb * 16 : 65536;
+  return Number.isInteger(mb) && mb >= 17 && mb <= 4096 ? mb * 16 : 65536;
 }
 
 function module() {
-  compiled ??= WebAssembly.compileStreaming(fetch(WASM_URL)).catch((e) => {
-    compiled = null;
-    throw e;
-  });
+  // Streaming compilation needs the host to send application/wasm; a host that does not
+  // gets the module compiled from its bytes.
+  compiled ??= WebAssembly.compileStreaming(fetch(WASM_URL))
+    .catch(async () => WebAssembly.compile(await (await fetch(WASM_URL)).arrayBuffer()))
+    .catch((e) => {
+      compiled = null;
+      throw e;
+    });
   return compiled;
 }
 

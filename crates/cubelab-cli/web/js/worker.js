@@ -12,13 +12,14 @@ const encoder = new TextEncoder();
 let module = null;
 let maxPages = 65536;
 let instance = null;
+let memory = null;
 let current = 0;
 let lastPanic = null;
 
 function fresh() {
   // The module's memory, imported: its limit is the page's (65,536 pages of 64 KiB, 4 GiB,
   // unless the page asks for less); the module needs 256 pages to start.
-  const memory = new WebAssembly.Memory({ initial: 256, maximum: maxPages });
+  memory = new WebAssembly.Memory({ initial: 256, maximum: maxPages });
   const text = (ptr, len) => decoder.decode(new Uint8Array(memory.buffer, ptr, len));
   const env = {
     memory,
@@ -40,7 +41,7 @@ function call(kind, path, body) {
   const put = (s) => {
     const bytes = encoder.encode(s);
     const ptr = bytes.length ? ex.cubelab_alloc(bytes.length) : 0;
-    if (bytes.length) new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
+    if (bytes.length) new Uint8Array(memory.buffer, ptr, bytes.length).set(bytes);
     return [ptr, bytes.length];
   };
   const [pp, pl] = put(path);
@@ -48,7 +49,7 @@ function call(kind, path, body) {
   const status = ex.cubelab_call(kind, pp, pl, bp, bl);
   ex.cubelab_free(pp, pl);
   ex.cubelab_free(bp, bl);
-  const mem = ex.memory.buffer;
+  const mem = memory.buffer;
   const out = new Uint8Array(mem, ex.cubelab_out_ptr(), ex.cubelab_out_len()).slice();
   const name = decoder.decode(new Uint8Array(mem, ex.cubelab_name_ptr(), ex.cubelab_name_len()));
   const mediaType = decoder.decode(new Uint8Array(mem, ex.cubelab_type_ptr(), ex.cubelab_type_len()));
