@@ -6,7 +6,7 @@
 # The machine's rustup has no wasm32 standard library and cannot download one, so this
 # uses Debian bookworm's Rust 1.96 (bookworm-security): rustc-web and cargo-web,
 # rust-web-src (the standard library's source, compiled for wasm32 with -Zbuild-std under
-# RUSTC_BOOTSTRAP=1), LLVM 22's wasm-ld (lld-22) and binaryen's wasm-opt. It installs
+# RUSTC_BOOTSTRAP=1), LLVM 22's wasm-ld (lld-22) and binaryen's wasm-opt (optional). It installs
 # them with apt-get when they are missing (as root, like CI), pinned to one version:
 # rust-web-src must be the same version as rustc-web. Debian's cargo and rustc are named by
 # their paths, so rustup's toolchain stays the one of every other build. The build reads
@@ -24,7 +24,7 @@ LLD=22
 have() {
   /usr/bin/rustc --version 2>/dev/null | grep -q "^rustc $RUST_WEB_MINOR\." &&
     [ -x /usr/bin/cargo ] && [ -f /usr/lib/rustlib/src/rust/library/Cargo.lock ] &&
-    command -v "wasm-ld-$LLD" >/dev/null && command -v wasm-opt >/dev/null
+    command -v "wasm-ld-$LLD" >/dev/null
 }
 if ! have; then
   echo "build-wasm: installing Debian's Rust $RUST_WEB for wasm32, lld-$LLD and binaryen" >&2
@@ -40,7 +40,15 @@ unset RUSTFLAGS CARGO_BUILD_RUSTFLAGS
 /usr/bin/cargo build --locked --profile wasm --target wasm32-unknown-unknown \
   -Zbuild-std=std,panic_abort -p cubelab-wasm
 raw=target/wasm/wasm32-unknown-unknown/wasm/cubelab_wasm.wasm
-# -Oz: about 40% smaller, the same answers (the browser tests run the optimised module).
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals "$raw" -o target/wasm/cubelab.wasm
+# binaryen's wasm-opt only when asked (CUBELAB_WASM_OPT=-Oz): on the two busy cores here it
+# took over 3 minutes of CPU (12 minutes of wall time) for a few percent of the compressed
+# size (docs/benchmarks.md, "The static site"); the site is within its budget without it.
+if [ -n "${CUBELAB_WASM_OPT:-}" ]; then
+  # shellcheck disable=SC2086
+  wasm-opt $CUBELAB_WASM_OPT --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$raw" -o target/wasm/cubelab.wasm.tmp
+  mv target/wasm/cubelab.wasm.tmp target/wasm/cubelab.wasm
+else
+  cp "$raw" target/wasm/cubelab.wasm
+fi
 echo "build-wasm: target/wasm/cubelab.wasm ($(( $(stat -c %s target/wasm/cubelab.wasm) / 1024 )) KiB, $(( $(gzip -9c target/wasm/cubelab.wasm | wc -c) / 1024 )) KiB gzipped)" >&2
