@@ -1786,6 +1786,24 @@ async function siteOffline(page, url) {
     assert.equal(moves.length, cli(['picture', 'solve', scrambled.board, '--method', 'optimal']).moves.length, 'offline: the optimal solution');
     const img = await shot(page.locator('#pic-view'), 'site-offline-picture');
     assert.ok(inkShare(img) > 0.05, 'offline: the picture view is drawn');
+    // a puzzle of one's own designed and its PDF downloaded, offline: the CLI's file
+    await page.goto(`${url}#make`);
+    await page.waitForSelector('#make-design');
+    await page.selectOption('#make-kind', 'stack');
+    await page.fill('#make-cubes', '4');
+    await page.fill('#make-solutions', '1');
+    await page.fill('#make-seed', '7');
+    await page.click('#make-design');
+    await page.waitForSelector('#make-result:not([hidden]) #make-count');
+    const st = cli(['design', 'stack', '--cubes', '4', '--solutions', '1', '--seed', '7']);
+    await checkPrintDownloads(page, 'stack', st.stack.map((c) => c.name), 'a4', 40);
+    // Sadisticube picked from the list builds its target, offline
+    await page.goto(`${url}#blocks`);
+    await page.selectOption('#blocks-preset', { label: 'Sadisticube (Magnier\'s set: builds Ca)' });
+    await page.click('#blocks-build');
+    await page.waitForFunction(() => [...document.querySelectorAll('#targets tbody tr')].some((tr) => tr.children[1]?.textContent.trim() === 'Ca'));
+    const sadisticube = cli(['build', 'Fe', 'Ad', 'Ec', 'Ed', 'Ab', 'Ae', 'Af', 'Eb']);
+    assert.ok(sadisticube.targets.some((t) => t.name === 'Ca'), 'the CLI says Sadisticube builds Ca');
   } finally {
     await context.setOffline(false);
   }
@@ -1882,7 +1900,7 @@ const scenarios = [
 // CUBELAB_E2E_ONLY=words runs only the scenarios whose name holds them (while working on one).
 if (SITE) {
   scenarios.push(
-    ['static site: offline after the first visit, blocks built and a picture board solved', siteOffline],
+    ['static site: offline after the first visit: blocks built, Sadisticube, a picture board solved, a stack designed and printed', siteOffline],
     ['static site: an abort ends a census computing in the worker, the next request answered', siteCancel],
     ['static site: a worker out of memory leaves the page usable, one line naming the command', siteMemory],
   );

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// The command paths [`run_any`] runs, with the typed requests of this crate: every
 /// computing command of `cubelab` (not `completions`, `man` or `serve`). The web server
-/// serves a subset of them (`cubelab_cli::web::COMMANDS`).
+/// and the browser's engine serve a subset of them ([`crate::web::COMMANDS`]).
 pub const COMMANDS: &[&str] = &[
     "cubes",
     "show",
