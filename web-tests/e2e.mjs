@@ -1811,19 +1811,16 @@ async function siteOffline(page, url) {
 
 /**
  * In the page: `path` with `body` through the page's own engine module (the one the pages
- * call); `abortAtProgress` aborts it at its first progress report (so the worker is busy
- * computing when it is aborted). Then Conway's eight blocks built, to show the page is
- * still answered. Returns what happened.
+ * call); `abortRunning` aborts it once it is handed to the worker (the worker is computing
+ * it, or about to). Then Conway's eight blocks built, to show the page is still answered.
+ * Returns what happened, with how many workers the page started.
  */
-async function throughEngine(page, path, body, abortAtProgress) {
-  return page.evaluate(async ([p, b, abortAt, blocks]) => {
+async function throughEngine(page, path, body, abortRunning) {
+  return page.evaluate(async ([p, b, abortIt, blocks]) => {
     const engine = await import('./js/engine.js');
+    const before = engine.workersStarted();
     const c = new AbortController();
-    let progressed = 0;
-    c.signal.addEventListener('cubelab-progress', () => {
-      progressed++;
-      if (abortAt && progressed === 1) c.abort();
-    });
+    if (abortIt) c.signal.addEventListener('cubelab-started', () => c.abort());
     let outcome;
     try {
       const res = await engine.request(engine.RUN, p, JSON.stringify(b), c.signal);
@@ -1832,8 +1829,8 @@ async function throughEngine(page, path, body, abortAtProgress) {
       outcome = { error: e.name };
     }
     const after = await engine.request(engine.RUN, 'build', JSON.stringify({ blocks }));
-    return { outcome, progressed, after: { status: after.status, text: await after.text() } };
-  }, [path, body, abortAtProgress, CONWAY]);
+    return { outcome, workers: engine.workersStarted() - before, after: { status: after.status, text: await after.text() } };
+  }, [path, body, abortRunning, CONWAY]);
 }
 
 function cliText(args) {
@@ -1842,10 +1839,11 @@ function cliText(args) {
 
 async function siteCancel(page, url) {
   await page.goto(`${url}#blocks`);
-  // a census computing in the worker, aborted at its first progress report
+  // a census handed to the worker, aborted: its worker is ended, the next request gets a new one
+  await page.waitForFunction(async () => (await import('./js/engine.js')).workersStarted() >= 1);
   const r = await throughEngine(page, 'picture census', { m: 5, n: 1 }, true);
-  assert.ok(r.progressed >= 1, 'the census reported progress before it was aborted');
   assert.deepEqual(r.outcome, { error: 'AbortError' });
+  assert.equal(r.workers, 1, 'one new worker after the abort');
   // the next request: a new worker, the CLI's JSON byte for byte
   assert.equal(r.after.status, 200);
   assert.equal(r.after.text, cliText(['build', ...CONWAY]));
@@ -1864,7 +1862,8 @@ async function siteMemory(page, url) {
   assert.match(body.error, /^the browser ran out of memory for this request/, body.error);
   assert.equal(body.command, 'cubelab design stack --cubes 4 --solutions 1 --json');
   assert.ok(!body.error.includes('\n'), 'one line');
-  // the page stays usable: the next request is answered by a fresh instance
+  // the page stays usable: the next request is answered by a fresh instance in the same worker
+  assert.equal(r.workers, 0);
   assert.equal(r.after.status, 200);
   assert.equal(r.after.text, cliText(['build', ...CONWAY]));
   await page.fill('#blocks-input', CONWAY.join(' '));
@@ -1901,7 +1900,7 @@ const scenarios = [
 if (SITE) {
   scenarios.push(
     ['static site: offline after the first visit: blocks built, Sadisticube, a picture board solved, a stack designed and printed', siteOffline],
-    ['static site: an abort ends a census computing in the worker, the next request answered', siteCancel],
+    ['static site: an abort ends the worker computing it, the next request answered by a new one', siteCancel],
     ['static site: a worker out of memory leaves the page usable, one line naming the command', siteMemory],
   );
 }

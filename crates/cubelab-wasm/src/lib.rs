@@ -240,7 +240,9 @@ pub extern "C" fn cubelab_type_len() -> usize {
 #[cfg(target_arch = "wasm32")]
 mod host {
     use cubelab::run::Progress;
+    use cubelab::time::Instant;
     use std::sync::Mutex;
+    use std::time::Duration;
 
     #[link(wasm_import_module = "env")]
     extern "C" {
@@ -286,39 +288,50 @@ mod host {
         }
     }
 
-    /// Progress posted to the page: each phase's start, then at most every 1/256 of it.
-    #[derive(Default)]
+    /// Progress posted to the page, at most every [`EVERY_MS`] milliseconds and not in a
+    /// call's first [`EVERY_MS`] (a message costs tens of microseconds: a small call posts
+    /// none).
     pub(crate) struct Posted(Mutex<State>);
 
-    #[derive(Default)]
+    const EVERY_MS: u64 = 100;
+
     struct State {
         phase: String,
         total: u64,
         done: u64,
-        posted: u64,
+        /// When the last message was posted (the call's start, at first).
+        posted_at: Instant,
+    }
+
+    impl Default for Posted {
+        fn default() -> Posted {
+            Posted(Mutex::new(State { phase: String::new(), total: 0, done: 0, posted_at: Instant::now() }))
+        }
     }
 
     impl Posted {
-        fn post(s: &State) {
-            // SAFETY: a readable buffer for the length of the call.
-            unsafe { cubelab_progress(s.phase.as_ptr(), s.phase.len(), s.total as f64, s.done as f64) }
+        fn post_if_due(s: &mut State) {
+            if s.posted_at.elapsed() >= Duration::from_millis(EVERY_MS) {
+                s.posted_at = Instant::now();
+                // SAFETY: a readable buffer for the length of the call.
+                unsafe { cubelab_progress(s.phase.as_ptr(), s.phase.len(), s.total as f64, s.done as f64) }
+            }
         }
     }
 
     impl Progress for Posted {
         fn start(&self, phase: &str, total: u64, done: u64) {
             let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
-            *s = State { phase: phase.to_string(), total, done, posted: done };
-            Posted::post(&s);
+            s.phase = phase.to_string();
+            s.total = total;
+            s.done = done;
+            Posted::post_if_due(&mut s);
         }
 
         fn advance(&self, units: u64) {
             let mut s = self.0.lock().unwrap_or_else(|e| e.into_inner());
             s.done = s.done.saturating_add(units);
-            if s.done - s.posted >= (s.total / 256).max(1) || s.done == s.total {
-                s.posted = s.done;
-                Posted::post(&s);
-            }
+            Posted::post_if_due(&mut s);
         }
 
         fn note(&self, _note: &str) {}

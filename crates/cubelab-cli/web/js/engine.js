@@ -21,6 +21,12 @@ let starting = null;
 let running = null;
 const queue = [];
 let nextId = 1;
+let started = 0;
+
+/** How many workers the page has started (a new one after each abort of a running request). */
+export function workersStarted() {
+  return started;
+}
 
 /** The memory limit of the engine, in 64 KiB pages: 4 GiB, or `?engine-memory=MB` (tests). */
 function maxPages() {
@@ -43,6 +49,7 @@ function module() {
 async function startWorker() {
   const m = await module();
   const w = new Worker(WORKER_URL);
+  started++;
   w.postMessage({ type: 'init', module: m, maxPages: maxPages() });
   w.onmessage = (e) => answered(w, e.data);
   w.onerror = (e) => {
@@ -82,7 +89,8 @@ function answered(w, m) {
   const job = running;
   running = null;
   if (m.type === 'answer') {
-    const headers = { 'Content-Type': m.mediaType };
+    // the time the engine took, for the benchmark (web-tests/bench-site.mjs)
+    const headers = { 'Content-Type': m.mediaType, 'X-Cubelab-Engine-Ms': String(m.ms) };
     if (m.name) headers['Content-Disposition'] = `attachment; filename="${m.name}"`;
     job.resolve(new Response(m.body, { status: m.status, headers }));
   } else {
@@ -131,6 +139,7 @@ async function pump() {
   }
   if (running !== job) return;
   worker.postMessage({ type: 'call', id: job.id, kind: job.kind, path: job.path, body: job.body });
+  job.onStarted?.();
 }
 
 function enqueue(job) {
@@ -146,11 +155,19 @@ function enqueue(job) {
  * or GET (a stored result), `path` the command path (`build`, `print blocks`) or the part
  * of the URL after /api/, `body` the JSON text. Resolves to a Response; rejects with
  * DOMException 'AbortError' when `signal` aborts (the running request's worker is ended).
- * Progress of a long run is dispatched on `signal` as a `cubelab-progress` event.
+ * Progress of a long run is dispatched on `signal` as a `cubelab-progress` event (the
+ * engine posts it at most every 100 ms, none in a call's first 100 ms); `cubelab-started`
+ * when the request is handed to the worker.
  */
 export function request(kind, path, body, signal) {
   if (signal?.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'));
-  const job = { kind, path, body: body ?? '', onProgress: (m) => signal?.dispatchEvent(new CustomEvent('cubelab-progress', { detail: m })) };
+  const job = {
+    kind,
+    path,
+    body: body ?? '',
+    onProgress: (m) => signal?.dispatchEvent(new CustomEvent('cubelab-progress', { detail: m })),
+    onStarted: () => signal?.dispatchEvent(new Event('cubelab-started')),
+  };
   const answer = enqueue(job);
   if (!signal) return answer;
   return new Promise((resolve, reject) => {

@@ -3,7 +3,8 @@
 // the page never freezes. Messages in: {type: 'init', module, maxPages} once (the compiled
 // module, shared by every worker of the page), then {type: 'call', id, kind, path, body}.
 // Messages out: {type: 'progress', id, phase, total, done} while a long run reports it,
-// {type: 'answer', id, status, body, name, mediaType} (body an ArrayBuffer) or
+// {type: 'answer', id, status, body, name, mediaType, ms} (body an ArrayBuffer; ms the
+// time in the engine) or
 // {type: 'crash', id, message} when the instance trapped (a panic, or memory beyond
 // maxPages): the instance is then discarded and the next call gets a fresh one.
 
@@ -67,8 +68,9 @@ onmessage = (e) => {
   current = m.id;
   lastPanic = null;
   try {
+    const started = performance.now();
     const a = call(m.kind, m.path, m.body);
-    postMessage({ type: 'answer', id: m.id, ...a }, [a.body]);
+    postMessage({ type: 'answer', id: m.id, ms: performance.now() - started, ...a }, [a.body]);
   } catch (err) {
     // A trap (a panic aborts; memory that cannot grow aborts) or a failed instantiation:
     // this instance is unusable, the next call starts a fresh one.
