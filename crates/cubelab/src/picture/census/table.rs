@@ -325,4 +325,25 @@ mod tests {
         assert!(stops >= 2 && in_layer >= 1, "{stops} {in_layer}");
         assert_eq!(table.census(), &whole);
     }
+
+    #[test]
+    fn a_forged_table_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.ckpt");
+        let puzzle = cube_puzzle(3, 1, Metric::Quarter);
+        // Distances no census of layers 0..=2 leaves (at most 3, or unset), and random bytes.
+        for forge in
+            [|t: &mut [u8]| t[0] = 200, |t: &mut [u8]| t.iter_mut().enumerate().for_each(|(i, b)| *b = i as u8)]
+        {
+            assert_eq!(run(&puzzle, &path, false, Some(2), "3x1").unwrap_err().kind(), ErrorKind::Stopped);
+            crate::run::forge_checkpoint(&path, forge);
+            let e = run(&puzzle, &path, true, None, "3x1").unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Checkpoint, "{e}");
+            assert!(e.to_string().contains("is corrupt: its table holds a distance beyond 4"), "{e}");
+        }
+        // An honest one resumes.
+        assert_eq!(run(&puzzle, &path, false, Some(2), "3x1").unwrap_err().kind(), ErrorKind::Stopped);
+        let whole = Table::build(&puzzle, 1 << 30, &NoProgress).unwrap().census().clone();
+        assert_eq!(run(&puzzle, &path, true, None, "3x1").unwrap().census(), &whole);
+    }
 }

@@ -77,6 +77,13 @@ impl<S: Span> Words<S> {
         table
     }
 
+    /// Whether the fields past the last entry (in its word) are done, as [`Words::new`]
+    /// leaves them: a loaded table's are checked before any pass reads them.
+    pub(crate) fn padding_is_done(&self) -> bool {
+        let first = self.span.first();
+        (first + self.len..first + self.words.len() as u64 * 32).all(|i| self.get(i) == DONE)
+    }
+
     /// Sets every field (past the last entry too) to `value`.
     pub(crate) fn fill(&self, value: u64) {
         let word = (value & 3) * LOW;
