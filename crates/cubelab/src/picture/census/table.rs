@@ -59,7 +59,11 @@ impl Table {
     ) -> Result<Table> {
         let space = Space::new(puzzle, max_bytes)?;
         let size = space.size;
-        let dist: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(size as usize).collect();
+        // Reserved first: memory the system refuses is an error naming the bytes, not an abort.
+        let mut dist: Vec<AtomicU8> = Vec::new();
+        let entries = usize::try_from(size).map_err(|_| super::memory::refused(size))?;
+        dist.try_reserve_exact(entries).map_err(|_| super::memory::refused(size))?;
+        dist.extend(std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(entries));
         let fingerprint = format!("{} {size}", puzzle.fingerprint());
         let mut saver = Saver::new(opts, checkpoint::KIND, &fingerprint, ck.label)?;
         let mut counts = Vec::new();

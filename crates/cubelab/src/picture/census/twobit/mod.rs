@@ -298,12 +298,15 @@ impl Engine {
             )));
         }
         let size = layout.size();
-        let mod3 = keep.then(|| {
-            let table = Words::new(Whole, size);
-            table.fill(3);
-            table
-        });
-        Ok(Engine { layout, table: Words::new(Whole, size), mod3 })
+        let table = Words::new(Whole, size)?;
+        let mod3 = if keep {
+            let kept = Words::new(Whole, size)?;
+            kept.fill(3);
+            Some(kept)
+        } else {
+            None
+        };
+        Ok(Engine { layout, table, mod3 })
     }
 }
 
