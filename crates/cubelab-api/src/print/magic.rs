@@ -36,6 +36,7 @@ pub struct PrintMagicRequest {
 /// Runs `print magic`: each layer of the cube (from the top; rows from the back, cells
 /// from the left) or the square as a grid of numbers, and what `magic check` says of it.
 pub fn run_magic(req: &PrintMagicRequest, ctx: &Context) -> Result<Sheet> {
+    crate::census::check_stop(ctx)?;
     let (layers, kind): (Vec<Vec<Vec<i64>>>, &str) = match magic_check::numbers(&req.numbers)? {
         Numbers::Cube(c) => (c.layers(), "cube"),
         Numbers::Square(s) => (vec![s.cells().chunks(s.order()).map(<[i64]>::to_vec).collect()], "square"),
@@ -67,5 +68,5 @@ pub fn run_magic(req: &PrintMagicRequest, ctx: &Context) -> Result<Sheet> {
         layout::number_grid(page, at, g.edge, &layers[k], &caption);
     };
     let size = format!("cell {} mm", layout::num(g.edge));
-    Ok(sheet(req.paper, &g, &Panels { kind: "magic", size, colors: &[], count, draw: &draw }, lines))
+    sheet(ctx, req.paper, &g, &Panels { kind: "magic", size, colors: &[], count, draw: &draw }, lines)
 }

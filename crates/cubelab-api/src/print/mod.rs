@@ -27,6 +27,7 @@ pub use picture::{
     run_picture, solved_states, PrintPictureRequest, SolvedState, DPI, MAX_PIXELS, MAX_SIDE, MIN_TILE_PIXELS, PICTURES,
 };
 
+use crate::census::check_stop;
 use crate::error::{Error, Result};
 use crate::{svg, Context};
 use cubelab::coloring::{Color, Coloring};
@@ -168,9 +169,19 @@ struct Item {
     cube: Coloring,
 }
 
-/// A length as error messages show it: `40mm`.
+/// A length as error messages show it: `40mm`; from a million mm on, in exponent form
+/// (`1e9mm`, `1e308mm`) rather than in hundreds of digits.
 fn length_value(mm: f64) -> String {
-    format!("{}mm", layout::num(mm))
+    format!("{}mm", mm_words(mm))
+}
+
+/// A number of mm in messages: as drawn (`47.5`), or from a million on in exponent form.
+fn mm_words(mm: f64) -> String {
+    if mm.abs() >= 1e6 {
+        format!("{mm:e}")
+    } else {
+        layout::num(mm)
+    }
 }
 
 /// What is printed and how large: the request field giving the size (`edge`, `cell`),
@@ -185,7 +196,12 @@ struct Sizing<'a> {
 }
 
 /// The page grid, or why the size is refused: below its least value, or a panel that
-/// does not fit the page (the message gives the largest size that fits).
+/// does not fit the page (the message gives the largest size that fits, or says that none
+/// does).
+///
+/// The panel grows with the size, so the panels a page holds only shrink as it grows: the
+/// largest size that fits, in tenths of a mm, is found by bisection (about 30 grids for
+/// any size a request can give, 1e308 mm included), not by counting down.
 fn grid(paper: Paper, sizing: &Sizing) -> Result<Grid> {
     let Sizing { field, value, least, panel, grid } = *sizing;
     if !value.is_finite() || value < least {
@@ -196,20 +212,62 @@ fn grid(paper: Paper, sizing: &Sizing) -> Result<Grid> {
     if g.per_page() > 0 {
         return Ok(g);
     }
-    // The largest size that fits, in tenths of a mm.
-    let mut largest = (value * 10.0).floor();
-    while largest > least * 10.0 && grid(largest / 10.0).per_page() == 0 {
-        largest -= 1.0;
+    let dims = panel_words(g.panel);
+    let fits = |tenths: f64| grid(tenths / 10.0).per_page() > 0;
+    let least_tenths = least * 10.0;
+    if !fits(least_tenths) {
+        return Err(Error::bad(format!(
+            "{panel} ({dims}) does not fit on {} paper with its margins and header, and none fits even at {} mm",
+            paper.title(),
+            layout::num(least)
+        ))
+        .about(field, length_value(value)));
     }
-    let (w, h) = g.panel;
     Err(Error::bad(format!(
-        "{panel} ({} x {} mm) does not fit on {} paper with its margins and header; the largest {field} that fits is {} mm",
-        layout::num(w),
-        layout::num(h),
+        "{panel} ({dims}) does not fit on {} paper with its margins and header; the largest {field} that fits is {} mm",
         paper.title(),
-        layout::num(largest / 10.0)
+        layout::num(largest_fitting(least_tenths, (value * 10.0).floor(), &fits) / 10.0)
     ))
     .about(field, length_value(value)))
+}
+
+/// A panel's size in messages: `328 x 240 mm`, or for a size beyond any float, what it is
+/// at least.
+fn panel_words((w, h): (f64, f64)) -> String {
+    if w.is_finite() && h.is_finite() {
+        format!("{} x {} mm", mm_words(w), mm_words(h))
+    } else {
+        format!("over {:e} mm across", f64::MAX)
+    }
+}
+
+/// The largest whole number `k` in `least..=most` with `fits(k)`, given that `fits(least)`
+/// holds and that `fits` holds up to some point and no further (`most` may be infinite):
+/// by bisection on the whole numbers between them.
+fn largest_fitting(least: f64, most: f64, fits: &dyn Fn(f64) -> bool) -> f64 {
+    // The panel of `least` fits and the page is finite: some whole number fails within a
+    // few doublings, however large `most` is.
+    let (mut lo, mut hi) = (least, least + 1.0);
+    while hi < most && fits(hi) {
+        lo = hi;
+        hi = least + 2.0 * (hi - least);
+    }
+    if hi >= most {
+        if fits(most) {
+            return most;
+        }
+        hi = most;
+    }
+    // fits(lo), not fits(hi), both whole numbers.
+    while hi - lo > 1.0 {
+        let mid = (lo + (hi - lo) / 2.0).floor();
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// The page grid of nets for these colors, or why the edge is refused.
@@ -231,7 +289,8 @@ struct Panels<'a> {
     draw: Draw<'a>,
 }
 
-fn sheet(paper: Paper, g: &Grid, panels: &Panels, instructions: Vec<Line>) -> Sheet {
+/// The context's token (or deadline) stops it before each page is drawn.
+fn sheet(ctx: &Context, paper: Paper, g: &Grid, panels: &Panels, instructions: Vec<Line>) -> Result<Sheet> {
     let per_page = g.per_page();
     let panel_pages = panels.count.div_ceil(per_page);
     let text = layout::text_pages(g, &instructions);
@@ -241,6 +300,7 @@ fn sheet(paper: Paper, g: &Grid, panels: &Panels, instructions: Vec<Line>) -> Sh
     };
     let mut pages = Vec::with_capacity(total);
     for p in 0..panel_pages {
+        check_stop(ctx)?;
         let mut page = Page::default();
         layout::header(&mut page, g, &title(p + 1), panels.colors);
         for (k, index) in (p * per_page..panels.count.min((p + 1) * per_page)).enumerate() {
@@ -249,22 +309,23 @@ fn sheet(paper: Paper, g: &Grid, panels: &Panels, instructions: Vec<Line>) -> Sh
         pages.push(page);
     }
     for (p, lines) in text.iter().enumerate() {
+        check_stop(ctx)?;
         let mut page = Page::default();
         layout::header(&mut page, g, &title(panel_pages + p + 1), panels.colors);
         layout::text_page(&mut page, g, lines);
         pages.push(page);
     }
-    Sheet { pages, paper, nets: panels.count, net_pages: panel_pages, instructions }
+    Ok(Sheet { pages, paper, nets: panels.count, net_pages: panel_pages, instructions })
 }
 
 /// The sheet of nets of `items`.
-fn net_sheet(kind: &str, paper: Paper, g: &Grid, items: &[Item], instructions: Vec<Line>) -> Sheet {
+fn net_sheet(ctx: &Context, kind: &str, paper: Paper, g: &Grid, items: &[Item], lines: Vec<Line>) -> Result<Sheet> {
     let colors: Vec<Color> = items.iter().flat_map(|i| i.cube.faces()).collect();
     let draw = |page: &mut Page, k: usize, at: (f64, f64)| {
         layout::net(page, at, g.edge, &items[k].cube, k + 1, &items[k].caption);
     };
     let size = format!("cube edge {} mm", layout::num(g.edge));
-    sheet(paper, g, &Panels { kind, size, colors: &colors, count: items.len(), draw: &draw }, instructions)
+    sheet(ctx, paper, g, &Panels { kind, size, colors: &colors, count: items.len(), draw: &draw }, lines)
 }
 
 /// A cube's short name (Conway's or Sobczyk's), else its face string.
@@ -322,6 +383,7 @@ fn cubes(tokens: &[String], field: &'static str, noun: &str) -> Result<Vec<Color
 
 /// Runs `print blocks`: one net per block, and how to assemble each target they build.
 pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
+    check_stop(ctx)?;
     if let Some(l) = ctx.limits() {
         // The instructions solve every target, as `build` does.
         crate::limits::blocks(&req.blocks, false, 2, l)?;
@@ -347,7 +409,7 @@ pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
             // Too many colors to enumerate the targets: the nets are printed all the same.
             Err(e) if e.kind() == cubelab::ErrorKind::OutOfRange => {
                 lines.push(line(format!("No targets listed: {e}.")));
-                return Ok(net_sheet("blocks", req.paper, &g, &items, lines));
+                return net_sheet(ctx, "blocks", req.paper, &g, &items, lines);
             }
             r => r?,
         };
@@ -359,6 +421,7 @@ pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
             count(targets.len(), "proper target", "proper targets"),
         )));
         for (target, n) in &targets {
+            check_stop(ctx)?;
             let (_, listed) = set.arrangements(target, false, Some(1), false)?;
             let Some(arrangement) = listed.first() else { continue };
             lines.push(line(""));
@@ -386,11 +449,12 @@ pub fn run_blocks(req: &PrintBlocksRequest, ctx: &Context) -> Result<Sheet> {
             }
         }
     }
-    Ok(net_sheet("blocks", req.paper, &g, &items, lines))
+    net_sheet(ctx, "blocks", req.paper, &g, &items, lines)
 }
 
 /// Runs `print stack`: one net per cube, and one solution of the stack, cube by cube.
-pub fn run_stack(req: &PrintStackRequest, _ctx: &Context) -> Result<Sheet> {
+pub fn run_stack(req: &PrintStackRequest, ctx: &Context) -> Result<Sheet> {
+    check_stop(ctx)?;
     let stack = Stack::new(cubes(&req.cubes, "cubes", "cubes")?)?;
     let given = stack.cubes().to_vec();
     let colors: Vec<Color> = given.iter().flat_map(|c| c.faces()).collect();
@@ -402,6 +466,7 @@ pub fn run_stack(req: &PrintStackRequest, _ctx: &Context) -> Result<Sheet> {
         .collect();
     let mut lines = folding("cube");
     lines.push(heading("Assembly"));
+    check_stop(ctx)?;
     let solved = stack.solve(cubelab::stack::Method::Graph, 1)?;
     match solved.stacks.first() {
         None => lines.push(line(format!(
@@ -441,7 +506,7 @@ pub fn run_stack(req: &PrintStackRequest, _ctx: &Context) -> Result<Sheet> {
             )));
         }
     }
-    Ok(net_sheet("stack", req.paper, &g, &items, lines))
+    net_sheet(ctx, "stack", req.paper, &g, &items, lines)
 }
 
 #[cfg(test)]

@@ -295,6 +295,7 @@ fn check(req: &PrintPictureRequest) -> Result<()> {
 /// picture. The context's token (or deadline) stops it before each picture is decoded
 /// and before each tile is cut.
 pub fn run_picture(req: &PrintPictureRequest, ctx: &Context) -> Result<Sheet> {
+    check_stop(ctx)?;
     check(req)?;
     let g = net_grid(req.paper, req.edge, &[])?;
     let (rows, cols) = (req.rows, req.cols);
@@ -341,7 +342,7 @@ pub fn run_picture(req: &PrintPictureRequest, ctx: &Context) -> Result<Sheet> {
     };
     let size = format!("board {rows} x {cols}, cube edge {} mm", layout::num(g.edge));
     let panels = Panels { kind: "picture", size, colors: &[], count: rows * cols, draw: &draw };
-    Ok(sheet(req.paper, &g, &panels, instructions(rows, cols, &states)))
+    sheet(ctx, req.paper, &g, &panels, instructions(rows, cols, &states))
 }
 
 /// Where a face lies in the printed cross.

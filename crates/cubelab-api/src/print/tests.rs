@@ -318,3 +318,86 @@ fn print_magic_draws_every_layer_and_the_verdict() {
     assert!(e.message().contains("the largest cell that fits is 6"), "{}", e.message());
     assert!(magic((None, Some(vec![vec![1, 1, 1], vec![2, 2, 2], vec![3, 3, 3]])), 12.0).is_err());
 }
+
+/// The largest edge that fits, by counting down a tenth of a mm at a time from `edge`:
+/// what `grid` computed before it bisected (for sizes a countdown can reach).
+fn counted_down(colors: &[Color], edge: f64) -> f64 {
+    let fits = |tenths: f64| Grid::new(Paper::A4.size_mm(), tenths / 10.0, colors).per_page() > 0;
+    let mut largest = (edge * 10.0).floor();
+    while largest > MIN_EDGE * 10.0 && !fits(largest) {
+        largest -= 1.0;
+    }
+    largest / 10.0
+}
+
+#[test]
+fn the_largest_edge_named_is_the_one_counting_down_finds() {
+    let colors: Vec<Color> = parse_cubes(&["Ab".to_string()]).unwrap()[0].faces().to_vec();
+    for edge in [47.55, 47.6, 48.0, 60.0, 80.0, 123.45, 299.9, 1000.0, 4321.0] {
+        let e = net_grid(Paper::A4, edge, &colors).unwrap_err();
+        let named = format!("the largest edge that fits is {} mm", layout::num(counted_down(&colors, edge)));
+        assert!(e.message().ends_with(&named), "{edge}: {}", e.message());
+    }
+}
+
+#[test]
+fn a_huge_size_is_refused_after_a_few_page_grids() {
+    // Each size tried costs one grid; counting down from 1e9 mm would cost 10^10 of them.
+    let tried = std::cell::Cell::new(0u32);
+    let of = |e: f64| {
+        tried.set(tried.get() + 1);
+        assert!(tried.get() < 200, "{} grids tried", tried.get());
+        Grid::new(Paper::A4.size_mm(), e, &[])
+    };
+    let huge = [(1e9, "1e9mm"), (1e40, "1e40mm"), (2f64.powi(63), "9.223372036854776e18mm"), (1e308, "1e308mm")];
+    for (edge, shown) in huge.into_iter().chain([(f64::MAX, "1.7976931348623157e308mm")]) {
+        tried.set(0);
+        let sizing = Sizing { field: "edge", value: edge, least: MIN_EDGE, panel: "a net with its tabs", grid: &of };
+        let e = grid(Paper::A4, &sizing).unwrap_err();
+        assert_eq!(e.field(), Some(("edge", shown)));
+        assert!(e.message().ends_with("the largest edge that fits is 47.5 mm"), "{edge}: {}", e.message());
+        assert!(!e.message().contains("inf") && e.message().len() < 200, "{}", e.message());
+    }
+    let e = blocks(&["Ac", "Af"], Paper::A4, 1e9).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::BadInput);
+    assert!(e.message().contains("(4.000000008e9 x 3e9 mm)"), "{}", e.message());
+}
+
+#[test]
+fn a_panel_too_large_at_the_least_size_says_none_fits() {
+    // 50 cells of at least 5 mm: 250 mm, wider than A4 at any cell.
+    let square: Vec<Vec<i64>> = (0..50).map(|i| (0..50).map(|j| i * 50 + j + 1).collect()).collect();
+    let e = magic((None, Some(square)), 12.0).unwrap_err();
+    assert_eq!(e.field(), Some(("cell", "12mm")));
+    assert!(e.message().ends_with("and none fits even at 5 mm"), "{}", e.message());
+}
+
+#[test]
+fn every_print_command_polls_the_stop_token() {
+    let stop = cubelab::run::Stop::new();
+    stop.request();
+    let ctx = Context::new().with_stop(stop);
+    let names = ["Ac", "Af"].map(String::from).to_vec();
+    let e = run_blocks(&PrintBlocksRequest { blocks: names, paper: Paper::A4, edge: 40.0 }, &ctx).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped);
+    let cubes = ["rgbyrr", "gbyrgg", "byrgbb", "yrgbyy"].map(String::from).to_vec();
+    let e = run_stack(&PrintStackRequest { cubes, paper: Paper::A4, edge: 40.0 }, &ctx).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped);
+    let numbers = crate::magic_check::CheckRequest {
+        file: "-".into(),
+        cube: None,
+        square: None,
+        text: Some("2 7 6 9 5 1 4 3 8".into()),
+    };
+    let e = run_magic(&PrintMagicRequest { numbers, paper: Paper::A4, cell: 12.0 }, &ctx).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::Stopped);
+}
+
+#[test]
+fn a_huge_edge_over_the_web_is_one_line_of_bad_input() {
+    let ctx = Context::new().with_limits(crate::Limits::default());
+    let input = serde_json::json!({ "blocks": ["Ac", "Af"], "edge": 1e9 });
+    let e = run_file("print blocks", input, &ctx).unwrap_err();
+    assert_eq!(e.kind(), crate::ErrorKind::BadInput);
+    assert!(!e.to_string().contains('\n') && e.to_string().starts_with("edge 1e9mm: a net with its tabs"), "{e}");
+}

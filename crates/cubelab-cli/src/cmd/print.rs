@@ -138,14 +138,21 @@ fn length_mm(text: &str) -> Result<f64, String> {
         .find_map(|(unit, tenths)| t.strip_suffix(unit).map(|n| (n.trim(), *tenths)))
         .unwrap_or((t, 10.0));
     match number.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v * tenths / 10.0),
+        // `v * tenths` overflows for lengths near the largest float: in mm the length is
+        // `v` itself (1e308mm is 1e308 mm, which the command refuses as too large for the
+        // page, not as infinite); in cm or in it is beyond every float.
+        Ok(v) if v.is_finite() && v > 0.0 => match v * tenths / 10.0 {
+            mm if mm.is_finite() => Ok(mm),
+            _ if tenths == 10.0 => Ok(v),
+            _ => Err(format!("a length of at most {:e} mm (the largest number)", f64::MAX)),
+        },
         _ => Err("expected a positive length such as 40mm, 4cm or 1.5in".into()),
     }
 }
 
 /// Runs `cubelab print`.
 pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let api = Context::new();
+    let api = Context::new().with_stop(ctx.stop());
     let (sheet, output) = match args.command {
         PrintCommand::Blocks(a) => {
             let req = PrintBlocksRequest { blocks: a.blocks, paper: a.output.paper, edge: a.sheet.edge };
@@ -213,7 +220,11 @@ mod tests {
         assert_eq!(length_mm("4cm"), Ok(40.0));
         assert_eq!(length_mm("1.5in"), Ok(38.1));
         assert_eq!(length_mm(" 35 mm"), Ok(35.0));
-        for bad in ["", "mm", "-4cm", "0", "inf", "4 furlongs", "NaNmm"] {
+        // Near the largest float: the length in mm, not infinity; in cm it is beyond.
+        assert_eq!(length_mm("1e308mm"), Ok(1e308));
+        assert_eq!(length_mm("1e308"), Ok(1e308));
+        assert!(length_mm("1e308cm").is_err_and(|e| e.contains("at most")));
+        for bad in ["", "mm", "-4cm", "0", "inf", "4 furlongs", "NaNmm", "1e309mm"] {
             assert!(length_mm(bad).is_err(), "{bad}");
         }
     }

@@ -424,3 +424,28 @@ fn census_engine_mpi_needs_the_feature() {
     let err = super::bad(&["picture", "census", "2", "2", "--engine", "mpi"]);
     assert!(err.contains("--features mpi"), "{err}");
 }
+
+/// A table the system will not allocate (issue 47: "memory allocation of 372623852104
+/// bytes failed", an abort with exit 134): one line naming the bytes, exit 1. The limit
+/// is the process's address space (`ulimit -v`, about 3.8 GiB), so the refusal does not
+/// depend on the machine's free memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_the_system_refuses_is_one_line_and_exit_1() {
+    let bin = super::cubelab().get_program().to_owned();
+    for (args, bytes) in [
+        ("picture census 4 3 --max-memory 1000", "372623852104 bytes"),
+        ("picture census 4 2 --engine byte", "bytes ("),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 4000000 && exec \"$0\" {args}"))
+            .arg(&bin)
+            .output()
+            .expect("sh runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(err.contains(bytes) && err.contains("of memory the table needs"), "{args}: {err}");
+    }
+}

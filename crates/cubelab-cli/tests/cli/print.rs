@@ -58,6 +58,18 @@ fn refusals_name_the_option_or_position_in_one_line() {
     let e = bad(&["print", "blocks", "Ab", "--paper", "letter", "--edge", "9mm"]);
     assert!(e.contains("--edge 9mm: the edge must be at least 10 mm"), "{e}");
     assert!(bad(&["print", "blocks", "Ab", "--edge", "4 furlongs"]).contains("--edge"));
+    // Sizes no page holds: refused at once, naming the value and the largest that fits
+    // (1e308mm was "infmm: the edge must be at least 10 mm").
+    for (edge, shown) in [("1e9mm", "1e9mm"), ("1e308mm", "1e308mm"), ("9223372036854775808", "9.223372036854776e18mm")]
+    {
+        let e = bad(&["print", "blocks", "Ac", "Af", "--edge", edge]);
+        assert!(
+            e.contains(&format!("--edge {shown}: a net"))
+                && e.trim_end().ends_with("the largest edge that fits is 47.5 mm"),
+            "{e}"
+        );
+    }
+    assert!(bad(&["print", "blocks", "Ab", "--edge", "1e308cm"]).contains("at most"));
     assert!(bad(&["print", "blocks", "Ab", "--edge", "-4cm"]).contains("--edge"));
     assert!(bad(&["print", "blocks", "Ab", "--edge", "0mm"]).contains("--edge"));
     assert!(bad(&["print", "blocks", "Ab", "--paper", "a5"]).contains("--paper"));

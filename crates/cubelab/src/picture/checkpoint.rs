@@ -13,6 +13,7 @@
 
 use crate::run::CheckpointFile;
 use crate::Result;
+use rayon::prelude::*;
 use std::io::Read;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -36,8 +37,25 @@ pub(crate) fn save(file: &CheckpointFile, counts: &[u64], dist: &[AtomicU8]) -> 
 }
 
 /// Loads a checkpoint into `dist` and returns its counts; `None` when there is no file.
-/// On an error `dist` holds garbage.
+/// On an error `dist` holds garbage. Once the checksum holds, every entry is checked to be
+/// a distance the table can hold after the layers counted (for counts of layers 0 to L:
+/// at most L + 2, as saved during layer L + 1's expansion, or not reached yet): a forged table with a recomputed checksum is refused.
 pub(crate) fn load(file: &CheckpointFile, dist: &[AtomicU8]) -> Result<Option<Vec<u64>>> {
+    let loaded = load_entries(file, dist)?;
+    if let Some(counts) = &loaded {
+        let most = counts.len() + 1;
+        let bad = dist.par_iter().any(|d| {
+            let v = d.load(Ordering::Relaxed);
+            v != u8::MAX && usize::from(v) > most
+        });
+        if bad {
+            return Err(file.corrupt(&format!("its table holds a distance beyond {most}, the layers counted")));
+        }
+    }
+    Ok(loaded)
+}
+
+fn load_entries(file: &CheckpointFile, dist: &[AtomicU8]) -> Result<Option<Vec<u64>>> {
     file.load_stream(|counts: Vec<u64>, length, r: &mut dyn Read| {
         let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
         if length != dist.len() as u64 {

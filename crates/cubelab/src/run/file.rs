@@ -211,7 +211,9 @@ impl CheckpointFile {
         Error::checkpoint(format!("{} '{}' {why}", self.noun, self.path.display()))
     }
 
-    fn corrupt(&self, why: &str) -> Error {
+    /// The error refusing this file as corrupt (`checkpoint 'F' is corrupt: why`): also
+    /// for content a reader checks after the checksum (entries no run leaves).
+    pub fn corrupt(&self, why: &str) -> Error {
         self.refused(&format!("is corrupt: {why}"))
     }
 
@@ -311,4 +313,18 @@ impl CheckpointFile {
         }
         Ok(result)
     }
+}
+
+/// Rewrites a checkpoint's content with `forge` and recomputes its checksum: a forgery
+/// the checksum cannot see.
+#[cfg(test)]
+pub(crate) fn forge_checkpoint(path: &std::path::Path, forge: impl FnOnce(&mut [u8])) {
+    let bytes = std::fs::read(path).unwrap();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let mut body = bytes[..bytes.len() - 26].to_vec();
+    assert!(bytes[bytes.len() - 26..].starts_with(b"checksum "));
+    forge(&mut body[header..]);
+    let sum = Checksum::of(&body);
+    body.extend_from_slice(format!("checksum {sum:016x}\n").as_bytes());
+    std::fs::write(path, body).unwrap();
 }

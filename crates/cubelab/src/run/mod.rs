@@ -45,6 +45,8 @@ mod progress;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+pub(crate) use file::forge_checkpoint;
 pub use file::{CheckpointFile, FORMAT};
 pub use progress::{NoProgress, Progress};
 #[cfg(test)]

@@ -14,22 +14,57 @@
 
 #![allow(unsafe_code)]
 
+use crate::{Error, ErrorKind, Result};
 use std::sync::atomic::AtomicU64;
 
 /// `n` zero words, in pages the kernel is asked to back with huge pages (before any is
-/// touched: the zeroed allocation maps fresh pages).
-pub(crate) fn zeroed_words(n: usize) -> Vec<AtomicU64> {
-    if std::mem::align_of::<u64>() != std::mem::align_of::<AtomicU64>() {
-        return std::iter::repeat_with(|| AtomicU64::new(0)).take(n).collect();
+/// touched: the zeroed allocation maps fresh pages). Memory the system refuses (a
+/// `ulimit -v`, an overcommit limit) is an error of kind [`ErrorKind::Io`] naming the bytes
+/// needed, not an abort.
+pub(crate) fn try_zeroed_words(n: usize) -> Result<Vec<AtomicU64>> {
+    let refused = || refused(n as u64 * 8);
+    if n == 0 || std::mem::align_of::<u64>() != std::mem::align_of::<AtomicU64>() {
+        let mut words = Vec::new();
+        words.try_reserve_exact(n).map_err(|_| refused())?;
+        words.extend(std::iter::repeat_with(|| AtomicU64::new(0)).take(n));
+        return Ok(words);
     }
-    let mut words: Vec<u64> = vec![0; n];
+    let layout = std::alloc::Layout::array::<u64>(n).map_err(|_| refused())?;
+    // SAFETY: `layout` has a non-zero size (n > 0). The pointer, when not null, is an
+    // allocation of the global allocator with the layout of `n` u64 words, all zero (a
+    // valid u64 each): exactly what `Vec::from_raw_parts` takes for a vector of length and
+    // capacity `n` (it is what `vec![0u64; n]` does, but a refusal is seen).
+    let mut words: Vec<u64> = unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<u64>();
+        if ptr.is_null() {
+            return Err(refused());
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    };
     advise_huge_pages(&mut words);
     let mut words = std::mem::ManuallyDrop::new(words);
     let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
     // SAFETY: `AtomicU64` has the size, bit validity and (checked above) the alignment of
     // `u64`, so the allocation of `capacity` u64 words (not dropped: `ManuallyDrop`) is one
     // of `capacity` atomic words with the same layout, of which `len` are initialised.
-    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) }
+    Ok(unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) })
+}
+
+/// [`try_zeroed_words`] for a measurement (`access_cost`): panics if refused.
+pub(crate) fn zeroed_words(n: usize) -> Vec<AtomicU64> {
+    try_zeroed_words(n).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The error of a table of `bytes` the system would not allocate.
+pub(crate) fn refused(bytes: u64) -> Error {
+    Error::new(
+        ErrorKind::Io,
+        format!(
+            "the system refused the {bytes} bytes ({:.1} GiB) of memory the table needs; free memory or raise the \
+             process's limit (ulimit -v)",
+            bytes as f64 / (1u64 << 30) as f64
+        ),
+    )
 }
 
 /// Asks the kernel to back the whole 2 MiB pages of `words` by huge pages; the answer

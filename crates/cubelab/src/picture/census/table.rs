@@ -59,7 +59,11 @@ impl Table {
     ) -> Result<Table> {
         let space = Space::new(puzzle, max_bytes)?;
         let size = space.size;
-        let dist: Vec<AtomicU8> = std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(size as usize).collect();
+        // Reserved first: memory the system refuses is an error naming the bytes, not an abort.
+        let mut dist: Vec<AtomicU8> = Vec::new();
+        let entries = usize::try_from(size).map_err(|_| super::memory::refused(size))?;
+        dist.try_reserve_exact(entries).map_err(|_| super::memory::refused(size))?;
+        dist.extend(std::iter::repeat_with(|| AtomicU8::new(UNSET)).take(entries));
         let fingerprint = format!("{} {size}", puzzle.fingerprint());
         let mut saver = Saver::new(opts, checkpoint::KIND, &fingerprint, ck.label)?;
         let mut counts = Vec::new();
@@ -324,5 +328,26 @@ mod tests {
         };
         assert!(stops >= 2 && in_layer >= 1, "{stops} {in_layer}");
         assert_eq!(table.census(), &whole);
+    }
+
+    #[test]
+    fn a_forged_table_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.ckpt");
+        let puzzle = cube_puzzle(3, 1, Metric::Quarter);
+        // Distances no census of layers 0..=2 leaves (at most 3, or unset), and random bytes.
+        for forge in
+            [|t: &mut [u8]| t[0] = 200, |t: &mut [u8]| t.iter_mut().enumerate().for_each(|(i, b)| *b = i as u8)]
+        {
+            assert_eq!(run(&puzzle, &path, false, Some(2), "3x1").unwrap_err().kind(), ErrorKind::Stopped);
+            crate::run::forge_checkpoint(&path, forge);
+            let e = run(&puzzle, &path, true, None, "3x1").unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::Checkpoint, "{e}");
+            assert!(e.to_string().contains("is corrupt: its table holds a distance beyond 4"), "{e}");
+        }
+        // An honest one resumes.
+        assert_eq!(run(&puzzle, &path, false, Some(2), "3x1").unwrap_err().kind(), ErrorKind::Stopped);
+        let whole = Table::build(&puzzle, 1 << 30, &NoProgress).unwrap().census().clone();
+        assert_eq!(run(&puzzle, &path, true, None, "3x1").unwrap().census(), &whole);
     }
 }

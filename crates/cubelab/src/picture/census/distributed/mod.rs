@@ -294,7 +294,7 @@ impl<'a> Run<'a> {
                 puzzle.rows, puzzle.cols,
             )));
         }
-        let table = Words::new(Part(starts[rank]), starts[rank + 1] - starts[rank]);
+        let table = Words::new(Part(starts[rank]), starts[rank + 1] - starts[rank])?;
         let slice = Slice { layout, starts, rank, table };
         let watched = layers::watch_entries(&slice.layout, watch)?;
         let path = opts.checkpoint.map(|p| rank_path(p, rank, ranks));

@@ -192,7 +192,15 @@ impl DistanceTable {
             let layout = Layout::new(&puzzle, &cube_symmetry(), u64::MAX / 4)
                 .map_err(|e| invalid(format!("its layout cannot be built: {}", e.message())))?;
             let words = layout.size().div_ceil(32);
-            if h.entries != layout.size() || length != words * 8 {
+            // Each disagreement named as it is: the header's entry count, or the bytes.
+            if h.entries != layout.size() {
+                return Err(invalid(format!(
+                    "a table of {} entries, not the {} of this layout",
+                    h.entries,
+                    layout.size()
+                )));
+            }
+            if length != words * 8 {
                 return Err(invalid(format!("{length} bytes of table, not the {} of this layout", words * 8)));
             }
             let mut table = vec![0u64; words as usize];
@@ -365,6 +373,26 @@ mod tests {
         assert_eq!((e.kind(), e.message()), (ErrorKind::OutOfRange, "the distance table is for 2x2 boards, not 3x2"));
         let odd = Board::parse("FD UF / UF UF").unwrap();
         assert_eq!(back.solve(&odd).unwrap_err().kind(), ErrorKind::Malformed);
+        // Only the header's entry count edited (the checksum recomputed): the message
+        // names the entries, not the bytes, which agree.
+        let honest = std::fs::read(&path).unwrap();
+        let line = honest.iter().position(|&b| b == b'\n').unwrap();
+        let header = std::str::from_utf8(&honest[..line]).unwrap();
+        let entries = format!("\"entries\":{}", t.layout.size());
+        assert!(header.contains(&entries), "{header}");
+        let mut body = header.replacen(&entries, &format!("\"entries\":{}", t.layout.size() + 1), 1).into_bytes();
+        body.extend_from_slice(&honest[line..honest.len() - 26]);
+        let sum = crate::io::Checksum::of(&body);
+        body.extend_from_slice(format!("checksum {sum:016x}\n").as_bytes());
+        std::fs::write(&path, &body).unwrap();
+        let e = DistanceTable::load(&path).unwrap_err();
+        let want = format!(
+            "is corrupt: a table of {} entries, not the {} of this layout",
+            t.layout.size() + 1,
+            t.layout.size()
+        );
+        assert!(e.message().ends_with(&want), "{e}");
+        std::fs::write(&path, &honest).unwrap();
         // A flipped byte in the table, a truncated file, a missing one: refused, one line.
         let mut bytes = std::fs::read(&path).unwrap();
         let at = bytes.len() - 40;

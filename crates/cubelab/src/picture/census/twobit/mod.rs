@@ -150,7 +150,7 @@ impl Engine {
     }
 
     fn load(&self, file: &CheckpointFile, chunks: u64) -> Result<Option<State>> {
-        file.load_stream(|state: State, length, r: &mut dyn Read| {
+        let loaded = file.load_stream(|state: State, length, r: &mut dyn Read| {
             let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
             if length != self.content_bytes() {
                 return Err(invalid(format!("a table of {length} bytes, not {}", self.content_bytes())));
@@ -164,7 +164,21 @@ impl Engine {
                 table.read(r)?;
             }
             Ok(state)
-        })
+        })?;
+        // Once the checksum holds, the entries are checked as a census could have left
+        // them (a forged table with a recomputed checksum must not make a pass panic): a
+        // prepare pass's cost.
+        if let Some(state) = &loaded {
+            let prepared = |c: u64| state.pass != Pass::Prepare || c < state.next_chunk;
+            let valid = self.table.padding_is_done()
+                && (0..self.table.chunks())
+                    .into_par_iter()
+                    .all(|c| self.table.chunk_is_valid(&self.layout, c, prepared(c)));
+            if !valid {
+                return Err(file.corrupt("its table marks an entry that is no board's canonical entry"));
+            }
+        }
+        Ok(loaded)
     }
 }
 
@@ -284,12 +298,15 @@ impl Engine {
             )));
         }
         let size = layout.size();
-        let mod3 = keep.then(|| {
-            let table = Words::new(Whole, size);
-            table.fill(3);
-            table
-        });
-        Ok(Engine { layout, table: Words::new(Whole, size), mod3 })
+        let table = Words::new(Whole, size)?;
+        let mod3 = if keep {
+            let kept = Words::new(Whole, size)?;
+            kept.fill(3);
+            Some(kept)
+        } else {
+            None
+        };
+        Ok(Engine { layout, table, mod3 })
     }
 }
 

@@ -61,6 +61,32 @@ impl<S: Span> Words<S> {
         found
     }
 
+    /// Whether chunk `c` of a loaded table is one a census could have left (no input may
+    /// make a pass panic): once the chunk is `prepared`, every entry not done is a board's
+    /// canonical entry (the passes unrank and move only those); before, every entry is
+    /// unseen. The fields past the last entry are checked by [`Words::padding_is_done`].
+    pub(crate) fn chunk_is_valid(&self, l: &Layout, c: u64, prepared: bool) -> bool {
+        let m = l.m;
+        let mut rows = [0u32; MAX_ROWS];
+        let mut cursor = Cursor::default();
+        let mut ok = true;
+        if prepared {
+            self.each(
+                c,
+                |lo, hi| !(lo & hi) & LOW,
+                |i| {
+                    if ok && self.owns(i) {
+                        l.seek(&mut cursor, i, &mut rows[..m]);
+                        ok = l.is_canonical(i, &rows[..m]);
+                    }
+                },
+            );
+        } else {
+            self.each(c, |lo, hi| lo | hi, |i| ok &= !self.owns(i));
+        }
+        ok
+    }
+
     /// The forward pass over chunk `c`: every frontier entry marks its unseen neighbours
     /// next, and on a slice (`Part`) gives those this table does not hold to `elsewhere`.
     pub(crate) fn forward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64)) {

@@ -69,12 +69,21 @@ pub(crate) struct Words<S: Span = Whole> {
 impl<S: Span> Words<S> {
     /// The entries `first..first + len` of `span`, all unseen; the fields past the last
     /// entry (in its word) are done.
-    pub(crate) fn new(span: S, len: u64) -> Words<S> {
+    /// Memory the system refuses is an error naming the bytes ([`memory::refused`]).
+    pub(crate) fn new(span: S, len: u64) -> crate::Result<Words<S>> {
         let first = span.first();
         debug_assert!(first % CHUNK == 0, "a table starts on a chunk");
-        let table = Words { span, len, words: memory::zeroed_words(len.div_ceil(32) as usize) };
+        let words = usize::try_from(len.div_ceil(32)).map_err(|_| memory::refused(len.div_ceil(32) * 8))?;
+        let table = Words { span, len, words: memory::try_zeroed_words(words)? };
         (first + len..first + table.words.len() as u64 * 32).for_each(|i| table.or(i, DONE));
-        table
+        Ok(table)
+    }
+
+    /// Whether the fields past the last entry (in its word) are done, as [`Words::new`]
+    /// leaves them: a loaded table's are checked before any pass reads them.
+    pub(crate) fn padding_is_done(&self) -> bool {
+        let first = self.span.first();
+        (first + self.len..first + self.words.len() as u64 * 32).all(|i| self.get(i) == DONE)
     }
 
     /// Sets every field (past the last entry too) to `value`.

@@ -370,3 +370,41 @@ fn the_stored_5x2_census_adds_up_and_starts_like_a_brute_force_search() {
         assert!(crate::picture::parity::check(&b).solvable, "{b}");
     }
 }
+
+#[test]
+fn a_forged_table_is_refused_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.ckpt");
+    let puzzle = cube_puzzle(3, 2, Metric::Quarter);
+    let census = |resume: bool, stop: Option<usize>| {
+        let opts = Options { checkpoint: Some(&path), resume, overwrite: true, ..Options::default() };
+        let ck = Checkpointing { label: "3x2", stop_after_layer: stop, reachable: None };
+        run(&puzzle, &cube_symmetry(), 1 << 30, &opts, &ck, 0, &[])
+    };
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    type Forgery<'a> = Box<dyn FnMut(&mut [u8]) + 'a>;
+    let forgeries: Vec<(&str, Forgery)> = vec![
+        // Random table bytes (issue 47: "index out of bounds" in the layout's unranking).
+        ("random bytes", Box::new(|t: &mut [u8]| t.iter_mut().for_each(|b| *b = random() as u8))),
+        // The fields past the last entry unseen: a pass would unrank entries beyond the table.
+        ("padding", Box::new(|t: &mut [u8]| *t.last_mut().unwrap() = 0)),
+        // Every entry in the frontier: most are no board's (inconsistent parities).
+        ("all frontier", Box::new(|t: &mut [u8]| t.iter_mut().for_each(|b| *b = 0x55))),
+    ];
+    for (what, mut forge) in forgeries {
+        assert_eq!(census(false, Some(3)).unwrap_err().kind(), ErrorKind::Stopped);
+        crate::run::forge_checkpoint(&path, &mut *forge);
+        let e = census(true, None).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Checkpoint, "{what}: {e}");
+        assert!(e.to_string().contains("is corrupt: its table marks an entry"), "{what}: {e}");
+    }
+    // An honest checkpoint still resumes to the census.
+    assert_eq!(census(false, Some(3)).unwrap_err().kind(), ErrorKind::Stopped);
+    assert_eq!(census(true, None).unwrap().census, twobit(3, 2, Metric::Quarter).census);
+}
