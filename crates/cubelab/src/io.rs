@@ -207,20 +207,36 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
 }
 
 fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Error> {
-    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    let name = format!("'{}'", path.display());
+    read_all(file, cap, &name, "the most an input file may be")
+}
+
+/// Reads `from` up to `cap` bytes (one more is read to tell a larger input, which is
+/// refused, kind `OutOfRange`); `name` names it in the messages.
+fn read_all(from: impl std::io::Read, cap: u64, name: &str, most: &str) -> Result<Vec<u8>, Error> {
+    use std::io::Read;
     let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    from.take(cap + 1).read_to_end(&mut bytes).map_err(|e| Error::io(format!("cannot read {name}"), e))?;
     if bytes.len() as u64 > cap {
-        return Err(Error::out_of_range(format!(
-            "'{}' is larger than {} MiB, the most an input file may be",
-            path.display(),
-            cap >> 20
-        )));
+        return Err(Error::out_of_range(format!("{name} is larger than {} MiB, {most}", cap >> 20)));
     }
     Ok(bytes)
+}
+
+/// Reads standard input as text, capped as files are ([`MAX_INPUT`]): a larger input
+/// (`< /dev/zero`) is refused (kind `OutOfRange`) once one byte past the cap has been
+/// read, input that is not UTF-8 is refused (kind `Malformed`), a read failure is an
+/// `Io` error.
+pub fn read_stdin() -> Result<String, Error> {
+    read_stdin_capped(std::io::stdin().lock(), MAX_INPUT)
+}
+
+fn read_stdin_capped(from: impl std::io::Read, cap: u64) -> Result<String, Error> {
+    let bytes = read_all(from, cap, "standard input", "the most an input may be")?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::malformed(format!("standard input is not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+    })
 }
 
 /// The identity of a file, for telling whether two paths name the same one: its device
@@ -504,6 +520,14 @@ mod tests {
         let p = dir.path().join("bad.txt");
         std::fs::write(&p, b"ok\n\xff").unwrap();
         assert!(read_text(&p).unwrap_err().to_string().ends_with("is not UTF-8 text (byte 4)"));
+        // Standard input is capped the same way.
+        let zeros = std::fs::File::open("/dev/zero").unwrap();
+        let e = read_stdin_capped(zeros, 1 << 20).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert_eq!(e.to_string(), "standard input is larger than 1 MiB, the most an input may be");
+        assert_eq!(read_stdin_capped(&b"1 2\n"[..], 4).unwrap(), "1 2\n");
+        let e = read_stdin_capped(&b"ok\xff"[..], 4).unwrap_err();
+        assert_eq!(e.to_string(), "standard input is not UTF-8 text (byte 3)");
     }
 
     #[test]
