@@ -22,14 +22,9 @@ pub(super) async fn guard(
 ) -> Response {
     let (parts, body) = request.into_parts();
     let (limit, timeout) = body_bound(parts.uri.path());
-    // Both framings at once is how requests are smuggled past proxies: refused unread.
-    if parts.headers.contains_key(header::CONTENT_LENGTH) && parts.headers.contains_key(header::TRANSFER_ENCODING) {
-        return closing(error(
-            StatusCode::BAD_REQUEST,
-            "a request may not have both Content-Length and Transfer-Encoding",
-            None,
-        ));
-    }
+    // (With both `Content-Length` and `Transfer-Encoding`, hyper drops the length and
+    // reads the body as chunked, RFC 9112 section 6.3, closing the connection after: a
+    // body sent by its length is then malformed, 400 below.)
     // A large body announced larger than its limit is refused before it is read (the
     // connection is closed after the answer, the body unread).
     let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
