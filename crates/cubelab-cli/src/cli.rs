@@ -7,6 +7,7 @@
 
 use crate::cmd;
 use crate::context::Context;
+use crate::files::check_files;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -104,36 +105,6 @@ pub fn command() -> clap::Command {
     cmd
 }
 
-/// The arguments (ids) that name a file a command writes.
-const OUTPUT_ARGS: &[&str] = &["output", "svg", "svg_path", "plot", "checkpoint"];
-
-/// Refuses a command line that would write a file over one of its inputs or over another
-/// of its outputs ([`cubelab::io::check_distinct`]): the outputs are the values of
-/// [`OUTPUT_ARGS`], the inputs every other argument that names an existing file.
-fn check_files(m: &clap::ArgMatches) -> cubelab::Result<()> {
-    let mut outputs: Vec<(String, std::path::PathBuf)> = Vec::new();
-    let mut inputs: Vec<std::path::PathBuf> = Vec::new();
-    let mut level = Some(m);
-    while let Some(m) = level {
-        for id in m.ids() {
-            let id = id.as_str();
-            let Ok(Some(values)) = m.try_get_raw(id) else { continue };
-            for v in values {
-                let path = std::path::PathBuf::from(v);
-                if OUTPUT_ARGS.contains(&id) {
-                    outputs.push((format!("--{} file", id.replace('_', "-")), path));
-                } else if path.is_file() {
-                    inputs.push(path);
-                }
-            }
-        }
-        level = m.subcommand().map(|(_, sub)| sub);
-    }
-    let outputs: Vec<(&str, &std::path::Path)> = outputs.iter().map(|(r, p)| (r.as_str(), p.as_path())).collect();
-    let inputs: Vec<&std::path::Path> = inputs.iter().map(|p| p.as_path()).collect();
-    cubelab::io::check_distinct(&outputs, &inputs)
-}
-
 /// Longest argument quoted whole in an error line; longer ones are shortened to their
 /// start and end around `…`.
 const QUOTED_MAX: usize = 60;
@@ -222,8 +193,9 @@ pub fn main() -> ExitCode {
     let matches = Cli::command().try_get_matches();
     if let Ok(m) = &matches {
         if let Err(e) = check_files(m) {
-            eprintln!("error: {}", shorten_quoted(&e.to_string()));
-            return ExitCode::from(2);
+            let e = anyhow::Error::new(e);
+            print_error(&e);
+            return ExitCode::from(exit_code(&e));
         }
     }
     let parsed = matches.and_then(|m| Cli::from_arg_matches(&m));
@@ -246,6 +218,14 @@ pub fn main() -> ExitCode {
     match run(cli, &Context).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            // A result whose extra file failed at the end is printed all the same.
+            let e = match e.downcast::<crate::output::Unwritten>() {
+                Ok(unwritten) => match crate::output::write_stdout(unwritten.printed.as_bytes()) {
+                    Ok(()) => unwritten.error,
+                    Err(out) => out,
+                },
+                Err(e) => e,
+            };
             if !quiet(&e) {
                 print_error(&e);
             }

@@ -25,12 +25,9 @@ impl Context {
         Bars::new(Bar::new)
     }
 
-    /// The program's standard input as text.
-    pub(crate) fn read_stdin(&self) -> anyhow::Result<String> {
-        use anyhow::Context as _;
-        use std::io::Read;
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("cannot read standard input")?;
-        Ok(s)
+    /// The text of an input file, or of the program's standard input for `-`, capped
+    /// at 256 MiB ([`crate::files::read_input`]).
+    pub(crate) fn read_input(&self, file: &str) -> anyhow::Result<String> {
+        crate::files::read_input(file)
     }
 }

@@ -14,6 +14,7 @@
 pub mod cli;
 mod cmd;
 mod context;
+mod files;
 mod output;
 mod progress;
 #[cfg(feature = "web")]

@@ -99,6 +99,40 @@ impl Schemas {
     }
 }
 
+/// A command's result that was rendered but whose extra file (`--output`, `--svg`,
+/// `--plot`) could not be written at the end: `cli::main` prints `printed` on stdout all
+/// the same, then `error` on stderr, and exits with `error`'s code. (Every output was
+/// checked writable before the work, `files::check_files`: this is for what fails
+/// after, a full disk say.)
+#[derive(Debug)]
+pub struct Unwritten {
+    /// What the command prints on stdout.
+    pub printed: String,
+    /// Why the file was not written.
+    pub error: anyhow::Error,
+}
+
+impl std::fmt::Display for Unwritten {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.error)
+    }
+}
+
+impl std::error::Error for Unwritten {}
+
+/// The rendered result `printed` after `write` has written the command's extra files:
+/// when a write fails, the result still goes to stdout ([`Unwritten`]).
+pub fn with_files(
+    printed: anyhow::Result<String>,
+    write: impl FnOnce() -> anyhow::Result<()>,
+) -> anyhow::Result<String> {
+    let printed = printed?;
+    match write() {
+        Ok(()) => Ok(printed),
+        Err(error) => Err(anyhow::Error::new(Unwritten { printed, error })),
+    }
+}
+
 /// Writes the report's SVG to `path` atomically.
 pub fn write_svg(report: &impl Report, path: &Path) -> anyhow::Result<()> {
     let svg = report.svg().context("this result has no picture")?;

@@ -43,48 +43,18 @@ const BLOCK: usize = 1 << 20;
 /// error path, including a panic in `fill`.
 pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Error> {
     let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
-    let refuse = |why: &str| fail(std::io::Error::other(why.to_string()));
-    if path.file_name().is_none() {
-        return Err(Error::malformed(format!("'{}' is not a file path", path.display())));
-    }
-    // A link is followed: the file it names is the target.
-    let mut target = path.to_path_buf();
-    let existing = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
-            Ok(m) => {
-                target = std::fs::canonicalize(path).map_err(fail)?;
-                Some(m)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(refuse("it is a symbolic link to a missing file"));
-            }
-            Err(e) => return Err(fail(e)),
-        },
-        Ok(m) => Some(m),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(fail(e)),
+    let (dir, keep) = match destination(path)? {
+        Destination::Through(target) => {
+            let mut file = std::fs::OpenOptions::new().write(true).open(&target).map_err(fail)?;
+            let mut w = std::io::BufWriter::with_capacity(BLOCK, &mut file);
+            fill(&mut w).map_err(fail)?;
+            return w.flush().map_err(fail);
+        }
+        Destination::New(dir) => (dir, None),
+        Destination::Replace(dir, target, perm) => (dir, Some((target, perm))),
     };
     let mut builder = tempfile::Builder::new();
-    let mut keep = None;
-    if let Some(m) = &existing {
-        let kind = m.file_type();
-        if kind.is_dir() {
-            return Err(refuse("it is a directory"));
-        }
-        if !kind.is_file() {
-            if special_written_through(&kind) {
-                let mut file = std::fs::OpenOptions::new().write(true).open(&target).map_err(fail)?;
-                let mut w = std::io::BufWriter::with_capacity(BLOCK, &mut file);
-                fill(&mut w).map_err(fail)?;
-                return w.flush().map_err(fail);
-            }
-            return Err(refuse("it is not a regular file (only regular files are replaced)"));
-        }
-        if m.permissions().readonly() {
-            return Err(refuse("the file is read-only; it is not replaced"));
-        }
-        keep = Some(m.permissions());
-    } else {
+    if keep.is_none() {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -92,11 +62,14 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
     }
-    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = builder.tempfile_in(dir).map_err(fail)?;
-    if let Some(perm) = keep {
-        tmp.as_file().set_permissions(perm).map_err(fail)?;
-    }
+    let mut tmp = builder.tempfile_in(&dir).map_err(fail)?;
+    let target = match keep {
+        Some((target, perm)) => {
+            tmp.as_file().set_permissions(perm).map_err(fail)?;
+            target
+        }
+        None => path.to_path_buf(),
+    };
     {
         let mut w = std::io::BufWriter::with_capacity(BLOCK, tmp.as_file_mut());
         fill(&mut w).map_err(fail)?;
@@ -104,7 +77,78 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
     }
     tmp.as_file().sync_all().map_err(fail)?;
     tmp.persist(&target).map_err(|e| fail(e.error))?;
-    sync_dir(dir).map_err(fail)
+    sync_dir(&dir).map_err(fail)
+}
+
+/// Checks, before any work, that [`write_atomic`] could write `path` now: the same
+/// refusals (a directory, a read-only file, a link to a missing file, ...), and for a
+/// file to be created or replaced a temporary file created and removed in its folder (a
+/// missing or read-only folder fails here). A device or FIFO is not opened. The error is
+/// the one the write would give (kind `Io`).
+///
+/// ```
+/// let e = cubelab::io::check_writable(std::path::Path::new("/no/such/dir/out.json")).unwrap_err();
+/// assert_eq!(e.kind(), cubelab::ErrorKind::Io);
+/// assert!(e.to_string().starts_with("cannot write '/no/such/dir/out.json'"), "{e}");
+/// ```
+pub fn check_writable(path: &Path) -> Result<(), Error> {
+    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
+    match destination(path)? {
+        Destination::Through(_) => Ok(()),
+        Destination::New(dir) | Destination::Replace(dir, _, _) => {
+            tempfile::Builder::new().tempfile_in(&dir).map_err(fail)?;
+            Ok(())
+        }
+    }
+}
+
+/// How a write to a path goes ([`destination`]).
+enum Destination {
+    /// A new file in this folder.
+    New(PathBuf),
+    /// A regular file (the target of the links followed) replaced in this folder,
+    /// keeping these permissions.
+    Replace(PathBuf, PathBuf, std::fs::Permissions),
+    /// A character device or FIFO, written through in place.
+    Through(PathBuf),
+}
+
+/// What is at `path` and so how it is written (see [`write_atomic_with`]), or why it is
+/// refused.
+fn destination(path: &Path) -> Result<Destination, Error> {
+    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
+    let refuse = |why: &str| fail(std::io::Error::other(why.to_string()));
+    if path.file_name().is_none() {
+        return Err(Error::malformed(format!("'{}' is not a file path", path.display())));
+    }
+    let folder = |p: &Path| p.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    // A link is followed: the file it names is the target.
+    let (target, m) = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::metadata(path) {
+            Ok(m) => (std::fs::canonicalize(path).map_err(fail)?, m),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(refuse("it is a symbolic link to a missing file"));
+            }
+            Err(e) => return Err(fail(e)),
+        },
+        Ok(m) => (path.to_path_buf(), m),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Destination::New(folder(path))),
+        Err(e) => return Err(fail(e)),
+    };
+    let kind = m.file_type();
+    if kind.is_dir() {
+        return Err(refuse("it is a directory"));
+    }
+    if !kind.is_file() {
+        if special_written_through(&kind) {
+            return Ok(Destination::Through(target));
+        }
+        return Err(refuse("it is not a regular file (only regular files are replaced)"));
+    }
+    if m.permissions().readonly() {
+        return Err(refuse("the file is read-only; it is not replaced"));
+    }
+    Ok(Destination::Replace(folder(&target), target, m.permissions()))
 }
 
 /// Whether a file of this type is written in place: a character device or a FIFO.
@@ -163,24 +207,41 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
 }
 
 fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Error> {
-    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    let name = format!("'{}'", path.display());
+    read_all(file, cap, &name, "the most an input file may be")
+}
+
+/// Reads `from` up to `cap` bytes (one more is read to tell a larger input, which is
+/// refused, kind `OutOfRange`); `name` names it in the messages.
+fn read_all(from: impl std::io::Read, cap: u64, name: &str, most: &str) -> Result<Vec<u8>, Error> {
+    use std::io::Read;
     let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(format!("cannot read '{}'", path.display()), e))?;
+    from.take(cap + 1).read_to_end(&mut bytes).map_err(|e| Error::io(format!("cannot read {name}"), e))?;
     if bytes.len() as u64 > cap {
-        return Err(Error::out_of_range(format!(
-            "'{}' is larger than {} MiB, the most an input file may be",
-            path.display(),
-            cap >> 20
-        )));
+        return Err(Error::out_of_range(format!("{name} is larger than {} MiB, {most}", cap >> 20)));
     }
     Ok(bytes)
 }
 
+/// Reads standard input as text, capped as files are ([`MAX_INPUT`]): a larger input
+/// (`< /dev/zero`) is refused (kind `OutOfRange`) once one byte past the cap has been
+/// read, input that is not UTF-8 is refused (kind `Malformed`), a read failure is an
+/// `Io` error.
+pub fn read_stdin() -> Result<String, Error> {
+    read_stdin_capped(std::io::stdin().lock(), MAX_INPUT)
+}
+
+fn read_stdin_capped(from: impl std::io::Read, cap: u64) -> Result<String, Error> {
+    let bytes = read_all(from, cap, "standard input", "the most an input may be")?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::malformed(format!("standard input is not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+    })
+}
+
 /// The identity of a file, for telling whether two paths name the same one: its device
-/// and inode when it exists (on Unix), else its canonical folder and its name.
+/// and inode when it exists (on Unix), else the path it will be created at: links
+/// followed (a link to a file not yet created names that file), in its canonical folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum FileId {
     #[cfg(unix)]
@@ -188,36 +249,92 @@ enum FileId {
     Path(PathBuf),
 }
 
+#[cfg(unix)]
+fn inode(m: &std::fs::Metadata) -> FileId {
+    use std::os::unix::fs::MetadataExt;
+    FileId::Inode(m.dev(), m.ino())
+}
+
 fn file_id(path: &Path) -> Option<FileId> {
     #[cfg(unix)]
     if let Ok(m) = std::fs::metadata(path) {
-        use std::os::unix::fs::MetadataExt;
-        return Some(FileId::Inode(m.dev(), m.ino()));
+        return Some(inode(&m));
     }
+    let path = resolve_links(path);
     let name = path.file_name()?;
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let dir = std::fs::canonicalize(dir).ok()?;
     Some(FileId::Path(dir.join(name)))
 }
 
+/// `path` with its symbolic links followed as far as they go: a link to a file that does
+/// not exist yet resolves to that file's path (relative targets taken from the link's
+/// folder). At most 40 links are followed, as the kernel does.
+fn resolve_links(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::read_link(&path) {
+            Ok(target) => {
+                let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+                path = dir.join(target);
+            }
+            Err(_) => break,
+        }
+    }
+    path
+}
+
+/// The identity of the file behind standard input, when it is a regular file (`< file`);
+/// none for a terminal, a pipe or a device.
+fn stdin_id() -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+        let m = std::fs::File::from(fd).metadata().ok()?;
+        m.is_file().then(|| inode(&m))
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// A file a command reads, for [`check_distinct`].
+#[derive(Debug, Clone, Copy)]
+pub enum Input<'a> {
+    /// A file named on the command line.
+    Path(&'a Path),
+    /// Standard input (`-`): the file behind it, when it is one (`< file`).
+    Stdin,
+}
+
 /// Refuses a set of files a command would write over one another or over what it reads:
 /// `outputs` (role and path, e.g. `("checkpoint", p)`) must name different files, and
-/// none may be one of `inputs`. Paths are compared as files (device and inode, or the
-/// canonical path of one not yet created), so `a.json`, `./a.json` and a link to it are
-/// one file. The error (kind `OutOfRange`) names both roles and the path.
+/// none may be one of `inputs` (standard input included: the file it was redirected
+/// from). Paths are compared as files (device and inode, or the path a file not yet
+/// created will have, links followed), so `a.json`, `./a.json`, a link to it, and a link
+/// to a file not yet written are each one file with what they name. The error (kind
+/// `OutOfRange`) names both roles and the path.
 ///
 /// ```
+/// use cubelab::io::Input;
 /// use std::path::{Path, PathBuf};
 /// let dir = std::env::temp_dir();
 /// let a = dir.join(format!("cubelab-distinct-doc-{}.json", std::process::id()));
 /// std::fs::write(&a, "{}").unwrap();
-/// let e = cubelab::io::check_distinct(&[("plot", a.as_path())], &[a.as_path()]).unwrap_err();
+/// let e = cubelab::io::check_distinct(&[("plot", a.as_path())], &[Input::Path(&a)]).unwrap_err();
 /// assert!(e.to_string().contains("is both an input and the plot"), "{e}");
-/// assert!(cubelab::io::check_distinct(&[("plot", Path::new("other.svg"))], &[a.as_path()]).is_ok());
+/// assert!(cubelab::io::check_distinct(&[("plot", Path::new("other.svg"))], &[Input::Path(&a)]).is_ok());
 /// # std::fs::remove_file(&a).unwrap();
 /// ```
-pub fn check_distinct(outputs: &[(&str, &Path)], inputs: &[&Path]) -> Result<(), Error> {
+pub fn check_distinct(outputs: &[(&str, &Path)], inputs: &[Input<'_>]) -> Result<(), Error> {
     let ids: Vec<Option<FileId>> = outputs.iter().map(|(_, p)| file_id(p)).collect();
+    let read: Vec<(bool, FileId)> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Path(p) => Some((false, file_id(p)?)),
+            Input::Stdin => Some((true, stdin_id()?)),
+        })
+        .collect();
     for (k, (role, path)) in outputs.iter().enumerate() {
         let Some(id) = &ids[k] else { continue };
         if let Some(j) = (0..k).find(|&j| ids[j].as_ref() == Some(id)) {
@@ -227,9 +344,10 @@ pub fn check_distinct(outputs: &[(&str, &Path)], inputs: &[&Path]) -> Result<(),
                 outputs[j].0
             )));
         }
-        if inputs.iter().any(|i| file_id(i).as_ref() == Some(id)) {
+        if let Some((stdin, _)) = read.iter().find(|(_, r)| r == id) {
+            let input = if *stdin { "the standard input" } else { "an input" };
             return Err(Error::out_of_range(format!(
-                "'{}' is both an input and the {role}: writing it would destroy the input",
+                "'{}' is both {input} and the {role}: writing it would destroy the input",
                 path.display()
             )));
         }
@@ -377,6 +495,14 @@ mod tests {
         std::os::unix::fs::symlink(dir.path().join("missing"), &dangling).unwrap();
         assert!(write_atomic(&dangling, b"x").unwrap_err().to_string().contains("missing file"));
         assert!(write_atomic(dir.path(), b"x").is_err());
+        // The probe before a run refuses what the write would, and leaves nothing.
+        assert!(check_writable(&dangling).unwrap_err().to_string().contains("missing file"));
+        assert!(check_writable(dir.path()).unwrap_err().to_string().contains("directory"));
+        assert!(check_writable(&new).unwrap_err().to_string().contains("read-only"));
+        assert!(check_writable(&dir.path().join("nodir/x")).is_err());
+        check_writable(&dir.path().join("fresh")).unwrap();
+        check_writable(Path::new("/dev/null")).unwrap();
+        assert!(!dir.path().join("fresh").exists());
         // A character device is written through, not replaced.
         write_atomic(Path::new("/dev/null"), b"nothing").unwrap();
         assert!(!std::fs::metadata("/dev/null").unwrap().file_type().is_file());
@@ -394,6 +520,14 @@ mod tests {
         let p = dir.path().join("bad.txt");
         std::fs::write(&p, b"ok\n\xff").unwrap();
         assert!(read_text(&p).unwrap_err().to_string().ends_with("is not UTF-8 text (byte 4)"));
+        // Standard input is capped the same way.
+        let zeros = std::fs::File::open("/dev/zero").unwrap();
+        let e = read_stdin_capped(zeros, 1 << 20).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert_eq!(e.to_string(), "standard input is larger than 1 MiB, the most an input may be");
+        assert_eq!(read_stdin_capped(&b"1 2\n"[..], 4).unwrap(), "1 2\n");
+        let e = read_stdin_capped(&b"ok\xff"[..], 4).unwrap_err();
+        assert_eq!(e.to_string(), "standard input is not UTF-8 text (byte 3)");
     }
 
     #[test]
@@ -402,19 +536,30 @@ mod tests {
         let a = dir.path().join("a.json");
         std::fs::write(&a, "{}").unwrap();
         let dotted = dir.path().join(".").join("a.json");
-        let e = check_distinct(&[("plot", &dotted)], &[&a]).unwrap_err();
+        let e = check_distinct(&[("plot", &dotted)], &[Input::Path(&a)]).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
         assert!(e.to_string().contains("is both an input and the plot"), "{e}");
         // Two outputs naming one file not yet created.
         let same = dir.path().join("same");
         let e = check_distinct(&[("checkpoint", &same), ("output", &same)], &[]).unwrap_err().to_string();
         assert!(e.contains("is both the checkpoint and the output"), "{e}");
-        check_distinct(&[("checkpoint", &same), ("output", &dir.path().join("other"))], &[&a]).unwrap();
+        check_distinct(&[("checkpoint", &same), ("output", &dir.path().join("other"))], &[Input::Path(&a)]).unwrap();
         #[cfg(unix)]
         {
             let link = dir.path().join("link");
             std::os::unix::fs::symlink(&a, &link).unwrap();
-            assert!(check_distinct(&[("output", &link)], &[&a]).is_err());
+            assert!(check_distinct(&[("output", &link)], &[Input::Path(&a)]).is_err());
+            // A link to a file not yet written is that file: the checkpoint `ck` and
+            // the output `dangling -> ck` collide.
+            let ck = dir.path().join("ck");
+            let dangling = dir.path().join("dangling");
+            std::os::unix::fs::symlink("ck", &dangling).unwrap();
+            let e = check_distinct(&[("checkpoint", &ck), ("output", &dangling)], &[]).unwrap_err().to_string();
+            assert!(e.contains("is both the checkpoint and the output"), "{e}");
+            // Two links in a chain to a missing file, one absolute.
+            let chain = dir.path().join("chain");
+            std::os::unix::fs::symlink(&dangling, &chain).unwrap();
+            assert!(check_distinct(&[("output", &chain), ("table", &ck)], &[]).is_err());
         }
     }
 

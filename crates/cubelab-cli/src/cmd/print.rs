@@ -4,12 +4,11 @@
 
 use crate::cli::failure;
 use crate::output::{write_atomic, write_stdout};
-use anyhow::Context as _;
 use cubelab_api::magic_check::CheckRequest;
 use cubelab_api::print::{
     self, Paper, PrintBlocksRequest, PrintFormat, PrintMagicRequest, PrintPictureRequest, PrintStackRequest, Sheet,
 };
-use cubelab_api::{Context, Error, ErrorKind};
+use cubelab_api::Context;
 use std::path::PathBuf;
 
 // Arguments of `cubelab print`.
@@ -163,11 +162,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             (print::run_stack(&req, &api).map_err(failure)?, a.output)
         }
         PrintCommand::Magic(a) => {
-            let text = if a.file == "-" {
-                ctx.read_stdin()?
-            } else {
-                cubelab::io::read_text(a.file.as_ref()).with_context(|| format!("cannot read '{}'", a.file))?
-            };
+            let text = ctx.read_input(&a.file)?;
             let numbers = CheckRequest { file: a.file, cube: None, square: None, text: Some(text) };
             let req = PrintMagicRequest { numbers, paper: a.output.paper, cell: a.cell };
             (print::run_magic(&req, &api).map_err(failure)?, a.output)
@@ -175,10 +170,11 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
         PrintCommand::Picture(a) => {
             let mut images = Vec::with_capacity(a.images.len());
             for (k, path) in a.images.iter().enumerate() {
-                // An unreadable picture is bad input: it names the option and the file.
+                // The error names the option and the picture; its kind stays the
+                // reader's (a file that cannot be read: exit 1; too large: exit 2).
                 let bytes = cubelab::io::read_bytes(path).map_err(|e| {
                     let letter = char::from(b'A' + k.min(25) as u8);
-                    failure(Error::naming(ErrorKind::BadInput, format!("{{images}}: picture {letter}: {e}")))
+                    anyhow::Error::new(e).context(format!("--images: picture {letter}"))
                 })?;
                 images.push(bytes);
             }

@@ -31,10 +31,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<String> {
     let req = ShowRequest { cube: args.cube };
     let shown = show::run(&req, &Context::new()).map_err(failure)?;
-    if let Some(path) = &args.svg {
-        write_svg(&shown, path)?;
-    }
-    render(&shown, &show::Input::of(&req), Format::json_or_text(args.json))
+    let printed = render(&shown, &show::Input::of(&req), Format::json_or_text(args.json));
+    crate::output::with_files(printed, || args.svg.as_deref().map_or(Ok(()), |path| write_svg(&shown, path)))
 }
 
 /// The schemas of this command's kinds.

@@ -59,11 +59,12 @@ pub fn run(args: Args) -> anyhow::Result<String> {
         size: args.size,
     };
     let out = solve::run(&req, &Context::new()).map_err(failure)?;
-    if let Some(path) = &args.svg {
-        let svg = out.svg().context("this result has no picture")?;
-        write_atomic(path, svg.as_bytes())?;
-    }
-    Ok(out.render(&req, Format::json_or_text(args.json))?)
+    let svg = match &args.svg {
+        Some(path) => Some((path, out.svg().context("this result has no picture")?)),
+        None => None,
+    };
+    let printed = out.render(&req, Format::json_or_text(args.json)).map_err(anyhow::Error::from);
+    crate::output::with_files(printed, || svg.map_or(Ok(()), |(path, svg)| write_atomic(path, svg.as_bytes())))
 }
 
 /// The schemas of this command's kinds.

@@ -151,10 +151,8 @@ fn solve(args: SolveArgs) -> anyhow::Result<String> {
     let req =
         StackSolveRequest { cubes: args.cubes, classic: args.classic, method: args.method.method, limit: args.limit };
     let report = stack::solve(&req, &Context::new()).map_err(failure)?;
-    if let Some(path) = &args.svg {
-        write_svg(&report, path)?;
-    }
-    render(&report, &stack::SolveInput::of(&req), Format::json_or_text(args.json))
+    let printed = render(&report, &stack::SolveInput::of(&req), Format::json_or_text(args.json));
+    crate::output::with_files(printed, || args.svg.as_deref().map_or(Ok(()), |path| write_svg(&report, path)))
 }
 
 fn census(args: CensusArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {

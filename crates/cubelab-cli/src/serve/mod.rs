@@ -16,25 +16,35 @@
 //! [`Limits::time`] before its stop flag is raised; the cheap commands
 //! ([`CHEAP`]) have slots of their own, so they keep their latency while expensive ones
 //! run; one client address has at most [`Server::per_client`] expensive computations in
-//! flight (429 beyond: [`InFlight`]). A panic in a
+//! flight and [`clients::PER_CLIENT_QUEUE`] more waiting for one of its places, within
+//! the time limit ([`InFlight`]: 429 beyond the queue, 503 past the time). A panic in a
 //! computation is caught ([`web::run`] and the blocking task's join)
 //! and answered with a 500; each connection is its own task, so the server keeps running.
 //!
-//! Connections ([`serve_connections`]): at most [`MAX_CONNECTIONS`] at once and
-//! [`MAX_PER_CLIENT`] per client address (others are closed at once); a request's head
-//! must arrive within [`HEADER_TIMEOUT`], which is also how long an idle keep-alive
-//! connection stays open (hyper's `header_read_timeout`); its body within
-//! [`BODY_TIMEOUT`] (408). Every request first passes [`guard`]: exactly one `Host`,
-//! naming the server; no absolute-form target for another host; no cross-origin
-//! request (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site`:
-//! 403); API posts with `Content-Type: application/json` only (415).
+//! Connections ([`connections`]): at most [`connections::MAX_CONNECTIONS`] at once and
+//! [`connections::MAX_PER_CLIENT`] per client address, the oldest idle one closed to
+//! make room for a new one; a request's head must arrive within
+//! [`connections::HEADER_TIMEOUT`], which is also how long an idle keep-alive connection
+//! stays open (hyper's `header_read_timeout`); its body within [`BODY_TIMEOUT`] (408).
+//! Every request first passes [`guard`]: exactly one `Host`, naming the server; no
+//! absolute-form target for another host; at most one `Origin` and `Content-Type`; no
+//! cross-origin request (an `Origin` other than the server's own, or `Sec-Fetch-Site:
+//! cross-site`: 403); API posts with `Content-Type: application/json` only (415); a body
+//! within its limit (413), well formed (400).
 
+mod clients;
+mod connections;
+mod guard;
+
+use clients::{InFlight, NoPlace, PER_CLIENT_QUEUE};
+use connections::{serve_connections, Peer};
 use cubelab_api::web::stored as census;
+use guard::guard;
 
 use crate::web::{self, ErrorKind};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use axum::Router;
@@ -78,20 +88,14 @@ fn body_bound(path: &str) -> (usize, Duration) {
 /// request is answered with 503 (the computation ends in the background).
 const GRACE: Duration = Duration::from_secs(2);
 
-/// Most connections open at once; more are closed as soon as accepted.
-pub(crate) const MAX_CONNECTIONS: usize = 512;
-/// Most connections open at once from one client address.
-pub(crate) const MAX_PER_CLIENT: usize = 256;
-/// Longest wait for a request's head (headers), and so for the next request on an idle
-/// keep-alive connection.
-pub(crate) const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Longest wait for a request's body once its head has arrived.
 pub(crate) const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Slots of their own for the cheap commands.
 const CHEAP_JOBS: usize = 2;
 /// Most expensive computations one client address may have in flight (waiting for a
 /// slot or running, also after a 503 while a stopped computation winds down) unless
-/// `serve --per-client N` says otherwise; more get 429 at once.
+/// `serve --per-client N` says otherwise; more wait in the client's queue
+/// ([`PER_CLIENT_QUEUE`]).
 pub(crate) const PER_CLIENT_JOBS: usize = 4;
 /// The commands that take milliseconds whatever their input within the limits: they run
 /// in [`CHEAP_JOBS`] slots of their own, not behind expensive computations.
@@ -112,7 +116,8 @@ pub(crate) struct Server {
     pub limits: Limits,
     /// Most computations at once (the rest wait for a slot).
     pub jobs: usize,
-    /// Most expensive computations in flight per client address (the rest get 429).
+    /// Most expensive computations in flight per client address (the rest wait in a
+    /// short queue).
     pub per_client: usize,
     /// Whether requests for other hosts than the loopback names are served (`--allow-remote`);
     /// without it the `Host` header must name the loopback interface (no DNS rebinding).
@@ -128,49 +133,10 @@ struct Shared {
     /// The requests to [`PICTURE_PATH`] held at once ([`PICTURE_BODIES`]).
     picture_bodies: Arc<Semaphore>,
     in_flight: InFlight,
+    /// The address and port listened on (a `Host` naming them is this server).
+    ip: std::net::IpAddr,
     port: u16,
 }
-
-/// The expensive computations in flight per client address ([`Server::per_client`]).
-#[derive(Default)]
-struct InFlight(std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>);
-
-/// One computation counted for its client in [`InFlight`]; dropping it (when the
-/// computation ends, not when its answer is sent) gives the place back.
-struct ClientSlot {
-    state: Arc<Shared>,
-    client: std::net::IpAddr,
-}
-
-impl InFlight {
-    /// Counts one more computation of `client`, unless it already has `most`.
-    fn enter(state: &Arc<Shared>, client: std::net::IpAddr, most: usize) -> Option<ClientSlot> {
-        let mut map = state.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
-        let n = map.entry(client).or_insert(0);
-        if *n >= most {
-            return None;
-        }
-        *n += 1;
-        Some(ClientSlot { state: state.clone(), client })
-    }
-}
-
-impl Drop for ClientSlot {
-    fn drop(&mut self) {
-        let mut map = self.state.in_flight.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = map.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.client);
-            }
-        }
-    }
-}
-
-/// The address of the client of a connection, given to every request as an extension by
-/// [`serve_connections`] (absent in requests that did not come through it).
-#[derive(Clone, Copy)]
-struct Peer(SocketAddr);
 
 type AppState = Arc<Shared>;
 
@@ -198,8 +164,9 @@ pub(crate) fn run(listener: std::net::TcpListener, server: Server) -> anyhow::Re
         slots: Arc::new(Semaphore::new(server.jobs.max(1))),
         cheap_slots: Arc::new(Semaphore::new(CHEAP_JOBS)),
         picture_bodies: Arc::new(Semaphore::new(PICTURE_BODIES)),
-        in_flight: InFlight::default(),
+        in_flight: InFlight::new(server.per_client, PER_CLIENT_QUEUE),
         server,
+        ip: addr.ip(),
         port: addr.port(),
     });
     runtime.block_on(async move {
@@ -211,155 +178,12 @@ pub(crate) fn run(listener: std::net::TcpListener, server: Server) -> anyhow::Re
     })
 }
 
-/// Accepts connections and serves each on its own task with hyper's HTTP/1 server: at
-/// most [`MAX_CONNECTIONS`] ([`MAX_PER_CLIENT`] per client address), each request's head
-/// within [`HEADER_TIMEOUT`] (hyper's `header_read_timeout`, which also closes idle
-/// keep-alive connections). `axum::serve` sets no timer, hence no header timeout, and
-/// has no connection cap: this loop is the few lines it would otherwise be, with those
-/// settings.
-async fn serve_connections(listener: tokio::net::TcpListener, app: Router) -> anyhow::Result<()> {
-    use hyper_util::rt::{TokioIo, TokioTimer};
-    use hyper_util::service::TowerToHyperService;
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    let total = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    let per_client: Arc<Mutex<HashMap<std::net::IpAddr, usize>>> = Arc::default();
-    loop {
-        let (stream, peer) = match listener.accept().await {
-            Ok(x) => x,
-            // Out of file descriptors and the like: wait a moment rather than spin.
-            Err(_) => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-                continue;
-            }
-        };
-        let Ok(permit) = total.clone().try_acquire_owned() else { continue };
-        {
-            let mut map = per_client.lock().unwrap_or_else(|e| e.into_inner());
-            let n = map.entry(peer.ip()).or_insert(0);
-            if *n >= MAX_PER_CLIENT {
-                continue;
-            }
-            *n += 1;
-        }
-        let service = TowerToHyperService::new(app.clone().layer(axum::Extension(Peer(peer))));
-        let per_client = per_client.clone();
-        tokio::spawn(async move {
-            let _permit = permit;
-            let mut builder = hyper::server::conn::http1::Builder::new();
-            builder.timer(TokioTimer::new()).header_read_timeout(HEADER_TIMEOUT).keep_alive(true);
-            let _ = builder.serve_connection(TokioIo::new(stream), service).await;
-            let mut map = per_client.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(n) = map.get_mut(&peer.ip()) {
-                *n -= 1;
-                if *n == 0 {
-                    map.remove(&peer.ip());
-                }
-            }
-        });
-    }
-}
-
 fn router(state: AppState) -> Router {
     Router::new()
         .route("/api/{*path}", any(api_route))
         .fallback(static_route)
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
-}
-
-/// Checks every request before its route (see the module documentation): 400 for a
-/// missing or repeated `Host` or an absolute-form target naming another host, 403 for
-/// another host (DNS rebinding) or a cross-origin request, 415 for an API post that is
-/// not JSON, 413 and 408 for a body too large or too slow (the body is read here, within
-/// [`BODY_TIMEOUT`], and handed on whole; for `POST /api/print/picture` within
-/// [`PICTURE_BODY_TIMEOUT`], up to [`PICTURE_BODY_LIMIT`], holding one of
-/// [`PICTURE_BODIES`] places until it is answered: 503 when none is free).
-async fn guard(
-    State(state): State<AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> Response {
-    let (parts, body) = request.into_parts();
-    let (limit, timeout) = body_bound(parts.uri.path());
-    // A large body announced larger than its limit is refused before it is read (the
-    // connection is closed after the answer, the body unread).
-    let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    if limit > BODY_LIMIT && declared.is_some_and(|n| n > limit as u64) {
-        let mut r = too_large(limit);
-        r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        return r;
-    }
-    // A request with a large body holds one of few places until it is answered.
-    let _large = if limit > BODY_LIMIT {
-        match state.picture_bodies.clone().try_acquire_owned() {
-            Ok(permit) => Some(permit),
-            Err(_) => {
-                let message = format!("the server is making {PICTURE_BODIES} picture cubes already; try again");
-                let mut r = error(StatusCode::SERVICE_UNAVAILABLE, &message, None);
-                r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-                return r;
-            }
-        }
-    } else {
-        None
-    };
-    // The body is read first, so a keep-alive connection stays usable after a refusal.
-    let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, limit)).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(_)) => return too_large(limit),
-        Err(_) => {
-            let message = format!("the request body did not arrive within {} s", timeout.as_secs());
-            let mut r = error(StatusCode::REQUEST_TIMEOUT, &message, None);
-            r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            return r;
-        }
-    };
-    if let Some(refusal) = refused(&state, &parts) {
-        return refusal;
-    }
-    next.run(axum::extract::Request::from_parts(parts, Body::from(bytes))).await
-}
-
-/// Why a request is refused before its route, if it is.
-fn refused(state: &Shared, parts: &axum::http::request::Parts) -> Option<Response> {
-    let headers = &parts.headers;
-    let mut hosts = headers.get_all(header::HOST).iter();
-    let (Some(host), None) = (hosts.next(), hosts.next()) else {
-        return Some(error(StatusCode::BAD_REQUEST, "a request needs exactly one Host header", None));
-    };
-    let host = host.to_str().unwrap_or("");
-    if let Some(r) = host_refused(state, headers) {
-        return Some(r);
-    }
-    if let Some(authority) = parts.uri.authority() {
-        if !authority.as_str().eq_ignore_ascii_case(host) {
-            let message = format!("the request target names host '{authority}', not '{host}'");
-            return Some(error(StatusCode::BAD_REQUEST, &shorten(&message), None));
-        }
-    }
-    let text = |name: &str| headers.get(name).map(|v| v.to_str().unwrap_or("?"));
-    if let Some(origin) = text("origin") {
-        if origin != format!("http://{host}") {
-            let message = format!("cross-origin requests are refused (Origin '{origin}' is not this server)");
-            return Some(error(StatusCode::FORBIDDEN, &shorten(&message), None));
-        }
-    }
-    if text("sec-fetch-site") == Some("cross-site") {
-        return Some(error(StatusCode::FORBIDDEN, "cross-site requests are refused", None));
-    }
-    if parts.method == Method::POST && parts.uri.path().starts_with("/api/") {
-        let mime = text("content-type").unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-        if mime != "application/json" {
-            return Some(error(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "API requests must have Content-Type: application/json",
-                None,
-            ));
-        }
-    }
-    None
 }
 
 /// A message with long quoted values shortened (a header may be kilobytes long).
@@ -385,18 +209,6 @@ fn wrong_method(allow: &'static str) -> Response {
     let mut r = error(StatusCode::METHOD_NOT_ALLOWED, &format!("method not allowed (use {allow})"), None);
     r.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
     r
-}
-
-/// Refuses a `Host` other than the loopback names (unless `--allow-remote`): a page of
-/// another site whose name resolves to 127.0.0.1 cannot use the API.
-fn host_refused(state: &Shared, headers: &HeaderMap) -> Option<Response> {
-    if state.server.allow_remote {
-        return None;
-    }
-    let host = headers.get(header::HOST)?.to_str().unwrap_or("");
-    let port = state.port;
-    let ok = ["127.0.0.1", "localhost", "[::1]"].iter().any(|h| host == *h || host == format!("{h}:{port}"));
-    (!ok).then(|| error(StatusCode::FORBIDDEN, &format!("host '{host}' is not served (loopback only)"), None))
 }
 
 async fn api_route(
@@ -490,30 +302,46 @@ impl Drop for CancelOnDrop {
 /// Runs one API call on the blocking pool, within the slots and the time limit: the
 /// computation's deadline is the time limit (its token is raised then, and when the
 /// client goes away), and the answer waits [`GRACE`] more for it to wind down. An
-/// expensive one is first counted for its client (`peer`), refused with 429 when the
-/// client has [`Server::per_client`] in flight already.
+/// expensive one is first counted for its client (`peer`), waiting in the client's
+/// queue when it has [`Server::per_client`] in flight already (429 when the queue is
+/// full; 503 when its place and a job slot have not come within the time limit).
 async fn compute(state: &AppState, peer: Option<SocketAddr>, command: String, input: Value) -> Response {
     let limit = state.server.limits.time;
     let cheap = CHEAP.contains(&command.as_str());
+    // The wait for the client's place and for a job slot share one time limit.
+    let waited = tokio::time::Instant::now() + limit;
+    let busy = |message: &str| {
+        let mut r = error(StatusCode::SERVICE_UNAVAILABLE, message, None);
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        r
+    };
     let client = match peer {
-        Some(peer) if !cheap => match InFlight::enter(state, peer.ip(), state.server.per_client) {
-            Some(counted) => Some(counted),
-            None => {
+        Some(peer) if !cheap => match state.in_flight.enter(peer.ip(), waited).await {
+            Ok(counted) => Some(counted),
+            Err(NoPlace::QueueFull) => {
                 let message = format!(
-                    "this client already has {} computations in flight (the most per client); try again when one has ended",
+                    "this client already has {} computations in flight and {PER_CLIENT_QUEUE} waiting (the most per client); try again when one has ended",
                     state.server.per_client
                 );
                 let mut r = error(StatusCode::TOO_MANY_REQUESTS, &message, None);
                 r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
                 return r;
             }
+            Err(NoPlace::TimedOut) => {
+                let message = format!(
+                    "this client's {} computations in flight did not end within {} s; try again",
+                    state.server.per_client,
+                    limit.as_secs()
+                );
+                return busy(&message);
+            }
         },
         _ => None,
     };
     let slots = if cheap { &state.cheap_slots } else { &state.slots };
-    let slot = match tokio::time::timeout(limit, slots.clone().acquire_owned()).await {
+    let slot = match tokio::time::timeout_at(waited, slots.clone().acquire_owned()).await {
         Ok(Ok(slot)) => slot,
-        _ => return error(StatusCode::SERVICE_UNAVAILABLE, "the server is busy; try again", None),
+        _ => return busy("the server is busy; try again"),
     };
     let stop = cubelab::run::Stop::new();
     let _cancel = CancelOnDrop(stop.clone());

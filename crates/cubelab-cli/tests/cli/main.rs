@@ -10,6 +10,7 @@ mod design;
 mod extended;
 mod flags;
 mod help;
+mod hostile;
 mod json;
 mod ledger;
 mod magic;

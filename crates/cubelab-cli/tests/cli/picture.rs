@@ -385,7 +385,8 @@ fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refuse
     assert!(e.contains("counts quarter turns, not half turns"), "{e}");
     assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t, "--method", "subgroup"]).contains("--table"));
     assert!(bad(&["picture", "census", "2", "2", "--engine", "byte", "--save-table", t]).contains("--engine byte"));
-    // A tampered, truncated or missing table: one line, exit 2.
+    // A tampered or truncated table: one line, exit 2; a missing one: exit 1 (a file
+    // that cannot be read).
     let bytes = std::fs::read(&table).unwrap();
     let mut flipped = bytes.clone();
     let at = bytes.len() - 100;
@@ -396,7 +397,7 @@ fn a_saved_distance_table_solves_every_board_optimally_and_bad_tables_are_refuse
     std::fs::write(&table, &bytes[..bytes.len() - 30]).unwrap();
     assert!(bad(&["picture", "solve", "UF RB / DL UF", "--table", t]).contains("is corrupt"));
     let missing = dir.path().join("none.table");
-    let e = bad(&["picture", "solve", "UF RB / DL UF", "--table", missing.to_str().unwrap()]);
+    let e = crate::io_fail(&["picture", "solve", "UF RB / DL UF", "--table", missing.to_str().unwrap()]);
     assert!(e.contains("cannot be read"), "{e}");
     // A census checkpoint is not a table.
     let ck = dir.path().join("c.ckpt");

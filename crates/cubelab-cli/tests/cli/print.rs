@@ -199,7 +199,9 @@ fn print_picture_refusals_name_the_option_or_picture_in_one_line() {
     let missing = dir.path().join("missing.png");
     let mut six = paths.clone();
     six[3] = missing.to_str().unwrap();
-    let e = with(&six, &[]);
+    let mut missing_args = vec!["print", "picture", "--rows", "2", "--cols", "2", "-o", "/dev/null", "--images"];
+    missing_args.extend(&six);
+    let e = crate::io_fail(&missing_args);
     assert!(e.starts_with("error: --images: picture D: cannot read '") && e.contains("missing.png"), "{e}");
     let text = dir.path().join("notes.png");
     std::fs::write(&text, "not a picture").unwrap();

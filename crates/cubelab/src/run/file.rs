@@ -217,8 +217,10 @@ impl CheckpointFile {
         self.refused(&format!("is corrupt: {why}"))
     }
 
+    /// A file that cannot be read is an I/O failure (kind `Io`, exit 1), not bad input.
     fn unreadable(&self, e: std::io::Error) -> Error {
-        self.refused(&format!("cannot be read: {}", e.to_string().replace('\n', " ")))
+        Error::new(crate::ErrorKind::Io, format!("{} '{}' cannot be read", self.noun, self.path.display()))
+            .with_source(e)
     }
 
     fn read_error(&self, e: std::io::Error) -> Error {

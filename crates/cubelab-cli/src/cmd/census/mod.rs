@@ -215,19 +215,21 @@ fn typed<T>(
 
 /// Draws a typed census's histogram if asked (`--plot`) and prints it in `format`.
 fn print(out: &CensusOutput, plot: Option<&Path>, format: &FormatArgs) -> anyhow::Result<String> {
-    if let Some(p) = plot {
-        let Some(svg) = out.svg() else {
-            anyhow::bail!("--plot: the {} census has no histogram to draw", out.report.census());
-        };
-        crate::output::write_atomic(p, svg.as_bytes())?;
-    }
-    out.render(format.format()).map_err(|e| {
+    let svg = match plot {
+        Some(p) => match out.svg() {
+            Some(svg) => Some((p, svg)),
+            None => anyhow::bail!("--plot: the {} census has no histogram to draw", out.report.census()),
+        },
+        None => None,
+    };
+    let printed = out.render(format.format()).map_err(|e| {
         if e.message() == cubelab_api::report::NO_CSV {
             anyhow::anyhow!("{}; use --json", cubelab_api::report::NO_CSV)
         } else {
             crate::cli::failure(e)
         }
-    })
+    });
+    crate::output::with_files(printed, || svg.map_or(Ok(()), |(p, svg)| crate::output::write_atomic(p, svg.as_bytes())))
 }
 
 /// The schemas of this command's kinds.

@@ -2,7 +2,6 @@
 
 use crate::cli::failure;
 use crate::output::FormatArgs;
-use anyhow::Context;
 use cubelab_api::magic_check::{self as api, CheckRequest};
 
 // Arguments of `cubelab magic check`.
@@ -26,11 +25,7 @@ pub(super) struct CheckArgs {
 }
 
 pub(super) fn check(args: CheckArgs, ctx: &crate::context::Context) -> anyhow::Result<String> {
-    let text = if args.file == "-" {
-        ctx.read_stdin()?
-    } else {
-        cubelab::io::read_text(args.file.as_ref()).with_context(|| format!("cannot read '{}'", args.file))?
-    };
+    let text = ctx.read_input(&args.file)?;
     let format = args.format.format();
     let req = CheckRequest { file: args.file, cube: None, square: None, text: Some(text) };
     let out = api::run(&req, &cubelab_api::Context::new()).map_err(failure)?;

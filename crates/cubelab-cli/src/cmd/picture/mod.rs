@@ -6,7 +6,7 @@
 //! `--svg`, `--output`) are handled here.
 
 use crate::cli::failure;
-use crate::output::{render, write_atomic, write_svg, Format, FormatArgs};
+use crate::output::{render, with_files, write_atomic, write_svg, Format, FormatArgs};
 use crate::progress;
 use cubelab::picture::board::{Board, Metric};
 use cubelab::picture::parity;
@@ -281,10 +281,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
         Sub::Check { board, json, svg } => {
             let req = api::CheckRequest { board };
             let checked = api::board::check(&req, &typed).map_err(failure)?;
-            if let Some(path) = &svg {
-                write_svg(&checked, path)?;
-            }
-            render(&checked, &api::board::CheckInput::of(&req), Format::json_or_text(json))
+            let printed = render(&checked, &api::board::CheckInput::of(&req), Format::json_or_text(json));
+            with_files(printed, || svg.as_deref().map_or(Ok(()), |path| write_svg(&checked, path)))
         }
         Sub::Solve { board, method, metric, limits, table, json, svg } => {
             let LimitArgs { max_nodes, timeout } = limits;
@@ -311,10 +309,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             }
             let req = api::SolveRequest { board, method, metric, max_nodes, timeout };
             let solved = api::solve::run(&req, &typed).map_err(failure)?;
-            if let Some(path) = &svg {
-                write_svg(&solved, path)?;
-            }
-            render(&solved, &api::solve::SolveInput::of(&req), Format::json_or_text(json))
+            let printed = render(&solved, &api::solve::SolveInput::of(&req), Format::json_or_text(json));
+            with_files(printed, || svg.as_deref().map_or(Ok(()), |path| write_svg(&solved, path)))
         }
         Sub::Bounds { m, n, metric, sample, limits, json } => {
             let LimitArgs { max_nodes, timeout } = limits;
@@ -325,10 +321,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
         Sub::Scramble { m, n, seed, moves, json, svg } => {
             let req = api::ScrambleRequest { m, n, seed, moves };
             let scrambled = api::board::scramble(&req, &typed).map_err(failure)?;
-            if let Some(path) = &svg {
-                write_svg(&scrambled, path)?;
-            }
-            render(&scrambled, &api::board::ScrambleInput::of(&req), Format::json_or_text(json))
+            let printed = render(&scrambled, &api::board::ScrambleInput::of(&req), Format::json_or_text(json));
+            with_files(printed, || svg.as_deref().map_or(Ok(()), |path| write_svg(&scrambled, path)))
         }
         Sub::Census {
             m,
@@ -364,10 +358,12 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             if !report.writer {
                 return Ok(String::new());
             }
-            if let Some(path) = &output {
-                write_atomic(path, crate::output::json(&report, &input)?.as_bytes())?;
-            }
-            render(&report, &input, FormatArgs { json, csv }.format())
+            let file = match &output {
+                Some(path) => Some((path, crate::output::json(&report, &input)?)),
+                None => None,
+            };
+            let printed = render(&report, &input, FormatArgs { json, csv }.format());
+            with_files(printed, || file.map_or(Ok(()), |(path, json)| write_atomic(path, json.as_bytes())))
         }
     }
 }

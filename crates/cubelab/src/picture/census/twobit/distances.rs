@@ -207,7 +207,10 @@ impl DistanceTable {
             read_words(r, table.len(), |k, x| table[k] = x)?;
             Ok(DistanceTable::assemble((h.rows, h.cols, metric), h.diameter, layout, table))
         })?;
-        loaded.ok_or_else(|| Error::checkpoint(format!("table '{}' cannot be read: no such file", path.display())))
+        // A missing table is an I/O failure (exit 1), as every file that cannot be read.
+        loaded.ok_or_else(|| {
+            Error::new(ErrorKind::Io, format!("table '{}' cannot be read: no such file", path.display()))
+        })
     }
 
     /// Whether boards of this size and metric are in the table.

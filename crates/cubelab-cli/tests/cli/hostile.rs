@@ -1,0 +1,206 @@
+//! Issue 47, the hostile round: idle sockets that locked local users out, outputs that
+//! destroyed a table, a checkpoint or an input, standard input without a cap, output
+//! paths checked only after the run, and the minor refusals. No case waits on a clock:
+//! the server makes room for a new connection when it arrives, and a run refused before
+//! its work is seen by the checkpoint it never wrote.
+
+use super::adversarial::read_answer;
+use super::web::{start, Conn};
+use super::{bad, cubelab, io_fail};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+
+// ---- the server ----
+
+/// Point 2: 300 idle sockets from 127.0.0.1 (more than the 256 of the per-client cap), and
+/// a normal request still gets its answer: each new connection at the cap closes the
+/// oldest one that has sent nothing. The first socket opened is among those closed (it
+/// reads end of file), and a connection that has a request in flight is never closed.
+#[test]
+fn idle_sockets_do_not_lock_local_users_out() {
+    let server = start(&[]);
+    let addr = server.addr.as_str();
+    let idle: Vec<TcpStream> = (0..300).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    let mut fresh = Conn::open(addr);
+    assert_eq!(fresh.get("/api/commands").status, 200);
+    assert_eq!(fresh.post("/api/show", &json!({"cube": "Ab"}).to_string()).status, 200);
+    let mut first = &idle[0];
+    // Only a guard against a server that never closes it.
+    first.set_read_timeout(Some(std::time::Duration::from_secs(600))).unwrap();
+    let mut buf = [0u8; 16];
+    assert_eq!(first.read(&mut buf).unwrap_or(0), 0, "the oldest idle socket is closed");
+    // Many more new connections, each answered.
+    for _ in 0..20 {
+        assert_eq!(Conn::open(addr).get("/api/commands").status, 200);
+    }
+    drop(idle);
+}
+
+#[test]
+fn the_server_answers_on_the_loopback_address_it_listens_on() {
+    let server = start(&["--host", "127.0.0.2"]);
+    assert!(server.addr.starts_with("127.0.0.2:"), "{}", server.addr);
+    let mut c = Conn::open(&server.addr);
+    assert_eq!(c.get("/api/commands").status, 200);
+    let own = format!("http://{}", server.addr);
+    let r =
+        c.send("POST", "/api/show", &[("Content-Type", "application/json"), ("Origin", &own)], b"{\"cube\":\"Ab\"}");
+    assert_eq!(r.status, 200, "{}", r.text());
+    // Another name is still refused.
+    assert_eq!(c.send("GET", "/api/commands", &[("Host", "evil.com")], b"").status, 403);
+}
+
+/// Two `Origin` or two `Content-Type` headers are refused (400), as two `Host`s are; a
+/// malformed chunked body and a request with both `Content-Length` and
+/// `Transfer-Encoding` get 400, not 413.
+#[test]
+fn duplicate_headers_and_broken_bodies_are_bad_requests() {
+    let server = start(&[]);
+    let addr = server.addr.as_str();
+    let mut c = Conn::open(addr);
+    let own = format!("http://{addr}");
+    let body = json!({"cube": "Ab"}).to_string();
+    let json_type = ("Content-Type", "application/json");
+    let r = c.send("POST", "/api/show", &[json_type, ("Origin", &own), ("Origin", "http://evil.com")], body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.error().contains("at most one Origin header"), "{}", r.error());
+    let r = c.send("POST", "/api/show", &[json_type, ("Content-Type", "text/plain")], body.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.error().contains("at most one Content-Type header"), "{}", r.error());
+    // One of each is served on the same connection.
+    assert_eq!(c.send("POST", "/api/show", &[json_type, ("Origin", &own)], body.as_bytes()).status, 200);
+    let raw = |request: String| {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        read_answer(s)
+    };
+    let head = format!("POST /api/show HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n");
+    let (status, _, text) = raw(format!("{head}Transfer-Encoding: chunked\r\n\r\nzz\r\n{body}\r\n0\r\n\r\n"));
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("the request body is malformed"), "{text}");
+    // Both framings: the body is read as chunked (hyper, RFC 9112), so one sent by its
+    // length is malformed: 400, not 413.
+    let (status, _, text) =
+        raw(format!("{head}Content-Length: {}\r\nTransfer-Encoding: chunked\r\n\r\n{body}", body.len()));
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("the request body is malformed"), "{text}");
+}
+
+// ---- files ----
+
+/// The binary under test as a plain command (its standard input a real file).
+fn with_stdin(args: &[&str], stdin: std::fs::File) -> std::process::Output {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("cubelab")).args(args).stdin(stdin).output().unwrap()
+}
+
+fn p(dir: &Path, name: &str) -> String {
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+/// Point 3: `--save-table` is an output, and a link to a file not yet written is that
+/// file; standard input's file is an input. Each collision is refused in one line
+/// (exit 2) before any work, and nothing is written.
+#[cfg(unix)]
+#[test]
+fn every_output_collision_is_refused_links_and_stdin_included() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let err = bad(&["picture", "census", "3", "1", "--output", &p(d, "s3"), "--save-table", &p(d, "s3")]);
+    assert!(err.contains("is both the --output file and the --save-table file"), "{err}");
+    let err = bad(&["picture", "census", "3", "1", "--checkpoint", &p(d, "s2"), "--save-table", &p(d, "s2")]);
+    assert!(err.contains("is both the ") && err.contains("--save-table file"), "{err}");
+    std::os::unix::fs::symlink("ck", d.join("link")).unwrap();
+    let err = bad(&["picture", "census", "3", "1", "--checkpoint", &p(d, "ck"), "--output", &p(d, "link")]);
+    assert!(err.contains("is both the --checkpoint file and the --output file"), "{err}");
+    std::os::unix::fs::symlink(d.join("cc"), d.join("l3")).unwrap();
+    let err = bad(&["census", "targets", "--size", "8", "--checkpoint", &p(d, "cc"), "--plot", &p(d, "l3")]);
+    assert!(err.contains("is both the --checkpoint file and the --plot file"), "{err}");
+    assert!(!d.join("ck").exists() && !d.join("cc").exists() && !d.join("s2").exists() && !d.join("s3").exists());
+    // `print magic - -o m.txt < m.txt`: its input is kept.
+    let square = "8 1 6\n3 5 7\n4 9 2\n";
+    std::fs::write(d.join("m.txt"), square).unwrap();
+    let out = with_stdin(&["print", "magic", "-", "-o", &p(d, "m.txt")], std::fs::File::open(d.join("m.txt")).unwrap());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is both the standard input and the --output file") && err.lines().count() == 1, "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("m.txt")).unwrap(), square);
+    // Through a link to it as well; reading it alone is fine.
+    std::os::unix::fs::symlink(d.join("m.txt"), d.join("m-link")).unwrap();
+    let stdin = || std::fs::File::open(d.join("m.txt")).unwrap();
+    let out = with_stdin(&["print", "magic", "-", "-o", &p(d, "m-link")], stdin());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(d.join("m.txt")).unwrap(), square);
+    let out = with_stdin(&["magic", "check", "-", "--json"], stdin());
+    assert!(out.status.success());
+}
+
+/// Point 4: standard input is capped at 256 MiB as files are: `/dev/zero` and
+/// `/dev/urandom` end in one line, exit 2.
+#[cfg(unix)]
+#[test]
+fn standard_input_is_capped_like_files() {
+    for (args, source) in [
+        (vec!["magic", "check", "-"], "/dev/zero"),
+        (vec!["magic", "check", "-"], "/dev/urandom"),
+        (vec!["print", "magic", "-"], "/dev/zero"),
+    ] {
+        let out = with_stdin(&args, std::fs::File::open(source).unwrap());
+        assert_eq!(out.status.code(), Some(2), "{args:?} < {source}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("standard input is larger than 256 MiB"), "{args:?} < {source}: {err}");
+    }
+}
+
+/// Point 5: an output that cannot be written is refused before the work starts (the
+/// checkpoint the run writes first is never created), exit 1 with the write's own error;
+/// and an extra file that fails at the end (`/dev/full`) still leaves the result on
+/// stdout.
+#[cfg(unix)]
+#[test]
+fn output_paths_are_checked_before_the_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let ck = p(d, "run.ckpt");
+    let census = ["picture", "census", "3", "1", "--checkpoint", &ck];
+    for flag in ["--output", "--save-table"] {
+        let err = io_fail(&[&census[..], &[flag, "/nodir/t"]].concat());
+        assert!(err.contains("cannot write '/nodir/t'"), "{err}");
+        assert!(!Path::new(&ck).exists(), "{flag}: the run started");
+    }
+    std::fs::write(d.join("ro.json"), "kept").unwrap();
+    std::fs::set_permissions(d.join("ro.json"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    let err = io_fail(&[&census[..], &["--output", &p(d, "ro.json")]].concat());
+    assert!(err.contains("read-only"), "{err}");
+    let cc = p(d, "targets.ckpt");
+    let err = io_fail(&["census", "targets", "--size", "8", "--checkpoint", &cc, "--plot", "/nodir/p.svg"]);
+    assert!(err.contains("cannot write '/nodir/p.svg'") && !Path::new(&cc).exists(), "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("ro.json")).unwrap(), "kept");
+    // A write that fails at the end: the result is printed all the same, then the error.
+    if Path::new("/dev/full").exists() {
+        let out = cubelab().args(["picture", "census", "3", "1", "--output", "/dev/full"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let alone = super::ok(&["picture", "census", "3", "1"]);
+        assert_eq!(printed, alone);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("cannot write '/dev/full'") && err.lines().count() == 1, "{err}");
+    }
+}
+
+/// The exit-code rule for files (README): a file that cannot be read is an I/O failure
+/// (exit 1) whichever option names it.
+#[test]
+fn unreadable_files_exit_1_everywhere() {
+    let err = io_fail(&["magic", "check", "/nonexistent"]);
+    assert_eq!(err.matches("/nonexistent").count(), 1, "{err}");
+    let six = ["/nonexistent"; 6];
+    let err = io_fail(&[&["print", "picture", "--rows", "1", "--cols", "1", "--images"], &six[..]].concat());
+    assert!(err.contains("--images: picture A: cannot read '/nonexistent'"), "{err}");
+    io_fail(&["serve", "--port", "0", "--picture-table", "/nonexistent"]);
+    let err = io_fail(&["picture", "solve", "UF RB / DL UF", "--table", "/tmp"]);
+    assert!(err.contains("cannot be read"), "{err}");
+}
