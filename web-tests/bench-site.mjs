@@ -43,7 +43,9 @@ const profile = mkdtempSync(join(tmpdir(), 'cubelab-bench-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // CUBELAB_CHROMIUM_FLAGS: more flags, for experiments (--js-flags=--no-liftoff, ...)
+  args: ['--headless', '--no-sandbox', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+    ...(process.env.CUBELAB_CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean)],
 });
 try {
   const page = await context.newPage();
