@@ -1856,6 +1856,8 @@ async function siteCancel(page, url) {
 async function siteMemory(page, url) {
   // an engine of 17 MiB: the stack census behind a designed stack does not fit
   await page.goto(`${url}?engine-memory=17#blocks`);
+  // the page's own worker first (started at load), so that the count below is the call's
+  await page.waitForFunction(async () => (await import('./js/engine.js')).workersStarted() >= 1);
   const r = await throughEngine(page, 'design stack', { cubes: 4, solutions: 1 }, false);
   assert.equal(r.outcome.status, 422, r.outcome.text);
   const body = JSON.parse(r.outcome.text);

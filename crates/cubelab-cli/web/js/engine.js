@@ -111,7 +111,8 @@ function crashed(w, message) {
 
 /** The answer to a request whose instance trapped: one line, and the command that does it. */
 function recover(job, message) {
-  const memory = /memory|allocat|out of bounds|grow/i.test(message);
+  // the module's own words for a failed allocation (crates/cubelab-wasm's alloc error hook)
+  const memory = /^memory allocation of \d+ bytes failed/.test(message);
   const why = memory
     ? 'the browser ran out of memory for this request (the engine has at most 4 GiB)'
     : `internal error: the engine stopped (${message.split('\n')[0]})`;
