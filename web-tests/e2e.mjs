@@ -1365,17 +1365,22 @@ async function checkPrintDownloads(page, kind, names, paper, edge) {
   }
 }
 
-async function makeScenario(page, url) {
+/** Make your own: a stack of 4 cubes with one solution designed (seed 7); the CLI's design. */
+async function designStack(page, url) {
   await page.goto(`${url}#make`);
   await page.waitForSelector('#make-design');
-  // a stack with one solution (Instant Insanity's kind)
   await page.selectOption('#make-kind', 'stack');
   await page.fill('#make-cubes', '4');
   await page.fill('#make-solutions', '1');
   await page.fill('#make-seed', '7');
   await page.click('#make-design');
   await page.waitForSelector('#make-result:not([hidden]) #make-count');
-  const st = cli(['design', 'stack', '--cubes', '4', '--solutions', '1', '--seed', '7']);
+  return cli(['design', 'stack', '--cubes', '4', '--solutions', '1', '--seed', '7']);
+}
+
+async function makeScenario(page, url) {
+  // a stack with one solution (Instant Insanity's kind)
+  const st = await designStack(page, url);
   const count = await page.textContent('#make-count');
   assert.ok(count.startsWith(`One of ${st.count.toLocaleString('en-US')} sets with these properties`), count);
   assert.ok(count.includes(st.collections.toLocaleString('en-US')), count);
@@ -1787,15 +1792,7 @@ async function siteOffline(page, url) {
     const img = await shot(page.locator('#pic-view'), 'site-offline-picture');
     assert.ok(inkShare(img) > 0.05, 'offline: the picture view is drawn');
     // a puzzle of one's own designed and its PDF downloaded, offline: the CLI's file
-    await page.goto(`${url}#make`);
-    await page.waitForSelector('#make-design');
-    await page.selectOption('#make-kind', 'stack');
-    await page.fill('#make-cubes', '4');
-    await page.fill('#make-solutions', '1');
-    await page.fill('#make-seed', '7');
-    await page.click('#make-design');
-    await page.waitForSelector('#make-result:not([hidden]) #make-count');
-    const st = cli(['design', 'stack', '--cubes', '4', '--solutions', '1', '--seed', '7']);
+    const st = await designStack(page, url);
     await checkPrintDownloads(page, 'stack', st.stack.map((c) => c.name), 'a4', 40);
     // Sadisticube picked from the list builds its target, offline
     await page.goto(`${url}#blocks`);
