@@ -60,3 +60,5 @@ if (ENGINE === 'worker') {
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
 }
 show();
+// Every listener above is in place: browser tests wait for this before pressing keys.
+document.documentElement.dataset.app = 'ready';
