@@ -215,6 +215,10 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Ctrl-C handled before any work (`serve` shuts down on tokio's own Ctrl-C instead).
+    if !matches!(cli.command, Command::Serve(_)) {
+        crate::progress::install_ctrl_c();
+    }
     match run(cli, &Context).and_then(|out| crate::output::write_stdout(out.as_bytes())) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -156,17 +156,22 @@ impl Progress for Bars {
     }
 }
 
-/// The stop flag raised by Ctrl-C: the first sets it (a run with a checkpoint saves it
-/// and exits 3), a second exits at once with 130. The handler is installed on the first
-/// call; later calls share its flag.
-pub fn ctrl_c() -> Stop {
+/// Installs the program's Ctrl-C handler (`cli::main` calls it before any command's work,
+/// issue 47): until a command takes the stop flag ([`ctrl_c`]), Ctrl-C ends the program
+/// at once with exit code 130, as it would without a handler; once taken, the first
+/// Ctrl-C raises the flag (a run with a checkpoint saves it and exits 3) and a second
+/// exits at once with 130. Installed this early, the handler also takes over from a
+/// SIGINT the program inherited as ignored (a program started in the background of a
+/// non-interactive shell), which until then swallowed every Ctrl-C sent before the
+/// command's first call to [`ctrl_c`].
+pub fn install_ctrl_c() -> Stop {
     static STOP: OnceLock<Stop> = OnceLock::new();
     STOP.get_or_init(|| {
         let stop = Stop::new();
         let flag = stop.clone();
         // Without a handler (one already set elsewhere) Ctrl-C keeps its default effect.
         let _ = ctrlc::set_handler(move || {
-            if flag.is_requested() {
+            if !TAKEN.load(Ordering::SeqCst) || flag.is_requested() {
                 std::process::exit(130);
             }
             flag.request();
@@ -177,6 +182,18 @@ pub fn ctrl_c() -> Stop {
         stop
     })
     .clone()
+}
+
+/// Whether a command has taken the stop flag ([`ctrl_c`]): before that, Ctrl-C exits.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// The stop flag raised by Ctrl-C, for a command that polls it: from this call on, the
+/// first Ctrl-C raises the flag instead of ending the program ([`install_ctrl_c`], which
+/// this installs if `cli::main` has not).
+pub fn ctrl_c() -> Stop {
+    let stop = install_ctrl_c();
+    TAKEN.store(true, Ordering::SeqCst);
+    stop
 }
 
 /// Says on stderr that `--resume` found no checkpoint file, so the run starts afresh.

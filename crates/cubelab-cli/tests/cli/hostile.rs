@@ -1,6 +1,7 @@
 //! Issue 47, the hostile round: idle sockets that locked local users out, outputs that
 //! destroyed a table, a checkpoint or an input, standard input without a cap, output
-//! paths checked only after the run, and the minor refusals. No case waits on a clock:
+//! paths checked only after the run, a Ctrl-C swallowed before the work, and the minor
+//! refusals. No case waits on a clock:
 //! the server makes room for a new connection when it arrives, and a run refused before
 //! its work is seen by the checkpoint it never wrote.
 
@@ -203,4 +204,70 @@ fn unreadable_files_exit_1_everywhere() {
     io_fail(&["serve", "--port", "0", "--picture-table", "/nonexistent"]);
     let err = io_fail(&["picture", "solve", "UF RB / DL UF", "--table", "/tmp"]);
     assert!(err.contains("cannot be read"), "{err}");
+}
+
+/// Whether process `pid` has a handler for SIGINT (signal 2: bit 1 of `SigCgt` in
+/// /proc/PID/status), Linux only.
+#[cfg(target_os = "linux")]
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << 1) != 0)
+        && std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "cubelab")
+}
+
+/// Point 6: a Ctrl-C before the command's work is not swallowed. The program is started
+/// with SIGINT ignored (as in the background of a non-interactive shell: the tester's
+/// `census targets --size all` ran on to exit 0 after a SIGINT at 0.5 s), and blocked on
+/// its standard input before any work. Its handler is installed from the start (seen in
+/// /proc, no clock), so the SIGINT ends it with exit code 130 while it waits.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_ctrl_c_before_the_work_ends_the_program() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("sh")
+        .args(["-c", "trap '' INT; exec \"$0\" magic check -"])
+        .arg(assert_cmd::cargo::cargo_bin("cubelab"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // `exec` keeps the shell's pid: wait (by polling /proc, at most about a minute on a
+    // loaded machine) until the program itself has installed its handler.
+    let mut installed = false;
+    for _ in 0..6000 {
+        if catches_sigint(pid) {
+            installed = true;
+            break;
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    if !installed {
+        let _ = child.kill();
+        panic!("cubelab never installed a SIGINT handler while it waited for its input");
+    }
+    let sent = Command::new("kill").args(["-INT", &pid.to_string()]).status().unwrap();
+    assert!(sent.success());
+    // Its input stays open (closed, it would end with exit 2 on its own): a guard against a
+    // hang, not a timing assertion, ends a program that ignored the signal.
+    for _ in 0..12000 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    if child.try_wait().unwrap().is_none() {
+        let _ = child.kill();
+        panic!("cubelab ignored the SIGINT sent while it waited for its input");
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "stderr: {}", String::from_utf8_lossy(&out.stderr));
 }
