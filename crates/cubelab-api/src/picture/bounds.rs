@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::report::Report;
 use crate::{limits, Context};
 use cubelab::picture::board::Board;
-use cubelab::picture::{bounds, optimal};
+use cubelab::picture::bounds;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -28,7 +28,8 @@ pub struct BoundsRequest {
     /// default [`DEFAULT_MAX_NODES`](super::DEFAULT_MAX_NODES)).
     #[serde(default)]
     pub max_nodes: Option<u64>,
-    /// Stop each optimal solve of the sample after this many seconds (none by default).
+    /// Stop each optimal solve of the sample after this many seconds (none by default);
+    /// the pattern databases the solves share are built within the same limit.
     #[serde(default)]
     pub timeout: Option<f64>,
 }
@@ -122,7 +123,7 @@ pub fn run(req: &BoundsRequest, ctx: &Context) -> Result<BoundsReport> {
     }
     let progress = ctx.progress();
     let b = bounds::bounds_until(m, n, metric, progress, ctx.stop())?;
-    let solver = optimal::Solver::new_until(m, n, metric, optimal::default_max_entries(m, n), ctx.stop())?;
+    let solver = search.solver(m, n, metric, ctx)?;
     progress.start("random sample", req.sample, 0);
     let limits = search.limits(None);
     let mut sample_lengths = Vec::new();

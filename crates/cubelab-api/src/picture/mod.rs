@@ -137,6 +137,44 @@ impl SearchLimits {
         }
     }
 
+    /// The optimal solver of `rows` x `cols` boards, its pattern databases built within
+    /// the time limit (issue 47: `--timeout 1` let a 3x3 solve spend 50 s building them):
+    /// while they are built, the limit is a deadline of the call (the earlier of the
+    /// context's and `timeout` seconds from now), which raises the call's token as a
+    /// context's deadline does; building stopped by it is a reached limit naming
+    /// `{timeout}`. (`max_nodes` counts search nodes only, none of them spent here.)
+    pub fn solver(
+        &self,
+        rows: usize,
+        cols: usize,
+        metric: Metric,
+        ctx: &crate::Context,
+    ) -> Result<cubelab::picture::optimal::Solver> {
+        let max_entries = cubelab::picture::optimal::default_max_entries(rows, cols);
+        let Some(seconds) = self.timeout else {
+            return Ok(cubelab::picture::optimal::Solver::new_until(rows, cols, metric, max_entries, ctx.stop())?);
+        };
+        let limit = cubelab::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+        let deadline = ctx.deadline().map_or(limit, |d| d.min(limit));
+        let timed = ctx.clone().with_deadline(deadline);
+        let watch = timed.watch();
+        let built = cubelab::picture::optimal::Solver::new_until(rows, cols, metric, max_entries, timed.stop());
+        drop(watch);
+        built.map_err(|e| {
+            if e.kind() == cubelab::ErrorKind::Stopped && cubelab::time::Instant::now() >= limit {
+                Error::naming(
+                    ErrorKind::LimitReached,
+                    format!(
+                        "the time limit of {seconds} s was reached while the pattern databases of the \
+                         optimal search were built; raise it with {{timeout}}"
+                    ),
+                )
+            } else {
+                e.into()
+            }
+        })
+    }
+
     /// The error of a search begun at `started` with `limits` that reached a limit, with
     /// the field that raises it.
     pub fn hint(

@@ -5,7 +5,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::report::Report;
 use crate::{limits, svg, Context};
 use cubelab::picture::board::{format_moves, length_in, Board, Move};
-use cubelab::picture::{local, optimal, parity, subgroup};
+use cubelab::picture::{local, parity, subgroup};
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,8 @@ pub struct SolveRequest {
     /// [`DEFAULT_MAX_NODES`](super::DEFAULT_MAX_NODES)).
     #[serde(default)]
     pub max_nodes: Option<u64>,
-    /// Stop an optimal search after this many seconds (none by default).
+    /// Stop an optimal search after this many seconds, counted from the start: the pattern
+    /// databases it builds first included (none by default).
     #[serde(default)]
     pub timeout: Option<f64>,
 }
@@ -208,10 +209,12 @@ pub fn run(req: &SolveRequest, ctx: &Context) -> Result<Solved> {
                 let progress = ctx.progress();
                 progress.start("building pattern databases", 0, 0);
                 let (rows, cols) = (board.rows(), board.cols());
-                let max_entries = optimal::default_max_entries(rows, cols);
-                let solver = optimal::Solver::new_until(rows, cols, metric, max_entries, ctx.stop())?;
+                let started = cubelab::time::Instant::now();
+                let solver = search.solver(rows, cols, metric, ctx)?;
                 progress.start("searching", 0, 0);
-                let limits = search.limits(ctx.limits().map(|l| l.time));
+                // The time limit counts from the start, the databases' building included.
+                let mut limits = search.limits(ctx.limits().map(|l| l.time));
+                limits.timeout = limits.timeout.map(|t| t.saturating_sub(started.elapsed()));
                 let started = cubelab::time::Instant::now();
                 let (moves, stats) = solver
                     .solve_until(&board, &limits, progress, ctx.stop())

@@ -271,3 +271,22 @@ fn a_ctrl_c_before_the_work_ends_the_program() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "stderr: {}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Minor item: `--timeout` covers the pattern databases an optimal 3x3 solve builds before
+/// its search (a `--timeout 1` solve spent 50 s building them). A limit already past when
+/// the building starts stops it at its first look at the token, so the line names the
+/// building and the flag, with no clock in the test; `--max-nodes` counts search nodes,
+/// and its help says the databases are not nodes.
+#[test]
+fn the_time_limit_covers_the_pattern_databases() {
+    let board = super::ok(&["picture", "scramble", "3", "3", "--seed", "1"]).trim().to_string();
+    let out = cubelab().args(["picture", "solve", &board, "--method", "optimal", "--timeout", "0.000001"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("while the pattern databases of the optimal search were built"), "{err}");
+    assert!(err.contains("raise it with --timeout"), "{err}");
+    let help = super::ok(&["picture", "solve", "--help"]);
+    assert!(help.contains("the pattern databases it builds first included"), "{help}");
+    assert!(help.contains("the pattern databases built first are not nodes"), "{help}");
+}
