@@ -201,6 +201,11 @@ pub struct CensusReport {
     /// census on MPI (`engine` `mpi`), which find the same result.
     #[serde(skip)]
     pub writer: bool,
+    /// The error of saving the table (`save_table`) when the census itself finished: the
+    /// result is kept and the caller prints it before the error (issue 47: a table that
+    /// could not be written at the end lost the census).
+    #[serde(skip)]
+    pub unsaved: Option<Error>,
 }
 
 impl Report for CensusReport {
@@ -253,6 +258,8 @@ struct Found {
     note: String,
     /// Whether this process writes the result (false on the MPI ranks other than 0).
     writer: bool,
+    /// The error of saving the table, the census itself done.
+    unsaved: Option<Error>,
 }
 
 /// The group elements of a move list (`None`: all of the group), `field` naming the list.
@@ -362,6 +369,7 @@ fn census_report(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: Option
     notes.retain(|n| !n.is_empty());
     let census = found.census;
     let writer = found.writer;
+    let unsaved = found.unsaved;
     Ok(CensusReport {
         rows: m,
         cols: n,
@@ -380,6 +388,7 @@ fn census_report(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: Option
         title,
         notes,
         writer,
+        unsaved,
     })
 }
 
@@ -474,6 +483,7 @@ fn run_census(
             watched,
             note: String::new(),
             writer: true,
+            unsaved: None,
         });
     }
     if req.group.is_some() {
@@ -484,13 +494,14 @@ fn run_census(
     }
     let cells: Vec<Vec<u8>> = watch.iter().map(|b| b.cubes().to_vec()).collect();
     let antipodes = req.antipodes.unwrap_or(0);
+    let mut unsaved = None;
     let t = match &opts.save_table {
         None => twobit::run(puzzle, &cube_symmetry(), max_bytes, lib_opts, &checkpointing, antipodes, &cells)?,
         Some(file) => {
             let shape = (req.m, req.n, req.metric.unwrap_or_default());
             let (t, table) =
                 DistanceTable::census_watching(shape, max_bytes, lib_opts, &checkpointing, antipodes, &cells)?;
-            table.save(file)?;
+            unsaved = table.save(file).err().map(Error::from);
             t
         }
     };
@@ -505,7 +516,7 @@ fn run_census(
             t.symmetries
         )
     };
-    found_two_bit(req, t, note, true)
+    Ok(Found { unsaved, ..found_two_bit(req, t, note, true)? })
 }
 
 /// The [`Found`] of a two-bit census (single or distributed) with its table line `note`;
@@ -517,7 +528,7 @@ fn found_two_bit(req: &CensusRequest, t: twobit::TwoBitCensus, note: String, wri
         None => None,
     };
     let watched = t.watched.iter().map(|&d| d as usize).collect();
-    Ok(Found { census: t.census, antipodes, watched, note, writer })
+    Ok(Found { census: t.census, antipodes, watched, note, writer, unsaved: None })
 }
 
 /// The census of `puzzle` on the MPI engine (cubelab's `census::distributed`; built with

@@ -189,6 +189,13 @@ fn output_paths_are_checked_before_the_run() {
         assert_eq!(printed, alone);
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains("cannot write '/dev/full'") && err.lines().count() == 1, "{err}");
+        // The same for the table (`--save-table`), whose census was lost.
+        let out = cubelab().args(["picture", "census", "3", "1", "--save-table", "/dev/full"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let saved = super::ok(&["picture", "census", "3", "1", "--save-table", &p(d, "t.bin")]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), saved);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("/dev/full") && err.lines().count() == 1, "{err}");
     }
 }
 

@@ -352,7 +352,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             if engine != Engine::Mpi {
                 progress::note_fresh_start(&bar, opts.checkpoint.as_deref(), resume);
             }
-            let report = census_report(&req, &opts, &typed.with_stop(ctx.stop()))?;
+            let mut report = census_report(&req, &opts, &typed.with_stop(ctx.stop()))?;
+            let unsaved = report.unsaved.take();
             let input = api::census::CensusInput::of(&req);
             // Under mpirun (--engine mpi) every rank finds the result; rank 0 writes it.
             if !report.writer {
@@ -363,7 +364,12 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
                 None => None,
             };
             let printed = render(&report, &input, FormatArgs { json, csv }.format());
-            with_files(printed, || file.map_or(Ok(()), |(path, json)| write_atomic(path, json.as_bytes())))
+            // A table that could not be saved at the end (a full disk) leaves the census
+            // printed, the error after it.
+            with_files(printed, || {
+                file.map_or(Ok(()), |(path, json)| write_atomic(path, json.as_bytes()))?;
+                unsaved.map_or(Ok(()), |e| Err(crate::cli::failure(e)))
+            })
         }
     }
 }
