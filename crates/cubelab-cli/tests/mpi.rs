@@ -141,3 +141,35 @@ fn mpi_census_reports_one_ranks_failure_once_on_rank_0() {
     let (line, err) = the_error_line(&out);
     assert!(line.starts_with("error: MPI rank 1: ") && line.contains("c.rank-1-of-3"), "{err}");
 }
+
+/// A rank's checkpoint whose table bytes were rewritten and its checksum recomputed (a
+/// forgery the checksum cannot see; issue 47) is refused in one line on rank 0, exit 2,
+/// as the single engine refuses its own: no rank panics in a pass.
+#[test]
+fn mpi_census_refuses_a_forged_rank_checkpoint() {
+    if !mpirun_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("c");
+    let ck = ck.to_str().unwrap();
+    let run = |extra: &[&str]| census_on_mpi(2, &[&["3", "2", "--checkpoint", ck], extra].concat());
+    let stopped = run(&["--stop-after-layer", "3"]);
+    assert_eq!(stopped.status.code(), Some(3), "{}", String::from_utf8_lossy(&stopped.stderr));
+    // Rank 1's table: every entry in the frontier (most are no board's), checksum redone.
+    let file = format!("{ck}.rank-1-of-2");
+    let bytes = std::fs::read(&file).unwrap();
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let tail = bytes.len() - 26;
+    assert!(bytes[tail..].starts_with(b"checksum "));
+    let mut body = bytes[..tail].to_vec();
+    body[header..].iter_mut().for_each(|b| *b = 0x55);
+    let sum = cubelab::io::Checksum::of(&body);
+    body.extend_from_slice(format!("checksum {sum:016x}\n").as_bytes());
+    std::fs::write(&file, body).unwrap();
+    let out = run(&["--resume"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let (line, err) = the_error_line(&out);
+    assert!(line.contains("MPI rank 1") && line.contains("is corrupt: its table slice marks an entry"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -151,7 +151,7 @@ impl Slice {
 
     fn load(&self, file: &CheckpointFile) -> Result<Option<State>> {
         let bytes = self.table.bytes();
-        file.load_stream(|state: State, length, r: &mut dyn Read| {
+        let loaded = file.load_stream(|state: State, length, r: &mut dyn Read| {
             let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
             if length != bytes {
                 return Err(invalid(format!("a table slice of {length} bytes, not {bytes}")));
@@ -161,7 +161,19 @@ impl Slice {
             }
             self.table.read(r)?;
             Ok(state)
-        })
+        })?;
+        // Once the checksum holds, the entries are checked as the census could have left
+        // them, as the single engine checks its table (a forged slice with a recomputed
+        // checksum must not make a pass panic; a checkpoint is saved only after the
+        // prepare pass, so every chunk is prepared).
+        if loaded.is_some() {
+            let valid = self.table.padding_is_done()
+                && (0..self.table.chunks()).into_par_iter().all(|c| self.table.chunk_is_valid(&self.layout, c, true));
+            if !valid {
+                return Err(file.corrupt("its table slice marks an entry that is no board's canonical entry"));
+            }
+        }
+        Ok(loaded)
     }
 }
 
