@@ -53,14 +53,13 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
         Destination::New(dir) => (dir, None),
         Destination::Replace(dir, target, perm) => (dir, Some((target, perm))),
     };
+    #[cfg_attr(not(unix), allow(unused_mut))]
     let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
     if keep.is_none() {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Created with 0666 less the umask, as a shell redirection would.
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
-        }
+        use std::os::unix::fs::PermissionsExt;
+        // Created with 0666 less the umask, as a shell redirection would.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(&dir).map_err(fail)?;
     let target = match keep {
