@@ -11,7 +11,9 @@
 //!   theorems, subset tables, upward closure and symmetry between targets;
 //! - [`picture_bfs`]: the picture census by a plain bit-packed breadth-first search over
 //!   every board, where the main method searches orbits of row permutations;
-//! - [`darby`]: Darby's triples and layers, each counted two ways.
+//! - [`darby`]: Darby's triples and layers, each counted two ways;
+//! - [`unique_designs`]: the designs of `design extended` for N = 2 and N = 3 by the
+//!   cycle-free type graphs, where the main method fills classes by reachability.
 //!
 //! [`figures`] lists every check; `cubelab verify` runs them.
 
@@ -20,6 +22,7 @@ pub mod darby;
 pub(crate) mod matching;
 pub mod picture_bfs;
 pub mod table3;
+pub mod unique_designs;
 
 use crate::census::engine::Engine;
 use crate::census::Method;
