@@ -172,7 +172,7 @@ mod tests {
         let mut old = [0u64; 3];
         for seed in 0..30_000 {
             thirds[(SplitMix64(seed).below(n) % 3) as usize] += 1;
-            old[((SplitMix64(seed).next_u64() as u128 * n as u128 >> 64) as u64 % 3) as usize] += 1;
+            old[(((SplitMix64(seed).next_u64() as u128 * n as u128) >> 64) as u64 % 3) as usize] += 1;
         }
         assert!(chi_square(&thirds) < 13.82, "{thirds:?}: {}", chi_square(&thirds));
         assert!(chi_square(&old) > 1000.0, "multiply-shift alone is biased here: {old:?}");
