@@ -13,9 +13,9 @@
 //!
 //! All three count every qualifying collection exactly, order them in a fixed order
 //! independent of threads (colexicographic rank; for `extended` the enumeration's), and draw one with
-//! [`crate::rng::SplitMix64`] from the seed: the index below the count, so each
-//! collection is drawn with probability exactly 1 / count up to the generator's
-//! multiply-shift rounding (below 2^-40 for counts under 2^24). When none qualifies the
+//! [`crate::rng::SplitMix64`] from the seed: the index below the count, drawn by
+//! rejection ([`crate::rng::SplitMix64::below`]), so each collection is drawn with
+//! probability exactly 1 / count. When none qualifies the
 //! error (kind `OutOfRange`) says so with the census fact that proves it.
 
 mod blocks;

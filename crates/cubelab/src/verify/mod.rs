@@ -11,7 +11,9 @@
 //!   theorems, subset tables, upward closure and symmetry between targets;
 //! - [`picture_bfs`]: the picture census by a plain bit-packed breadth-first search over
 //!   every board, where the main method searches orbits of row permutations;
-//! - [`darby`]: Darby's triples and layers, each counted two ways.
+//! - [`darby`]: Darby's triples and layers, each counted two ways;
+//! - [`unique_designs`]: the designs of `design extended` for N = 2 and N = 3 by the
+//!   cycle-free type graphs, where the main method fills classes by reachability.
 //!
 //! [`figures`] lists every check; `cubelab verify` runs them.
 
@@ -20,6 +22,7 @@ pub mod darby;
 pub(crate) mod matching;
 pub mod picture_bfs;
 pub mod table3;
+pub mod unique_designs;
 
 use crate::census::engine::Engine;
 use crate::census::Method;
@@ -79,6 +82,7 @@ pub fn figures() -> Vec<Figure> {
         Figure { name: "figure-9", quick: true, run: figure_9 },
         Figure { name: "darby", quick: true, run: darby_counts },
         Figure { name: "picture-small", quick: true, run: picture_small },
+        Figure { name: "extended-designs", quick: true, run: extended_designs },
         Figure { name: "table-1-all-targets", quick: false, run: table_1_all },
         Figure { name: "every-subset", quick: false, run: every_subset },
         Figure { name: "multisets", quick: false, run: multisets },
@@ -419,6 +423,37 @@ fn darby_counts(stop: &Stop) -> Result<Vec<Check>> {
         u64::to_string,
     );
     Ok(vec![a, b])
+}
+
+/// `design extended --size N` for N = 2 and 3 (target Ba): the design program's count by
+/// number of different cubes against [`unique_designs`].
+fn extended_designs(stop: &Stop) -> Result<Vec<Check>> {
+    let ba = crate::macmahon::by_name("Ba").expect("Ba is a MacMahon cube").coloring;
+    [2, 3]
+        .into_iter()
+        .map(|n| {
+            let main = timed(stop, || {
+                let spec = crate::design::ExtendedSpec { size: n, target: ba, types: None, seed: 0 };
+                let d = crate::design::extended(&spec, stop).map_err(|e| e.error)?;
+                let mut v = vec![0u128; 31];
+                for (k, c) in d.by_types {
+                    v[k] = c;
+                }
+                Ok(v)
+            })?;
+            let second = timed(stop, || unique_designs::unique_multisets(&ba, n))?;
+            let title = format!(
+                "design extended --size {n}: multisets building Ba in exactly one way up to the class symmetries, \
+                 by number of different cubes (the support program vs cycle-free type graphs)"
+            );
+            Ok(check(&format!("extended-designs-{n}"), &title, main, second, |v: &Vec<u128>| {
+                let total: u128 = v.iter().sum();
+                let parts: Vec<String> =
+                    v.iter().enumerate().filter(|(_, &c)| c > 0).map(|(k, c)| format!("{k}: {c}")).collect();
+                format!("{total} ({})", parts.join(", "))
+            }))
+        })
+        .collect()
 }
 
 #[cfg(test)]
