@@ -136,6 +136,28 @@ function countNear(img, rgb, tol) {
   return n;
 }
 
+/** Share of pixels with a color (channels apart by more than 60): a print without them is gray. */
+function colorShare(img) {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const c = [img.data[i], img.data[i + 1], img.data[i + 2]];
+    if (Math.max(...c) - Math.min(...c) > 60) n++;
+  }
+  return n / (img.width * img.height);
+}
+/** The page printed as the browser prints it by default (no background graphics), its
+ * first page rasterised by poppler's pdftoppm. */
+async function printedFirstPage(page) {
+  const dir = mkdtempSync(join(tmpdir(), 'cubelab-print-'));
+  try {
+    writeFileSync(join(dir, 'p.pdf'), await page.pdf({ printBackground: false }));
+    execFileSync('pdftoppm', ['-r', '48', '-png', '-f', '1', '-l', '1', '-singlefile', join(dir, 'p.pdf'), join(dir, 'p')]);
+    return decode(readFileSync(join(dir, 'p.png')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // The size the scenarios run at: 'desktop' (1280x800) or 'phone' (390x844); screenshots of
 // the phone run are named with a '-phone' suffix.
 let SIZE = 'desktop';
@@ -603,6 +625,11 @@ async function extendedScenario(page, url) {
   await page.waitForSelector('#ext-layers .ext-cell');
   const first = cli(['solve', '--size', '3', built.targets[0].target, ...blocks]);
   assert.equal(await page.locator('#ext-instructions li').count(), 27);
+  // printed, the list is whole: no scrolling box hides steps 20 to 27
+  await page.emulateMedia({ media: 'print' });
+  const box = await page.$eval('#ext-instructions', (l) => [l.scrollHeight, l.clientHeight]);
+  assert.ok(box[0] <= box[1] + 1, `the printed list is not cut (${box[0]} px of list in ${box[1]} px)`);
+  await page.emulateMedia({ media: 'screen' });
   // The same target held another way up (Af turned so that its front comes up: blue on top).
   await page.fill('#ext-target', '342156');
   await page.click('#ext-solve');
@@ -1086,7 +1113,15 @@ async function keepScenario(page, url) {
   assert.ok(await page.isVisible('#blocks-view'), 'the picture printed');
   assert.ok(await page.isHidden('#blocks-build'), 'no buttons in print');
   assert.ok(await page.isHidden('nav'), 'no tabs in print');
+  // every step names its place in print (on screen the place is a button showing the step)
+  const printedSteps = await page.$$eval('#instructions li', (ls) => ls.map((l) => l.innerText));
+  const placed = await page.$$eval('#instructions li .step-link', (bs) => bs.map((b) => b.offsetParent !== null && b.textContent.trim() !== ''));
+  assert.equal(placed.length, 8, 'eight places');
+  assert.ok(placed.every(Boolean), `every place printed: ${printedSteps.join(' | ')}`);
   await page.emulateMedia({ media: 'screen' });
+  // printed with the default settings (no background graphics), the cubes keep their colors
+  const printed = await printedFirstPage(page);
+  assert.ok(colorShare(printed) > 0.01, `the printed page has colored cubes (${(colorShare(printed) * 100).toFixed(2)}% colored pixels)`);
   // dark mode by the system's preference: a dark page, the views still drawn
   await page.emulateMedia({ colorScheme: 'dark' });
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
