@@ -22,7 +22,7 @@ fn a_designed_stack_is_solved_back_by_stack_solve() {
     // The same seed, the same stack; the text says how many there were to draw from.
     assert_eq!(json(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5", "--json"]), v);
     let text = ok(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5"]);
-    assert!(text.starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25524 collections"), "{text}");
+    assert!(text.starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25,524 collections"), "{text}");
 }
 
 #[test]
