@@ -52,25 +52,22 @@ impl PrintFormat {
     }
 
     /// The format a file's name asks for by its extension (`.pdf` or `.svg`, in any
-    /// case). Any other name, one without an extension too, is refused as bad input
-    /// naming the known extensions and `{format}` (a surface writing to a file names the
-    /// format when its name does not: `print -o x.docx` would otherwise be an SVG named
-    /// `x.docx`).
+    /// case; SVG for a name without one, such as `/dev/null`). Any other extension is
+    /// refused as bad input naming the known ones and `{format}` (`print -o x.docx` would
+    /// otherwise be an SVG named `x.docx`).
     pub fn of_file_name(name: &std::path::Path) -> Result<PrintFormat> {
-        let extension = name.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        match extension.as_deref() {
-            Some("pdf") => Ok(PrintFormat::Pdf),
-            Some("svg") => Ok(PrintFormat::Svg),
-            other => {
-                let what = other.map_or("no extension".to_string(), |e| format!("the extension '.{e}'"));
-                Err(Error::naming(
-                    crate::ErrorKind::BadInput,
-                    format!(
-                        "{{output}} '{}': {what} names no format (known: .pdf, .svg); give {{format}} svg or {{format}} pdf",
-                        name.display()
-                    ),
-                ))
-            }
+        let Some(extension) = name.extension() else { return Ok(PrintFormat::Svg) };
+        match extension.to_string_lossy().to_ascii_lowercase().as_str() {
+            "pdf" => Ok(PrintFormat::Pdf),
+            "svg" => Ok(PrintFormat::Svg),
+            other => Err(Error::naming(
+                crate::ErrorKind::BadInput,
+                format!(
+                    "{{output}} '{}': the extension '.{other}' names no format (known: .pdf, .svg); give {{format}} svg \
+                     or {{format}} pdf",
+                    name.display()
+                ),
+            )),
         }
     }
 }

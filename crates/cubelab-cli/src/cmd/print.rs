@@ -17,7 +17,8 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Each net is drawn at true scale: print at 100% (actual size, no fitting to the page) and
 check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
-top to bottom (each page the paper's size); a PDF has one page per page.
+top to bottom (each page the paper's size); a PDF has one page per page. One line on
+stderr says what was written (the file, its format, pages and size).
 
 print picture takes six pictures of your own (PNG or JPEG), for instance
 cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
@@ -119,7 +120,8 @@ struct OutputArgs {
     /// The paper size.
     #[arg(long, value_enum, default_value = "a4")]
     paper: Paper,
-    /// The file format [default: pdf when --output ends in .pdf, else svg].
+    /// The file format [default: --output's extension, .pdf or .svg (another is refused);
+    /// svg for a name without one and for standard output].
     #[arg(long, value_enum)]
     format: Option<PrintFormat>,
     /// Write the sheet to this file instead of standard output.

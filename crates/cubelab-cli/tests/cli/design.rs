@@ -147,7 +147,7 @@ fn sadisticube_7_blocks_are_solved_back_by_build() {
     assert_eq!(ba["arrangements"].as_u64(), Some(232));
     assert_eq!(targets.len(), v["targets"].as_array().unwrap().len(), "{built}");
     let text = ok(&args[..args.len() - 1]);
-    assert!(text.contains("one of 44 of the 81964543530870 sets of 8 distinct Sadisticube 7 blocks"), "{text}");
+    assert!(text.contains("one of 44 of the 81,964,543,530,870 sets of 8 distinct Sadisticube 7 blocks"), "{text}");
     let e = bad(&["design", "blocks", "--target", "Ba", "--arrangements", "37", "--palette", "7"]);
     assert!(e.contains("--arrangements 37: ") && e.contains("the arrangements are 1-36, 38,"), "{e}");
     assert!(bad(&["design", "blocks", "--targets", "1", "--palette", "7"]).contains("--targets 1: "));

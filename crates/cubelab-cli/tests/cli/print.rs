@@ -226,7 +226,7 @@ fn print_picture_refusals_name_the_option_or_picture_in_one_line() {
 #[test]
 fn print_says_what_it_wrote_and_refuses_a_name_naming_no_format() {
     let dir = tempfile::tempdir().unwrap();
-    for name in ["x.docx", "x"] {
+    for name in ["x.docx", "x.PNG", "notes.svg.txt"] {
         let path = dir.path().join(name);
         let e = bad(&["print", "blocks", "Ab", "-o", path.to_str().unwrap()]);
         assert!(e.starts_with(&format!("error: --output '{}': ", path.display())), "{e}");
@@ -237,10 +237,15 @@ fn print_says_what_it_wrote_and_refuses_a_name_naming_no_format() {
     let out = cubelab().args(["print", "blocks", "Ab", "--format", "svg", "-o", docx.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success() && out.stdout.is_empty());
     let size = std::fs::metadata(&docx).unwrap().len();
-    assert!(std::fs::read_to_string(&docx).unwrap().starts_with("<svg "));
+    let svg = std::fs::read_to_string(&docx).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.contains("data-pages=\"2\""), "a net and the instructions");
     let err = String::from_utf8(out.stderr).unwrap();
     let size_text = cubelab::words::thousands(size);
-    assert_eq!(err, format!("wrote {}: SVG, 1 page of A4, {size_text} bytes\n", docx.display()));
+    assert_eq!(err, format!("wrote {}: SVG, 2 pages of A4, {size_text} bytes\n", docx.display()));
+    // A name without an extension (a device too) is an SVG, as the line says.
+    let out = cubelab().args(["print", "blocks", "Ab", "-o", "/dev/null"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().starts_with("wrote /dev/null: SVG, 2 pages of A4, "));
     // A PDF's pages and bytes, as the file has them; the same line for standard output.
     let pdf = dir.path().join("Conway.PDF");
     let out = cubelab().args(["print", "blocks", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc", "-o"]).arg(&pdf).output();
