@@ -635,7 +635,7 @@ mod tests {
         // C_5 (Sadisticube 5): a target of its own.
         let five = DesignBlocksRequest { colors: Some(5), palette: None, target: Some("112345".into()), ..seven };
         let r = run_blocks(&five, &Context::new()).unwrap();
-        assert!(r.text().contains("of the 16871053725 sets of 8 distinct cubes of C_5"), "{}", r.text());
+        assert!(r.text().contains("of the 16,871,053,725 sets of 8 distinct cubes of C_5"), "{}", r.text());
         assert!(crate::render(&r, &five, Format::Json).unwrap().contains("\"colors\": 5"));
         let e = run_blocks(&DesignBlocksRequest { targets: Some(6), ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("targets", "6")));

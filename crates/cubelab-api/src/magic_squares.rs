@@ -5,12 +5,12 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::magic::{choice, Checkpoint};
 use crate::report::Report;
 use crate::Context;
-use cubelab::words::thousands;
 use cubelab::magic::square::{self, SquareKind as LibSquareKind};
 use cubelab::magic::square_census::{
     self as sc, census, FixedCell, ListFn, SquareCensus, SquareMethod as LibSquareMethod, SquareSpec,
 };
 use cubelab::shard::Shard;
+use cubelab::words::thousands;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

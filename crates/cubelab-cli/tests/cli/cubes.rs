@@ -92,7 +92,8 @@ fn bad_cubes_get_one_line_and_exit_2() {
 fn a_mistyped_conway_name_is_answered_with_the_name() {
     let e = bad(&["show", "Abb"]);
     assert!(e.starts_with("error: 'Abb' is not a cube: did you mean Ab? ("), "{e}");
-    assert!(bad(&["build", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "fc"]).contains("'fc' is not a cube: did you mean Fc?"));
+    assert!(bad(&["build", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "fc"])
+        .contains("'fc' is not a cube: did you mean Fc?"));
     assert!(!bad(&["show", "Ag"]).contains("did you mean"));
     assert!(!bad(&["show", "Zz"]).contains("did you mean"));
 }

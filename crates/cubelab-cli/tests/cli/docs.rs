@@ -1,6 +1,6 @@
 //! Every documented example runs as it is written: the command lines in the code blocks
-//! of README.md and docs/*.md, and the `curl` examples there and in every `--help` (the
-//! help pages' `cubelab ...` examples are run by `help.rs`).
+//! of README.md and docs/*.md, and the `curl` examples there and in every `--help`, with
+//! the help pages' pipes into `cubelab` (their `cubelab ...` examples are run by `help.rs`).
 //!
 //! An example is a logical line of a fenced code block (lines ending in `\` or `|` go on
 //! over the next one; a leading `$ ` is dropped) whose first word is `cubelab` or `curl`,
@@ -38,7 +38,11 @@ const SKIPPED: &[(&str, &str, &str)] = &[
     ("docs/design.md", "cubelab design blocks --target Ba --arrangements 2 --interior", "about 6 s"),
     ("docs/design.md", "cubelab design blocks --targets 6 --repeats", "every multiset of 8: about 3 s"),
     ("docs/design.md", "cubelab design blocks --target Ba --targets 2 --repeats", "every multiset of 8: about 3 s"),
-    ("docs/design.md", "cubelab design blocks --target Ba --arrangements 1 --repeats", "every multiset of 8: about 4 s"),
+    (
+        "docs/design.md",
+        "cubelab design blocks --target Ba --arrangements 1 --repeats",
+        "every multiset of 8: about 4 s",
+    ),
     ("docs/design.md", "cubelab design blocks --target Ba --interior --repeats", "every multiset of 8: about 4 s"),
     ("docs/design.md", "cubelab design blocks --target Ba --palette 7 --json", "about 3 s"),
     ("docs/magic.md", "cubelab magic squares --order 5 --shard 1/4", "a quarter of the order-5 census: 15 s of CPU"),
@@ -59,7 +63,11 @@ const SKIPPED: &[(&str, &str, &str)] = &[
     ("docs/results.md", "cubelab picture census 3 3", "hours (a long run, restartable)"),
     ("docs/results.md", "cubelab picture bounds 3 3", "about 17 s"),
     // Lines that need what the text around them provides.
-    ("docs/census.md", "cubelab census targets --size all --json --shard ${SLURM_ARRAY_TASK_ID}/16", "a SLURM job array's line"),
+    (
+        "docs/census.md",
+        "cubelab census targets --size all --json --shard ${SLURM_ARRAY_TASK_ID}/16",
+        "a SLURM job array's line",
+    ),
     ("docs/census.md", "cubelab census merge part-*.json", "merges the parts the job array wrote"),
     ("docs/scale-out.md", "cubelab census merge part-*.json", "merges the parts the job array wrote"),
     ("docs/scale-out.md", "cubelab census targets --size all --json --shard \"$I/$N\"", "a loop's body ($I of $N)"),
@@ -335,7 +343,10 @@ fn the_documented_examples_are_found() {
     assert!(examples.len() > 100, "only {} examples found", examples.len());
     // Every skip entry still names an example.
     for (file, start, _) in SKIPPED {
-        assert!(examples.iter().any(|e| e.file == *file && skip_matches(start, &e.command)), "stale skip {file}: {start}");
+        assert!(
+            examples.iter().any(|e| e.file == *file && skip_matches(start, &e.command)),
+            "stale skip {file}: {start}"
+        );
     }
 }
 
@@ -346,12 +357,13 @@ fn every_documented_example_runs() {
     let cube = cubelab().args(["magic", "construct", "--order", "3"]).output().unwrap().stdout;
     let mut failures = Vec::new();
     let examples = all_examples();
-    // The help pages' curl examples, as the docs' (`help.rs` runs their `cubelab` ones).
+    // The help pages' curl examples and pipes into cubelab (`printf ... | cubelab magic
+    // check -`), as the docs' (`help.rs` runs the lines that start with `cubelab`).
     let help = crate::help::all_help_pages().into_iter().flat_map(|(page, text)| {
         let curls: Vec<Example> = text
             .lines()
             .map(str::trim)
-            .filter(|l| l.starts_with("curl "))
+            .filter(|l| l.starts_with("curl ") || (!l.starts_with("cubelab ") && l.contains("| cubelab ")))
             .map(|l| Example {
                 file: format!("cubelab {page} --help"),
                 line: 0,
@@ -365,7 +377,9 @@ fn every_documented_example_runs() {
         curls
     });
     let help: Vec<Example> = help.collect();
-    assert!(!help.is_empty(), "no curl example in the help pages");
+    assert!(help.iter().any(|e| e.command.starts_with("curl ")), "no curl example in the help pages");
+    let printf = help.iter().find(|e| e.command.starts_with("printf ")).expect("magic check's printf example");
+    assert_eq!(printf.command, "printf '2 7 6\\n9 5 1\\n4 3 8\\n' | cubelab magic check -", "on one line");
     for e in examples.iter().chain(&help) {
         if skipped(e).is_some() {
             continue;
@@ -384,7 +398,8 @@ fn every_documented_example_runs() {
         };
         let (code, err) = run_in(&e.prelude, &command, &dir);
         if code != Some(expected) {
-            failures.push(format!("{}:{}: `{}` exited with {code:?}, not {expected}: {err}", e.file, e.line, e.command));
+            failures
+                .push(format!("{}:{}: `{}` exited with {code:?}, not {expected}: {err}", e.file, e.line, e.command));
         }
     }
     assert!(failures.is_empty(), "{} documented examples fail:\n{}", failures.len(), failures.join("\n"));

@@ -234,7 +234,8 @@ fn print_says_what_it_wrote_and_refuses_a_name_naming_no_format() {
         assert!(!path.exists(), "nothing is written");
     }
     let docx = dir.path().join("x.docx");
-    let out = cubelab().args(["print", "blocks", "Ab", "--format", "svg", "-o", docx.to_str().unwrap()]).output().unwrap();
+    let out =
+        cubelab().args(["print", "blocks", "Ab", "--format", "svg", "-o", docx.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success() && out.stdout.is_empty());
     let size = std::fs::metadata(&docx).unwrap().len();
     let svg = std::fs::read_to_string(&docx).unwrap();
@@ -248,13 +249,20 @@ fn print_says_what_it_wrote_and_refuses_a_name_naming_no_format() {
     assert!(String::from_utf8(out.stderr).unwrap().starts_with("wrote /dev/null: SVG, 2 pages of A4, "));
     // A PDF's pages and bytes, as the file has them; the same line for standard output.
     let pdf = dir.path().join("Conway.PDF");
-    let out = cubelab().args(["print", "blocks", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc", "-o"]).arg(&pdf).output();
+    let out =
+        cubelab().args(["print", "blocks", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc", "-o"]).arg(&pdf).output();
     let out = out.unwrap();
     let bytes = std::fs::read(&pdf).unwrap();
     assert_eq!(pdf_pages(&bytes), 6);
     let size_text = cubelab::words::thousands(bytes.len());
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("wrote {}: PDF, 6 pages of A4, {size_text} bytes\n", pdf.display()));
-    let out = cubelab().args(["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy", "--paper", "letter"]).output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!("wrote {}: PDF, 6 pages of A4, {size_text} bytes\n", pdf.display())
+    );
+    let out = cubelab()
+        .args(["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy", "--paper", "letter"])
+        .output()
+        .unwrap();
     let size_text = cubelab::words::thousands(out.stdout.len());
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err, format!("wrote standard output: SVG, 3 pages of Letter, {size_text} bytes\n"));
