@@ -76,6 +76,11 @@ impl Report for BuildReport {
             count(n, "proper target", "proper targets")
         };
         let mut s = format!("{} blocks over colors {}: {kind} can be built\n", self.blocks, self.colors);
+        s += if self.improper {
+            "(target: a 2x2x2 cube of 8 blocks, one color per face; proper: six different colors; improper: a color repeated)\n"
+        } else {
+            "(target: a 2x2x2 cube of 8 blocks, one color per face; proper: six different colors; --improper adds the others)\n"
+        };
         if !self.targets.is_empty() {
             s += &format!("{:<8} {:<6} {}\n", "target", "name", "arrangements");
         }

@@ -9,7 +9,7 @@ use cubelab::design::{self, BlockCubes, BlocksSpec, DesignError, ExtendedSpec};
 use cubelab::geometry::Face;
 use cubelab::notation::parse_cube;
 use cubelab::stack::SIDES;
-use cubelab::words::count;
+use cubelab::words::{count, thousands};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -475,10 +475,9 @@ impl Report for StackDesignReport {
     fn text(&self) -> String {
         let n = self.stack.len();
         let mut s = format!(
-            "{n} cubes of C_{n} stacking with exactly {}: one of {} {} (drawn uniformly; number {} in rank order, from 0)\n",
+            "{n} cubes of C_{n} stacking with exactly {}: one of {} (drawn uniformly; number {} in rank order, from 0)\n",
             count(self.solutions, "solution", "solutions"),
-            self.count,
-            if self.count == 1 { "collection" } else { "collections" },
+            count(self.count, "collection", "collections"),
             self.index,
         );
         for (i, c) in self.stack.iter().enumerate() {
@@ -487,7 +486,9 @@ impl Report for StackDesignReport {
         let _ = writeln!(
             s,
             "solutions {}, distinct-looking {}; {} collections in the census",
-            self.solutions, self.distinct, self.collections
+            self.solutions,
+            self.distinct,
+            thousands(self.collections)
         );
         if let Some(cubes) = &self.solution {
             s += "a solution (bottom first): top/bottom, then front right back left\n";
@@ -526,8 +527,8 @@ impl Report for BlocksDesignReport {
         let mut s = format!(
             "8 blocks building {}: one of {} of the {} {from} (drawn uniformly)\n",
             wants.join(", "),
-            self.count,
-            self.collections
+            thousands(self.count),
+            thousands(self.collections)
         );
         let names: Vec<&str> = self.blocks.iter().map(|b| b.name.as_str()).collect();
         let faces: Vec<&str> = self.blocks.iter().map(|b| b.faces.as_str()).collect();
@@ -561,7 +562,7 @@ mod tests {
         assert_eq!(r.solutions, 1);
         let json = crate::render(&r, &req, Format::Json).unwrap();
         assert!(json.contains("\"kind\": \"design-stack\""), "{json}");
-        assert!(r.text().starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25524"));
+        assert!(r.text().starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25,524"));
         let e = run_stack(&DesignStackRequest { cubes: 6, ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("solutions", "1")));
         assert_eq!(e.kind(), ErrorKind::BadInput);
@@ -610,7 +611,7 @@ mod tests {
         };
         let r = run_blocks(&req, &Context::new()).unwrap();
         assert_eq!((r.count, r.targets.len()), (360, 5));
-        assert!(r.text().contains("one of 360 of the 5852925 sets"), "{}", r.text());
+        assert!(r.text().contains("one of 360 of the 5,852,925 sets"), "{}", r.text());
         // Sadisticube 7's blocks: the palette reaches the library, the text says so.
         let seven = DesignBlocksRequest {
             targets: None,
@@ -634,7 +635,7 @@ mod tests {
         // C_5 (Sadisticube 5): a target of its own.
         let five = DesignBlocksRequest { colors: Some(5), palette: None, target: Some("112345".into()), ..seven };
         let r = run_blocks(&five, &Context::new()).unwrap();
-        assert!(r.text().contains("of the 16871053725 sets of 8 distinct cubes of C_5"), "{}", r.text());
+        assert!(r.text().contains("of the 16,871,053,725 sets of 8 distinct cubes of C_5"), "{}", r.text());
         assert!(crate::render(&r, &five, Format::Json).unwrap().contains("\"colors\": 5"));
         let e = run_blocks(&DesignBlocksRequest { targets: Some(6), ..req.clone() }, &Context::new()).unwrap_err();
         assert_eq!(e.field(), Some(("targets", "6")));

@@ -10,6 +10,7 @@ use cubelab::magic::square_census::{
     self as sc, census, FixedCell, ListFn, SquareCensus, SquareMethod as LibSquareMethod, SquareSpec,
 };
 use cubelab::shard::Shard;
+use cubelab::words::thousands;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -61,8 +62,8 @@ impl Report for SquareCensus {
             self.shard.as_ref().map(|x| format!(" (shard {x})")).unwrap_or_default(),
         );
         s += &match self.count {
-            Some(c) => format!("{c} essentially different, {} in all\n", self.total),
-            None => format!("{} (every square with these cells)\n", self.total),
+            Some(c) => format!("{} essentially different, {} in all\n", thousands(c), thousands(self.total)),
+            None => format!("{} (every square with these cells)\n", thousands(self.total)),
         };
         s += &format!(
             "method: {} ({} tasks)\n",
@@ -75,7 +76,7 @@ impl Report for SquareCensus {
         if !self.by_centre.is_empty() {
             s += "\ncentre  squares (all)\n";
             for b in &self.by_centre {
-                s += &format!("{:>6}  {:>13}\n", b.value, b.count);
+                s += &format!("{:>6}  {:>13}\n", b.value, thousands(b.count));
             }
         }
         if let Some(classes) = &self.classes {

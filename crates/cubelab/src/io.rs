@@ -61,7 +61,7 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
         // Created with 0666 less the umask, as a shell redirection would.
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(&dir).map_err(fail)?;
+    let mut tmp = builder.tempfile_in(&dir).map_err(|e| temporary_failure(path, &dir, e))?;
     let target = match keep {
         Some((target, perm)) => {
             tmp.as_file().set_permissions(perm).map_err(fail)?;
@@ -89,16 +89,32 @@ pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn Write) -> std::
 /// let e = cubelab::io::check_writable(std::path::Path::new("/no/such/dir/out.json")).unwrap_err();
 /// assert_eq!(e.kind(), cubelab::ErrorKind::Io);
 /// assert!(e.to_string().starts_with("cannot write '/no/such/dir/out.json'"), "{e}");
+/// // The missing folder is named, the temporary file tried in it is not.
+/// assert!(e.to_string().ends_with("the folder '/no/such/dir' does not exist"), "{e}");
 /// ```
 pub fn check_writable(path: &Path) -> Result<(), Error> {
-    let fail = |e: std::io::Error| Error::io(format!("cannot write '{}'", path.display()), e);
     match destination(path)? {
         Destination::Through(_) => Ok(()),
         Destination::New(dir) | Destination::Replace(dir, _, _) => {
-            tempfile::Builder::new().tempfile_in(&dir).map_err(fail)?;
+            tempfile::Builder::new().tempfile_in(&dir).map_err(|e| temporary_failure(path, &dir, e))?;
             Ok(())
         }
     }
+}
+
+/// The error of a temporary file that could not be created in `dir` to write `path`: it
+/// names `path` (and the folder, when that is missing), never the temporary file, whose
+/// name (`.tmpXXXXXX`) the user never gave.
+fn temporary_failure(path: &Path, dir: &Path, e: std::io::Error) -> Error {
+    let message = format!("cannot write '{}'", path.display());
+    if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() {
+        let why = format!("the folder '{}' does not exist", dir.display());
+        return Error::io(message, std::io::Error::new(e.kind(), why));
+    }
+    // tempfile's error reads "<the OS error> at path \"<dir>/.tmpXXXXXX\"": the OS error alone.
+    let text = e.to_string();
+    let os = text.split(" at path ").next().unwrap_or(&text).to_string();
+    Error::io(message, std::io::Error::new(e.kind(), os))
 }
 
 /// How a write to a path goes ([`destination`]).

@@ -94,9 +94,42 @@ pub fn parse_cube_with_notation(token: &str) -> Result<(Coloring, Notation), Err
         } else {
             format!("it has {len} colors, a face string has 6")
         };
-        return Err(Error::malformed(format!("'{t}' is not a cube: {what} (one per face, U D F B L R)")));
+        return Err(Error::malformed(match near_conway_name(t) {
+            Some(name) => format!("'{t}' is not a cube: did you mean {name}? (as a face string: {what})"),
+            None => format!("'{t}' is not a cube: {what} (one per face, U D F B L R)"),
+        }));
     }
-    Err(Error::unknown(format!("'{t}' is not a cube: {EXPECTED}")))
+    match near_conway_name(t) {
+        Some(name) => Err(Error::unknown(format!("'{t}' is not a cube: did you mean {name}? ({EXPECTED})"))),
+        None => Err(Error::unknown(format!("'{t}' is not a cube: {EXPECTED}"))),
+    }
+}
+
+/// The one Conway name a mistyped token was most likely meant as: the same letters in
+/// another case (`ab`, `AB`), else the only name one edit away (a letter added, dropped or
+/// changed: `Abb`, `Aab`), else none (`Ag` is one edit from five names).
+fn near_conway_name(t: &str) -> Option<&'static str> {
+    let names = || macmahon::cubes().iter().map(|c| c.name);
+    if let Some(name) = names().find(|n| n.eq_ignore_ascii_case(t)) {
+        return Some(name);
+    }
+    let mut near = names().filter(|n| one_edit_apart(n, t));
+    match (near.next(), near.next()) {
+        (Some(name), None) => Some(name),
+        _ => None,
+    }
+}
+
+/// Whether `b` is `a` with one character added, dropped or changed.
+fn one_edit_apart(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    let prefix = short.iter().zip(long.iter()).take_while(|(x, y)| x == y).count();
+    match long.len() - short.len() {
+        0 => prefix < short.len() && short[prefix + 1..] == long[prefix + 1..],
+        1 => short[prefix..] == long[prefix + 1..],
+        _ => false,
+    }
 }
 
 /// Reads one cube in any notation (see the module documentation).
@@ -275,6 +308,23 @@ mod tests {
         let b = parse_cube("R=w, L=p,B=y,F=b,D=g,U=r").unwrap();
         assert_eq!(a, b);
         assert_eq!(a.face_string(), "rgbypw");
+    }
+
+    #[test]
+    fn near_misses_of_conway_names_are_suggested() {
+        for (tok, name) in [("Abb", "Ab"), ("ab", "Ab"), ("AB", "Ab"), ("Aab", "Ab"), ("Fcc", "Fc"), ("Ab1", "Ab")] {
+            let e = parse_cube(tok).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("'{tok}' is not a cube: did you mean {name}? (")), "{tok}: {e}");
+        }
+        // Palette letters only: the face-string reading is said too.
+        let e = parse_cube("Abb").unwrap_err().to_string();
+        assert!(e.ends_with("(as a face string: it has 3 of the 6 colors a face string needs)"), "{e}");
+        // Several names one edit away (Ab..Af for Ag; Ab and Ac for Acb), or none: no guess.
+        for tok in ["Ag", "Acb", "Zz", "Xyz"] {
+            assert!(!parse_cube(tok).unwrap_err().to_string().contains("did you mean"), "{tok}");
+        }
+        assert!(one_edit_apart("Ab", "Abb") && one_edit_apart("Ab", "b") && one_edit_apart("Ab", "Ac"));
+        assert!(!one_edit_apart("Ab", "Ab") && !one_edit_apart("Ab", "bA") && !one_edit_apart("Ab", "Abcd"));
     }
 
     #[test]

@@ -3,16 +3,18 @@
 use std::fmt::Display;
 
 /// `n` followed by the singular or plural noun: `count(1, "set", "sets")` is `"1 set"`,
-/// `count(3, "set", "sets")` is `"3 sets"` (and `count(0, ..)` is `"0 sets"`).
+/// `count(3, "set", "sets")` is `"3 sets"` (and `count(0, ..)` is `"0 sets"`); the
+/// number with its thousands separated ([`thousands`]), as every count in text is.
 ///
 /// ```
 /// use cubelab::words::count;
 /// assert_eq!(count(1, "proper target", "proper targets"), "1 proper target");
 /// assert_eq!(count(0u128, "arrangement", "arrangements"), "0 arrangements");
+/// assert_eq!(count(1_073_741_824u64, "set", "sets"), "1,073,741,824 sets");
 /// ```
 pub fn count<N: Display>(n: N, singular: &str, plural: &str) -> String {
     let text = n.to_string();
-    format!("{text} {}", noun(&text, singular, plural))
+    format!("{} {}", thousands(&text), noun(&text, singular, plural))
 }
 
 /// The singular noun when `n` prints as `1`, else the plural (the number is not repeated).
@@ -67,6 +69,8 @@ mod tests {
         assert_eq!(count(0usize, "cube", "cubes"), "0 cubes");
         assert_eq!(count(11u64, "cube", "cubes"), "11 cubes");
         assert_eq!(count(21u128, "cube", "cubes"), "21 cubes");
+        assert_eq!(count(5852925u64, "set", "sets"), "5,852,925 sets");
+        assert_eq!(count("1,000", "set", "sets"), "1,000 sets");
         assert_eq!(noun(-1i64, "line", "lines"), "lines");
     }
 

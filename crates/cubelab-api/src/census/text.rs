@@ -54,9 +54,9 @@ impl Report for SolutionNumbers {
         );
         s += &format!("{:>16} {:>12}\n", "solution number", "collections");
         for (k, v) in &self.histogram {
-            s += &format!("{k:>16} {v:>12}\n");
+            s += &format!("{k:>16} {:>12}\n", thousands(v));
         }
-        s += &format!("{:>16} {:>12}\n", "total", self.buildable);
+        s += &format!("{:>16} {:>12}\n", "total", thousands(self.buildable));
         s
     }
 
@@ -94,8 +94,8 @@ impl Report for AllTargets {
             if self.agree { "all targets have the same distribution" } else { "THE DISTRIBUTIONS DIFFER" }
         );
         for t in &self.targets {
-            let cells: Vec<String> = t.histogram.iter().map(|(k, v)| format!("{k}:{v}")).collect();
-            s += &format!("{:<8} {:>8}  {}\n", t.target, t.buildable, cells.join(" "));
+            let cells: Vec<String> = t.histogram.iter().map(|(k, v)| format!("{k}:{}", thousands(v))).collect();
+            s += &format!("{:<8} {:>8}  {}\n", t.target, thousands(t.buildable), cells.join(" "));
         }
         s
     }
@@ -152,6 +152,7 @@ impl Report for Targets {
             targets_source(self).map(|x| format!(" ({x})")).unwrap_or_default(),
         );
         s += &set_definition(self);
+        s += &target_definition(self);
         let counts: Vec<String> = self.histogram.values().map(thousands).collect();
         let w = counts.iter().map(|c| c.len() + 1).max().unwrap_or(0).max(12);
         s += &format!("{:>8} {:>w$} {:>9}\n", "targets", "sets", "share");
@@ -164,7 +165,7 @@ impl Report for Targets {
             self.std_dev,
             self.min.map(|m| m.to_string()).unwrap_or("-".into()),
             self.max.map(|m| m.to_string()).unwrap_or("-".into()),
-            count(thousands(self.max_count), "set", "sets")
+            count(self.max_count, "set", "sets")
         );
         if let (Some(se), Some(x)) = (self.std_error, &self.exact) {
             s += &format!(
@@ -251,6 +252,23 @@ fn set_definition(t: &Targets) -> String {
     format!("a set is {} distinct {} of {of}; {how_many}\n", t.size, noun(t.size, cube, cubes))
 }
 
+/// What a target is and what the columns count (two lines): the census's main figure
+/// is read by someone who may not have the paper (docs/target.md says more).
+fn target_definition(t: &Targets) -> String {
+    let (_, cubes) = members(t);
+    let target = match t.universe.as_str() {
+        "macmahon" => "a target is one of MacMahon's 30 cubes enlarged to 2x2x2",
+        "palette7" => "a target is a 2x2x2 cube with six different colors of the seven on its faces",
+        _ => "a target is a 2x2x2 cube with one color on each face",
+    };
+    format!(
+        "{target}; a set builds it when 8 of its {cubes} can be put together into it (docs/target.md)\n\
+         targets: how many targets a set builds; sets: how many sets build that many; share: their part of the {} \
+         sets counted\n",
+        thousands(t.sets),
+    )
+}
+
 impl Report for AllSizes {
     const KIND: &'static str = "census-targets-all";
     type Input = serde_json::Value;
@@ -271,19 +289,19 @@ impl Report for AllSizes {
     fn text(&self) -> String {
         let mut s = format!("targets built by every subset ({})\n", count(self.sets, "set", "sets"));
         s += &format!(
-            "{:>4} {:>12} {:>9} {:>9} {:>4} {:>4} {:>10}\n",
+            "{:>4} {:>13} {:>9} {:>9} {:>4} {:>4} {:>11}\n",
             "size", "sets", "mean", "std dev", "min", "max", "at max"
         );
         for t in &self.sizes {
             s += &format!(
-                "{:>4} {:>12} {:>9.4} {:>9.4} {:>4} {:>4} {:>10}\n",
+                "{:>4} {:>13} {:>9.4} {:>9.4} {:>4} {:>4} {:>11}\n",
                 t.size,
-                t.sets,
+                thousands(t.sets),
                 t.mean,
                 t.std_dev,
                 t.min.unwrap_or(0),
                 t.max.unwrap_or(0),
-                t.max_count
+                thousands(t.max_count)
             );
         }
         s

@@ -7,6 +7,7 @@ use super::{PrintStackRequest, Sheet};
 use crate::dispatch::request;
 use crate::error::{Error, Result};
 use crate::Context;
+use cubelab::words::count;
 use serde_json::Value;
 
 /// The print commands [`run_file`] runs (command paths, as [`crate::COMMANDS`] writes them);
@@ -48,6 +49,41 @@ impl PrintFormat {
             PrintFormat::Svg => "svg",
             PrintFormat::Pdf => "pdf",
         }
+    }
+
+    /// The format a file's name asks for by its extension (`.pdf` or `.svg`, in any
+    /// case; SVG for a name without one, such as `/dev/null`). Any other extension is
+    /// refused as bad input naming the known ones and `{format}` (`print -o x.docx` would
+    /// otherwise be an SVG named `x.docx`).
+    pub fn of_file_name(name: &std::path::Path) -> Result<PrintFormat> {
+        let Some(extension) = name.extension() else { return Ok(PrintFormat::Svg) };
+        match extension.to_string_lossy().to_ascii_lowercase().as_str() {
+            "pdf" => Ok(PrintFormat::Pdf),
+            "svg" => Ok(PrintFormat::Svg),
+            other => Err(Error::naming(
+                crate::ErrorKind::BadInput,
+                format!(
+                    "{{output}} '{}': the extension '.{other}' names no format (known: .pdf, .svg); give {{format}} svg \
+                     or {{format}} pdf",
+                    name.display()
+                ),
+            )),
+        }
+    }
+}
+
+impl Sheet {
+    /// The one line a surface that wrote the sheet reports it by: where it went, its
+    /// format, pages, paper and size (`wrote conway.pdf: PDF, 6 pages of A4, 31,224
+    /// bytes`).
+    pub fn written_line(&self, format: PrintFormat, bytes: usize, to: &str) -> String {
+        format!(
+            "wrote {to}: {}, {} of {}, {}",
+            format.extension().to_ascii_uppercase(),
+            count(self.pages(), "page", "pages"),
+            self.paper().title(),
+            count(bytes, "byte", "bytes")
+        )
     }
 }
 

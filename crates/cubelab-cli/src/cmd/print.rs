@@ -17,7 +17,8 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Each net is drawn at true scale: print at 100% (actual size, no fitting to the page) and
 check the 50 mm scale bar at the top of every page. An SVG holds every page stacked from
-top to bottom (each page the paper's size); a PDF has one page per page.
+top to bottom (each page the paper's size); a PDF has one page per page. One line on
+stderr says what was written (the file, its format, pages and size).
 
 print picture takes six pictures of your own (PNG or JPEG), for instance
 cubelab print picture --images a.jpg b.jpg c.jpg d.jpg e.jpg f.png --rows 2 --cols 3 -o cubes.pdf
@@ -119,7 +120,8 @@ struct OutputArgs {
     /// The paper size.
     #[arg(long, value_enum, default_value = "a4")]
     paper: Paper,
-    /// The file format [default: pdf when --output ends in .pdf, else svg].
+    /// The file format [default: --output's extension, .pdf or .svg (another is refused);
+    /// svg for a name without one and for standard output].
     #[arg(long, value_enum)]
     format: Option<PrintFormat>,
     /// Write the sheet to this file instead of standard output.
@@ -152,6 +154,14 @@ fn length_mm(text: &str) -> Result<f64, String> {
 /// Runs `cubelab print`.
 pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> {
     let api = Context::new().with_stop(ctx.stop());
+    // The format is settled before any work: a file name naming none is refused.
+    let outputs = match &args.command {
+        PrintCommand::Blocks(a) => &a.output,
+        PrintCommand::Stack(a) => &a.output,
+        PrintCommand::Magic(a) => &a.output,
+        PrintCommand::Picture(a) => &a.output,
+    };
+    let format = format(outputs)?;
     let (sheet, output) = match args.command {
         PrintCommand::Blocks(a) => {
             let req = PrintBlocksRequest { blocks: a.blocks, paper: a.output.paper, edge: a.sheet.edge };
@@ -190,19 +200,36 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             (print::run_picture(&req, &api).map_err(failure)?, a.output)
         }
     };
-    write(&sheet, &output)?;
+    write(&sheet, format, &output)?;
     Ok(String::new())
 }
 
-/// Writes the sheet in its format to the file or standard output.
-fn write(sheet: &Sheet, opts: &OutputArgs) -> anyhow::Result<()> {
-    let pdf_name = opts.output.as_ref().and_then(|p| p.extension()).is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
-    let format = opts.format.unwrap_or(if pdf_name { PrintFormat::Pdf } else { PrintFormat::Svg });
-    let bytes = sheet.file(format).map_err(failure)?;
-    match &opts.output {
-        Some(path) => write_atomic(path, &bytes),
-        None => write_stdout(&bytes),
+/// The format of the sheet: `--format`, else the one `--output`'s extension names (an
+/// unknown one is refused, exit 2), else SVG on standard output.
+fn format(opts: &OutputArgs) -> anyhow::Result<PrintFormat> {
+    match (opts.format, &opts.output) {
+        (Some(format), _) => Ok(format),
+        (None, Some(path)) => PrintFormat::of_file_name(path).map_err(failure),
+        (None, None) => Ok(PrintFormat::Svg),
     }
+}
+
+/// Writes the sheet in its format to the file or standard output, and says on stderr
+/// what was written (one line).
+fn write(sheet: &Sheet, format: PrintFormat, opts: &OutputArgs) -> anyhow::Result<()> {
+    let bytes = sheet.file(format).map_err(failure)?;
+    let to = match &opts.output {
+        Some(path) => {
+            write_atomic(path, &bytes)?;
+            path.display().to_string()
+        }
+        None => {
+            write_stdout(&bytes)?;
+            "standard output".to_string()
+        }
+    };
+    eprintln!("{}", sheet.written_line(format, bytes.len(), &to));
+    Ok(())
 }
 
 #[cfg(test)]

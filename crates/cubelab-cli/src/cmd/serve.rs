@@ -17,7 +17,7 @@ To start it (it serves until Ctrl-C):
   cubelab serve                          then open http://127.0.0.1:8080/
   cubelab serve --port 0                 any free port (printed)
 and from another shell:
-  curl -s localhost:8080/api/build -d '{\"blocks\": [\"Ac\",\"Af\",\"Ba\",\"Bf\",\"Ea\",\"Ef\",\"Fa\",\"Fc\"]}'")]
+  curl -s localhost:8080/api/build -H 'Content-Type: application/json' -d '{\"blocks\": [\"Ac\",\"Af\",\"Ba\",\"Bf\",\"Ea\",\"Ef\",\"Fa\",\"Fc\"]}'")]
 pub struct Args {
     /// The address to listen on: a loopback address (127.0.0.1, ::1, localhost) unless
     /// --allow-remote.

@@ -180,7 +180,8 @@ fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut req = StackMergeRequest::default();
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
+        // The reader names the file: the context adds only which one it is.
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("file {}", i + 1))?;
         req.parts.push(StackCensus::from_json(&text).with_context(|| name.clone())?);
         req.names.push(name);
     }

@@ -85,3 +85,15 @@ fn bad_cubes_get_one_line_and_exit_2() {
     assert!(bad(&["show", "U=1,D=2,F=3,B=4,L=5"]).contains("face R has no color"));
     assert!(bad(&["show", "K99"]).contains("K1..K30"));
 }
+
+/// A near miss of a Conway name is answered with the name (`show Abb`: did you mean Ab?),
+/// wherever cubes are read; a token near several names or none gets no guess.
+#[test]
+fn a_mistyped_conway_name_is_answered_with_the_name() {
+    let e = bad(&["show", "Abb"]);
+    assert!(e.starts_with("error: 'Abb' is not a cube: did you mean Ab? ("), "{e}");
+    assert!(bad(&["build", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "fc"])
+        .contains("'fc' is not a cube: did you mean Fc?"));
+    assert!(!bad(&["show", "Ag"]).contains("did you mean"));
+    assert!(!bad(&["show", "Zz"]).contains("did you mean"));
+}

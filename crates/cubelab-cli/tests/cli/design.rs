@@ -22,7 +22,7 @@ fn a_designed_stack_is_solved_back_by_stack_solve() {
     // The same seed, the same stack; the text says how many there were to draw from.
     assert_eq!(json(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5", "--json"]), v);
     let text = ok(&["design", "stack", "--cubes", "4", "--solutions", "1", "--seed", "5"]);
-    assert!(text.starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25524 collections"), "{text}");
+    assert!(text.starts_with("4 cubes of C_4 stacking with exactly 1 solution: one of 25,524 collections"), "{text}");
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn sadisticube_7_blocks_are_solved_back_by_build() {
     assert_eq!(ba["arrangements"].as_u64(), Some(232));
     assert_eq!(targets.len(), v["targets"].as_array().unwrap().len(), "{built}");
     let text = ok(&args[..args.len() - 1]);
-    assert!(text.contains("one of 44 of the 81964543530870 sets of 8 distinct Sadisticube 7 blocks"), "{text}");
+    assert!(text.contains("one of 44 of the 81,964,543,530,870 sets of 8 distinct Sadisticube 7 blocks"), "{text}");
     let e = bad(&["design", "blocks", "--target", "Ba", "--arrangements", "37", "--palette", "7"]);
     assert!(e.contains("--arrangements 37: ") && e.contains("the arrangements are 1-36, 38,"), "{e}");
     assert!(bad(&["design", "blocks", "--targets", "1", "--palette", "7"]).contains("--targets 1: "));

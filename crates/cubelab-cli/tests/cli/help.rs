@@ -35,7 +35,7 @@ fn subcommands(help: &str) -> Vec<String> {
 }
 
 /// The command part of an example line: up to the first two spaces outside quotes.
-fn command_of(line: &str) -> &str {
+pub(crate) fn command_of(line: &str) -> &str {
     let mut quote = None;
     let bytes = line.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
@@ -92,7 +92,7 @@ fn examples_of(page: &str, help: &str) -> Vec<Example> {
 
 /// Every help page as (command path, help text), walking the command tree from
 /// `cubelab --help`.
-fn all_help_pages() -> Vec<(String, String)> {
+pub(crate) fn all_help_pages() -> Vec<(String, String)> {
     let mut pages = vec![Vec::<String>::new()];
     let mut out = Vec::new();
     while let Some(path) = pages.pop() {

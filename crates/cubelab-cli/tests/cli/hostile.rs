@@ -205,6 +205,13 @@ fn output_paths_are_checked_before_the_run() {
 fn unreadable_files_exit_1_everywhere() {
     let err = io_fail(&["magic", "check", "/nonexistent"]);
     assert_eq!(err.matches("/nonexistent").count(), 1, "{err}");
+    // The merges say which file, and the reader's words once ("cannot read" was doubled).
+    for merge in [&["census", "merge"][..], &["stack", "merge"], &["magic", "squares-merge"]] {
+        let err = io_fail(&[merge, &["nosuchfile.txt"]].concat());
+        assert!(err.starts_with("error: file 1: cannot read 'nosuchfile.txt': "), "{err}");
+        assert_eq!(err.matches("nosuchfile.txt").count(), 1, "{err}");
+        assert_eq!(err.matches("cannot").count(), 1, "{err}");
+    }
     let six = ["/nonexistent"; 6];
     let err = io_fail(&[&["print", "picture", "--rows", "1", "--cols", "1", "--images"], &six[..]].concat());
     assert!(err.contains("--images: picture A: cannot read '/nonexistent'"), "{err}");

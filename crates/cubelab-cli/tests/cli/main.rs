@@ -7,6 +7,7 @@ mod browser;
 mod census;
 mod cubes;
 mod design;
+mod docs;
 mod extended;
 mod flags;
 mod help;

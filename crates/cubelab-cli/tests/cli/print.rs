@@ -219,3 +219,59 @@ fn print_picture_refusals_name_the_option_or_picture_in_one_line() {
     assert!(e.contains("picture A '") && e.contains("too few for 6 x 6 tiles"), "{e}");
     assert!(bad(&["print", "picture", "--rows", "2", "--cols", "2"]).contains("--images"));
 }
+
+/// A file name naming no format is refused before any work, in one line listing the known
+/// extensions (`-o x.docx` was an SVG named x.docx); `--format` writes it all the same.
+/// What was written is said in one line on stderr; stdout stays the sheet's alone.
+#[test]
+fn print_says_what_it_wrote_and_refuses_a_name_naming_no_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["x.docx", "x.PNG", "notes.svg.txt"] {
+        let path = dir.path().join(name);
+        let e = bad(&["print", "blocks", "Ab", "-o", path.to_str().unwrap()]);
+        assert!(e.starts_with(&format!("error: --output '{}': ", path.display())), "{e}");
+        assert!(e.contains("(known: .pdf, .svg); give --format svg or --format pdf"), "{e}");
+        assert!(!path.exists(), "nothing is written");
+    }
+    let docx = dir.path().join("x.docx");
+    let out =
+        cubelab().args(["print", "blocks", "Ab", "--format", "svg", "-o", docx.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success() && out.stdout.is_empty());
+    let size = std::fs::metadata(&docx).unwrap().len();
+    let svg = std::fs::read_to_string(&docx).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.contains("data-pages=\"2\""), "a net and the instructions");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let size_text = cubelab::words::thousands(size);
+    assert_eq!(err, format!("wrote {}: SVG, 2 pages of A4, {size_text} bytes\n", docx.display()));
+    // A name without an extension (a device too) is an SVG, as the line says.
+    let out = cubelab().args(["print", "blocks", "Ab", "-o", "/dev/null"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().starts_with("wrote /dev/null: SVG, 2 pages of A4, "));
+    // A PDF's pages and bytes, as the file has them; the same line for standard output.
+    let pdf = dir.path().join("Conway.PDF");
+    let out =
+        cubelab().args(["print", "blocks", "Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc", "-o"]).arg(&pdf).output();
+    let out = out.unwrap();
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert_eq!(pdf_pages(&bytes), 6);
+    let size_text = cubelab::words::thousands(bytes.len());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!("wrote {}: PDF, 6 pages of A4, {size_text} bytes\n", pdf.display())
+    );
+    let out = cubelab()
+        .args(["print", "stack", "rgbyrr", "gbyrgg", "byrgbb", "yrgbyy", "--paper", "letter"])
+        .output()
+        .unwrap();
+    let size_text = cubelab::words::thousands(out.stdout.len());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err, format!("wrote standard output: SVG, 3 pages of Letter, {size_text} bytes\n"));
+}
+
+/// A destination in a missing folder is named with its folder, never the temporary file
+/// that was tried beside it.
+#[test]
+fn an_output_in_a_missing_folder_names_it_not_the_temporary_file() {
+    let err = super::io_fail(&["print", "blocks", "Ab", "-o", "/nonexistent/dir/x.pdf"]);
+    assert_eq!(err, "error: cannot write '/nonexistent/dir/x.pdf': the folder '/nonexistent/dir' does not exist\n");
+}

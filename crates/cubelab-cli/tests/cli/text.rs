@@ -309,10 +309,18 @@ fn the_main_job_names_its_table_defines_a_set_and_separates_thousands() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].ends_with("(Johnson & Roldán's Table 2)"), "{text}");
     assert_eq!(lines[1], "a set is 8 distinct cubes of MacMahon's 30; there are C(30,8) = 5,852,925 sets");
+    // What a target is, what each column counts, and where to read more.
+    assert!(lines[2].starts_with("a target is one of MacMahon's 30 cubes enlarged to 2x2x2; a set builds it when 8"));
+    assert!(lines[2].ends_with("(docs/target.md)"), "{text}");
+    assert_eq!(
+        lines[3],
+        "targets: how many targets a set builds; sets: how many sets build that many; share: their part of the \
+         5,852,925 sets counted"
+    );
     let row = |cells: &[&str]| lines.iter().any(|l| l.split_whitespace().eq(cells.iter().copied()));
     assert!(row(&["0", "2,774,940", "0.47411"]) && row(&["5", "360", "0.00006"]), "{text}");
     // The header and every row of the histogram end in the same column.
-    let table: Vec<&&str> = lines.iter().skip(2).take_while(|l| !l.starts_with("mean")).collect();
+    let table: Vec<&&str> = lines.iter().skip(4).take_while(|l| !l.starts_with("mean")).collect();
     assert_eq!(table.len(), 7, "{text}");
     assert!(table.iter().all(|l| l.chars().count() == table[0].chars().count()), "{text}");
     // A shard and a sample say what they count, and claim no table as their own.
@@ -332,5 +340,7 @@ fn the_main_job_names_its_table_defines_a_set_and_separates_thousands() {
     // of C_3 takes over 2 CPU-minutes in the test build, most of it building its tables).
     let other = ok(&["census", "targets", "--palette", "7", "--size", "8", "--sample", "200", "--seed", "1"]);
     assert!(other.contains("a set is 8 distinct blocks of the 210 of Sadisticube 7; 200 drawn"), "{other}");
+    assert!(other.contains("\na target is a 2x2x2 cube with six different colors of the seven on its faces; a set builds it when 8 of its blocks"), "{other}");
+    assert!(other.contains("their part of the 200 sets counted\n"), "{other}");
     assert!(!other.contains("Roldán") && !other.contains("Table"), "{other}");
 }

@@ -465,8 +465,9 @@ fn none_exists(
     if eligible == 0 {
         let want = spec.targets.unwrap_or(0);
         let error = Error::out_of_range(format!(
-            "no {one}{building} builds exactly {}{inner}: the census of all {collections} {all} finds at most {most}",
-            count(want, "target", "targets")
+            "no {one}{building} builds exactly {}{inner}: the census of all {} {all} finds at most {most}",
+            count(want, "target", "targets"),
+            crate::words::thousands(collections)
         ));
         return DesignError::at("targets", error);
     }

@@ -101,5 +101,5 @@ fn evidence(histogram: &[Bin], solutions: u64, collections: u64, what: &str) -> 
         (None, Some(b)) => format!("the fewest solutions of any is {b}"),
         (None, None) => "none has any number of solutions".to_string(),
     };
-    format!("the census of all {collections} {what} finds none ({nearest})")
+    format!("the census of all {} {what} finds none ({nearest})", crate::words::thousands(collections))
 }

@@ -28,7 +28,8 @@ pub(super) fn run(a: MergeArgs, ctx: &crate::context::Context) -> anyhow::Result
     let mut parts = Vec::new();
     for (i, f) in a.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
+        // The reader names the file: the context adds only which one it is.
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("file {}", i + 1))?;
         let (input, report) = CensusReport::from_json(&text).with_context(|| name.clone())?;
         parts.push(MergePart { name, shard: ShardOutput { input, report } });
     }

@@ -11,7 +11,7 @@ use cubelab_api::magic_check::{self as api, CheckRequest};
 Examples:
   cubelab magic check cube.txt
   cubelab magic construct --order 5 | cubelab magic check - --json
-  printf '2 7 6\n9 5 1\n4 3 8\n' | cubelab magic check -     a square (the Lo Shu)
+  printf '2 7 6\\n9 5 1\\n4 3 8\\n' | cubelab magic check -     a square (the Lo Shu)
 
 Input: a cube is n layers separated by blank lines, each n rows of n integers (spaces,
 tabs or commas); '#' starts a comment line. The numbers must be A, A+D, ...,

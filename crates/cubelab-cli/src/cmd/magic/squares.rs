@@ -19,8 +19,8 @@ use std::sync::Arc;
 #[command(after_help = "\
 Examples:
   cubelab magic squares --order 4 --classes           880 squares in Dudeney's 12 groups
-  cubelab magic squares --order 5 --json              275305224 (about 31 s on 2 idle cores, 60 s of
-                                                      CPU; docs/benchmarks.md)
+  cubelab magic squares --order 5 --json              275,305,224 (about 60 s of CPU: 31 s wall on
+                                                      2 idle cores; docs/benchmarks.md)
   cubelab magic squares --order 4 --kind pandiagonal --list
   cubelab magic squares --order 5 --fix 3,3=13 --fix 1,1=1 --fix 2,2=2 --fix 4,4=25 --fix 5,5=24 --fix 1,5=3 --method backtrack
                            a shard both methods count: 56 squares (about 30 s; diagonals: 0.01 s)
@@ -149,7 +149,8 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<String> {
     let mut req = MergeRequest { reports: Vec::with_capacity(args.files.len()), names: Vec::new() };
     for (i, f) in args.files.iter().enumerate() {
         let name = format!("file {} '{}'", i + 1, f.display());
-        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("{name} cannot be read"))?;
+        // The reader names the file: the context adds only which one it is.
+        let text = cubelab::io::read_text(f.as_ref()).with_context(|| format!("file {}", i + 1))?;
         req.reports.push(serde_json::Value::String(text));
         req.names.push(name);
     }
