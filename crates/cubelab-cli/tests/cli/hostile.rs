@@ -294,7 +294,8 @@ fn a_ctrl_c_before_the_work_ends_the_program() {
 #[test]
 fn the_time_limit_covers_the_pattern_databases() {
     let board = super::ok(&["picture", "scramble", "3", "3", "--seed", "1"]).trim().to_string();
-    let out = cubelab().args(["picture", "solve", &board, "--method", "optimal", "--timeout", "0.000001"]).output().unwrap();
+    let out =
+        cubelab().args(["picture", "solve", &board, "--method", "optimal", "--timeout", "0.000001"]).output().unwrap();
     assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
