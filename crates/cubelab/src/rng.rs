@@ -15,7 +15,7 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// An exactly uniform integer below `n` (n > 0): [`uniform_below`] on this generator's
+    /// An exactly uniform integer below `n` (n > 0): `uniform_below` on this generator's
     /// outputs (multiply-shift with Lemire's rejection).
     pub fn below(&mut self, n: u64) -> u64 {
         uniform_below(n, || self.next_u64())
