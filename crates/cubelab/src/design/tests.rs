@@ -68,7 +68,7 @@ fn no_six_distinct_macmahon_cubes_stack_with_one_solution() {
     assert_eq!(e.field, Some("solutions"));
     assert_eq!(e.error.kind(), crate::ErrorKind::OutOfRange);
     let m = e.to_string();
-    assert!(m.contains("593775 sets") && m.contains("are 0 and 3"), "{m}");
+    assert!(m.contains("593,775 sets") && m.contains("are 0 and 3"), "{m}");
     let e = stack(4, 1_000, false, 1, &Stop::new()).unwrap_err();
     assert!(e.to_string().contains("the most solutions of any is 160"), "{e}");
     for n in [0, 1, 7, 9] {
@@ -380,7 +380,7 @@ fn multisets_are_drawn_from_the_census_lists_and_solved_back() {
     assert_eq!(total, 38_608_020);
     let e = draw_multiset(&repeats(Some(7), 1), None, u, lists, &Stop::new()).unwrap_err();
     assert_eq!(e.field, Some("targets"));
-    assert!(e.error.message().contains("all 38608020 multisets finds at most 6"), "{e}");
+    assert!(e.error.message().contains("all 38,608,020 multisets finds at most 6"), "{e}");
     // A named target: its list, and 8 copies of it are among them.
     let ba = u.names.iter().position(|n| n == "Ba").unwrap();
     let named = BlocksSpec { repeats: true, ..spec(None, Some("Ba"), None, false) };
