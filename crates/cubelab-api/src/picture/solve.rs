@@ -209,12 +209,12 @@ pub fn run(req: &SolveRequest, ctx: &Context) -> Result<Solved> {
                 let progress = ctx.progress();
                 progress.start("building pattern databases", 0, 0);
                 let (rows, cols) = (board.rows(), board.cols());
-                let started = cubelab::time::Instant::now();
+                let begun = cubelab::time::Instant::now();
                 let solver = search.solver(rows, cols, metric, ctx)?;
                 progress.start("searching", 0, 0);
                 // The time limit counts from the start, the databases' building included.
                 let mut limits = search.limits(ctx.limits().map(|l| l.time));
-                limits.timeout = limits.timeout.map(|t| t.saturating_sub(started.elapsed()));
+                limits.timeout = limits.timeout.map(|t| t.saturating_sub(begun.elapsed()));
                 let started = cubelab::time::Instant::now();
                 let (moves, stats) = solver
                     .solve_until(&board, &limits, progress, ctx.stop())

@@ -121,18 +121,10 @@ fn documents() -> Vec<(String, String)> {
 /// The part of a shell line before its comment (a `#` after a space, outside quotes), and
 /// the comment.
 fn split_comment(line: &str) -> (&str, &str) {
-    let mut quote = None;
-    let bytes = line.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        match quote {
-            Some(q) if b == q => quote = None,
-            Some(_) => {}
-            None if b == b'\'' || b == b'"' => quote = Some(b),
-            None if b == b'#' && (i == 0 || bytes[i - 1] == b' ') => return (line[..i].trim_end(), &line[i + 1..]),
-            None => {}
-        }
+    match crate::help::first_unquoted(line, |b, i| b[i] == b'#' && (i == 0 || b[i - 1] == b' ')) {
+        Some(i) => (line[..i].trim_end(), &line[i + 1..]),
+        None => (line.trim_end(), ""),
     }
-    (line.trim_end(), "")
 }
 
 /// The words of a command outside quotes (quoted parts dropped).

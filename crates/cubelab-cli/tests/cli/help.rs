@@ -34,8 +34,9 @@ fn subcommands(help: &str) -> Vec<String> {
         .collect()
 }
 
-/// The command part of an example line: up to the first two spaces outside quotes.
-pub(crate) fn command_of(line: &str) -> &str {
+/// The index of the first byte outside quotes at which `stop(bytes, i)` holds (quotes are
+/// `'` or `"`, with no escapes), if any: the one scanner of shell example lines.
+pub(crate) fn first_unquoted(line: &str, stop: impl Fn(&[u8], usize) -> bool) -> Option<usize> {
     let mut quote = None;
     let bytes = line.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
@@ -43,11 +44,19 @@ pub(crate) fn command_of(line: &str) -> &str {
             Some(q) if b == q => quote = None,
             Some(_) => {}
             None if b == b'\'' || b == b'"' => quote = Some(b),
-            None if b == b' ' && bytes.get(i + 1) == Some(&b' ') => return &line[..i],
+            None if stop(bytes, i) => return Some(i),
             None => {}
         }
     }
-    line
+    None
+}
+
+/// The command part of an example line: up to the first two spaces outside quotes.
+pub(crate) fn command_of(line: &str) -> &str {
+    match first_unquoted(line, |b, i| b[i] == b' ' && b.get(i + 1) == Some(&b' ')) {
+        Some(i) => &line[..i],
+        None => line,
+    }
 }
 
 /// The duration a description states ("about 5 s", "about 15 min"), in seconds.
