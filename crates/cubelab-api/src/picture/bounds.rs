@@ -104,8 +104,11 @@ impl Report for BoundsReport {
     }
 }
 
-/// Runs `picture bounds`: the bounds (stopped by the context's token or deadline while
-/// the tables are built and between the solves), then the sample's optimal solves.
+/// Runs `picture bounds`: the sample's optimal solves first (so that a node limit too
+/// small for them ends the run before the bounds' long tables), then the bounds. A time
+/// limit (`timeout`) counts from the start and covers every phase, the pattern
+/// databases and the bounds' tables included; `max_nodes` limits each solve's search.
+/// The token or deadline of the context stops any phase.
 pub fn run(req: &BoundsRequest, ctx: &Context) -> Result<BoundsReport> {
     if let Some(l) = ctx.limits() {
         limits::picture_bounds(req, l)?;
@@ -115,29 +118,34 @@ pub fn run(req: &BoundsRequest, ctx: &Context) -> Result<BoundsReport> {
     cubelab::bounds::BOUNDS_SAMPLE.check(req.sample).map_err(|e| Error::from(e).about("sample", req.sample))?;
     let search = SearchLimits { max_nodes: req.max_nodes, timeout: req.timeout };
     search.check()?;
-    if req.sample == 0 && search.given() {
+    if req.sample == 0 && search.max_nodes.is_some() {
         return Err(Error::naming(
             ErrorKind::BadInput,
-            "{max_nodes} and {timeout} limit the optimal solves of {sample} only (add {sample} K)",
+            "{max_nodes} limits the optimal solves of {sample} only (add {sample} K)",
         ));
     }
+    let begun = cubelab::time::Instant::now();
     let progress = ctx.progress();
-    let b = bounds::bounds_until(m, n, metric, progress, ctx.stop())?;
-    let solver = search.solver(m, n, metric, ctx)?;
-    progress.start("random sample", req.sample, 0);
-    let limits = search.limits(None);
     let mut sample_lengths = Vec::new();
-    for seed in 0..req.sample {
-        let board = Board::random_reachable(m, n, seed)?;
-        let started = cubelab::time::Instant::now();
-        let (moves, _) = solver.solve_until(&board, &limits, progress, ctx.stop()).map_err(|e| {
-            let e = SearchLimits::hint(&limits, e, started);
-            let template = format!("random board {}: {}", seed + 1, e.message_naming(&|f| format!("{{{f}}}")));
-            Error::naming(e.kind(), template)
-        })?;
-        sample_lengths.push(moves.len());
-        progress.advance(1);
+    if req.sample > 0 {
+        let solver = search.solver(m, n, metric, ctx)?;
+        progress.start("random sample", req.sample, 0);
+        for seed in 0..req.sample {
+            let board = Board::random_reachable(m, n, seed)?;
+            let mut limits = search.limits(None);
+            limits.timeout = limits.timeout.map(|t| t.saturating_sub(begun.elapsed()));
+            let started = cubelab::time::Instant::now();
+            let (moves, _) = solver.solve_until(&board, &limits, progress, ctx.stop()).map_err(|e| {
+                let e = SearchLimits::hint(&limits, e, started);
+                let template = format!("random board {}: {}", seed + 1, e.message_naming(&|f| format!("{{{f}}}")));
+                Error::naming(e.kind(), template)
+            })?;
+            sample_lengths.push(moves.len());
+            progress.advance(1);
+        }
+        progress.finish();
     }
-    progress.finish();
+    let b = search
+        .prepare(ctx, begun, "the bounds were computed", |stop| bounds::bounds_until(m, n, metric, progress, stop))?;
     Ok(BoundsReport { bounds: b, sample_lengths, shape: (m, n), metric })
 }

@@ -138,11 +138,8 @@ impl SearchLimits {
     }
 
     /// The optimal solver of `rows` x `cols` boards, its pattern databases built within
-    /// the time limit (issue 47: `--timeout 1` let a 3x3 solve spend 50 s building them):
-    /// while they are built, the limit is a deadline of the call (the earlier of the
-    /// context's and `timeout` seconds from now), which raises the call's token as a
-    /// context's deadline does; building stopped by it is a reached limit naming
-    /// `{timeout}`. (`max_nodes` counts search nodes only, none of them spent here.)
+    /// the time limit (issue 47: `--timeout 1` let a 3x3 solve spend 50 s building them).
+    /// (`max_nodes` counts search nodes only, none of them spent here.)
     pub fn solver(
         &self,
         rows: usize,
@@ -151,23 +148,38 @@ impl SearchLimits {
         ctx: &crate::Context,
     ) -> Result<cubelab::picture::optimal::Solver> {
         let max_entries = cubelab::picture::optimal::default_max_entries(rows, cols);
+        let begun = cubelab::time::Instant::now();
+        self.prepare(ctx, begun, "the pattern databases of the optimal search were built", |stop| {
+            cubelab::picture::optimal::Solver::new_until(rows, cols, metric, max_entries, stop)
+        })
+    }
+
+    /// Runs `work` (building tables: no search nodes) within the time limit counted from
+    /// `begun`: while it runs, the limit is a deadline of the call (the earlier of the
+    /// context's and `timeout` seconds after `begun`), which raises the token given to
+    /// `work` as a context's deadline does; work stopped by it is a reached limit naming
+    /// `{timeout}` and saying what was being done (`while`: "the bounds were computed").
+    pub fn prepare<T>(
+        &self,
+        ctx: &crate::Context,
+        begun: cubelab::time::Instant,
+        while_: &str,
+        work: impl FnOnce(&cubelab::run::Stop) -> cubelab::Result<T>,
+    ) -> Result<T> {
         let Some(seconds) = self.timeout else {
-            return Ok(cubelab::picture::optimal::Solver::new_until(rows, cols, metric, max_entries, ctx.stop())?);
+            return Ok(work(ctx.stop())?);
         };
-        let limit = cubelab::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+        let limit = begun + std::time::Duration::from_secs_f64(seconds);
         let deadline = ctx.deadline().map_or(limit, |d| d.min(limit));
         let timed = ctx.clone().with_deadline(deadline);
         let watch = timed.watch();
-        let built = cubelab::picture::optimal::Solver::new_until(rows, cols, metric, max_entries, timed.stop());
+        let done = work(timed.stop());
         drop(watch);
-        built.map_err(|e| {
+        done.map_err(|e| {
             if e.kind() == cubelab::ErrorKind::Stopped && cubelab::time::Instant::now() >= limit {
                 Error::naming(
                     ErrorKind::LimitReached,
-                    format!(
-                        "the time limit of {seconds} s was reached while the pattern databases of the \
-                         optimal search were built; raise it with {{timeout}}"
-                    ),
+                    format!("the time limit of {seconds} s was reached while {while_}; raise it with {{timeout}}"),
                 )
             } else {
                 e.into()

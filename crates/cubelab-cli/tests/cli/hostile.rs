@@ -302,6 +302,27 @@ fn the_time_limit_covers_the_pattern_databases() {
     assert!(err.contains("while the pattern databases of the optimal search were built"), "{err}");
     assert!(err.contains("raise it with --timeout"), "{err}");
     let help = super::ok(&["picture", "solve", "--help"]);
-    assert!(help.contains("the pattern databases it builds first included"), "{help}");
+    assert!(help.contains("the pattern databases it builds first included (picture bounds"), "{help}");
     assert!(help.contains("the pattern databases built first are not nodes"), "{help}");
+}
+
+/// Issue 47's last minor point: `picture bounds --timeout` covers the bounds' tables too
+/// (before, it was refused without --sample and the bounds ran on for 46 s), and a node
+/// limit too small for the sample ends the run at the first solve, before the bounds.
+#[test]
+fn the_time_limit_covers_the_bounds() {
+    let out = cubelab().args(["picture", "bounds", "3", "3", "--timeout", "0.000001"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("while the bounds were computed; raise it with --timeout"), "{err}");
+    let out = cubelab().args(["picture", "bounds", "2", "2", "--sample", "3", "--max-nodes", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("error: random board 1:") && err.contains("--max-nodes"), "{err}");
+    let out = cubelab().args(["picture", "bounds", "2", "2", "--max-nodes", "5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-nodes limits the optimal solves of --sample only"));
+    let help = super::ok(&["picture", "bounds", "--help"]);
+    assert!(help.contains("picture bounds: the whole run, the bounds' tables too"), "{help}");
 }

@@ -259,7 +259,7 @@ struct LimitArgs {
     /// Stop an optimal search after N nodes [default: 10000000] (exit 4; raise it to search on; the pattern databases built first are not nodes).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
-    /// Stop an optimal search after SECONDS, the pattern databases it builds first included (exit 4; no time limit by default).
+    /// Stop an optimal search after SECONDS, the pattern databases it builds first included (picture bounds: the whole run, the bounds' tables too) (exit 4; no time limit by default).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<f64>,
 }
