@@ -885,7 +885,7 @@ async function stalePicture(page, url) {
   }, { board: scrambled.board, moves });
   assert.ok(end, 'the simplified moves solve the board');
   assert.match(await page.textContent('#pic-solution-title'), new RegExp(`^${moves.length} moves \\(the local method's ${local.moves.length}, with cancelled and merged moves\\):$`));
-  // a move by hand drops the solution; an optimal 3x3 search refused in one plain line
+  // a move by hand drops the solution; a subgroup 3x3 search refused in one plain line
   await page.getByRole('button', { name: /^u1: / }).click();
   assert.ok(await page.isHidden('#pic-solution'), 'a solution for another board is dropped');
   await page.selectOption('#pic-method', 'subgroup');

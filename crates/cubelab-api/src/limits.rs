@@ -27,6 +27,11 @@ pub struct Limits {
     /// Most cells of a board solved with the optimal or the subgroup method, or bounded
     /// (`picture bounds`): their tables take 8 to 45 s to build for 8 or 9 cells.
     pub optimal_cells: u64,
+    /// Boards of at most this many rows and columns are solved with the optimal method
+    /// whatever `optimal_cells` says (3: a 3x3 board's pattern databases are the 3x2
+    /// census, 32 MB built once per process in about 2 s of a release build; a solve
+    /// then takes milliseconds, at most 0.42 s over 1,000 random boards: docs/benchmarks.md).
+    pub optimal_side: usize,
     /// Most states of a picture census (`2^(m+n-1)·12^(mn)`).
     pub census_states: u64,
     /// The rows, columns and metric of the picture distance table the server loaded
@@ -65,6 +70,7 @@ impl Default for Limits {
             listed: 1000,
             board_cells: 400,
             optimal_cells: 6,
+            optimal_side: 3,
             census_states: 10_000_000,
             optimal_table: None,
             palette: 8,
@@ -180,16 +186,23 @@ pub(crate) fn picture_board(
         return Ok(());
     }
     if let Some((Method::Optimal, metric)) = tables {
+        if b.rows().max(b.cols()) <= limits.optimal_side {
+            return Ok(());
+        }
         let shape = (b.rows(), b.cols(), metric);
         if table == Some(shape) || limits.optimal_table == Some(shape) {
             return Ok(());
         }
     }
-    let what = match tables {
-        Some((m, _)) => format!("the {} method in a request", m.name()),
-        None => "a request".to_string(),
+    let (what, most) = match tables {
+        Some((Method::Optimal, _)) => (
+            "the optimal method in a request".to_string(),
+            format!("at most {max} cubes, or {0} rows and {0} columns", limits.optimal_side),
+        ),
+        Some((m, _)) => (format!("the {} method in a request", m.name()), format!("at most {max}")),
+        None => ("a request".to_string(), format!("at most {max}")),
     };
-    Err(Error::refused(format!("a board of {cells} cubes is too large for {what} (at most {max})")))
+    Err(Error::refused(format!("a board of {cells} cubes is too large for {what} ({most})")))
 }
 
 /// `picture scramble`, `picture bounds` and `picture census`: the board's size (`max`

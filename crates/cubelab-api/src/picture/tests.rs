@@ -141,8 +141,16 @@ fn limits_are_checked_on_the_typed_request() {
     let four = "UF UF UF UF / UF UF UF UF / UF UF UF UF / UF UF UF UF";
     assert_eq!(
         refused("picture solve", json!({"board": four, "method": "optimal"})),
-        "a board of 16 cubes is too large for the optimal method in a request (at most 6)"
+        "a board of 16 cubes is too large for the optimal method in a request (at most 6 cubes, or 3 rows and 3 columns)"
     );
+    // Issue 42: an optimal 3x3 solve needs no table (its pattern databases are 32 MB),
+    // a 4x2 or 2x4 one (8 cubes) is still refused, and so is a subgroup 3x3 solve.
+    let optimal = Some((crate::picture::Method::Optimal, Metric::Quarter));
+    assert!(crate::limits::picture_board(HARD, optimal, &Limits::default(), None).is_ok());
+    assert!(refused("picture solve", json!({"board": "UF UF / UF UF / UF UF / UF UF", "method": "optimal"}))
+        .contains("at most 6 cubes, or 3 rows and 3 columns"));
+    assert!(refused("picture solve", json!({"board": "UF UF UF UF / UF UF UF UF", "method": "optimal"}))
+        .contains("(at most 6 cubes"));
     assert!(refused("picture solve", json!({"board": HARD, "method": "subgroup"})).contains("subgroup method"));
     assert!(refused("picture census", json!({"m": 3, "n": 3})).contains("too large"));
     assert!(refused("picture census", json!({"m": 2, "n": 2, "group": "S3"})).contains("group census"));
@@ -156,7 +164,7 @@ fn limits_are_checked_on_the_typed_request() {
     let (table_census, table) =
         DistanceTable::census((2, 2, Metric::Quarter), 1 << 30, &Default::default(), &Default::default()).unwrap();
     assert_eq!(table_census.census.states, 2u64.pow(3) * 12u64.pow(4));
-    let small = Limits { optimal_cells: 3, ..Limits::default() };
+    let small = Limits { optimal_cells: 3, optimal_side: 0, ..Limits::default() };
     let with_table = Context::new().with_limits(small).with_picture_table(Arc::new(table));
     let out = run_any("picture solve", json!({"board": "FD UF / UF FD", "method": "optimal"}), &with_table).unwrap();
     assert!(out.render(Format::Text).unwrap().contains("descent in the distance table"));

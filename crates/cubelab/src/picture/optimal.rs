@@ -264,6 +264,18 @@ impl Solver {
         true
     }
 
+    /// Bytes of the pattern databases' distance arrays (one byte per entry, each table
+    /// counted once however many placements use it).
+    pub fn table_bytes(&self) -> u64 {
+        let mut seen: Vec<&Arc<Table>> = Vec::new();
+        for p in &self.projections {
+            if !seen.iter().any(|t| Arc::ptr_eq(t, &p.table)) {
+                seen.push(&p.table);
+            }
+        }
+        seen.iter().map(|t| t.dist_bytes()).sum()
+    }
+
     /// A shortest solution of a board of this solver's size, without limits.
     pub fn solve(&self, board: &Board) -> Result<(Vec<Move>, SearchStats)> {
         self.solve_within(board, &Limits::NONE, &NoProgress)
@@ -441,6 +453,42 @@ mod tests {
         // The sample reaches several distances, so the check is not trivially about one length.
         assert!(seen.iter().filter(|&&c| c > 0).count() >= 3);
         let _: &Census = exact.census();
+    }
+
+    /// Issue 42's CI slice: the default solver of 3x2 boards (2x2 and 3x1 pattern
+    /// databases, not exact) gives every sampled board its distance in the 3x2 census
+    /// table (the table the 3x3 solver uses as its pattern database).
+    #[test]
+    fn the_default_3x2_solver_gives_the_census_distances() {
+        let exact = pattern_table(3, 2, Metric::Quarter).unwrap();
+        let solver = Solver::new(3, 2, Metric::Quarter, default_max_entries(3, 2)).unwrap();
+        assert!(!solver.is_exact());
+        let mut seen = [0u64; 20];
+        for seed in 0..30 {
+            let b = Board::random_reachable(3, 2, seed).unwrap();
+            let (moves, _) = solver.solve(&b).unwrap();
+            assert_eq!(moves.len() as u8, exact.distance(b.cubes()).unwrap(), "board {seed}");
+            seen[moves.len()] += 1;
+        }
+        assert!(seen.iter().filter(|&&c| c > 0).count() >= 3);
+    }
+
+    /// Issue 42's full check: 1,000 random 3x3 boards (`picture bounds 3 3 --sample`'s)
+    /// solved by the default solver, each length the distance in a 3x3 distance table
+    /// (`cubelab picture census 3 3 --save-table T`, 30 CPU-minutes, 420 MB):
+    /// `CUBELAB_PICTURE_TABLE=T cargo test --release -p cubelab --lib 3x3_solver -- --ignored`.
+    #[test]
+    #[ignore = "needs a saved 3x3 distance table (CUBELAB_PICTURE_TABLE)"]
+    fn the_default_3x3_solver_gives_the_table_distances() {
+        let path = std::env::var("CUBELAB_PICTURE_TABLE").expect("CUBELAB_PICTURE_TABLE names a 3x3 table");
+        let table =
+            crate::picture::census::twobit::distances::DistanceTable::load(std::path::Path::new(&path)).unwrap();
+        let solver = Solver::new(3, 3, Metric::Quarter, default_max_entries(3, 3)).unwrap();
+        for seed in 0..1000 {
+            let b = Board::random_reachable(3, 3, seed).unwrap();
+            let (moves, _) = solver.solve(&b).unwrap();
+            assert_eq!(moves.len(), table.distance(&b).unwrap(), "board {seed}");
+        }
     }
 
     #[test]

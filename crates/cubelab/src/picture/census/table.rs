@@ -36,6 +36,11 @@ pub struct Checkpointing<'a> {
 const CHUNK: u64 = 1 << 16;
 
 impl Table {
+    /// Bytes of the distance array (one per entry).
+    pub(crate) fn dist_bytes(&self) -> u64 {
+        self.dist.len() as u64
+    }
+
     /// Runs the census, reporting to `progress` from worker threads.
     pub fn build(puzzle: &LinePuzzle, max_bytes: u64, progress: &dyn Progress) -> Result<Table> {
         let opts = Options { progress, ..Options::default() };
