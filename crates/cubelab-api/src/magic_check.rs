@@ -32,7 +32,8 @@ pub struct CheckRequest {
     /// A cube or a square in the text format of `cubelab magic check`: a cube is n
     /// layers separated by blank lines, each n rows of n integers (spaces, tabs or
     /// commas), `#` starting a comment line; one block of n >= 3 rows without blank
-    /// lines is a square.
+    /// lines is a square; a `/` ends a row as a line break does (`8 1 6/3 5 7/4 9 2`;
+    /// `//` between the layers of a cube).
     #[serde(default)]
     pub text: Option<String>,
 }
@@ -67,7 +68,8 @@ impl CheckOutput {
 }
 
 /// Checks the cube or the square of `req` (exactly one of `cube`, `square` and `text`
-/// must be given; the errors of a text name it as `file` does, `stdin` for `-`).
+/// must be given; the errors of a text name it as `file` does, and only by their
+/// position for `-`; a `/` in a text ends a row, [`cubelab::magic::data_lines`]).
 pub fn run(req: &CheckRequest, _ctx: &Context) -> Result<CheckOutput> {
     Ok(match numbers(req)? {
         Numbers::Cube(cube) => CheckOutput::Cube(CheckReport::new(&verify(&cube))),
@@ -89,8 +91,12 @@ pub(crate) fn numbers(req: &CheckRequest) -> Result<Numbers> {
         (Some(layers), None, None) => Ok(Numbers::Cube(NumberCube::from_layers(layers.clone())?)),
         (None, Some(rows), None) => Ok(Numbers::Square(Square::from_rows(rows.clone())?)),
         (None, None, Some(text)) => {
-            let name = if req.file == "-" { "stdin" } else { req.file.as_str() };
-            let named = |e: cubelab::Error| Error::new(ErrorKind::of(e.kind()), format!("{name}: {e}"));
+            // `-`: the text came with the request (the web page, Python) or on standard
+            // input; the position alone names the place, in words every surface shares
+            let named = |e: cubelab::Error| match req.file.as_str() {
+                "-" => Error::new(ErrorKind::of(e.kind()), e.to_string()),
+                name => Error::new(ErrorKind::of(e.kind()), format!("{name}: {e}")),
+            };
             if is_square(text) {
                 Ok(Numbers::Square(Square::parse(text).map_err(named)?))
             } else {
@@ -104,7 +110,7 @@ pub(crate) fn numbers(req: &CheckRequest) -> Result<Numbers> {
 /// A square is one block of rows (no blank line between them) of at least 3 numbers;
 /// a cube of order 3 or more has several blocks, and order 2 stays a cube.
 fn is_square(text: &str) -> bool {
-    let data: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.starts_with('#')).collect();
+    let data = cubelab::magic::data_lines(text);
     let first = data.iter().position(|l| !l.is_empty());
     let last = data.iter().rposition(|l| !l.is_empty());
     let (Some(a), Some(b)) = (first, last) else { return false };
@@ -511,8 +517,16 @@ mod tests {
         let e = run(&text("1 2 x\n", "c.txt"), &Context::new()).err().unwrap();
         assert_eq!(e.kind(), ErrorKind::BadInput);
         assert!(e.message().starts_with("c.txt: "), "{e}");
-        let e = run(&text("", "-"), &Context::new()).err().unwrap();
-        assert!(e.message().starts_with("stdin: "), "{e}");
+        let e = run(&text("8 1 6/3 5 x", "-"), &Context::new()).err().unwrap();
+        assert_eq!(e.message(), "row 2, cell 3: 'x' is not an integer");
+        let Ok(CheckOutput::Square(r)) = run(&text("8 1 6/3 5 7/4 9 2", "-"), &Context::new()) else {
+            panic!("Lo Shu on one line is a square")
+        };
+        assert!(r.normal);
+        let Ok(CheckOutput::Cube(r)) = run(&text("1 2/3 4//5 6/7 8", "-"), &Context::new()) else {
+            panic!("a cube on one line")
+        };
+        assert_eq!(r.order, 2);
     }
 
     #[test]

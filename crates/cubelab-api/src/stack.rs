@@ -164,6 +164,9 @@ pub struct StackSolveReport {
     pub distinct: u64,
     pub listed: usize,
     pub stacks: Vec<StackOut>,
+    /// Why there is no solution, in the graph method's terms (docs/stacks.md); null when
+    /// there is one.
+    pub reason: Option<String>,
     #[serde(skip)]
     title: String,
 }
@@ -180,6 +183,9 @@ impl Report for StackSolveReport {
             count(self.distinct, "distinct", "distinct"),
             count(self.placements, "placement", "placements"),
         );
+        if let Some(why) = &self.reason {
+            s += &format!("no solution: {why}\n");
+        }
         if (self.listed as u64) < self.distinct {
             s += &format!("listing the first {} distinct solutions (raise --limit for more)\n", self.listed);
         }
@@ -284,8 +290,27 @@ pub fn solve(req: &StackSolveRequest, ctx: &Context) -> Result<StackSolveReport>
         distinct: solved.distinct,
         listed: solved.stacks.len(),
         stacks: solved.stacks.iter().map(stack_out).collect(),
+        reason: (solved.solutions == 0).then(|| why_none(stack.front_back_choices())),
         title,
     })
+}
+
+/// Why a stack has no solution, from its number of front/back choices
+/// ([`Stack::front_back_choices`]): none at all, or none two of which differ on every cube.
+fn why_none(choices: usize) -> String {
+    const NEED: &str = "put each color on exactly two of the chosen faces, as the front and back sides need";
+    match choices {
+        0 => format!("no choice of one pair of opposite faces on every cube can {NEED}"),
+        1 => format!(
+            "only one choice of a pair of opposite faces on every cube can {NEED}, and the right and left sides need \
+             a second one using a different pair on every cube"
+        ),
+        k => format!(
+            "{} of a pair of opposite faces on every cube {NEED}, but any two of them use the same pair on some cube, \
+             and the right and left sides need one using a different pair on every cube",
+            count(k as u64, "choice", "choices")
+        ),
+    }
 }
 
 /// A string value as error messages show it: in single quotes.
@@ -521,5 +546,32 @@ mod tests {
         assert_eq!(e.field(), Some(("classic", "'nope'")), "{e}");
         assert_eq!(solve(&StackSolveRequest::default(), &ctx).err().unwrap().kind(), ErrorKind::BadInput);
         assert_eq!(StackSolveRequest::default().limit, DEFAULT_LIMIT);
+    }
+}
+
+#[cfg(test)]
+mod why_none_tests {
+    use super::*;
+
+    fn reason(cubes: &str) -> (u64, Option<String>) {
+        let req = StackSolveRequest { cubes: cubes.split(' ').map(String::from).collect(), ..Default::default() };
+        let r = solve(&req, &Context::new()).unwrap();
+        (r.solutions, r.reason)
+    }
+
+    #[test]
+    fn a_stack_without_solutions_says_why_and_one_with_says_nothing() {
+        assert_eq!(reason("rrbbgg rrbbgg wwbbrr ggwwbb"), (512, None));
+        // no front/back choice at all, one, and two that share a pair on some cube
+        for (cubes, start) in [
+            ("rrrrrr rrrrrr bbbbbb gwgwgw", "no choice of one pair"),
+            ("gbrwbg grbbrw bwbbgg gwbrbr", "only one choice of a pair"),
+            ("grbggw rbgrrw rgrwbg gwwgrg", "2 choices of a pair"),
+        ] {
+            let (solutions, why) = reason(cubes);
+            assert_eq!(solutions, 0, "{cubes}");
+            let why = why.unwrap_or_default();
+            assert!(why.starts_with(start), "{cubes}: {why}");
+        }
     }
 }

@@ -1898,6 +1898,10 @@ class StackSolveReport(Record):
     """``listed`` of the JSON object."""
     stacks: Tuple[Stack, ...]
     """``stacks`` of the JSON object."""
+    reason: Optional[str]
+    """Why there is no solution, in the graph method's terms (docs/stacks.md); null when
+    there is one.
+    """
 
 
 @dataclass(frozen=True, repr=False)

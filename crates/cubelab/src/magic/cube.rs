@@ -67,7 +67,8 @@ impl NumberCube {
     }
 
     /// Parses the text form: `n` layers separated by blank lines, each of `n` rows of `n`
-    /// integers separated by spaces, tabs or commas. Lines starting with `#` are comments.
+    /// integers separated by spaces, tabs or commas. Lines starting with `#` are comments;
+    /// a `/` ends a row as a line break does ([`super::data_lines`]).
     /// The order is the count of numbers in the first row.
     ///
     /// The numbers must be the n³ terms of an arithmetic progression A, A+D, … (in any
@@ -75,11 +76,7 @@ impl NumberCube {
     pub fn parse(text: &str) -> Result<NumberCube> {
         let mut layers: Vec<Vec<Vec<i64>>> = vec![];
         let mut current: Vec<Vec<i64>> = vec![];
-        for line in text.lines() {
-            let line = line.trim();
-            if line.starts_with('#') {
-                continue;
-            }
+        for line in super::data_lines(text) {
             if line.is_empty() {
                 if !current.is_empty() {
                     layers.push(std::mem::take(&mut current));

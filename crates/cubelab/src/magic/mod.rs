@@ -39,6 +39,21 @@ mod square_diagonals;
 pub mod symmetry;
 pub mod verify;
 
+/// The lines of a text of numbers as [`cube::NumberCube::parse`] and
+/// [`square::Square::parse`] read it: lines starting with `#` (comments) dropped, every
+/// other line cut at each `/` and each piece trimmed. So a square fits on one line
+/// (`8 1 6/3 5 7/4 9 2`, as the picture boards' rows are written) and `//`, an empty piece,
+/// is the blank line that ends a layer of a cube.
+///
+/// ```
+/// use cubelab::magic::data_lines;
+/// assert_eq!(data_lines("# Lo Shu\n8 1 6 / 3 5 7/4 9 2\n"), ["8 1 6", "3 5 7", "4 9 2"]);
+/// assert_eq!(data_lines("1 2/3 4//5 6/7 8"), ["1 2", "3 4", "", "5 6", "7 8"]);
+/// ```
+pub fn data_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.trim_start().starts_with('#')).flat_map(|l| l.split('/')).map(str::trim).collect()
+}
+
 /// The magic sum n(n³+1)/2 of a cube holding 1..n³; `None` when it does not fit in a
 /// `u128` (n above about 2^31).
 ///

@@ -172,12 +172,13 @@ impl Square {
     }
 
     /// Parses n rows of n integers separated by spaces, tabs or commas (lines starting
-    /// with `#` are comments, blank lines are skipped). The order is the count of numbers
+    /// with `#` are comments, blank lines are skipped; a `/` ends a row as a line break
+    /// does, [`super::data_lines`]). The order is the count of numbers
     /// in the first row (3 to [`MAX_CHECK_ORDER`]); the numbers must be distinct. Errors
     /// name the row and cell at fault.
     pub fn parse(text: &str) -> Result<Square> {
         let mut rows: Vec<Vec<i64>> = Vec::new();
-        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        for line in super::data_lines(text).into_iter().filter(|l| !l.is_empty()) {
             let r = rows.len() + 1;
             let row = line
                 .split(|ch: char| ch.is_whitespace() || ch == ',')

@@ -174,6 +174,28 @@ impl Stack {
         Counts { placements, solutions: placements / 8 }
     }
 
+    /// How many ways there are to choose one pair of opposite faces of every cube so that
+    /// each color is on exactly two of the chosen faces: the choices for the front and
+    /// back sides (each such choice shows every color once in front and once at the back
+    /// when its cycles are turned the right way). A solution takes two of them using
+    /// different pairs on every cube (the front/back and right/left sides), so this says
+    /// why a stack has none: no choice at all, or no two that differ on every cube.
+    ///
+    /// ```
+    /// use cubelab::notation::parse_cubes;
+    /// use cubelab::stack::{classic, Stack};
+    /// // b is on one pair only: never twice among the chosen faces with g and w too
+    /// let none = Stack::new(parse_cubes(&["rrrrrr", "rrrrrr", "bbbbbb", "gwgwgw"]).unwrap()).unwrap();
+    /// assert_eq!(none.front_back_choices(), 0);
+    /// let insanity = Stack::new(classic("instant-insanity").unwrap().cubes().unwrap()).unwrap();
+    /// assert!(insanity.front_back_choices() >= 2);
+    /// ```
+    pub fn front_back_choices(&self) -> usize {
+        let mut buf = Vec::new();
+        factors(&self.faces, &mut buf);
+        buf.len()
+    }
+
     /// Every count and up to `limit` distinct solutions (one placement each, sorted by
     /// their side colors in a canonical position), by `method`.
     pub fn solve(&self, method: Method, limit: usize) -> Result<Solved> {

@@ -233,6 +233,56 @@ proptest! {
     }
 }
 
+/// The front/back choices counted from the orientations: every one of the 24^n tuples
+/// whose front and back each show every color once, recorded by the axis each cube has
+/// between its front and back (found by turning a cube with six different colors).
+fn front_back_by_orientations(s: &Stack) -> usize {
+    let n = s.len();
+    let rots = Rotation::all();
+    let labels = Coloring::new([1, 2, 3, 4, 5, 6].map(Color));
+    let axis: Vec<usize> = rots.iter().map(|r| (labels.rotated(r).color(Face::F).0 as usize - 1) / 2).collect();
+    let mut seen = BTreeSet::new();
+    let mut idx = vec![0usize; n];
+    loop {
+        let shows_all = |f: Face| {
+            let mut colors: Vec<Color> = s.cubes().iter().zip(&idx).map(|(c, &r)| c.rotated(&rots[r]).color(f)).collect();
+            colors.sort();
+            colors.dedup();
+            colors.len() == n
+        };
+        if shows_all(Face::F) && shows_all(Face::B) {
+            seen.insert(idx.iter().map(|&r| axis[r]).collect::<Vec<_>>());
+        }
+        let mut i = 0;
+        loop {
+            if i == n {
+                return seen.len();
+            }
+            idx[i] += 1;
+            if idx[i] < 24 {
+                break;
+            }
+            idx[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn the_front_back_choices_are_those_of_the_orientations(cubes in prop_oneof![planted(3), random(3), planted(4), random(4)]) {
+        let s = Stack::new(cubes).unwrap();
+        let choices = s.front_back_choices();
+        prop_assert_eq!(choices, front_back_by_orientations(&s));
+        // a solution takes two choices differing on every cube
+        if s.count(Method::Graph).solutions > 0 {
+            prop_assert!(choices >= 2);
+        }
+    }
+}
+
 /// The cube with the same three pairs of opposite faces as `faces`, the pairs moved to
 /// axes by the permutation `perm` (0..6) and each pair turned round or not by a bit of
 /// `flips` (0..8): 48 cubes, the cube itself, its mirror image and its turns among them.
