@@ -528,6 +528,13 @@ async function censusScenario(page, url) {
     error: c.querySelector('.error')?.textContent ?? null,
   })));
   assert.ok(cards.length > 0, 'some stored census is listed');
+  // counts of sets are whole numbers: every y tick of every chart (open or folded) is one,
+  // and a size of one is "1 block"
+  const ticks = await page.$$eval('svg.bar-chart text[text-anchor="end"]', (ts) => ts.map((t) => t.textContent));
+  assert.ok(ticks.length > 0);
+  for (const t of ticks) assert.match(t, /^\d{1,3}(,\d{3})*$/, `a y tick '${t}' is a whole number`);
+  const allTitles = await page.$$eval('svg.bar-chart .chart-title, .census-item summary', (ts) => ts.map((t) => t.textContent));
+  for (const t of allTitles) assert.doesNotMatch(t, /\b1 blocks\b/, t);
   let reproduced = 0;
   for (const card of cards) {
     assert.equal(card.error, null, `census ${card.name}: ${card.error}`);
@@ -563,7 +570,8 @@ async function stacksScenario(page, url) {
   await page.click('#stack-solve');
   await page.waitForSelector('#stack-summary');
   const out = cli(['stack', 'solve', '--classic', 'instant-insanity']);
-  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  assert.equal(await page.textContent('#stack-summary'), stackSummary(out));
+  assert.equal(await page.textContent('#stack-summary'), '4 cubes: 1 solution (1 distinct, 8 placements)', 'counted in words: no "1 distinct stacks"');
   const sides = await page.$$eval('#stack-sides div', (ds) => ds.map((d) => d.textContent));
   assert.deepEqual(sides, Object.entries(out.stacks[0].sides).map(([k, v]) => `${k}: ${v} (bottom to top)`));
   const img = await shot(page.locator('#stack-view'), 'stacks-view');
@@ -697,7 +705,7 @@ async function extendedScenario(page, url) {
 /** Asserts that a shown error line is plain: no command-line words, no doubled prefix. */
 function assertPlain(text, where) {
   assert.ok(text && text.length > 0, `${where}: an error is shown`);
-  assert.doesNotMatch(text, /--[a-z]|\(see --help\)|^error: /, `${where}: no command-line words in '${text}'`);
+  assert.doesNotMatch(text, /--[a-z]|\(see --help\)|^error: |\bstdin\b/, `${where}: no command-line words in '${text}'`);
   assert.doesNotMatch(text, /^([^:]+): \1: /i, `${where}: no doubled prefix in '${text}'`);
   assert.ok(!text.includes('\n'), `${where}: one line`);
 }
@@ -786,6 +794,12 @@ async function staleBlocks(page, url) {
   await assertNoLiteralJunk(page, 'blocks');
 }
 
+/** The Stacks page's summary of a `stack solve` answer, counted in words as the CLI counts. */
+function stackSummary(out) {
+  const n = (k, one, many) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
+  return `${out.cubes} cubes: ${n(out.solutions, 'solution', 'solutions')} (${out.distinct.toLocaleString('en-US')} distinct, ${n(out.placements, 'placement', 'placements')})`;
+}
+
 async function staleStacks(page, url) {
   await page.goto(`${url}#stacks`);
   await page.waitForSelector('#stack-classic option[value="instant-insanity"]', { state: 'attached' });
@@ -800,8 +814,12 @@ async function staleStacks(page, url) {
   await page.click('#stack-solve');
   await page.waitForFunction(() => !document.getElementById('stack-result').classList.contains('stale'));
   const out = cli(['stack', 'solve', ...mine]);
-  assert.equal(await page.textContent('#stack-summary'), `${out.cubes} cubes: ${out.solutions} solution${out.solutions === 1 ? '' : 's'} (${out.distinct} distinct stacks, ${out.placements} placements)`);
+  assert.equal(await page.textContent('#stack-summary'), stackSummary(out));
   assert.equal(out.solutions, 0);
+  // no solution: the library's reason, and no empty 3D view or downloads of nothing
+  assert.ok(out.reason, 'the CLI says why');
+  assert.equal(await page.textContent('#stack-reason'), `No solution: ${out.reason}.`);
+  assert.equal(await page.locator('#stack-result .view3d, #stack-result button').count(), 0, 'nothing drawn, nothing to download');
   // a bad cube: a plain line, nothing stale under it
   await page.fill('#stack-cubes', 'rrrrrr wgrgbb grwrbw bwbrw');
   await page.click('#stack-solve');
@@ -827,6 +845,11 @@ async function staleMagic(page, url) {
   assert.equal(await page.textContent('#magic-props'), `Properties: semi-magic ${out.semi ? 'yes' : 'no'}, normal ${out.normal ? 'yes' : 'no'}, pandiagonal ${out.pandiagonal ? 'yes' : 'no'}, associative ${out.associative ? 'yes' : 'no'}.`);
   const cells = await page.$$eval('#magic-check-layers td', (tds) => tds.map((td) => Number(td.textContent)));
   assert.deepEqual(cells, [8, 1, 6, 3, 5, 7, 4, 9, 2]);
+  // the same square on one line, as docs/web.md writes it: the same verdict and drawing
+  await page.fill('#magic-paste', '8 1 6/3 5 7/4 9 2');
+  await page.click('#magic-check');
+  await page.waitForFunction((v) => document.getElementById('magic-verdict')?.textContent === v && !document.getElementById('magic-result').classList.contains('stale'), verdict);
+  assert.deepEqual(await page.$$eval('#magic-check-layers td', (tds) => tds.map((td) => Number(td.textContent))), [8, 1, 6, 3, 5, 7, 4, 9, 2]);
   // edit: greyed; a bad text: a plain line and no result
   await page.fill('#magic-paste', '8 1 6\n3 5 7\n4 9 x\n');
   assert.ok(await goneOrStale(page, '#magic-result'));
@@ -852,6 +875,27 @@ async function stalePicture(page, url) {
     await page.click('#pic-scramble');
     assert.equal(await page.inputValue('#pic-board'), before, `${m} x ${n}: no scramble`);
   }
+  // text in a number field: said to be not a number (the field reads as empty)
+  await page.fill('#pic-m', '');
+  await page.focus('#pic-m');
+  await page.keyboard.type('e');
+  await page.waitForSelector('#pic-size-error:not([hidden])');
+  assert.match(await page.textContent('#pic-size-error'), /^rows: not a number: /);
+  await page.fill('#pic-m', '2');
+  await page.fill('#pic-n', '2');
+  await page.click('#pic-new');
+  await page.waitForFunction(() => document.getElementById('pic-status').dataset.solved === 'true');
+  // a nonsense board: refused in one line, and the board drawn before is greyed, its
+  // "Solved" replaced by what it is
+  await page.fill('#pic-board', 'abc');
+  await page.click('#pic-set');
+  await page.waitForSelector('#pic-error:not([hidden])');
+  assertPlain(await page.textContent('#pic-error'), 'board abc');
+  assert.doesNotMatch(await page.textContent('#pic-status'), /Solved/);
+  assert.ok(await page.$eval('#pic-flat', (e) => e.classList.contains('stale')), 'the old board is greyed');
+  await page.click('#pic-new');
+  await page.waitForFunction(() => document.getElementById('pic-status').dataset.solved === 'true');
+  assert.ok(!(await page.$eval('#pic-flat', (e) => e.classList.contains('stale'))), 'a board set is drawn plainly');
   // the page's limit is the server's: 21 x 20 refused by it too, 20 x 20 taken
   const refused = spawnSync(binary, ['picture', 'scramble', '21', '20'], { encoding: 'utf8' });
   const api = await apiStatus(page, url, 'picture/scramble', { m: 21, n: 20 });

@@ -77,7 +77,10 @@ export function axesOf(data, key, row) {
   if (kind === 'census-solution-numbers') return { title: `Sets of 8 distinct blocks by their number of arrangements of ${data.target}`, x: `arrangements of ${data.target} (solution number)`, y: 'sets of 8 blocks' };
   if (kind === 'census-targets') return { title: `Sets of ${data.size} distinct blocks by the number of targets they build`, x: 'targets built', y: `sets of ${data.size} blocks` };
   if (kind === 'census-multisets') return { title: 'Multisets of 8 blocks (repeats allowed) by the number of targets they build', x: 'targets built', y: 'multisets' };
-  if (kind === 'census-targets-all' && row) return { title: `Sets of ${row.size} blocks by the number of targets they build`, x: 'targets built', y: `sets of ${row.size} blocks` };
+  if (kind === 'census-targets-all' && row) {
+    const blocks = `${row.size} block${row.size === 1 ? '' : 's'}`;
+    return { title: `Sets of ${blocks} by the number of targets they build`, x: 'targets built', y: `sets of ${blocks}` };
+  }
   if (kind === 'stack-census') return { title: `${data.multisets ? 'Multisets' : 'Sets'} of ${data.colors} cubes over ${data.colors} colors by their number of stack solutions`, x: 'solutions', y: data.multisets ? 'multisets' : 'sets of cubes' };
   if (kind === 'picture-census') return { title: `Boards of the ${data.rows}x${data.cols} picture cube by distance from solved`, x: `distance (${data.metric}-turn moves)`, y: 'boards' };
   return { title: key.replace(/_/g, ' '), x: 'value', y: 'count' };
@@ -149,9 +152,10 @@ function histogramTable(hist) {
       h('tbody', {}, hist.map((e) => h('tr', {}, h('td', { class: 'num' }, show(e.value)), h('td', { class: 'num' }, show(e.count)))))));
 }
 
-/** Round tick step for a maximum. */
+/** Round tick step for a maximum count (at least 1). */
 function tickStep(max) {
-  const raw = max / 5;
+  // counts are whole numbers: never a tick between two of them
+  const raw = Math.max(1, max / 5);
   const p = 10 ** Math.floor(Math.log10(raw || 1));
   return [1, 2, 5, 10].map((m) => m * p).find((x) => x >= raw) ?? p * 10;
 }

@@ -111,13 +111,17 @@ function drawClass() {
   $('magic-line-sum').textContent = `${line.name}: ${line.cells.map(([l, r, c]) => cube[l][r][c]).join(' + ')} = ${sum}${sum === 42 ? ' (the magic sum)' : ' (not 42)'}`;
 }
 
-/** Numbers of pasted text as layers of rows (for drawing; the server does the checking). */
+/**
+ * Numbers of pasted text as layers of rows (for drawing; the server does the checking),
+ * read as the library reads them (cubelab::magic::data_lines): comment lines dropped, a
+ * '/' ending a row as a line break does.
+ */
 function parsePasted(text) {
   const layers = [];
   let layer = [];
-  for (const raw of text.split('\n')) {
+  const lines = text.split('\n').filter((l) => !l.trimStart().startsWith('#')).flatMap((l) => l.split('/'));
+  for (const raw of lines) {
     const line = raw.trim();
-    if (line.startsWith('#')) continue;
     if (line === '') {
       if (layer.length) layers.push(layer);
       layer = [];

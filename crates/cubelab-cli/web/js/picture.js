@@ -29,9 +29,11 @@ const task = new Task({ results: () => [$('pic-solution')], status: 'pic-busy' }
 function checkedSize() {
   const [m, n] = [$('pic-m').value.trim(), $('pic-n').value.trim()];
   const bad = (v) => !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_SIDE;
+  // a number field holding text that is not a number reads as '' (validity.badInput)
+  const shown = (id, v) => (v !== '' ? `'${v}'` : $(id).validity.badInput ? 'not a number' : 'empty');
   let why = null;
-  if (bad(m)) why = `rows: ${m === '' ? 'empty' : `'${m}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
-  else if (bad(n)) why = `columns: ${n === '' ? 'empty' : `'${n}'`}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  if (bad(m)) why = `rows: ${shown('pic-m', m)}: a whole number from 1 to ${MAX_SIDE} is needed`;
+  else if (bad(n)) why = `columns: ${shown('pic-n', n)}: a whole number from 1 to ${MAX_SIDE} is needed`;
   else if (Number(m) * Number(n) > MAX_CELLS) why = `${m} × ${n} = ${Number(m) * Number(n)} cubes: the server takes boards of at most ${MAX_CELLS} cubes`;
   showError($('pic-size-error'), why);
   for (const id of ['pic-m', 'pic-n']) {
@@ -258,6 +260,7 @@ function show(b, rebuild, move = null) {
     cell.setAttribute('aria-label', `row ${i + 1}, column ${j + 1}: ${c.U}${c.F}`);
   }));
   const off = b.flat().filter((c) => !(c.U === 'U' && c.F === 'F')).length;
+  for (const id of ['pic-view', 'pic-flat']) $(id).classList.remove('stale');
   const st = $('pic-status');
   st.textContent = off === 0 ? 'Solved: every cube shows U up and F front.' : `Not solved: ${off} of ${m * n} cubes out of place.`;
   st.className = off === 0 ? 'ok' : '';
@@ -328,7 +331,19 @@ async function setFromText() {
     if (!out.solvable) showError($('pic-error'), /^not solvable/.test(out.reason) ? out.reason : `not solvable: ${out.reason}`);
   } catch (e) {
     showError($('pic-error'), e.message);
+    // the drawing is still the board set before: say so, and grey it, rather than leave
+    // its "Solved" under a board that was refused
+    unsetShown();
   }
+}
+
+/** The board typed was refused: the one drawn is greyed and its status says what it is. */
+function unsetShown() {
+  for (const id of ['pic-view', 'pic-flat']) $(id).classList.add('stale');
+  const st = $('pic-status');
+  st.textContent = 'The board typed was not set (the line above says why); the board drawn is the one set before.';
+  st.className = '';
+  st.dataset.solved = 'unset';
 }
 
 async function solve() {

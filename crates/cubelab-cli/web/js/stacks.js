@@ -107,10 +107,23 @@ async function solve() {
       for (const b of chips.children) b.classList.toggle('current', b === ev.currentTarget);
       draw(st, viewBox, sides);
     } }, String(i + 1))));
+  const summary = h('p', { id: 'stack-summary' }, summaryText(out));
+  if (!out.stacks || out.stacks.length === 0) {
+    // nothing to draw: the reason instead of an empty view (the library's words)
+    view = null;
+    box.replaceChildren(summary, h('p', { id: 'stack-reason' }, out.reason ? `No solution: ${out.reason}.` : 'No solution.'));
+    return;
+  }
   box.replaceChildren(
-    h('p', { id: 'stack-summary' }, `${out.cubes} cubes: ${fmt(out.solutions)} solution${out.solutions == 1 ? '' : 's'} (${fmt(out.distinct)} distinct stacks, ${fmt(out.placements)} placements)`),
+    summary,
     chips, h('div', { class: 'viewer' }, h('div', {}, viewBox, h('div', { class: 'row' }, downloadButtons(() => viewSvg(viewBox), 'stack', 'the 3D stack'))), sides));
-  if (out.stacks && out.stacks.length) chips.firstChild.click();
+  chips.firstChild.click();
+}
+
+/** "4 cubes: 1 solution (1 distinct, 8 placements)", counted as the command line counts. */
+export function summaryText(out) {
+  const n = (k, one, many) => `${fmt(k)} ${k == 1 ? one : many}`;
+  return `${out.cubes} cubes: ${n(out.solutions, 'solution', 'solutions')} (${fmt(out.distinct)} distinct, ${n(out.placements, 'placement', 'placements')})`;
 }
 
 function draw(stack, viewBox, sides) {
