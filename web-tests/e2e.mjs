@@ -381,10 +381,12 @@ async function blocksScenario(page, url) {
     assert.equal(why.arrangements, 0);
     assert.equal(await page.textContent('#explain-reason'), `No arrangement: ${why.explanation.reason}`);
     const red = await page.$$eval('#corner-graph circle.bad', (cs) => cs.map((c) => c.dataset.corner));
-    assert.deepEqual(red, why.explanation.reason.match(/\b[UD][FB][LR]\b/g) ?? []);
+    assert.deepEqual(red, why.explanation.reason_corners);
+    assert.deepEqual(why.explanation.reason_corners, why.explanation.reason.match(/\b[UD][FB][LR]\b/g) ?? [], 'the corners named are those of the sentence');
     const edges = await page.$$eval('#corner-graph .block-edge', (es) => es.map((e) => [Number(e.dataset.block), e.getAttribute('stroke')]));
     assert.deepEqual(edges.map((e) => e[0]), why.explanation.fits.filter((f) => f.corners.length === 2).map((f) => f.block));
-    const named = [...why.explanation.reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1]));
+    const named = why.explanation.reason_blocks;
+    assert.deepEqual(named, [...why.explanation.reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1])), 'the blocks named are those of the sentence');
     for (const [b, stroke] of edges) assert.equal(stroke === '#d62728', named.includes(b), `edge b${b} red exactly when the reason names it`);
     const graph = await shot(page.locator('#corner-graph'), `blocks-corner-graph-${target}`);
     assert.ok(inkShare(graph) > 0.02, 'corner graph drawn');
@@ -401,6 +403,8 @@ async function blocksScenario(page, url) {
   await page.selectOption('#blocks-preset', { label: "Builds nothing: Hall's condition fails for Bd" });
   assert.equal(await page.inputValue('#blocks-input'), hall.join(' '));
   await page.click('#blocks-build');
+  await explained('Bd', hall); // the target the puzzle's label names, not the first of the list
+  await page.selectOption('#why-not', 'Ab');
   await explained('Ab', hall);
   await page.selectOption('#why-not', 'Bd');
   await explained('Bd', hall);
@@ -1953,6 +1957,81 @@ async function siteMemory(page, url) {
   assert.ok(await page.isHidden('#blocks-error'));
 }
 
+/** The lines of `solve --explain`'s components, spaces collapsed (what the page's list says). */
+function cliComponents(target, blocks) {
+  const text = execFileSync(binary, ['solve', target, ...blocks, '--explain'], { encoding: 'utf8' });
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l.startsWith('components ('));
+  const to = lines.findIndex((l) => l.startsWith('no arrangement:'));
+  return lines.slice(from + 1, to).map((l) => l.trim().replace(/\s+/g, ' '));
+}
+
+async function explainScenario(page, url) {
+  await page.goto(`${url}#blocks`);
+  await page.waitForSelector('#blocks-preset option[data-why]', { state: 'attached' });
+  // each "Builds nothing" puzzle is explained for the target its label names, in the CLI's words
+  for (const [label, target] of [['Builds nothing: no block fits a corner of Y1', 'Y1'], ['Builds nothing: Hall\'s condition fails for Bd', 'Bd']]) {
+    await page.selectOption('#blocks-preset', { label });
+    const blocks = (await page.inputValue('#blocks-input')).split(' ');
+    await page.click('#blocks-build');
+    await page.waitForSelector('#explain-reason');
+    await page.waitForFunction((t) => document.getElementById('why-not')?.value === t && document.getElementById('solve-title')?.textContent.includes(t), target);
+    const ex = cli(['solve', target, ...blocks, '--explain']).explanation;
+    assert.equal(await page.textContent('#explain-reason'), `No arrangement: ${ex.reason}`, label);
+    assert.match(ex.reason, label.includes('Hall') ? /^Hall's condition fails/ : /^no block fits corner/, `${label}: the label's reason`);
+    assert.equal(await page.inputValue('#blocks-preset'), blocks.join(' '), 'the picker still names the puzzle shown');
+    assert.deepEqual(await page.$$eval('#explain-components li', (lis) => lis.map((li) => li.textContent)), cliComponents(target, blocks), `${label}: the components as the CLI words them`);
+    // red where the reason says, on the pixels of the drawing
+    const img = await shot(page.locator('#corner-graph'), `explain-${target}`);
+    const box = await page.locator('#corner-graph').boundingBox();
+    for (const c of ex.reason_corners) {
+      const circle = await page.locator(`#corner-graph circle[data-corner="${c}"]`).boundingBox();
+      // below the corner's white label, inside the circle
+      const [x, y] = [Math.round(circle.x - box.x + circle.width / 2), Math.round(circle.y - box.y + circle.height / 2 + 11)];
+      assert.ok(near(pixel(img, x, y), hex('#d62728')), `corner ${c} drawn red`);
+    }
+    for (const b of ex.reason_blocks) {
+      const stroke = await page.$eval(`#corner-graph path[data-block="${b}"]`, (p) => p.getAttribute('stroke'));
+      assert.equal(stroke, '#d62728', `block ${b}'s edge red`);
+    }
+    const legend = await page.textContent('#explain-legend');
+    assert.equal(legend.includes('red marks the corner'), ex.reason_corners.length > 0, legend);
+    assert.equal(legend.includes('the block'), ex.reason_blocks.length > 0, legend);
+  }
+  // an edited Sadisticube: four blocks fit no corner and one every corner, said as such;
+  // the picker lets go of the puzzle's name, and the rows the reason names are red
+  await page.selectOption('#blocks-preset', { label: 'Sadisticube (Magnier\'s set: builds Ca)' });
+  const edited = ['Fe', 'Ad', 'Ec', 'Ed', 'Ab', 'Ae', 'Af', 'Ac'];
+  await page.fill('#blocks-input', edited.join(' '));
+  assert.equal(await page.inputValue('#blocks-preset'), '', 'edited blocks are no longer Sadisticube');
+  await page.click('#blocks-build');
+  await page.waitForSelector('#explain-others');
+  const ex = cli(['solve', 'Ab', ...edited, '--explain']).explanation;
+  const expected = [];
+  const none = ex.fits.filter((f) => f.corners.length === 0).map((f) => `b${f.block}`);
+  const many = ex.fits.filter((f) => f.corners.length > 2).map((f) => `b${f.block}`);
+  assert.deepEqual([none, many], [['b2', 'b6', 'b7', 'b8'], ['b5']]);
+  expected.push(`${none.join(', ')} fit no corner`, `${many.join(', ')} fits more than two corners`);
+  assert.equal(await page.textContent('#explain-others'), `Not drawn as edges: ${expected.join('; ')} (see the table).`);
+  const rows = await page.$$eval('.explain tbody tr', (trs) => trs.map((tr) => [tr.children[1].textContent, getComputedStyle(tr.children[0]).color]));
+  assert.deepEqual(rows.map((r) => r[0]), ex.fits.map((f) => (f.corners.length === 8 ? 'every corner' : f.corners.join(', ') || 'no corner')));
+  const colors = rows.map((r) => r[1]);
+  for (const f of ex.fits) {
+    const red = ex.reason_blocks.includes(f.block);
+    assert.equal(/^rgb\((1[5-9]\d|2\d\d), (\d|[1-5]\d), (\d|[1-5]\d)\)$/.test(colors[f.block - 1]), red, `block ${f.block}: ${colors[f.block - 1]} (red: ${red})`);
+  }
+  // the inner-faces choice does not carry over to another puzzle
+  await page.selectOption('#blocks-preset', { label: 'Conway\'s puzzle (builds Ba)' });
+  await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
+  await page.waitForSelector('#solve-list button');
+  await page.check('#solve-interior');
+  await page.waitForFunction(() => /with matching inner faces/.test(document.getElementById('solve-title').textContent));
+  await page.selectOption('#blocks-preset', { label: 'Sadisticube (Magnier\'s set: builds Ca)' });
+  assert.equal(await page.isChecked('#solve-interior'), false, 'a new puzzle starts without the inner-faces choice');
+}
+
 // --- main ----------------------------------------------------------------------------------
 const scenarios = [
   ['blocks: Conway\'s eight blocks, 16 arrangements of Ba, steps, explode, rotate, why-not graph', blocksScenario],
@@ -1967,6 +2046,7 @@ const scenarios = [
   ['no stale answer: picture (sizes refused, local moves simplified, solution dropped)', stalePicture],
   ['no stale answer: larger targets (N changed, no literal null)', staleExtended],
   ['puzzles people own: Eight Blocks to Madness, Sadisticube in its colors, the palette editor', puzzlesScenario],
+  ['explained as the CLI explains: builds-nothing presets, the corner graph\'s words and red marks, nothing left over from another puzzle', explainScenario],
   ['shareable state: every page restored from its address; undo and redo on the picture board', stateScenario],
   ['look and keep: PNG and SVG downloads agree with the screen, print, dark mode, census titles and full data', keepScenario],
   ['accessibility: axe-core finds nothing critical or serious on any page, light and dark', axeScenario],

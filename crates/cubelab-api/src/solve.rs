@@ -112,6 +112,10 @@ pub struct ExplainOut {
     pub components: Vec<ComponentOut>,
     /// Why there is no arrangement, or null when there is one.
     pub reason: Option<String>,
+    /// The blocks the reason names (1-based; empty when it names none).
+    pub reason_blocks: Vec<usize>,
+    /// The corners the reason names (empty when it names none).
+    pub reason_corners: Vec<String>,
 }
 
 /// `cubelab solve`: the arrangements building one target.
@@ -412,13 +416,15 @@ fn explain_out(
         Some(n) => format!("block {} ({n})", i + 1),
         None => format!("block {}", i + 1),
     };
-    let reason = match graph.explain() {
+    let explanation = graph.explain();
+    let reason = match &explanation {
         Explanation::Buildable if never_interior => {
             Some("the blocks build this target, but never with all inner faces matching".to_string())
         }
         Explanation::Buildable => None,
         e => Some(e.describe(&label)),
     };
+    let (named_blocks, named_corners) = explanation.named();
     Ok(ExplainOut {
         fits: graph
             .fits
@@ -436,5 +442,38 @@ fn explain_out(
             })
             .collect(),
         reason,
+        reason_blocks: named_blocks.iter().map(|b| b + 1).collect(),
+        reason_corners: corner_names(named_corners),
     })
+}
+
+#[cfg(test)]
+mod reason_tests {
+    use super::*;
+
+    fn explained(target: &str, blocks: &str) -> ExplainOut {
+        let req = SolveRequest {
+            target: target.into(),
+            blocks: blocks.split(' ').map(String::from).collect(),
+            interior: false,
+            limit: 1,
+            explain: true,
+            size: 2,
+        };
+        let Ok(SolveOutput::Cube(r)) = run(&req, &Context::new()) else { panic!("a 2x2x2 report") };
+        r.explanation.expect("explained")
+    }
+
+    #[test]
+    fn the_reason_names_its_blocks_and_corners_for_the_drawing() {
+        // the Blocks page's two presets that build nothing, with the targets they explain
+        let e = explained("Y1", "Y2 Y3' P1' P2 R2' G2' B1' R3'");
+        assert_eq!((e.reason_blocks.clone(), e.reason_corners.clone()), (vec![], vec!["UBL".to_string()]));
+        let e = explained("Bd", "Cb Ea Eb Ae De Da Af Ca");
+        assert_eq!((e.reason_blocks.clone(), e.reason_corners.clone()), (vec![6], vec!["UFR".to_string(), "DBL".to_string()]));
+        assert!(e.reason.unwrap_or_default().contains("block 6 (Da)"));
+        // built: nothing named
+        let e = explained("Ba", "Ac Ad Ae Af Cb Db Eb Fb");
+        assert!(e.reason.is_none() && e.reason_blocks.is_empty() && e.reason_corners.is_empty());
+    }
 }

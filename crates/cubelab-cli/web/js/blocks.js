@@ -31,7 +31,15 @@ const solveKey = () => JSON.stringify([$('target-input').value.trim(), blockList
 const buildTask = new Task({ results: () => [$('build-result')], status: 'blocks-status' });
 const solveTask = new Task({ results: () => [$('solve-result'), $('arrangement')], status: 'solve-status' });
 
+/** The puzzle picked, while the blocks shown are still exactly its blocks (else null). */
+function presetShown() {
+  const o = $('blocks-preset').selectedOptions[0];
+  return o && o.value && JSON.stringify(o.value.split(' ')) === JSON.stringify(blockList()) ? o : null;
+}
+
 function inputChanged() {
+  // edited blocks are the user's own: the picker no longer names a puzzle they are not
+  if ($('blocks-preset').value && !presetShown()) $('blocks-preset').value = '';
   if (builtFor != null && !buildTask.busy()) buildTask.stale(buildKey() !== builtFor);
   if (solvedFor != null && !solveTask.busy()) solveTask.stale(solveKey() !== solvedFor);
 }
@@ -100,6 +108,8 @@ export function init(params = new URLSearchParams()) {
       $('blocks-input').value = e.target.value;
       const palette = e.target.selectedOptions[0].dataset.palette;
       if (palette && PALETTES[palette]) setSixColors(PALETTES[palette].six);
+      // a new puzzle starts plain: no choice made for the old one carries over
+      $('solve-interior').checked = false;
       inputChanged();
     }
   };
@@ -290,10 +300,13 @@ async function whyNot(colors, blocks) {
     return; // the text field still works
   }
   const names = macmahon.map((c) => (kahan ? c.sobczyk : c.name));
-  const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm }, nm)));
+  // a puzzle picked as "Builds nothing: ... of Y1" is explained for the target it names
+  const why = presetShown()?.dataset.why;
+  const first = names.includes(why) ? why : names[0];
+  const select = h('select', { id: 'why-not' }, names.map((nm) => h('option', { value: nm, selected: nm === first }, nm)));
   select.onchange = () => solve(select.value);
   $('build-result').append(h('div', { class: 'row' }, h('label', { for: 'why-not' }, 'Why not this target:'), select));
-  if (JSON.stringify(blockList()) === JSON.stringify(blocks)) solve(names[0]);
+  if (JSON.stringify(blockList()) === JSON.stringify(blocks)) solve(first);
 }
 
 function swatches(faces) {
@@ -470,9 +483,9 @@ const COMPONENT_COLORS = ['#1f77b4', '#2ca02c', '#9467bd', '#8c564b', '#e377c2',
 function drawExplanation(out) {
   const ex = out.explanation;
   const reason = ex.reason ?? '';
-  const badCorners = new Set(reason.match(/\b[UD][FB][LR]\b/g) ?? []);
-  const badBlocks = new Set([...reason.matchAll(/block (\d+)/g)].map((m) => Number(m[1])));
-  // "Hall's condition fails: ... can only be filled by block 1 (Y2), block 3 (P1') ..."
+  // what the reason names, as the library lists it (not read back from its sentence)
+  const badCorners = new Set(ex.reason_corners ?? []);
+  const badBlocks = new Set(ex.reason_blocks ?? []);
   const svg = s('svg', { width: 420, height: 330, viewBox: '0 0 420 330', role: 'img', 'aria-label': `corner graph: ${reason}`, id: 'corner-graph' });
   // the cube's edges, faint
   for (const a of CORNERS) {
@@ -521,17 +534,40 @@ function drawExplanation(out) {
     svg.append(s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 600, fill: bad ? '#fff' : '#000' }, c));
   }
   const fitsRows = ex.fits.map((f) =>
-    h('tr', { class: badBlocks.has(f.block) ? 'bad' : '' }, h('td', {}, `block ${f.block} (${f.name ?? ''})`), h('td', {}, f.corners.length ? f.corners.join(', ') : 'no corner')));
-  const comps = ex.components.map((c) =>
-    h('li', {}, `${c.kind}: corners ${c.corners.join(', ')}${c.blocks.length ? `; block${c.blocks.length === 1 ? '' : 's'} ${c.blocks.join(' ')}` : '; no block joins it to another corner'}`));
+    h('tr', { class: badBlocks.has(f.block) ? 'bad' : '' }, h('td', {}, `block ${f.block}${f.name ? ` (${f.name})` : ''}`), h('td', {}, fitWords(f.corners))));
+  const comps = ex.components.map((c) => h('li', {}, componentWords(c)));
+  // the blocks drawn as no edge, by how many corners they fit (none, one, three or more)
+  const groups = [['no corner', (k) => k === 0], ['one corner only', (k) => k === 1], ['more than two corners', (k) => k > 2]]
+    .map(([words, test]) => [words, others.filter((f) => test(f.corners.length))])
+    .filter(([, fs]) => fs.length)
+    .map(([words, fs]) => `${fs.map((f) => `b${f.block}`).join(', ')} ${fs.length === 1 ? 'fits' : 'fit'} ${words}`);
+  const marked = [badCorners.size ? (badCorners.size === 1 ? 'the corner' : 'the corners') : null, badBlocks.size ? (badBlocks.size === 1 ? 'the block' : 'the blocks') : null].filter(Boolean);
+  const legend = `Each edge is a block that fits exactly two corners${marked.length ? `; red marks ${marked.join(' and ')} the reason names${badBlocks.size ? ' (and their rows in the table)' : ''}` : ''}.`;
   return h('div', { class: 'explain' },
     h('h4', {}, 'Why not: the corner graph (Magnier)'),
     downloadButtons(() => svgText(svg), `corner-graph-${out.name ?? out.target}`, 'the corner graph'),
     h('p', { class: 'error', id: 'explain-reason' }, reason ? `No arrangement: ${reason}` : 'No arrangement.'),
     h('div', { class: 'viewer' }, svg,
       h('div', {},
-        h('p', {}, 'Each edge is a block that fits exactly two corners; red marks the corners and blocks the reason names.'),
+        h('p', { id: 'explain-legend' }, legend),
         h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'block'), h('th', {}, 'corners it can fill'))), h('tbody', {}, fitsRows)),
-        others.length ? h('p', {}, `Blocks fitting one corner or more than two: ${others.map((f) => `b${f.block}`).join(', ')} (see the table).`) : null,
-        h('ul', {}, comps))));
+        groups.length ? h('p', { id: 'explain-others' }, `Not drawn as edges: ${groups.join('; ')} (see the table).`) : null,
+        h('ul', { id: 'explain-components' }, comps))));
+}
+
+/** The corners a block fits, in the words of `solve --explain`. */
+function fitWords(corners) {
+  if (corners.length === CORNERS.length) return 'every corner';
+  return corners.length ? corners.join(', ') : 'no corner';
+}
+
+/**
+ * A component of the corner graph as `solve --explain` words it: "tree corners UFR, DBL;
+ * block 6", and a corner no block joins to another "lone corner UBL; no block joins it to
+ * another corner".
+ */
+export function componentWords(c) {
+  const corners = `${c.corners.length === 1 ? 'corner' : 'corners'} ${c.corners.join(', ')}`;
+  if (c.blocks.length === 0) return `lone ${corners}; no block joins it to another corner`;
+  return `${c.kind} ${corners}; ${c.blocks.length === 1 ? 'block' : 'blocks'} ${c.blocks.join(' ')}`;
 }

@@ -1734,6 +1734,10 @@ class Explanation(Record):
     """The components of the corner graph."""
     reason: Optional[str]
     """Why there is no arrangement, or null when there is one."""
+    reason_blocks: Tuple[int, ...]
+    """The blocks the reason names (1-based; empty when it names none)."""
+    reason_corners: Tuple[str, ...]
+    """The corners the reason names (empty when it names none)."""
 
 
 @dataclass(frozen=True, repr=False)

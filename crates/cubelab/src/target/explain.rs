@@ -201,6 +201,17 @@ impl BlockGraph {
 }
 
 impl Explanation {
+    /// The blocks (0-based input positions) and corners (bitmask) this reason names: what
+    /// a drawing of the corner graph marks.
+    pub fn named(&self) -> (Vec<usize>, u8) {
+        match self {
+            Explanation::Buildable | Explanation::TooFewBlocks(_) => (Vec::new(), 0),
+            Explanation::BlockFitsNowhere(v) => (v.clone(), 0),
+            Explanation::CornerUnfillable(k) => (Vec::new(), 1 << k.index()),
+            Explanation::HallCorners { corners, blocks } => (blocks.clone(), *corners),
+        }
+    }
+
     /// One sentence, naming blocks by their 1-based input position via `name`.
     pub fn describe(&self, name: &dyn Fn(usize) -> String) -> String {
         let list = |v: &[usize]| v.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
