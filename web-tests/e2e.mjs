@@ -1456,6 +1456,7 @@ async function designStack(page, url) {
   await page.goto(`${url}#make`);
   await page.waitForSelector('#make-design');
   await page.selectOption('#make-kind', 'stack');
+  assert.ok(await page.locator('#make-palette').isHidden(), 'no "Blocks from" for a stack');
   await page.fill('#make-cubes', '4');
   await page.fill('#make-solutions', '1');
   await page.fill('#make-seed', '7');
@@ -1474,7 +1475,19 @@ async function makeScenario(page, url) {
   assert.equal(await page.textContent('#make-cubes-list'), `cubes, bottom first: ${cubes.join(' ')}`);
   assert.equal(await page.textContent('#make-command'), 'cubelab design stack --cubes 4 --solutions 1 --seed 7 --json');
   assert.match(await page.textContent('#make-difficulty'), new RegExp(`^${st.solutions} solution`));
-  await checkDesignView(page, 'F', st.stack.map((c) => c.faces), 'make-stack');
+  // drawn solved: the solution's cubes as they stand, four different fronts; the solution
+  // in color names (the CLI's digits beside them); the cubes as drawn a button away
+  const fronts = st.solution.map((c) => c.sides[0]);
+  assert.equal(new Set(fronts).size, fronts.length, 'the solution shows every color in front');
+  await checkDesignView(page, 'F', st.solution.map((c) => c.faces), 'make-stack');
+  const NAMES = { 1: 'white', 2: 'yellow', 3: 'blue', 4: 'green', 5: 'purple', 6: 'red' };
+  const nm = (d) => `${NAMES[d]} (${d})`;
+  assert.deepEqual(await page.$$eval('#make-solution li', (lis) => lis.map((li) => li.textContent)), st.solution.map((c) =>
+    `cube ${c.cube}: ${nm(c.top)} on top, ${nm(c.bottom)} at the bottom; around it front ${nm(c.sides[0])}, right ${nm(c.sides[1])}, back ${nm(c.sides[2])}, left ${nm(c.sides[3])}`));
+  await page.click('#make-stack-toggle');
+  await checkDesignView(page, 'F', st.stack.map((c) => c.faces), 'make-stack-as-drawn');
+  await page.click('#make-stack-toggle');
+  await checkDesignView(page, 'F', st.solution.map((c) => c.faces), 'make-stack-solved');
   await checkPrintDownloads(page, 'stack', cubes, 'a4', 40);
   // a bad edge: one plain line beside the field, no file
   await page.fill('#make-edge', '5');
@@ -1634,7 +1647,7 @@ async function makeExtendedScenario(page, url) {
   await page.selectOption('#make-kind', 'extended');
   // only the extended kind's fields: N (2 to 4 here), its own target, the number of types
   for (const id of ['make-size', 'make-ext-target', 'make-types', 'make-seed']) assert.ok(await page.locator(`#${id}`).isVisible(), id);
-  for (const id of ['make-targets', 'make-target', 'make-cubes', 'make-repeats']) assert.ok(await page.locator(`#${id}`).isHidden(), id);
+  for (const id of ['make-targets', 'make-target', 'make-cubes', 'make-repeats', 'make-palette']) assert.ok(await page.locator(`#${id}`).isHidden(), id);
   assert.equal(await page.getAttribute('#make-size', 'max'), '4');
   assert.match(await page.textContent('label[for="make-size"]'), /2 to 4/);
   // typed with the keyboard (the form's Enter handler once swallowed every other key)

@@ -9,7 +9,7 @@
 // `cubelab print picture --images ... -o FILE` writes).
 import { post, postFile, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
 import { read, write } from './state.js';
-import { fill, ink } from './colors.js';
+import { fill, ink, colorName } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
 import { downloadButtons, save } from './download.js';
 import { commandOf, quote } from './census.js';
@@ -235,7 +235,20 @@ function render(what, out) {
       facts),
     h('p', {}, 'Command line: ', h('code', { id: 'make-command' }, commandOf(out))),
     printControls(what, names));
-  draw(what, cubes, viewBox);
+  // a stack with a solution is drawn solved (every side showing each color once), and a
+  // button shows the cubes as they were drawn from the census
+  const solved = what === 'stack' && out.solution ? out.solution : null;
+  draw(what, solved ?? cubes, viewBox);
+  if (solved) {
+    const toggle = h('button', { type: 'button', id: 'make-stack-toggle', 'aria-pressed': 'true' }, 'Solved: show as drawn');
+    toggle.onclick = () => {
+      const on = toggle.getAttribute('aria-pressed') !== 'true';
+      toggle.setAttribute('aria-pressed', String(on));
+      toggle.textContent = on ? 'Solved: show as drawn' : 'As drawn: show solved';
+      draw(what, on ? solved : cubes, viewBox);
+    };
+    viewBox.nextSibling.prepend(toggle);
+  }
 }
 
 /** What the blocks were drawn from, in the words of the CLI's text. */
@@ -261,11 +274,20 @@ function blocksFacts(out) {
     h('p', {}, h('a', { id: 'make-open-blocks', href: `#blocks?b=${encodeURIComponent(out.blocks.map((b) => b.name).join(' '))}` }, 'Open in the Blocks tab')));
 }
 
+/** A color of a designed puzzle by its name, with its digit: "white (1)". */
+const named = (ch) => (colorName(ch) ? `${colorName(ch)} (${ch})` : ch);
+
+/** A cube of a stack's solution in words, as the Stacks page says it (bottom first). */
+export function stackCubeWords(c) {
+  const [front, right, back, left] = c.sides.map(named);
+  return `cube ${c.cube}: ${named(c.top)} on top, ${named(c.bottom)} at the bottom; around it front ${front}, right ${right}, back ${back}, left ${left}`;
+}
+
 function stackFacts(out) {
   return h('div', { id: 'make-facts' },
     h('p', { id: 'make-difficulty' }, `${plural(out.solutions, 'solution', 'solutions')} (${plural(out.distinct, 'distinct-looking stack', 'distinct-looking stacks')}).`),
-    out.solution ? h('ol', { id: 'make-solution' }, out.solution.map((c) =>
-      h('li', {}, `cube ${c.cube}: ${c.top} on top, ${c.bottom} at the bottom; sides ${c.sides.join(' ')}`))) : null);
+    out.solution ? h('p', {}, 'A solution, bottom first (the 3D view shows it stood so):') : null,
+    out.solution ? h('ol', { id: 'make-solution' }, out.solution.map((c) => h('li', {}, stackCubeWords(c)))) : null);
 }
 
 function draw(what, cubes, viewBox) {
