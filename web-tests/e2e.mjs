@@ -236,6 +236,40 @@ async function visibleFaceCentres(page) {
 }
 
 // --- scenarios -------------------------------------------------------------------------------
+/**
+ * How the pages say to place a block, by the assembled cube's sides (docs/web.md): the color
+ * on each outer side the position shows, then, below two sides, the hidden faces toward the
+ * top, the front, the left. Written here from the docs, not taken from the page's code.
+ */
+function placeWords(faces, shows, names = COLOR_NAME) {
+  const at = { U: 'on top', D: 'at the bottom', F: 'at the front', B: 'at the back', L: 'on the left', R: 'on the right' };
+  const words = [...shows].map((x) => `${names[faces[FACE_INDEX[x]]]} ${at[x]}`);
+  const axes = [['U', 'UD', 'toward the top'], ['F', 'FB', 'toward the front'], ['L', 'LR', 'toward the left']];
+  for (const [face, pair, toward] of axes) {
+    if (words.length < 2 && ![...shows].some((x) => pair.includes(x))) words.push(`${names[faces[FACE_INDEX[face]]]} ${toward}`);
+  }
+  return words.join(', ');
+}
+
+/**
+ * The sentence is true in the picture beside it: after the camera turned to the block just
+ * placed (step k), each outer side the sentence names shows that color at its centre.
+ */
+async function sidesShown(page, img, corner) {
+  const centres = await page.evaluate((c) => {
+    const view = document.getElementById('blocks-view').getBoundingClientRect();
+    const cube = document.querySelector(`#blocks-view .cube3d[data-corner="${c}"]`);
+    return [...c].map((f) => {
+      const r = cube.querySelector(`.f-${f}`).getBoundingClientRect();
+      return { face: f, faces: cube.dataset.faces, x: r.x + r.width / 2 - view.x, y: r.y + r.height / 2 - view.y };
+    });
+  }, corner);
+  for (const c of centres) {
+    const color = c.faces[FACE_INDEX[c.face]];
+    const got = pixel(img, c.x, c.y);
+    assert.ok(near(got, hex(BLOCK_COLOR[color]), 40), `${corner}: the ${c.face} side the sentence names shows ${COLOR_NAME[color]} in the view (pixel ${got})`);
+  }
+}
 const CONWAY = ['Ac', 'Ad', 'Ae', 'Af', 'Cb', 'Db', 'Eb', 'Fb'];
 
 async function blocksScenario(page, url) {
@@ -282,11 +316,12 @@ async function blocksScenario(page, url) {
   const sol = solved.solutions[2];
   const lines = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.dataset.cli));
   assert.deepEqual(lines, sol.placements.map((p) => `${p.position}: block ${p.block} (${p.name}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`));
-  // in words: the place and the colors by name ("white up, yellow facing you")
+  // in words: the place and the colors by name on the cube's sides ("white on top, yellow
+  // at the back, red on the left"), never "facing you", which a turned camera makes false
   const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
   const WORD = { U: 'top', D: 'bottom', F: 'front', B: 'back', L: 'left', R: 'right' };
   sol.placements.forEach((p, i) => {
-    assert.equal(said[i], `${[...p.corner].map((c) => WORD[c]).join(' ')}: block ${p.block} (${p.name}), ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you [${p.faces}]`);
+    assert.equal(said[i], `${[...p.corner].map((c) => WORD[c]).join(' ')}: block ${p.block} (${p.name}), ${placeWords(p.faces, p.corner)} [${p.faces}]`);
   });
 
   // pixels: the view is drawn, and each visible face shows its block's color, which is the target's
@@ -321,12 +356,13 @@ async function blocksScenario(page, url) {
     assert.equal(state.shown, k, `step ${k}: blocks shown`);
     assert.equal(state.current, k - 1, `step ${k}: the instruction highlighted`);
     assert.equal(state.status, `step ${k} of 8: ${p.position}`);
-    assert.equal(state.say, `Put block ${p.block} (${p.name}) at the ${[...p.corner].map((c) => WORD[c]).join(' ')} corner: ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    assert.equal(state.say, `Put block ${p.block} (${p.name}) at the ${[...p.corner].map((c) => WORD[c]).join(' ')} corner: ${placeWords(p.faces, p.corner)}.`);
     assert.equal(state.range, String(k), 'the timeline follows');
     const img = await shot(view, `blocks-step-${k}`);
     if (k === 4) await docShot('web-guided', SIZE === 'phone' ? await page.screenshot() : await page.locator('#arrangement').screenshot());
     const orange = countNear(img, [240, 160, 0], 50);
     assert.ok(orange > 150, `step ${k} (${p.corner}): the placed block is in view (${orange} orange pixels)`);
+    await sidesShown(page, img, p.corner);
   }
   // the timeline scrubs: step 3 from the range input
   await page.locator('#step-range').fill('3');
@@ -654,7 +690,7 @@ async function extendedScenario(page, url) {
   const p0 = turned.assembly[0];
   assert.equal(lines[0], `layer 1, row 1 (back), column 1 (left): ${p0.shows}, block ${p0.block} (${p0.name}), hold it with ${p0.up} up and ${p0.front} front [${p0.faces}]`);
   const words = await page.$$eval('#ext-instructions li', (ls) => ls.map((l) => l.textContent));
-  assert.equal(words[0], `top back left (${p0.shows}): block ${p0.block} (${p0.name}), ${COLOR_NAME[p0.up]} up, ${COLOR_NAME[p0.front]} facing you [${p0.faces}]`);
+  assert.equal(words[0], `top back left (${p0.shows}): block ${p0.block} (${p0.name}), ${placeWords(p0.faces, p0.shows)} [${p0.faces}]`);
   // guided: a step per block (all 27), the placed block framed and in view, its place in words
   await page.click('#ext-first');
   const PLACE = (i, first, last) => (i === 1 ? first : i === 3 ? last : 'middle');
@@ -663,7 +699,7 @@ async function extendedScenario(page, url) {
     const p = turned.assembly[k - 1];
     assert.equal(await page.locator('#ext-view .cube3d:not(.hidden)').count(), k, `step ${k}: blocks shown`);
     const where = `${PLACE(p.layer, 'top', 'bottom')} ${PLACE(p.row, 'back', 'front')} ${PLACE(p.column, 'left', 'right')}`.replace('middle middle middle', 'centre');
-    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${where} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${COLOR_NAME[p.up]} up, ${COLOR_NAME[p.front]} facing you.`);
+    assert.equal(await page.textContent('#ext-say'), `Put block ${p.block} (${p.name}) at the ${where} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${placeWords(p.faces, p.shows ?? '')}.`);
     if ([1, 5, 9, 10, 14, 18, 19, 27].includes(k)) {
       await page.waitForTimeout(600);
       const img = await shot(page.locator('#ext-view'), `extended-step-${k}`);
@@ -992,7 +1028,8 @@ async function puzzlesScenario(page, url) {
   await page.waitForTimeout(600);
   const sol = cli(['solve', 'Ca', ...sadisti.blocks]).solutions[0];
   const said = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
-  sol.placements.forEach((p, i) => assert.ok(said[i].includes(`${MAGNIER[p.up][0]} up, ${MAGNIER[p.front][0]} facing you`), `${said[i]}: Magnier's names`));
+  const magnierNames = Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[0]]));
+  sol.placements.forEach((p, i) => assert.ok(said[i].includes(placeWords(p.faces, p.corner, magnierNames)), `${said[i]}: Magnier's names`));
   const checkColors = async (colors, name) => {
     const img = await shot(page.locator('#blocks-view'), name);
     for (const c of await visibleFaceCentres(page)) {
@@ -1012,9 +1049,9 @@ async function puzzlesScenario(page, url) {
   await page.waitForTimeout(300);
   assert.equal(await page.inputValue('#palette-preset'), 'own');
   const renamed = await page.$$eval('#instructions li', (lis) => lis.map((li) => li.textContent));
-  sol.placements.forEach((p, i) => {
-    if (p.up === '1') assert.ok(renamed[i].includes('cream up'), renamed[i]);
-  });
+  const creamNames = { ...magnierNames, 1: 'cream' };
+  sol.placements.forEach((p, i) => assert.ok(renamed[i].includes(placeWords(p.faces, p.corner, creamNames)), renamed[i]));
+  assert.ok(renamed.some((r) => r.includes('cream')), 'the renamed color is said');
   await checkColors({ ...Object.fromEntries(Object.entries(MAGNIER).map(([k, v]) => [k, v[1]])), 1: '#f5deb3' }, 'blocks-own-colors');
   assert.match(await page.getAttribute('#net-palette [data-c="1"]', 'aria-label'), /cream/);
   await docShot('web-blocks-sadisticube', await page.locator('#page-blocks').screenshot());

@@ -2,7 +2,7 @@
 // explode and stepped assembly, and the corner graph when a target cannot be built.
 import { post, showError, fmt, h, s, Task } from './api.js';
 import { read, write } from './state.js';
-import { fill, ink, legendText, colorName, PALETTES, sixColors, setSixColors } from './colors.js';
+import { fill, ink, legendText, colorName, holdWords, PALETTES, sixColors, setSixColors } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
 import { downloadButtons, svgText } from './download.js';
 
@@ -385,12 +385,6 @@ function cameraFor(corner) {
   return { rx: corner[0] === 'U' ? -28 : 28, ry };
 }
 
-/** How to hold a block, with the colors' names ("white up, red facing you"). */
-export function holdWords(up, front) {
-  const name = (c) => colorName(c) ?? `color ${c}`;
-  return `${name(up)} up, ${name(front)} facing you`;
-}
-
 function open(out, index, keepStep = false) {
   const sol = out.solutions[index];
   $('arrangement').hidden = false;
@@ -417,7 +411,7 @@ function open(out, index, keepStep = false) {
     const cli = `${p.position}: block ${p.block} (${p.name ?? p.faces}), hold it with ${p.up} up and ${p.front} front [${p.faces}]`;
     return h('li', { 'data-corner': p.corner, 'data-cli': cli },
       h('button', { type: 'button', class: 'step-link', onclick: () => setStep(i + 1) }, `${cornerWords(p.corner)}:`),
-      ` block ${p.block} (${p.name ?? p.faces}), ${holdWords(p.up, p.front)}`,
+      ` block ${p.block} (${p.name ?? p.faces}), ${holdWords(p.faces, p.corner)}`,
       h('span', { class: 'mono faces' }, ` [${p.faces}]`));
   }));
   const step = keepStep && current ? current.step : WHOLE;
@@ -454,7 +448,7 @@ function setStep(k, turn = true) {
   });
   const p = k < WHOLE ? current.sol.placements[k - 1] : null;
   $('step-status').textContent = p ? `step ${k} of 8: ${p.position}` : 'all 8 blocks placed';
-  $('step-say').textContent = p ? `Put block ${p.block} (${p.name ?? p.faces}) at the ${cornerWords(p.corner)} corner: ${holdWords(p.up, p.front)}.` :
+  $('step-say').textContent = p ? `Put block ${p.block} (${p.name ?? p.faces}) at the ${cornerWords(p.corner)} corner: ${holdWords(p.faces, p.corner)}.` :
     'The whole cube: every outer face shows one color.';
   $('step-range').value = String(k);
   $('step-range').setAttribute('aria-valuetext', p ? `step ${k} of 8, ${cornerWords(p.corner)}` : 'the whole cube');

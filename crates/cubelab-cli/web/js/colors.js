@@ -79,6 +79,29 @@ export function colorName(ch) {
   return i >= 0 ? six[i].name : null;
 }
 
+const FACE_INDEX = { U: 0, D: 1, F: 2, B: 3, L: 4, R: 5 };
+const ON_SIDE = { U: 'on top', D: 'at the bottom', F: 'at the front', B: 'at the back', L: 'on the left', R: 'on the right' };
+const TOWARD = { U: 'toward the top', F: 'toward the front', L: 'toward the left' };
+
+/**
+ * How to place a block, by the assembled cube's sides rather than the viewer's ("facing
+ * you" is false once the camera turns to a back corner): the colors of `faces` (the block
+ * as it stands, U D F B L R) on each outer side it shows (`shows`, e.g. "UBL" for the top
+ * back left corner), which the picture beside the words shows too; a block showing fewer
+ * than two sides is completed by the directions of its hidden faces ("toward the top").
+ * "white on top, yellow at the back, red on the left".
+ */
+export function holdWords(faces, shows) {
+  const name = (side) => colorName(faces[FACE_INDEX[side]]) ?? `color ${faces[FACE_INDEX[side]]}`;
+  const words = [...shows].map((side) => `${name(side)} ${ON_SIDE[side]}`);
+  const axis = (side) => ({ U: 'U', D: 'U', F: 'F', B: 'F', L: 'L', R: 'L' })[side];
+  for (const side of ['U', 'F', 'L']) {
+    if (words.length >= 2) break;
+    if (![...shows].some((x) => axis(x) === side)) words.push(`${name(side)} ${TOWARD[side]}`);
+  }
+  return words.join(', ');
+}
+
 /** "1 = w, white" as the CLI's legends write it ("1, blue" with other colors). */
 export function legendText(ch) {
   const i = kahanIndex(ch);

@@ -5,7 +5,7 @@
 // as strips) and in 3D, with the instructions beside it.
 import { post, showError, fmt, h, Task } from './api.js';
 import { read, write } from './state.js';
-import { fill, ink, legendText, colorName } from './colors.js';
+import { fill, ink, legendText, holdWords } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
 import { downloadButtons } from './download.js';
 
@@ -283,12 +283,6 @@ export function positionWords(p, n) {
   return words === 'middle middle middle' ? 'centre' : words;
 }
 
-/** How to hold a block, with the colors' names ("white up, red facing you"). */
-function holdWords(p) {
-  const name = (c) => colorName(c) ?? `color ${c}`;
-  return `${name(p.up)} up, ${name(p.front)} facing you`;
-}
-
 /** The 3D cubes of an assembly, one per position in the assembly's order. */
 function buildView(out) {
   const n = out.size;
@@ -346,7 +340,7 @@ function step(k) {
   $('ext-step-range').value = String(k);
   $('ext-step-range').setAttribute('aria-valuetext', p ? `step ${k} of ${total}, ${positionWords(p, n)}` : 'the whole cube');
   $('ext-step-status').textContent = p ? `step ${k} of ${total}` : `all ${total} blocks placed`;
-  $('ext-say').textContent = p ? `Put block ${p.block}${p.name ? ` (${p.name})` : ''} at the ${positionWords(p, n)} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${holdWords(p)}.` :
+  $('ext-say').textContent = p ? `Put block ${p.block}${p.name ? ` (${p.name})` : ''} at the ${positionWords(p, n)} (layer ${p.layer}, row ${p.row}, column ${p.column}): ${holdWords(p.faces, p.shows ?? '')}.` :
     'The whole cube: each face shows the target\'s color on that face.';
   $('ext-prev').disabled = k <= 1;
   $('ext-next').disabled = k > total;
@@ -359,7 +353,7 @@ function fillInstructions(layer) {
   const { out, size: n } = shown;
   $('ext-instructions').replaceChildren(...out.assembly.filter((p) => layer === 0 || p.layer === layer).map((p) =>
     h('li', { 'data-layer': p.layer, 'data-cli': `layer ${p.layer}, ${instruction(p, n)}` },
-      `${positionWords(p, n)}${p.shows ? ` (${p.shows})` : ''}: block ${p.block}${p.name ? ` (${p.name})` : ''}, ${holdWords(p)}`,
+      `${positionWords(p, n)}${p.shows ? ` (${p.shows})` : ''}: block ${p.block}${p.name ? ` (${p.name})` : ''}, ${holdWords(p.faces, p.shows ?? '')}`,
       h('span', { class: 'mono faces' }, ` [${p.faces}]`))));
 }
 
