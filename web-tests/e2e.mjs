@@ -573,6 +573,12 @@ async function censusScenario(page, url) {
   const ticks = await page.$$eval('svg.bar-chart text[text-anchor="end"]', (ts) => ts.map((t) => t.textContent));
   assert.ok(ticks.length > 0);
   for (const t of ticks) assert.match(t, /^\d{1,3}(,\d{3})*$/, `a y tick '${t}' is a whole number`);
+  // legible at every size: a chart's smallest text (11 px in its drawing) stays at least 9 px
+  // on screen (a 680 px drawing scaled down to a phone's width made it about 5 px)
+  const scales = await page.$$eval('svg.bar-chart', (svgs) => svgs.filter((v) => v.getBoundingClientRect().width > 0)
+    .map((v) => v.getBoundingClientRect().width / Number(v.getAttribute('width'))));
+  assert.ok(scales.length > 0);
+  for (const k of scales) assert.ok(11 * k >= 9, `chart text drawn at ${(11 * k).toFixed(1)} px`);
   const allTitles = await page.$$eval('svg.bar-chart .chart-title, .census-item summary', (ts) => ts.map((t) => t.textContent));
   for (const t of allTitles) assert.doesNotMatch(t, /\b1 blocks\b/, t);
   let reproduced = 0;
@@ -1388,6 +1394,12 @@ async function keyboardScenario(page, url) {
 }
 
 // --- layout: phone to desktop ----------------------------------------------------------------
+/** A table fits its card: nothing of it (its last column's buttons) behind a sideways scroll. */
+async function assertFitsItsCard(page, selector, what) {
+  const [inner, shown] = await page.$eval(selector, (t) => [t.scrollWidth, t.closest('.card-scroll').clientWidth]);
+  assert.ok(inner <= shown + 1, `${what}: ${inner} px wide in a card of ${shown} px (scrolls sideways)`);
+}
+
 async function layoutScenario(page, url) {
   // every tab reachable: each tab link is on screen (wrapped, not cut off)
   await page.goto(`${url}#blocks`);
@@ -1398,6 +1410,8 @@ async function layoutScenario(page, url) {
   }
   await page.fill('#blocks-input', CONWAY.join(' '));
   await page.click('#blocks-build');
+  await page.waitForSelector('#targets');
+  await assertFitsItsCard(page, '#targets', 'the targets table');
   await page.getByRole('button', { name: 'Arrangements of Ba' }).click();
   await page.waitForSelector('#instructions li');
   await page.waitForTimeout(300);
@@ -1432,6 +1446,14 @@ async function layoutScenario(page, url) {
   await page.waitForTimeout(300);
   await assertFramed(page, '#ext-view', 'layout-extended', 0.1);
   await assertNoOverflow(page, 'larger targets');
+  await assertFitsItsCard(page, '#ext-targets', 'the 3x3x3 targets table');
+  // N = 4: a count of 26 digits breaks rather than widening the table or the page
+  await page.selectOption('#ext-size', '4');
+  await page.click('#ext-repeat');
+  await page.click('#ext-build');
+  await page.waitForFunction(() => /4×4×4/.test(document.getElementById('ext-summary')?.textContent ?? ''));
+  await assertNoOverflow(page, 'larger targets, N = 4');
+  await assertFitsItsCard(page, '#ext-targets', 'the 4x4x4 targets table');
   await page.goto(`${url}#census`);
   await page.waitForSelector('.census-item .bar-chart');
   await page.waitForFunction(() => ![...document.querySelectorAll('.census-item')].some((c) => c.textContent.includes('loading…')));

@@ -279,11 +279,11 @@ async function build(explain = true) {
         h('td', {}, t.name ?? ''),
         h('td', { class: 'num' }, fmt(t.arrangements)),
         h('td', {}, t.proper ? 'proper' : 'improper'),
-        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Arrangements'))),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Show'))),
     );
     const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
     box.replaceChildren(head, note ?? '', h('div', { class: 'card-scroll' }, h('table', { id: 'targets' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, 'kind'), h('th', {}, h('span', { class: 'visually-hidden' }, 'arrangements of the target')))),
+      h('thead', {}, h('tr', {}, h('th', {}, 'target (U D F B L R)'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrange\u00adments'), h('th', {}, 'kind'), h('th', {}, h('span', { class: 'visually-hidden' }, 'arrangements of the target')))),
       h('tbody', {}, rows))));
   }
 }

@@ -99,7 +99,9 @@ function render(entry, data) {
 /** A chart with its title, axes and download buttons. */
 function chartBlock(hist, key, row) {
   const axes = axesOf(current.data, key, row);
-  const svg = barChart(hist, axes);
+  // as wide as the screen allows, up to 680 px: text stays at its size on a phone rather
+  // than shrinking with a scaled-down drawing
+  const svg = barChart(hist, axes, Math.round(Math.min(680, Math.max(300, window.innerWidth - 40))));
   const slug = `${current.entry.name}-${key}${row && row.size != null ? `-${row.size}` : ''}`;
   return h('figure', { class: 'chart' }, svg, h('figcaption', { class: 'row' }, downloadButtons(() => svgText(svg), slug, `the chart ${axes.title}`)));
 }
@@ -162,13 +164,20 @@ function tickStep(max) {
 
 /** An SVG bar chart of a {value, count} histogram: one bar per value present; `axes`
  * gives its title and the names of its axes. */
-export function barChart(hist, axes) {
+export function barChart(hist, axes, W = 680) {
   const label = axes.title;
-  const W = 680;
-  const H = 270;
+  // the title in lines that fit the width (about 7.7 px a character at 14 px)
+  const perLine = Math.floor((W - 20) / 7.7);
+  const titleLines = [];
+  for (const word of label.split(' ')) {
+    const last = titleLines.length - 1;
+    if (last >= 0 && (titleLines[last] + ' ' + word).length <= perLine) titleLines[last] += ` ${word}`;
+    else titleLines.push(word);
+  }
+  const H = 270 + 17 * (titleLines.length - 1);
   const left = 84;
   const bottom = 44;
-  const top = 34;
+  const top = 34 + 17 * (titleLines.length - 1);
   const counts = hist.map((e) => Number(e.count));
   const max = Math.max(...counts, 1);
   const step = tickStep(max);
@@ -177,12 +186,15 @@ export function barChart(hist, axes) {
   const bw = plotW / hist.length;
   const y = (c) => top + (H - top - bottom) * (1 - c / ymax);
   const svg = s('svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', class: 'bar-chart', 'aria-label': `bar chart: ${label}; x: ${axes.x}, y: ${axes.y}` });
-  svg.append(s('text', { x: W / 2, y: 18, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#1a1a1a', class: 'chart-title' }, label));
+  svg.append(s('text', { x: W / 2, y: 18, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 600, fill: '#1a1a1a', class: 'chart-title' },
+    // (a space ends each line but the last, so that the title reads whole as text)
+    ...titleLines.map((line, i) => s('tspan', { x: W / 2, dy: i === 0 ? 0 : 17 }, i < titleLines.length - 1 ? `${line} ` : line))));
   for (let t = 0; t <= ymax; t += step) {
     svg.append(s('line', { x1: left, x2: W - 10, y1: y(t), y2: y(t), stroke: '#e0e0e0' }));
     svg.append(s('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end', 'font-size': 11 }, t.toLocaleString('en-US')));
   }
-  const every = Math.ceil(hist.length / 24);
+  // value labels at least about 28 px apart
+  const every = Math.ceil(hist.length / Math.max(1, Math.floor(plotW / 28)));
   hist.forEach((e, i) => {
     const x = left + i * bw;
     const c = Number(e.count);

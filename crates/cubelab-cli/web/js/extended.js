@@ -162,7 +162,7 @@ async function build() {
   $('ext-result').replaceChildren(
     h('p', { id: 'ext-summary' }, `${out.blocks} blocks over colors ${out.colors}: ${what} can be built as ${n}×${n}×${n} cubes`),
     out.targets.length ? h('div', { class: 'card-scroll' }, h('table', { id: 'ext-targets' },
-      h('tr', {}, h('th', {}, 'target'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrangements'), h('th', {}, h('span', { class: 'visually-hidden' }, 'assembly'))), ...rows)) : null);
+      h('tr', {}, h('th', {}, 'target'), h('th', {}, 'name'), h('th', { class: 'num' }, 'arrange\u00adments'), h('th', {}, h('span', { class: 'visually-hidden' }, 'assembly'))), ...rows)) : null);
 }
 
 async function solve(target) {
