@@ -1343,12 +1343,25 @@ async function keyboardScenario(page, url) {
   const before = await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform);
   await page.keyboard.press('ArrowLeft');
   assert.notEqual(await page.evaluate(() => document.querySelector('#blocks-view .world').style.transform), before, 'arrow keys turn the view');
-  // the net: choose a color and paint a face with Space
-  await tabTo(page, '#net-palette [data-c="3"]');
+  // the net: the palette is one tab stop whose arrow keys choose the color; the net one tab
+  // stop whose arrow keys move over its cross; Space paints
+  await tabTo(page, '#net-palette [aria-checked="true"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('#net-palette [data-c="3"]', 'aria-checked'), 'true', 'ArrowRight chooses the next color');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.face), 'U', 'one Tab from the palette to the net');
   await page.keyboard.press('Space');
-  await tabTo(page, '#net [data-face="U"]');
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
-  assert.equal(await page.textContent('#net-faces'), '311111');
+  assert.equal(await page.textContent('#net-faces'), '313111', 'U, then F below it, painted 3');
+  // few stops from the puzzle picker to Build
+  await page.focus('#blocks-preset');
+  let stops = 0;
+  while (!(await page.evaluate(() => document.activeElement?.id === 'blocks-build')) && stops < 40) {
+    await page.keyboard.press('Tab');
+    stops++;
+  }
+  assert.ok(stops <= 10, `${stops} Tab presses from the puzzle picker to Build`);
   // picture: a move, undo, solve and play by keyboard
   await page.goto(`${url}#picture`);
   await page.waitForSelector('#pic-flat .cell');
@@ -1361,6 +1374,14 @@ async function keyboardScenario(page, url) {
   await tabTo(page, '#pic-step');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
+  // the last move disabled Next move under the focus: the focus went on, not to the page
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'pic-restart', 'the focus moves to Back to start');
+  // and the board stayed in view while stepping (on a phone it sticks above its controls)
+  const seen = await page.evaluate(() => {
+    const r = document.getElementById('pic-view').getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
+  });
+  assert.ok(seen, 'the board is in view after Next move');
   await tabTo(page, '#pic-undo');
   await page.keyboard.press('Enter');
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');

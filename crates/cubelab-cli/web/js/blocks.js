@@ -189,14 +189,31 @@ function netEditor() {
   const faces = ['1', '1', '1', '1', '1', '1']; // U D F B L R
   let paint = '2';
   const palette = $('net-palette');
+  // a radio group: one tab stop (the chosen color); the arrow keys choose the next or the
+  // previous color, Home and End the first and the last
+  const choose = (b) => {
+    paint = b.dataset.c;
+    for (const x of palette.children) {
+      x.setAttribute('aria-checked', String(x === b));
+      x.tabIndex = x === b ? 0 : -1;
+    }
+  };
   for (const c of '123456') {
-    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), 'data-c': c, text: c });
-    b.onclick = () => {
-      paint = c;
-      for (const x of palette.children) x.setAttribute('aria-checked', String(x === b));
-    };
+    const b = h('button', { type: 'button', role: 'radio', 'aria-checked': String(c === paint), tabindex: c === paint ? '0' : '-1', 'data-c': c, text: c });
+    b.onclick = () => choose(b);
     palette.append(b);
   }
+  palette.addEventListener('keydown', (e) => {
+    const all = [...palette.children];
+    const i = all.indexOf(document.activeElement);
+    if (i < 0) return;
+    const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (next == null) return;
+    e.preventDefault();
+    const b = all[(next + all.length) % all.length];
+    choose(b);
+    b.focus();
+  });
   const paintPalette = () => {
     for (const b of palette.children) {
       const c = b.dataset.c;
@@ -225,7 +242,7 @@ function netEditor() {
     $('net-faces').textContent = faces.join('');
   };
   for (const [f, [r, col]] of Object.entries(cells)) {
-    const b = h('button', { type: 'button', 'data-face': f });
+    const b = h('button', { type: 'button', 'data-face': f, tabindex: f === 'U' ? '0' : '-1' });
     b.style.gridRow = r;
     b.style.gridColumn = col;
     b.onclick = () => {
@@ -234,6 +251,17 @@ function netEditor() {
     };
     net.append(b);
   }
+  // the net is one tab stop; the arrow keys move over its cross as it is drawn
+  const beside = { U: { ArrowDown: 'F' }, L: { ArrowRight: 'F' }, F: { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' },
+    R: { ArrowLeft: 'F', ArrowRight: 'B' }, B: { ArrowLeft: 'R' }, D: { ArrowUp: 'F' } };
+  net.addEventListener('keydown', (e) => {
+    const at = document.activeElement?.dataset.face;
+    const to = at && beside[at][e.key];
+    if (!to) return;
+    e.preventDefault();
+    for (const b of net.children) b.tabIndex = b.dataset.face === to ? 0 : -1;
+    net.querySelector(`[data-face="${to}"]`).focus();
+  });
   redraw();
   $('net-add').onclick = () => {
     const v = $('blocks-input').value.trim();
@@ -279,7 +307,7 @@ async function build(explain = true) {
         h('td', {}, t.name ?? ''),
         h('td', { class: 'num' }, fmt(t.arrangements)),
         h('td', {}, t.proper ? 'proper' : 'improper'),
-        h('td', {}, h('button', { type: 'button', 'aria-label': `Arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Show'))),
+        h('td', {}, h('button', { type: 'button', 'aria-label': `Show the arrangements of ${t.name ?? t.target}`, disabled: blocks.length !== 8, onclick: () => solve(t.name ?? t.target) }, 'Show'))),
     );
     const note = blocks.length !== 8 ? h('p', { class: 'hint' }, `The counts are over every choice of 8 of the ${blocks.length} blocks; to see arrangements, keep exactly eight.`) : null;
     box.replaceChildren(head, note ?? '', h('div', { class: 'card-scroll' }, h('table', { id: 'targets' },
@@ -452,8 +480,12 @@ function setStep(k, turn = true) {
     'The whole cube: every outer face shows one color.';
   $('step-range').value = String(k);
   $('step-range').setAttribute('aria-valuetext', p ? `step ${k} of 8, ${cornerWords(p.corner)}` : 'the whole cube');
+  // a button disabled under the keyboard's focus hands it to its partner (not to the page)
+  const focused = document.activeElement;
   $('step-prev').disabled = k <= 1;
   $('step-next').disabled = k >= WHOLE;
+  if (focused === $('step-next') && k >= WHOLE) $('step-first').focus();
+  if (focused === $('step-prev') && k <= 1) $('step-next').focus();
   if (turn && view) {
     const cam = p ? cameraFor(p.corner) : DEFAULT_TURN;
     view.turnTo(cam.rx, cam.ry);

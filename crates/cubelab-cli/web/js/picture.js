@@ -378,8 +378,13 @@ function markMoves() {
     chip.classList.toggle('next', i === solution.pos);
     chip.classList.toggle('played', i < solution.pos);
   });
-  $('pic-step').disabled = solution.pos >= solution.moves.length;
-  $('pic-play').disabled = solution.pos >= solution.moves.length;
+  const done = solution.pos >= solution.moves.length;
+  // a button disabled under the keyboard's focus would drop the focus to the page: it goes
+  // to "Back to start", the next thing to do
+  const focused = document.activeElement;
+  $('pic-step').disabled = done;
+  $('pic-play').disabled = done;
+  if (done && (focused === $('pic-step') || focused === $('pic-play'))) $('pic-restart').focus();
 }
 
 function step() {
