@@ -470,7 +470,10 @@ mod reason_tests {
         let e = explained("Y1", "Y2 Y3' P1' P2 R2' G2' B1' R3'");
         assert_eq!((e.reason_blocks.clone(), e.reason_corners.clone()), (vec![], vec!["UBL".to_string()]));
         let e = explained("Bd", "Cb Ea Eb Ae De Da Af Ca");
-        assert_eq!((e.reason_blocks.clone(), e.reason_corners.clone()), (vec![6], vec!["UFR".to_string(), "DBL".to_string()]));
+        assert_eq!(
+            (e.reason_blocks.clone(), e.reason_corners.clone()),
+            (vec![6], vec!["UFR".to_string(), "DBL".to_string()])
+        );
         assert!(e.reason.unwrap_or_default().contains("block 6 (Da)"));
         // built: nothing named
         let e = explained("Ba", "Ac Ad Ae Af Cb Db Eb Fb");

@@ -245,7 +245,8 @@ fn front_back_by_orientations(s: &Stack) -> usize {
     let mut idx = vec![0usize; n];
     loop {
         let shows_all = |f: Face| {
-            let mut colors: Vec<Color> = s.cubes().iter().zip(&idx).map(|(c, &r)| c.rotated(&rots[r]).color(f)).collect();
+            let mut colors: Vec<Color> =
+                s.cubes().iter().zip(&idx).map(|(c, &r)| c.rotated(&rots[r]).color(f)).collect();
             colors.sort();
             colors.dedup();
             colors.len() == n
