@@ -22,9 +22,32 @@ use serde::ser::{self, Serialize};
 use serde_json::{Map as JsonMap, Number, Value};
 use std::fmt;
 
+/// The plain form of a numpy array or number (or of anything else with their methods),
+/// without importing numpy: `tolist()` (an array's nested lists of Python numbers, a numpy
+/// scalar's Python number), else `__index__` (any integer-like). `None` when the object has
+/// neither, so that the caller names its type.
+fn numpy_like<'py>(obj: &Bound<'py, PyAny>) -> std::result::Result<Option<Bound<'py, PyAny>>, String> {
+    let name = || obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "value".to_string());
+    if obj.hasattr("tolist").unwrap_or(false) {
+        let plain = obj.call_method0("tolist").map_err(|e| format!("a {}: tolist() failed: {e}", name()))?;
+        // a tolist() that gives back an object of the same kind would recurse for ever
+        if plain.get_type().is(&obj.get_type()) {
+            return Ok(None);
+        }
+        return Ok(Some(plain));
+    }
+    if obj.hasattr("__index__").unwrap_or(false) {
+        let int = obj.call_method0("__index__").map_err(|e| format!("a {}: __index__() failed: {e}", name()))?;
+        return Ok(int.is_instance_of::<PyInt>().then_some(int));
+    }
+    Ok(None)
+}
+
 /// A request's plain data as the JSON value `json.dumps` would write: dicts with text keys,
-/// lists and tuples, text, integers (within 64 bits), finite floats, booleans and None.
-/// Anything else is refused with a message naming its type and where it is.
+/// lists and tuples, text, integers (within 64 bits), finite floats, booleans and None;
+/// numpy arrays and numbers (and other objects with `tolist()` or `__index__`) as their
+/// plain Python form. Anything else is refused with a message naming its type and where
+/// it is.
 pub(crate) fn from_python(obj: &Bound<'_, PyAny>) -> std::result::Result<Value, String> {
     if obj.is_none() {
         Ok(Value::Null)
@@ -56,9 +79,11 @@ pub(crate) fn from_python(obj: &Bound<'_, PyAny>) -> std::result::Result<Value, 
             list.push(from_python(&item.map_err(|e| e.to_string())?).map_err(|e| format!("[{i}]: {e}"))?);
         }
         Ok(Value::Array(list))
+    } else if let Some(plain) = numpy_like(obj)? {
+        from_python(&plain)
     } else {
         let name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string());
-        Err(format!("a {name} is not plain data (dicts, lists, text, numbers, booleans, None)"))
+        Err(format!("a {name} is not plain data (dicts, lists, text, numbers, booleans, None, or numpy arrays and numbers)"))
     }
 }
 

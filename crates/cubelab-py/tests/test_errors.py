@@ -99,7 +99,7 @@ def test_the_native_layer_takes_plain_data_and_names_what_is_not():
     blocks = ("Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc")
     assert _native.call("build", {"blocks": blocks})["input"]["blocks"] == list(blocks)
     cases = [
-        ({"cube": {"Ab"}}, "input: 'cube': a set is not plain data (dicts, lists, text, numbers, booleans, None)"),
+        ({"cube": {"Ab"}}, "input: 'cube': a set is not plain data (dicts, lists, text, numbers, booleans, None, or numpy arrays and numbers)"),
         ({"cube": "Ab", 1: 2}, "input: the key 1 is not text"),
         ({"cube": ["Ab", float("nan")]}, "input: 'cube': [1]: nan is not a finite number"),
         ({"cube": 2**64}, "input: 'cube': the integer 18446744073709551616 is out of range"),

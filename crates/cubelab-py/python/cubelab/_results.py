@@ -222,6 +222,26 @@ def pandas() -> Any:
     return pd
 
 
+def numpy() -> Any:
+    """The numpy module, or an ImportError that says how to get it (numpy is optional:
+    imported only by the calls that return arrays)."""
+    try:
+        import numpy as np
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("to_numpy() needs numpy, which cubelab does not install: pip install numpy") from e
+    return np
+
+
+def int_array(rows: Any) -> Any:
+    """A numpy array of Python integers: int64 when every one fits, else an object array
+    of the exact integers (solution numbers and counts can pass 2**63)."""
+    np = numpy()
+    try:
+        return np.array(rows, dtype=np.int64)
+    except OverflowError:
+        return np.array(rows, dtype=object)
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class Record:
     """A frozen dataclass made from one JSON object of a report: typed attributes,
@@ -382,6 +402,16 @@ class Histogram(_WithReport[Rep], Dict[int, int]):
         row per value (ascending). Needs pandas."""
         pd = pandas()
         return pd.DataFrame({self.value_name: list(self.keys()), self.count_name: list(self.values())})
+
+    def to_numpy(self) -> Any:
+        """A ``(k, 2)`` numpy array of the ``[value, count]`` rows, values ascending (int64,
+        or exact Python integers where a number passes 2**63). Needs numpy."""
+        return int_array([[v, c] for v, c in self.items()]).reshape(len(self), 2)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        """``numpy.array(histogram)``: :meth:`to_numpy`."""
+        a = self.to_numpy()
+        return a if dtype is None else a.astype(dtype)
 
     def _repr_svg_(self) -> str:
         """The histogram as a bar chart (notebooks show it)."""

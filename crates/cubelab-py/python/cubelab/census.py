@@ -19,6 +19,7 @@ second. Long censuses release the interpreter lock and stop on Ctrl-C
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Iterable, Literal, Optional, Tuple, Union, overload
 
 from cubelab.errors import InputError
@@ -96,8 +97,14 @@ def targets(
     >>> census.targets(size=9, sample=1000, seed=1).total
     1000
     """
-    if not (isinstance(size, int) or size == "all"):
-        raise InputError(f"size={size!r} is not accepted: expected a number of cubes or 'all'")
+    if isinstance(size, str):
+        if size != "all":
+            raise InputError(f"size={size!r} is not accepted: expected a number of cubes or 'all'")
+    else:
+        try:
+            size = operator.index(size)  # any integer, numpy's included
+        except TypeError:
+            raise InputError(f"size={size!r} is not accepted: expected a number of cubes or 'all'") from None
     input = {
         "size": str(size),
         "list_max": list_max,

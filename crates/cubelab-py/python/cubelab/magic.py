@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from cubelab import _display
-from cubelab._results import Progress, Record, ResultList, call as _call, choice, field, pandas
+from cubelab._results import Progress, Record, ResultList, call as _call, choice, field, int_array, pandas
 from cubelab.errors import InputError
 from cubelab.reports import (
     FailingLine as Line,
@@ -111,6 +111,15 @@ class MagicCube(Sequence[Tuple[Tuple[int, ...], ...]]):
     def tolist(self) -> List[List[List[int]]]:
         """The cube as nested lists."""
         return [[list(row) for row in layer] for layer in self.layers]
+
+    def to_numpy(self) -> Any:
+        """The cube as an ``(n, n, n)`` numpy array, ``[layer, row, cell]``. Needs numpy."""
+        return int_array(self.tolist()).reshape(self.order, self.order, self.order)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        """``numpy.array(cube)``: :meth:`to_numpy`."""
+        a = self.to_numpy()
+        return a if dtype is None else a.astype(dtype)
 
     def to_pandas(self) -> Any:
         """A ``pandas.DataFrame`` with one row per cell: ``layer``, ``row``, ``column``
