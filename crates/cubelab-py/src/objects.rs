@@ -83,7 +83,9 @@ pub(crate) fn from_python(obj: &Bound<'_, PyAny>) -> std::result::Result<Value, 
         from_python(&plain)
     } else {
         let name = obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string());
-        Err(format!("a {name} is not plain data (dicts, lists, text, numbers, booleans, None, or numpy arrays and numbers)"))
+        Err(format!(
+            "a {name} is not plain data (dicts, lists, text, numbers, booleans, None, or numpy arrays and numbers)"
+        ))
     }
 }
 
