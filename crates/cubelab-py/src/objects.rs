@@ -31,7 +31,7 @@ fn numpy_like<'py>(obj: &Bound<'py, PyAny>) -> std::result::Result<Option<Bound<
     if obj.hasattr("tolist").unwrap_or(false) {
         let plain = obj.call_method0("tolist").map_err(|e| format!("a {}: tolist() failed: {e}", name()))?;
         // a tolist() that gives back an object of the same kind would recurse for ever
-        if plain.get_type().is(&obj.get_type()) {
+        if plain.get_type().is(obj.get_type()) {
             return Ok(None);
         }
         return Ok(Some(plain));
