@@ -97,13 +97,8 @@ pub fn request<T: DeserializeOwned>(input: Value) -> Result<T> {
         Value::Null => Value::Object(Default::default()),
         _ => return Err(Error::bad("the input must be a JSON object")),
     };
-    serde_path_to_error::deserialize(input).map_err(|e| {
-        let message = e.inner().to_string().replace('\n', " ");
-        match e.path().to_string() {
-            p if p == "." => Error::bad(message),
-            p => Error::bad(format!("'{p}': {message}")),
-        }
-    })
+    serde_path_to_error::deserialize(input)
+        .map_err(|e| Error::deserializing(&e.path().to_string(), &e.inner().to_string().replace('\n', " ")))
 }
 
 /// Runs the command `path` (one of [`COMMANDS`], e.g. `"build"`) on `input`, a JSON object

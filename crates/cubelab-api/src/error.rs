@@ -47,13 +47,69 @@ pub struct Error {
     template: Option<String>,
     /// Reported by another process ([`Error::quiet`]).
     quiet: bool,
+    /// A request field of the wrong type or value, or missing ([`Error::mismatch`]).
+    /// (Boxed: it is rare, and a small error keeps every `Result` of the layer small.)
+    mismatch: Option<Box<(String, Mismatch)>>,
+}
+
+/// How a request's data failed to fit its typed request (from the deserializer), for a
+/// surface to word in its own terms (Python's `TypeError` and `ValueError`): `got` and
+/// `expected` in serde's words (`integer \`1\``, `a string`, `usize`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mismatch {
+    /// A value of the wrong type.
+    Type {
+        /// What was given (`integer \`1\``, `string "x"`, `sequence`).
+        got: String,
+        /// What the field takes (`a string`, `u64`, `a sequence`).
+        expected: String,
+    },
+    /// A value of the right type out of the field's values.
+    Value {
+        /// What was given.
+        got: String,
+        /// What the field takes.
+        expected: String,
+    },
+    /// A required field not given.
+    Missing,
+    /// A field the request does not have.
+    Unknown,
+}
+
+impl Mismatch {
+    /// The mismatch of a deserializer's message, if it is one of serde's own forms
+    /// (`invalid type: G, expected E`, `invalid value: ...`, `missing field \`f\``,
+    /// `unknown field \`f\`, ...`), with the field it names for the last two.
+    fn of(message: &str) -> Option<(Option<String>, Mismatch)> {
+        let split = |rest: &str| rest.rsplit_once(", expected ").map(|(g, e)| (g.to_string(), e.to_string()));
+        let named = |rest: &str| rest.strip_prefix('`').and_then(|r| r.split_once('`')).map(|(f, _)| f.to_string());
+        if let Some(rest) = message.strip_prefix("invalid type: ") {
+            split(rest).map(|(got, expected)| (None, Mismatch::Type { got, expected }))
+        } else if let Some(rest) = message.strip_prefix("invalid value: ") {
+            split(rest).map(|(got, expected)| (None, Mismatch::Value { got, expected }))
+        } else if let Some(rest) = message.strip_prefix("missing field ") {
+            named(rest).map(|f| (Some(f), Mismatch::Missing))
+        } else if let Some(rest) = message.strip_prefix("unknown field ") {
+            named(rest).map(|f| (Some(f), Mismatch::Unknown))
+        } else {
+            None
+        }
+    }
 }
 
 impl Error {
     /// An error of `kind` with a one-line message (control characters are escaped:
     /// [`cubelab::Error::one_line`]).
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: cubelab::Error::one_line(message.into()), field: None, template: None, quiet: false }
+        Error {
+            kind,
+            message: cubelab::Error::one_line(message.into()),
+            field: None,
+            template: None,
+            quiet: false,
+            mismatch: None,
+        }
     }
 
     /// An error whose message names request fields, each written `{field}` (snake_case,
@@ -70,6 +126,7 @@ impl Error {
             field: None,
             template: Some(template),
             quiet: false,
+            mismatch: None,
         }
     }
 
@@ -118,6 +175,32 @@ impl Error {
     /// The request field at fault and its value, if one is.
     pub fn field(&self) -> Option<(&'static str, &str)> {
         self.field.as_ref().map(|(f, v)| (*f, v.as_str()))
+    }
+
+    /// Bad input from a deserializer's error at `path` (the field's path in the request,
+    /// `blocks[0]`; empty for the request itself): the message `'path': message`, and the
+    /// [`Mismatch`] when the message is one of serde's own forms.
+    pub fn deserializing(path: &str, message: &str) -> Error {
+        let mut e = match path {
+            "" | "." => Error::bad(message),
+            p => Error::bad(format!("'{p}': {message}")),
+        };
+        e.mismatch = Mismatch::of(message).map(|(field, m)| {
+            let at = match (path, field) {
+                ("" | ".", Some(f)) => f,
+                (p, Some(f)) if p == f || p.ends_with(&format!(".{f}")) => p.to_string(),
+                (p, Some(f)) => format!("{p}.{f}"),
+                (p, None) => p.to_string(),
+            };
+            Box::new((at, m))
+        });
+        e
+    }
+
+    /// The request field's path (`blocks[0]`, `limit`) and how its data failed to fit the
+    /// request, when that is the error.
+    pub fn mismatch(&self) -> Option<(&str, &Mismatch)> {
+        self.mismatch.as_deref().map(|(p, m)| (p.as_str(), m))
     }
 
     /// The same error, marked as one another process reports: on the MPI ranks other than
@@ -203,5 +286,36 @@ mod tests {
         assert!(!e.to_string().contains('\n') && e.to_string().contains("grou\\nd"), "{e}");
         let e = Error::bad("x").about("size", "1\n2");
         assert_eq!(e.to_string(), "size 1\\n2: x");
+    }
+}
+
+#[cfg(test)]
+mod mismatch_tests {
+    use super::*;
+    use crate::dispatch::request;
+    use serde_json::json;
+
+    fn mismatch(input: serde_json::Value) -> (String, Option<(String, Mismatch)>) {
+        let e = request::<crate::build::BuildRequest>(input).expect_err("refused");
+        (e.message().to_string(), e.mismatch().map(|(p, m)| (p.to_string(), m.clone())))
+    }
+
+    #[test]
+    fn a_deserializer_error_keeps_its_line_and_says_what_did_not_fit() {
+        let (line, m) = mismatch(json!({ "blocks": ["Ac", 1] }));
+        assert_eq!(line, "'blocks[1]': invalid type: integer `1`, expected a string");
+        assert_eq!(
+            m,
+            Some(("blocks[1]".into(), Mismatch::Type { got: "integer `1`".into(), expected: "a string".into() }))
+        );
+        let (_, m) = mismatch(json!({ "blocks": ["Ac"], "size": -1 }));
+        assert_eq!(m, Some(("size".into(), Mismatch::Value { got: "integer `-1`".into(), expected: "usize".into() })));
+        let (line, m) = mismatch(json!({}));
+        assert_eq!(line, "missing field `blocks`");
+        assert_eq!(m, Some(("blocks".into(), Mismatch::Missing)));
+        let (_, m) = mismatch(json!({ "blocks": ["Ac"], "colour": 1 }));
+        assert_eq!(m.map(|(p, m)| (p, m == Mismatch::Unknown)), Some(("colour".into(), true)));
+        // any other message: no mismatch, the line as it is
+        assert_eq!(Mismatch::of("the input must be a JSON object"), None);
     }
 }

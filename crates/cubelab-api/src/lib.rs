@@ -55,7 +55,7 @@ pub mod web;
 
 pub use context::{Context, Watcher};
 pub use dispatch::{request, run_any, AnyReport, Rendered, COMMANDS};
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, Mismatch, Result};
 pub use keys::keys;
 pub use limits::Limits;
 pub use report::{csv_text, json, render, Envelope, Format, Report, FORMAT_VERSION};

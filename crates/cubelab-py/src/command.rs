@@ -19,11 +19,72 @@ fn typed_exception(py: Python<'_>, e: &cubelab_api::Error) -> PyErr {
         K::LimitReached | K::Refused => Class::LimitReached,
         K::Stopped | K::Internal => Class::Cubelab,
     };
+    if let Some((at, m)) = e.mismatch() {
+        let (class, line) = python_words(at, m);
+        return exception(py, class, &line);
+    }
     let line = match e.field() {
         Some((name, value)) => format!("{name}={value}: {}", e.message()),
         None => e.message().to_string(),
     };
     exception(py, class, &line)
+}
+
+/// A request field that did not fit, in Python's words: a wrong type is a `TypeError`
+/// (`InputTypeError`, also an `InputError`), a bad value or an unknown argument a
+/// `ValueError` (`InputError`), each naming the argument and what it takes (`limit must be
+/// a non-negative int, got -1`; `blocks[1] must be a str, got int 1`).
+fn python_words(at: &str, m: &cubelab_api::Mismatch) -> (Class, String) {
+    use cubelab_api::Mismatch as M;
+    match m {
+        M::Type { got, expected } => {
+            (Class::InputType, format!("{at} must be {}, got {}", expected_words(expected), got_words(got)))
+        }
+        M::Value { got, expected } => {
+            (Class::Input, format!("{at} must be {}, got {}", expected_words(expected), got_words(got)))
+        }
+        M::Missing => (Class::InputType, format!("missing required argument: '{at}'")),
+        M::Unknown => (Class::InputType, format!("unexpected argument: '{at}'")),
+    }
+}
+
+/// What a field takes, from serde's words (`a string`, `usize`, `a sequence`) to Python's.
+fn expected_words(expected: &str) -> String {
+    match expected {
+        "a string" | "a borrowed string" | "a character" => "a str".into(),
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a non-negative int".into(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "an int".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "a bool".into(),
+        "a sequence" => "a list".into(),
+        "a map" => "a dict".into(),
+        e if e.starts_with("struct ") || e.starts_with("a map") => "a dict".into(),
+        e if e.starts_with("a sequence") || e.starts_with("an array") || e.starts_with("a tuple") => {
+            format!("a list ({e})")
+        }
+        e => e.to_string(),
+    }
+}
+
+/// What was given, from serde's words (`integer \`1\``, `string "x"`) to Python's.
+fn got_words(got: &str) -> String {
+    let inner = |prefix: &str| got.strip_prefix(prefix).map(|r| r.trim_matches('`').to_string());
+    if let Some(n) = inner("integer ") {
+        format!("int {n}")
+    } else if let Some(x) = inner("floating point ") {
+        format!("float {x}")
+    } else if let Some(b) = inner("boolean ") {
+        format!("bool {}", if b == "true" { "True" } else { "False" })
+    } else if let Some(t) = got.strip_prefix("string ") {
+        format!("str '{}'", t.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(t))
+    } else {
+        match got {
+            "sequence" => "a list".into(),
+            "map" => "a dict".into(),
+            "unit" | "null" => "None".into(),
+            g => g.to_string(),
+        }
+    }
 }
 
 /// Whether a call of `command` on `input` ends within about a millisecond whatever the

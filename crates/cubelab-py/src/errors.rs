@@ -12,6 +12,9 @@ pub(crate) enum Class {
     Cubelab,
     /// `InputError`: bad input.
     Input,
+    /// `InputTypeError`: an argument of the wrong type, or missing (a `TypeError` and an
+    /// `InputError`).
+    InputType,
     /// `LimitReachedError`: a search reached its limit.
     LimitReached,
 }
@@ -32,6 +35,7 @@ impl Class {
         match self {
             Class::Cubelab => "CubelabError",
             Class::Input => "InputError",
+            Class::InputType => "InputTypeError",
             Class::LimitReached => "LimitReachedError",
         }
     }

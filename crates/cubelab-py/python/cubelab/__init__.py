@@ -26,7 +26,7 @@ from cubelab import _native
 from cubelab._native import Cube
 from cubelab import _cube  # noqa: F401  (the Python half of Cube: to_dict, pictures, docstring)
 from cubelab._results import Histogram, Histograms, Progress, Record, ResultList, call as _call, cube_text, cube_texts
-from cubelab.errors import CubelabError, InputError, LimitReachedError
+from cubelab.errors import CubelabError, InputError, InputTypeError, LimitReachedError
 from cubelab import reports
 from cubelab.reports import (
     Arrangement,
@@ -59,6 +59,7 @@ __all__ = [
     "Progress",
     "CubelabError",
     "InputError",
+    "InputTypeError",
     "LimitReachedError",
     "FORMAT_VERSION",
     "COMMANDS",

@@ -105,6 +105,8 @@ def targets(
             size = operator.index(size)  # any integer, numpy's included
         except TypeError:
             raise InputError(f"size={size!r} is not accepted: expected a number of cubes or 'all'") from None
+        if size < 0:
+            raise InputError(f"size must be a non-negative int or 'all', got {size}")
     input = {
         "size": str(size),
         "list_max": list_max,
