@@ -203,7 +203,7 @@ def infeasible(
     cubes that build nothing) by size: ``{distinct cubes: supports}``;
     ``.report.max`` is the largest multiset size, ``.report.multisets`` lists them.
 
-    >>> h = census.infeasible()              # about 10 s  # doctest: +SKIP
+    >>> h = census.infeasible()              # about 6 s idle (docs/benchmarks.md)  # doctest: +SKIP
     >>> max(h), h.report.max, h.report.count               # doctest: +SKIP
     (9, 23, 120)
     """

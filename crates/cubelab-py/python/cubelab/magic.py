@@ -278,8 +278,11 @@ def squares(
     orders, and with ``classes=True`` Dudeney's twelve groups of order 4. ``kind`` is
     ``"normal"``, ``"semi"``, ``"pandiagonal"`` or ``"associative"``; ``method``
     ``"diagonals"`` (fast) or ``"backtrack"`` (the plain second method); ``fix`` pins
-    cells, e.g. ``["1,1=3"]``. Order 5 takes about a minute on two cores; the run
-    releases the interpreter lock and stops on Ctrl-C.
+    cells, e.g. ``["1,1=3"]``. Order 5 costs about 60 CPU-seconds for ``"normal"``
+    (30.6 s of wall time on two idle cores, 2026-11-24) and about 530 for
+    ``"pandiagonal"`` (measured on a shared machine); a busy machine stretches the wall
+    time several-fold (docs/benchmarks.md has each figure with its date and load). The
+    run releases the interpreter lock and stops on Ctrl-C.
 
     >>> r = magic.squares(order=4)
     >>> r.count, r.total
