@@ -102,3 +102,28 @@ def test_to_pandas_without_pandas_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_pandas)
     with pytest.raises(ImportError, match="pip install pandas"):
         census.targets(size=3).to_pandas()
+
+
+def test_histograms_show_small_counts_beside_large_ones_on_labelled_axes():
+    # Table 2: 2.7 million sets build nothing, 360 build five; on a log scale (more than
+    # two decades) the 360 bar is no sliver, and the vertical axis has labelled ticks
+    root = _svg(census.targets(size=8))
+    bars = [r for r in _rects(root) if r.find(f"{SVG}title") is not None]
+    heights = [float(r.get("height")) for r in bars]
+    assert len(bars) == 6 and min(heights) > 0.3 * max(heights)
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert any(t and "log scale" in t for t in texts)
+    ticks = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "tick"]
+    assert len(ticks) >= 3
+    assert not any(t and "highest bar" in t for t in texts)
+    # counts within two decades: a linear axis with whole-number ticks
+    small = census.targets(size=3)
+    ticks = [t.text for t in _svg(small).iter(f"{SVG}text") if t.get("class") == "tick"]
+    assert ticks and all(t.replace(",", "").isdigit() for t in ticks)
+
+
+def test_a_caption_is_not_cut_by_its_picture():
+    built = cubelab.build(FIG6)[0]
+    root = _svg(built)
+    caption = next(root.iter(f"{SVG}text")).text
+    assert int(root.get("width")) >= 7.5 * len(caption), caption  # 14 px sans-serif

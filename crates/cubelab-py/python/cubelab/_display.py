@@ -10,6 +10,7 @@ the native layer offers its rendering, these functions should give way to it.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Sequence, Tuple
 
@@ -79,7 +80,8 @@ def title(x: float, y: float, text: str, size: int = 14) -> str:
 def cube_svg(face_string: str, caption: str) -> str:
     """A cube's net with a caption."""
     size = 28
-    return svg(4 * size + 20, 3 * size + 40, [title(10, 18, caption), net(face_string, 10, 28, size)])
+    # wide enough for the caption (about 8 px a character at 14 px), not only the net
+    return svg(max(4 * size + 20, 20 + 8 * len(caption)), 3 * size + 40, [title(10, 18, caption), net(face_string, 10, 28, size)])
 
 
 class TargetDisplay:
@@ -236,24 +238,56 @@ def magic_svg(layers: Sequence[Sequence[Sequence[int]]], caption: str) -> str:
     return svg(max(10 + n * (n * cell + 16), 20 + 8 * len(caption)), 54 + n * cell, body)
 
 
+def _ticks(top: int) -> List[int]:
+    """Whole-number ticks from 0 to at least ``top``, about five, at a round step."""
+    raw = max(1.0, top / 5)
+    p = 10 ** math.floor(math.log10(raw))
+    step = next(m * p for m in (1, 2, 5, 10) if m * p >= raw)
+    step = max(1, int(step))
+    return list(range(0, -(-top // step) * step + 1, step))
+
+
 def _bars(items: List[Tuple[int, int]], x0: float, y0: float, width: float, height: float, value_name: str, count_name: str, caption: str) -> str:
-    """One bar chart (linear counts), values on the horizontal axis."""
+    """One bar chart, values on the horizontal axis, counts on a labelled vertical axis:
+    linear, or logarithmic (powers of ten) when the counts span more than two decades, so
+    that 360 stays visible beside 2.7 million."""
     out = [title(x0, y0 + 14, caption, 12)]
     if not items:
         return "".join(out)
-    top = max(c for _, c in items) or 1
+    counts = [c for _, c in items if c > 0]
+    top = max(counts, default=1) or 1
+    low = min(counts, default=1) or 1
+    log = top / low > 100
+    left = 46
+    plot_x, plot_w = x0 + left, width - left
     plot_y, plot_h = y0 + 24, height - 54
-    bar_w = width / len(items)
+    decades = max(1, math.ceil(math.log10(top)))
+    ticks = [10**k for k in range(decades + 1)] if log else _ticks(top)
+
+    def scale(c: int) -> float:
+        """The height of a bar of count ``c``."""
+        if log:
+            return plot_h * (math.log10(c) / decades if c >= 1 else 0.0)
+        return plot_h * c / ticks[-1]
+
+    for t in ticks:
+        ty = plot_y + plot_h - scale(t)
+        label = f"1e{round(math.log10(t))}" if log and t >= 10**4 else f"{t:,}"
+        out.append(f'<line x1="{plot_x:g}" y1="{ty:g}" x2="{plot_x + plot_w:g}" y2="{ty:g}" stroke="#e0e0e0"/>\n')
+        out.append(f'<text x="{plot_x - 4:g}" y="{ty + 3:g}" font-size="9" text-anchor="end" class="tick">{label}</text>\n')
+    bar_w = plot_w / len(items)
     for i, (value, count) in enumerate(items):
-        h = plot_h * count / top
-        x = x0 + i * bar_w
+        h = scale(count) if count > 0 else 0
+        x = plot_x + i * bar_w
         out.append(
             f'<rect x="{x + 1:g}" y="{plot_y + plot_h - h:g}" width="{max(bar_w - 2, 1):g}" height="{h:g}" fill="#1f77b4"><title>{escape(value_name)} {value}: {count:,} {escape(count_name)}</title></rect>\n'
         )
         if len(items) <= 30 or i % max(1, len(items) // 15) == 0:
             out.append(f'<text x="{x + bar_w / 2:g}" y="{plot_y + plot_h + 12:g}" font-size="10" text-anchor="middle">{value}</text>\n')
-    out.append(f'<line x1="{x0:g}" y1="{plot_y + plot_h:g}" x2="{x0 + width:g}" y2="{plot_y + plot_h:g}" stroke="#000"/>\n')
-    out.append(f'<text x="{x0 + width / 2:g}" y="{y0 + height - 4:g}" font-size="11" text-anchor="middle">{escape(value_name)} (highest bar: {top:,} {escape(count_name)})</text>\n')
+    out.append(f'<line x1="{plot_x:g}" y1="{plot_y + plot_h:g}" x2="{plot_x + plot_w:g}" y2="{plot_y + plot_h:g}" stroke="#000"/>\n')
+    out.append(f'<line x1="{plot_x:g}" y1="{plot_y:g}" x2="{plot_x:g}" y2="{plot_y + plot_h:g}" stroke="#000"/>\n')
+    scale_words = f"{count_name}, log scale" if log else count_name
+    out.append(f'<text x="{plot_x + plot_w / 2:g}" y="{y0 + height - 4:g}" font-size="11" text-anchor="middle">{escape(value_name)}; vertical: {escape(scale_words)}</text>\n')
     return "".join(out)
 
 
