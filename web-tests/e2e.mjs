@@ -235,6 +235,20 @@ async function visibleFaceCentres(page) {
   });
 }
 
+/**
+ * The picture page scrambles an m x n board with `seed` as `cubelab picture scramble` does:
+ * the fields filled, Scramble pressed, the board field waited for; the CLI's scramble.
+ */
+async function scrambleOnPage(page, m, n, seed) {
+  await page.fill('#pic-m', String(m));
+  await page.fill('#pic-n', String(n));
+  await page.fill('#pic-seed', String(seed));
+  await page.click('#pic-scramble');
+  const scrambled = cli(['picture', 'scramble', String(m), String(n), '--seed', String(seed)]);
+  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  return scrambled;
+}
+
 // --- scenarios -------------------------------------------------------------------------------
 /**
  * How the pages say to place a block, by the assembled cube's sides (docs/web.md): the color
@@ -472,10 +486,7 @@ async function pictureScenario(page, url) {
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'true');
 
   // scramble 2x2 (seed 1) as the CLI does, solve, play to solved
-  await page.fill('#pic-seed', '1');
-  await page.click('#pic-scramble');
-  const scrambled = cli(['picture', 'scramble', '2', '2', '--seed', '1']);
-  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  const scrambled = await scrambleOnPage(page, 2, 2, 1);
   assert.equal(await page.getAttribute('#pic-status', 'data-solved'), 'false');
   const view = page.locator('#pic-view');
   const before = await shot(view, 'picture-scrambled');
@@ -949,12 +960,7 @@ async function stalePicture(page, url) {
   const ok = await apiStatus(page, url, 'picture/scramble', { m: 8, n: 50 });
   assert.equal(ok, 200, 'the server takes 400 cubes');
   // a local solution of a 3x3 scramble: shorter than the method's, nothing to cancel, solves
-  await page.fill('#pic-m', '3');
-  await page.fill('#pic-n', '3');
-  await page.fill('#pic-seed', '1');
-  await page.click('#pic-scramble');
-  const scrambled = cli(['picture', 'scramble', '3', '3', '--seed', '1']);
-  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  const scrambled = await scrambleOnPage(page, 3, 3, 1);
   assert.ok(await page.isHidden('#pic-size-error'));
   await page.selectOption('#pic-method', 'local');
   await page.click('#pic-solve');
@@ -1962,12 +1968,7 @@ async function siteOffline(page, url) {
     // a picture board played to solved, offline
     await page.goto(`${url}#picture`);
     await page.waitForSelector('#pic-flat .cell');
-    await page.fill('#pic-m', '2');
-    await page.fill('#pic-n', '2');
-    await page.fill('#pic-seed', '1');
-    await page.click('#pic-scramble');
-    const scrambled = cli(['picture', 'scramble', '2', '2', '--seed', '1']);
-    await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+    const scrambled = await scrambleOnPage(page, 2, 2, 1);
     await page.selectOption('#pic-method', 'optimal');
     await page.click('#pic-solve');
     await page.waitForSelector('#pic-solution:not([hidden])');
@@ -2135,12 +2136,7 @@ async function optimal3x3Scenario(page, url) {
   // moves as the CLI's optimal solver finds, the board then solved
   await page.goto(`${url}#picture`);
   await page.waitForSelector('#pic-flat .cell');
-  await page.fill('#pic-m', '3');
-  await page.fill('#pic-n', '3');
-  await page.fill('#pic-seed', '1');
-  await page.click('#pic-scramble');
-  const scrambled = cli(['picture', 'scramble', '3', '3', '--seed', '1']);
-  await page.waitForFunction((b) => document.getElementById('pic-board').value === b, scrambled.board);
+  const scrambled = await scrambleOnPage(page, 3, 3, 1);
   await page.selectOption('#pic-method', 'optimal');
   const began = Date.now();
   await page.click('#pic-solve');

@@ -258,6 +258,11 @@ export function fmt(n) {
   return typeof n === 'bigint' ? n.toLocaleString('en-US') : Number(n).toLocaleString('en-US');
 }
 
+/** A count and its noun, singular for one: "1 solution", "4,096 placements". */
+export function plural(n, one, many) {
+  return `${fmt(n)} ${n == 1 ? one : many}`;
+}
+
 /** Creates an element with attributes and children. */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

@@ -1,7 +1,7 @@
 // Census page: the stored census results (GET /api/census for the list, GET
 // /api/census/<name> for one), drawn as tables and SVG bar charts, each with the command
 // that reproduces it. Nothing is recomputed here.
-import { get, showError, fmt, h, s } from './api.js';
+import { get, showError, fmt, plural, h, s } from './api.js';
 import { downloadButtons, svgText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
@@ -78,7 +78,7 @@ export function axesOf(data, key, row) {
   if (kind === 'census-targets') return { title: `Sets of ${data.size} distinct blocks by the number of targets they build`, x: 'targets built', y: `sets of ${data.size} blocks` };
   if (kind === 'census-multisets') return { title: 'Multisets of 8 blocks (repeats allowed) by the number of targets they build', x: 'targets built', y: 'multisets' };
   if (kind === 'census-targets-all' && row) {
-    const blocks = `${row.size} block${row.size === 1 ? '' : 's'}`;
+    const blocks = plural(row.size, 'block', 'blocks');
     return { title: `Sets of ${blocks} by the number of targets they build`, x: 'targets built', y: `sets of ${blocks}` };
   }
   if (kind === 'stack-census') return { title: `${data.multisets ? 'Multisets' : 'Sets'} of ${data.colors} cubes over ${data.colors} colors by their number of stack solutions`, x: 'solutions', y: data.multisets ? 'multisets' : 'sets of cubes' };

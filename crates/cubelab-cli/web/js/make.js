@@ -7,7 +7,7 @@
 // shown as its classes table and its assembly in 3D. Below it, the picture cube maker: six pictures of
 // one's own, read in the page and sent base64-encoded to POST /api/print/picture (the file
 // `cubelab print picture --images ... -o FILE` writes).
-import { post, postFile, showError, plain, fmt, h, Task, ApiError, Cancelled } from './api.js';
+import { post, postFile, showError, plain, plural, fmt, h, Task, ApiError, Cancelled } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink, colorName } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
@@ -215,8 +215,6 @@ async function design() {
   else render(what, out);
 }
 
-const plural = (n, one, many) => `${fmt(n)} ${n == 1 ? one : many}`;
-
 function render(what, out) {
   const box = $('make-result');
   box.hidden = false;
@@ -277,7 +275,7 @@ function blocksFacts(out) {
 /** A color of a designed puzzle by its name, with its digit: "white (1)". */
 const named = (ch) => (colorName(ch) ? `${colorName(ch)} (${ch})` : ch);
 
-/** A cube of a stack's solution in words, as the Stacks page says it (bottom first). */
+/** A cube of a stack's solution in words, as `stack solve`'s text says it (bottom first). */
 export function stackCubeWords(c) {
   const [front, right, back, left] = c.sides.map(named);
   return `cube ${c.cube}: ${named(c.top)} on top, ${named(c.bottom)} at the bottom; around it front ${front}, right ${right}, back ${back}, left ${left}`;

@@ -24,6 +24,8 @@ let timer = null;
 export const MAX_SIDE = 64;
 export const MAX_CELLS = 400;
 const task = new Task({ results: () => [$('pic-solution')], status: 'pic-busy' });
+/** The two drawings of the board: the 3D view and the flat board with its move buttons. */
+const BOARD_VIEWS = ['pic-view', 'pic-flat'];
 
 /** The board size typed, or null after showing why it is refused beside the fields. */
 function checkedSize() {
@@ -260,7 +262,7 @@ function show(b, rebuild, move = null) {
     cell.setAttribute('aria-label', `row ${i + 1}, column ${j + 1}: ${c.U}${c.F}`);
   }));
   const off = b.flat().filter((c) => !(c.U === 'U' && c.F === 'F')).length;
-  for (const id of ['pic-view', 'pic-flat']) $(id).classList.remove('stale');
+  for (const id of BOARD_VIEWS) $(id).classList.remove('stale');
   const st = $('pic-status');
   st.textContent = off === 0 ? 'Solved: every cube shows U up and F front.' : `Not solved: ${off} of ${m * n} cubes out of place.`;
   st.className = off === 0 ? 'ok' : '';
@@ -339,7 +341,7 @@ async function setFromText() {
 
 /** The board typed was refused: the one drawn is greyed and its status says what it is. */
 function unsetShown() {
-  for (const id of ['pic-view', 'pic-flat']) $(id).classList.add('stale');
+  for (const id of BOARD_VIEWS) $(id).classList.add('stale');
   const st = $('pic-status');
   st.textContent = 'The board typed was not set (the line above says why); the board drawn is the one set before.';
   st.className = '';

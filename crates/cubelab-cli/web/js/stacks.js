@@ -1,7 +1,7 @@
 // Stacks page (docs/stacks.md): the classic sets (POST /api/stack/classics) or any cubes,
 // solved by POST /api/stack/solve; each listed solution is shown as a 3D stack, bottom cube
 // first, with its four sides.
-import { post, showError, fmt, h, Task } from './api.js';
+import { post, showError, fmt, plural, h, Task } from './api.js';
 import { read, write } from './state.js';
 import { fill, ink } from './colors.js';
 import { createView, makeCube, place, viewSvg } from './cube3d.js';
@@ -122,8 +122,7 @@ async function solve() {
 
 /** "4 cubes: 1 solution (1 distinct, 8 placements)", counted as the command line counts. */
 export function summaryText(out) {
-  const n = (k, one, many) => `${fmt(k)} ${k == 1 ? one : many}`;
-  return `${out.cubes} cubes: ${n(out.solutions, 'solution', 'solutions')} (${fmt(out.distinct)} distinct, ${n(out.placements, 'placement', 'placements')})`;
+  return `${out.cubes} cubes: ${plural(out.solutions, 'solution', 'solutions')} (${fmt(out.distinct)} distinct, ${plural(out.placements, 'placement', 'placements')})`;
 }
 
 function draw(stack, viewBox, sides) {

@@ -11,27 +11,16 @@ fn stack(faces: &[&str]) -> Stack {
     Stack::new(faces.iter().map(|s| cube(s)).collect()).unwrap()
 }
 
-/// The plain search: every one of the 24^n orientation tuples, checked side by side.
-fn brute_force(s: &Stack) -> u64 {
-    let n = s.len();
-    let rots = Rotation::all();
+/// Calls `f` with every one of the 24^n tuples of orientations (indices into
+/// `Rotation::all()`) of `n` cubes, the first cube's changing fastest.
+fn every_orientation(n: usize, mut f: impl FnMut(&[usize])) {
     let mut idx = vec![0usize; n];
-    let mut count = 0;
     loop {
-        let ok = SIDES.iter().all(|&f| {
-            let mut seen = 0u64;
-            s.cubes().iter().zip(&idx).all(|(c, &r)| {
-                let bit = 1u64 << c.rotated(&rots[r]).color(f).0;
-                let fresh = seen & bit == 0;
-                seen |= bit;
-                fresh
-            })
-        });
-        count += ok as u64;
+        f(&idx);
         let mut i = 0;
         loop {
             if i == n {
-                return count;
+                return;
             }
             idx[i] += 1;
             if idx[i] < 24 {
@@ -41,6 +30,26 @@ fn brute_force(s: &Stack) -> u64 {
             i += 1;
         }
     }
+}
+
+/// Whether side `f` of the column shows every color once with the cubes of `s` turned by
+/// the orientations `idx`.
+fn shows_every_color(s: &Stack, idx: &[usize], f: Face) -> bool {
+    let rots = Rotation::all();
+    let mut seen = 0u64;
+    s.cubes().iter().zip(idx).all(|(c, &r)| {
+        let bit = 1u64 << c.rotated(&rots[r]).color(f).0;
+        let fresh = seen & bit == 0;
+        seen |= bit;
+        fresh
+    })
+}
+
+/// The plain search: every one of the 24^n orientation tuples, checked side by side.
+fn brute_force(s: &Stack) -> u64 {
+    let mut count = 0;
+    every_orientation(s.len(), |idx| count += SIDES.iter().all(|&f| shows_every_color(s, idx, f)) as u64);
+    count
 }
 
 fn check_both(s: &Stack) -> Solved {
@@ -237,36 +246,16 @@ proptest! {
 /// whose front and back each show every color once, recorded by the axis each cube has
 /// between its front and back (found by turning a cube with six different colors).
 fn front_back_by_orientations(s: &Stack) -> usize {
-    let n = s.len();
     let rots = Rotation::all();
     let labels = Coloring::new([1, 2, 3, 4, 5, 6].map(Color));
     let axis: Vec<usize> = rots.iter().map(|r| (labels.rotated(r).color(Face::F).0 as usize - 1) / 2).collect();
     let mut seen = BTreeSet::new();
-    let mut idx = vec![0usize; n];
-    loop {
-        let shows_all = |f: Face| {
-            let mut colors: Vec<Color> =
-                s.cubes().iter().zip(&idx).map(|(c, &r)| c.rotated(&rots[r]).color(f)).collect();
-            colors.sort();
-            colors.dedup();
-            colors.len() == n
-        };
-        if shows_all(Face::F) && shows_all(Face::B) {
+    every_orientation(s.len(), |idx| {
+        if shows_every_color(s, idx, Face::F) && shows_every_color(s, idx, Face::B) {
             seen.insert(idx.iter().map(|&r| axis[r]).collect::<Vec<_>>());
         }
-        let mut i = 0;
-        loop {
-            if i == n {
-                return seen.len();
-            }
-            idx[i] += 1;
-            if idx[i] < 24 {
-                break;
-            }
-            idx[i] = 0;
-            i += 1;
-        }
-    }
+    });
+    seen.len()
 }
 
 proptest! {
