@@ -62,18 +62,41 @@ impl Cube {
 
 #[pymethods]
 impl Cube {
+    /// `name`, when given, must be one of the cube's names (its Conway name, Kahan type
+    /// or Sobczyk symbol): `repr` writes a cube held off its name's position as
+    /// `Cube('153624', name='Ab')`.
     #[new]
-    fn new(py: Python<'_>, cube: &Bound<'_, PyAny>) -> PyResult<Cube> {
-        if let Ok(c) = cube.cast::<Cube>() {
-            return Ok(c.get().clone());
+    #[pyo3(signature = (cube, name = None))]
+    fn new(py: Python<'_>, cube: &Bound<'_, PyAny>, name: Option<&str>) -> PyResult<Cube> {
+        let made = if let Ok(c) = cube.cast::<Cube>() {
+            c.get().clone()
+        } else {
+            match cube.extract::<String>() {
+                Ok(text) => Cube::parse(py, &text)?,
+                Err(_) => {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "a cube is given as text (a Conway name, face string, labelled form, K1..K30 or Sobczyk symbol) or a Cube, not {}",
+                        cube.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string())
+                    )))
+                }
+            }
+        };
+        if let Some(name) = name {
+            let names = made.names();
+            if ![&names.conway, &names.kahan, &names.sobczyk].iter().any(|n| n.as_deref() == Some(name)) {
+                let known = names.short().map(|n| format!("it is {n}")).unwrap_or_else(|| "it has no name".to_string());
+                return Err(crate::errors::exception(
+                    py,
+                    crate::errors::Class::Input,
+                    &format!(
+                        "name='{}' does not name the cube {}: {known}",
+                        name.escape_debug(),
+                        made.coloring.face_string()
+                    ),
+                ));
+            }
         }
-        match cube.extract::<String>() {
-            Ok(text) => Cube::parse(py, &text),
-            Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "a cube is given as text (a Conway name, face string, labelled form, K1..K30 or Sobczyk symbol) or a Cube, not {}",
-                cube.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "this value".to_string())
-            ))),
-        }
+        Ok(made)
     }
 
     /// The colors of the faces as held, keyed by face U D F B L R.
@@ -193,8 +216,18 @@ impl Cube {
         self.to_json(py)
     }
 
+    /// `Cube('Ab')` when the cube's name (`name`) reads back as the cube held as it is,
+    /// else its face string, with `name=` when it has a name (`Cube('153624',
+    /// name='Ab')`, a turned Ab); `eval` of it gives the cube in the same position.
     fn __repr__(&self) -> String {
-        format!("Cube('{}')", self.coloring.face_string())
+        let faces = self.coloring.face_string();
+        match self.name() {
+            Some(name) if parse_cube_with_notation(&name).is_ok_and(|(c, _)| c == self.coloring) => {
+                format!("Cube('{name}')")
+            }
+            Some(name) => format!("Cube('{faces}', name='{name}')"),
+            None => format!("Cube('{faces}')"),
+        }
     }
 
     fn __str__(&self) -> String {

@@ -81,6 +81,28 @@ def test_repr_pickle_and_str():
     assert str(Cube("Ab")) == "Ab" and str(Cube("112233")) == "112233"
 
 
+def test_repr_names_the_cube():
+    # a named cube held as its name reads is written by its name ...
+    assert repr(Cube("Ab")) == "Cube('Ab')" and repr(Cube("152463")) == "Cube('Ab')"
+    assert [repr(c) for c in cubelab.cubes()] == [f"Cube('{c.conway}')" for c in cubelab.cubes()]
+    assert repr(Cube("Y1")) == "Cube('Y1')" and repr(Cube("K7")) == f"Cube('{Cube('K7').name}')"
+    # ... a turned one by its face string as held, with its name; a nameless one by faces
+    turned = Cube("U=1,D=5,F=3,B=6,L=2,R=4")
+    assert turned == Cube("Ab") and turned.face_string != Cube("Ab").face_string
+    assert repr(turned) == f"Cube('{turned.face_string}', name='Ab')"
+    assert repr(Cube("112233")) == "Cube('112233')"
+    for c in [turned, Cube("112233"), Cube("K7"), Cube("Ab").mirror, *cubelab.cubes(colors=4)[:5]]:
+        again = eval(repr(c), {"Cube": Cube})
+        assert again == c and again.face_string == c.face_string
+    # name= must name the cube (any of its names), else a ValueError
+    assert Cube("153624", name="Ab") == Cube("Ab") and Cube("152463", name="K7").face_string == "152463"
+    for wrong in ["Ba", "K1", "x"]:
+        with pytest.raises(ValueError, match="does not name the cube 152463"):
+            Cube("152463", name=wrong)
+    with pytest.raises(ValueError, match="it has no name"):
+        Cube("112233", name="Ab")
+
+
 face_strings = st.text(alphabet=PALETTE, min_size=6, max_size=6)
 
 
@@ -89,7 +111,7 @@ face_strings = st.text(alphabet=PALETTE, min_size=6, max_size=6)
 def test_notation_round_trips(text):
     c = Cube(text)
     assert c.face_string == text and c.notation == "face-string"
-    for again in [Cube(c.face_string), Cube(c.labelled), Cube(c), Cube(repr(c)[6:-2])]:
+    for again in [Cube(c.face_string), Cube(c.labelled), Cube(c), eval(repr(c), {"Cube": Cube})]:
         assert again == c and again.face_string == text
     canonical = c.canonical
     assert canonical == c and canonical.canonical.face_string == canonical.face_string

@@ -21,8 +21,12 @@ colors in face order U D F B L R (``"152463"``), a labelled form
 A cube is held in the position it was given (``faces``, ``face_string``, ``corners``
 describe that position) and compared up to rotation: ``Cube("Ab") ==
 Cube("152436")`` is False (mirror images differ), but any rotation of a cube equals it,
-and equal cubes hash alike. ``to_dict()`` gives its names and faces as plain data (a row
-of ``cubelab.cubes().to_pandas()``); a notebook draws its net.
+and equal cubes hash alike. Its ``repr`` names it: ``Cube('Ab')`` when the name reads
+back as the cube held as it is, else the face string as held, with ``name=`` when it has
+a name (``Cube('153624', name='Ab')``; ``name=``, when given, must name the cube), so
+``eval(repr(cube))`` is the cube in the same position. ``to_dict()`` gives its names,
+faces and corners as plain data (a row of ``cubelab.cubes().to_pandas()``); a notebook
+draws its net.
 
 >>> from cubelab import Cube
 >>> ab = Cube("Ab")
@@ -31,7 +35,9 @@ of ``cubelab.cubes().to_pandas()``); a notebook draws its net.
 >>> ab.kahan, ab.sobczyk, ab.mirror.conway, ab.symmetries
 ('K7', 'P2', 'Ba', 1)
 >>> Cube("U=1,D=5,F=3,B=6,L=2,R=4") == ab     # the same cube turned
-True"""
+True
+>>> ab, Cube("U=1,D=5,F=3,B=6,L=2,R=4"), Cube("112233")
+(Cube('Ab'), Cube('153624', name='Ab'), Cube('112233'))"""
 
 
 def to_dict(self: Cube) -> Dict[str, Any]:

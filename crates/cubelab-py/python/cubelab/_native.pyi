@@ -39,8 +39,12 @@ class Cube:
     A cube is held in the position it was given (``faces``, ``face_string``, ``corners``
     describe that position) and compared up to rotation: ``Cube("Ab") ==
     Cube("152436")`` is False (mirror images differ), but any rotation of a cube equals it,
-    and equal cubes hash alike. ``to_dict()`` gives its names and faces as plain data (a row
-    of ``cubelab.cubes().to_pandas()``); a notebook draws its net.
+    and equal cubes hash alike. Its ``repr`` names it: ``Cube('Ab')`` when the name reads
+    back as the cube held as it is, else the face string as held, with ``name=`` when it has
+    a name (``Cube('153624', name='Ab')``; ``name=``, when given, must name the cube), so
+    ``eval(repr(cube))`` is the cube in the same position. ``to_dict()`` gives its names,
+    faces and corners as plain data (a row of ``cubelab.cubes().to_pandas()``); a notebook
+    draws its net.
 
     >>> from cubelab import Cube
     >>> ab = Cube("Ab")
@@ -50,9 +54,11 @@ class Cube:
     ('K7', 'P2', 'Ba', 1)
     >>> Cube("U=1,D=5,F=3,B=6,L=2,R=4") == ab     # the same cube turned
     True
+    >>> ab, Cube("U=1,D=5,F=3,B=6,L=2,R=4"), Cube("112233")
+    (Cube('Ab'), Cube('153624', name='Ab'), Cube('112233'))
     """
 
-    def __init__(self, cube: "Cube | str") -> None: ...
+    def __init__(self, cube: "Cube | str", name: Optional[str] = None) -> None: ...
     @property
     def faces(self) -> Dict[str, str]:
         """The color of each face as held, keyed ``"U"``, ``"D"``, ``"F"``, ``"B"``, ``"L"``, ``"R"``."""
