@@ -116,7 +116,7 @@ def cubes(colors: Optional[int] = None, palette: Optional[int] = None) -> Result
     ['name', 'conway', 'kahan', 'sobczyk']
     """
     report = _call("cubes", {"colors": colors, "palette": palette})
-    return ResultList((Cube(row["faces"]) for row in report["cubes"]), report)
+    return ResultList((Cube(row["faces"]) for row in report["cubes"]), report, item=Cube)
 
 
 def build(blocks: Iterable[CubeLike], improper: bool = False, *, progress: Optional[Progress] = None) -> ResultList[BuildReport, Built]:
@@ -132,7 +132,7 @@ def build(blocks: Iterable[CubeLike], improper: bool = False, *, progress: Optio
     '123456'
     """
     report = _call("build", {"blocks": cube_texts(blocks), "improper": improper}, progress)
-    return ResultList((Built.from_json(t) for t in report["targets"]), report)
+    return ResultList((Built.from_json(t) for t in report["targets"]), report, item=Built)
 
 
 class Arrangements(ResultList[SolveReport, Arrangement]):
@@ -170,7 +170,7 @@ def solve(
     """
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "interior": interior, "limit": limit, "explain": explain}
     report = _call("solve", input, progress)
-    return Arrangements((Arrangement.from_json(s) for s in report["solutions"]), report)
+    return Arrangements((Arrangement.from_json(s) for s in report["solutions"]), report, item=Arrangement)
 
 
 @overload

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
-from cubelab import _display
+from cubelab import _display, _tables
 from cubelab._native import Cube
 
 __all__ = ["DOC"]
@@ -41,25 +41,15 @@ True
 
 
 def to_dict(self: Cube) -> Dict[str, Any]:
-    """The cube as plain data: its name and its names in every notation, its face string
-    as held, its corners, its mirror image and its symmetries (one row of a table).
+    """The cube as plain data, one scalar per key (a row of a table,
+    ``cubelab.cubes().to_pandas()``): its name and its names in every notation, its face
+    string as held, its corner numbers as held (``corner_UFL`` .. ``corner_DBL``), its
+    mirror image and its symmetries.
 
-    >>> Cube("Ab").to_dict()["sobczyk"]
-    'P2'
+    >>> Cube("Ab").to_dict()["sobczyk"], Cube("Ab").to_dict()["corner_UFL"]
+    ('P2', '126')
     """
-    return {
-        "name": self.name,
-        "conway": self.conway,
-        "kahan": self.kahan,
-        "sobczyk": self.sobczyk,
-        "faces": self.face_string,
-        "corners": list(self.corners.values()),
-        "mirror": self.mirror.face_string,
-        "mirror_name": self.mirror.conway,
-        "symmetries": self.symmetries,
-        "achiral": self.is_achiral,
-        "proper": self.is_proper,
-    }
+    return dict(zip(_tables.CUBE_COLUMNS, _tables.cube_row(self)))
 
 
 def _repr_svg_(self: Cube) -> str:

@@ -120,12 +120,13 @@ class Cube:
     def to_json(self) -> Dict[str, Any]:
         """The JSON ``cubelab show CUBE --json`` prints (kind ``"show"``)."""
     def to_dict(self) -> Dict[str, Any]:
-        """The cube as plain data: its name and its names in every notation, its face string
-        as held, its corners, its mirror image and its symmetries (one row of a table).
-        Defined in ``cubelab/_cube.py``.
+        """The cube as plain data, one scalar per key (a row of a table,
+        ``cubelab.cubes().to_pandas()``): its name and its names in every notation, its
+        face string as held, its corner numbers as held (``corner_UFL`` .. ``corner_DBL``),
+        its mirror image and its symmetries. Defined in ``cubelab/_cube.py``.
 
-        >>> Cube("Ab").to_dict()["sobczyk"]
-        'P2'
+        >>> Cube("Ab").to_dict()["sobczyk"], Cube("Ab").to_dict()["corner_UFL"]
+        ('P2', '126')
         """
     def _repr_svg_(self) -> str:
         """The cube's net as held (notebooks show it). Defined in ``cubelab/_cube.py``."""

@@ -156,9 +156,9 @@ def _plan(cls: type) -> _Plan:
     return plan
 
 
-def _table_field(cls: type) -> Optional[str]:
-    """The field ``to_pandas()`` makes a table of: the first typed as a tuple of records,
-    else the first typed as a tuple of tuples."""
+def _table_fields(cls: type) -> List[str]:
+    """The fields ``to_pandas()`` may make a table of, in order of preference: those
+    typed as a tuple of records, then those typed as a tuple of tuples."""
     hints = get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
     def items(tp: Any) -> Any:
@@ -171,7 +171,15 @@ def _table_field(cls: type) -> Optional[str]:
     names = [f.name for f in dataclasses.fields(cls)]
     records = [n for n in names if isinstance(items(hints[n]), type) and issubclass(items(hints[n]), Record)]
     rows = [n for n in names if get_origin(items(hints[n])) is tuple]
-    return (records + rows + [None])[0]
+    return records + rows
+
+
+def _table_field(record: "Record") -> Optional[str]:
+    """The field ``to_pandas()`` makes a table of by default: the first of
+    :func:`_table_fields` the record has (not None)."""
+    fields = _table_fields(type(record))
+    present = [f for f in fields if getattr(record, f) is not None]
+    return (present + fields + [None])[0]
 
 
 def _flat(value: Any) -> str:
@@ -277,19 +285,21 @@ class Record:
         return {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     def to_pandas(self, field: Optional[str] = None) -> Any:
-        """A ``pandas.DataFrame`` of the record's table: the field ``field`` (by default
-        the first field typed as a tuple of records, else as a tuple of tuples), one row
-        per item; a record without such a field is one row of its fields. Needs
-        pandas."""
+        """A tidy ``pandas.DataFrame`` of the record's table: the field ``field`` (by
+        default the first field typed as a tuple of records, else as a tuple of tuples),
+        in long format (one row per observation: a nested tuple of records makes a row
+        per item, numbered) with scalar cells only; a record without such a field is one
+        row of its fields. The columns follow from the types (:mod:`cubelab._tables`,
+        docs/python.md lists them). Needs pandas."""
+        from cubelab import _tables
+
         pd = pandas()
         if field is None:
-            field = _table_field(type(self))
+            field = _table_field(self)
         if field is None:
-            return pd.DataFrame([self.to_dict()])
-        items = getattr(self, field)
-        if items and isinstance(items[0], Record):
-            return pd.DataFrame([i.to_dict() for i in items])
-        return pd.DataFrame({field: [_plain(i) for i in items]})
+            return pd.DataFrame(_tables.record_rows(self), columns=list(_tables.columns(type(self))))
+        cols, rows = _tables.field_table(self, field)
+        return pd.DataFrame(rows, columns=list(cols))
 
     def __repr__(self) -> str:
         return pretty(self)
@@ -357,20 +367,53 @@ class _WithReport(Generic[Rep]):
 
 class ResultList(_WithReport[Rep], List[T]):
     """A list of results that also carries the whole report (``.report`` typed,
-    ``.json`` as printed); ``to_pandas()`` makes one row per item."""
+    ``.json`` as printed); ``to_pandas()`` makes a tidy table of the items (one row per
+    item, or per item and part where an item has parts, such as an arrangement's
+    placements), and a notebook shows the first rows of that table (``_repr_html_``).
 
-    def __init__(self, items: Iterable[T], report: Dict[str, Any]) -> None:
+    No attribute hides a list method: ``count()`` and ``index()`` are the list's; a
+    report's own ``count`` field is read through ``.report``."""
+
+    def __init__(self, items: Iterable[T], report: Dict[str, Any], *, item: Optional[type] = None, index: Optional[str] = None) -> None:
         super().__init__(items)
         self._json = report
+        self._item = item if item is not None else (type(self[0]) if self else None)
+        self._index = index or (_snake(self._item.__name__) if self._item is not None else "item")
+
+    def _table(self) -> Tuple[Tuple[str, ...], List[Tuple[Any, ...]]]:
+        from cubelab import _tables
+
+        return _tables.list_table(self, self._item, self._index)
 
     def to_pandas(self) -> Any:
-        """A ``pandas.DataFrame`` with one row per item (records and cubes by their
-        fields). Needs pandas."""
+        """A tidy ``pandas.DataFrame`` of the items with scalar cells only: one row per
+        item (records by their fields, nested records as prefixed columns, cubes by
+        their names, faces and corners), or per item and part where an item has a
+        tuple of parts (an arrangement's placements, a stack's cubes, a magic cube's
+        cells), numbered from 1 in a first column naming the item (``arrangement``,
+        ``solution``, ``cube``). docs/python.md lists the columns. Needs pandas."""
         pd = pandas()
-        return pd.DataFrame([_plain(i) if isinstance(i, (Record, _native.Cube)) else i for i in self])
+        cols, rows = self._table()
+        return pd.DataFrame(rows, columns=list(cols))
+
+    def _repr_html_(self) -> str:
+        """The first 20 rows of :meth:`to_pandas`'s table as HTML, the rest counted
+        (notebooks show it; pandas is not needed)."""
+        from cubelab import _tables
+
+        cols, rows = self._table()
+        what = self._item.__name__ if self._item is not None else "item"
+        kind = f"{self.kind}: " if self.kind else ""
+        caption = f"{kind}{len(self):,} {what}{'' if len(self) == 1 else 's'}"
+        return _tables.html_table(cols, rows, caption)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({pretty(list(self))})"
+
+
+def _snake(name: str) -> str:
+    """``MagicCube`` -> ``magic_cube``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def bins(histogram: Iterable[Mapping[str, int]]) -> Dict[int, int]:

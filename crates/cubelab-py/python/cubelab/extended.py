@@ -71,7 +71,7 @@ def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progr
     """
     input = {"blocks": cube_texts(blocks), "improper": improper, "size": size}
     report = _call("build", input, progress)
-    result: ResultList[BuildExtendedReport, Built] = ResultList((Built.from_json(t) for t in report["targets"]), report)
+    result: ResultList[BuildExtendedReport, Built] = ResultList((Built.from_json(t) for t in report["targets"]), report, item=Built)
     if report["kind"] == "build":
         result._part = BuildReport  # the 2x2x2 report (no ``size``)
     return result
@@ -94,7 +94,7 @@ def solve(target: Any, blocks: Iterable[Any], size: int = 3) -> Assembly:
         raise InputError("size=2 is the 2x2x2 puzzle: use cubelab.solve (every arrangement)")
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "size": size}
     report = _call("solve", input)
-    return Assembly((Placed.from_json(p) for p in report["assembly"] or []), report)
+    return Assembly((Placed.from_json(p) for p in report["assembly"] or []), report, item=Placed)
 
 
 def census(

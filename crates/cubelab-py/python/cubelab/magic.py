@@ -201,8 +201,8 @@ def enumerate(
     input = {"order": order, "start": start, "step": step, "property": choice("property", property, Property), "origin_pinned": origin_pinned, "classes": classes}
     report = _call("magic enumerate", input, progress)
     if report["classes"] is not None:
-        return ResultList((Class.from_json(c) for c in report["classes"]), report)
-    return ResultList((MagicCube.from_cells(c, order) for c in report["cubes"]), report)
+        return ResultList((Class.from_json(c) for c in report["classes"]), report, item=Class, index="class")
+    return ResultList((MagicCube.from_cells(c, order) for c in report["cubes"]), report, item=MagicCube, index="cube")
 
 
 def _check_input(cube: Any) -> Dict[str, Any]:

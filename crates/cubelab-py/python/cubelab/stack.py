@@ -34,7 +34,7 @@ def solve(
     """
     input = {"cubes": cube_texts(cubes) if cubes is not None else None, "classic": classic, "method": choice("method", method, Method), "limit": limit}
     report = _call("stack solve", input)
-    return ResultList((Stack.from_json(s) for s in report["stacks"]), report)
+    return ResultList((Stack.from_json(s) for s in report["stacks"]), report, item=Stack, index="solution")
 
 
 def census(colors: int, *, multisets: bool = False, method: Method = "graph", progress: Optional[Progress] = None) -> Histogram[StackCensusReport]:
@@ -56,4 +56,4 @@ def classics() -> ResultList[StackClassicsReport, Classic]:
     ['instant-insanity', 'tantalizer']
     """
     report = _call("stack classics", {})
-    return ResultList((Classic.from_json(c) for c in report["classics"]), report)
+    return ResultList((Classic.from_json(c) for c in report["classics"]), report, item=Classic)
