@@ -56,6 +56,12 @@ pub struct CensusRequest {
     /// The seed of the first watched board (0 by default).
     #[serde(default)]
     pub seed: u64,
+    /// Also report the work the two-bit engine counted as it ran (its table's bytes, its
+    /// neighbour probes and canonical forms: the yardstick of its cost, docs/benchmarks.md).
+    /// Not echoed in the input: the result does not depend on it. Refused where the
+    /// two-bit engine does not run on one machine (the byte engine, a group puzzle, MPI).
+    #[serde(default)]
+    pub work: bool,
 }
 
 /// What a census run keeps on disk and may use, besides its request: the command line's
@@ -159,6 +165,20 @@ pub struct GroupInfo {
     pub col_moves: usize,
 }
 
+/// The work of a two-bit census, counted as it ran (the same for every thread count).
+#[derive(Serialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CensusWork {
+    /// Bytes of the two-bit table.
+    pub table_bytes: u64,
+    /// Neighbour look-ups in the table: a random test-and-set for every neighbour of a
+    /// frontier class in a forward pass, a random read for every neighbour a backward
+    /// pass looked at.
+    pub probes: u64,
+    /// Canonical forms computed or tested: one for every table entry the prepare pass
+    /// looked at, every neighbour found and every class counted.
+    pub canonical_forms: u64,
+}
+
 /// `cubelab picture census`: the distances of all reachable boards.
 #[derive(Serialize, JsonSchema)]
 pub struct CensusReport {
@@ -187,6 +207,10 @@ pub struct CensusReport {
     /// uniformly random reachable boards, with the distance the census found for each,
     /// else null.
     pub watched: Option<Vec<WatchedBoard>>,
+    /// What the two-bit engine did on one machine (its table and the work counted as it
+    /// ran: the yardstick of its cost, docs/benchmarks.md): with `work` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work: Option<CensusWork>,
     /// The census.
     #[serde(skip)]
     pub census: Census,
@@ -256,6 +280,8 @@ struct Found {
     watched: Vec<usize>,
     /// A line on the two-bit table, or empty.
     note: String,
+    /// The two-bit engine's work on one machine.
+    work: Option<CensusWork>,
     /// Whether this process writes the result (false on the MPI ranks other than 0).
     writer: bool,
     /// The error of saving the table, the census itself done.
@@ -368,6 +394,7 @@ fn census_report(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: Option
     progress.finish();
     notes.retain(|n| !n.is_empty());
     let census = found.census;
+    let work = found.work;
     let writer = found.writer;
     let unsaved = found.unsaved;
     Ok(CensusReport {
@@ -384,6 +411,7 @@ fn census_report(req: &CensusRequest, opts: &Options, ctx: &Context, mpi: Option
         watched: req.watch.map(|_| {
             watch.iter().zip(&found.watched).map(|(b, &d)| WatchedBoard { board: b.to_string(), distance: d }).collect()
         }),
+        work,
         census,
         title,
         notes,
@@ -470,6 +498,13 @@ fn run_census(
         || req.antipodes.is_some()
         || opts.save_table.is_some()
         || Space::new(puzzle, max_bytes).is_err();
+    if req.work && !two_bit {
+        return Err(Error::naming(
+            ErrorKind::BadInput,
+            "{work} counts the two-bit engine's work: it is refused with the byte engine \
+             (chosen by {engine} byte, a group puzzle, or resuming a byte-engine checkpoint)",
+        ));
+    }
     if !two_bit {
         let table = Table::build_resumable(puzzle, max_bytes, lib_opts, &checkpointing)?;
         let watched = watch
@@ -482,6 +517,7 @@ fn run_census(
             antipodes: None,
             watched,
             note: String::new(),
+            work: None,
             writer: true,
             unsaved: None,
         });
@@ -505,17 +541,20 @@ fn run_census(
             t
         }
     };
-    let note = if !show_table {
-        String::new()
-    } else {
-        format!(
+    let mut lines = Vec::new();
+    if show_table {
+        lines.push(format!(
             "table:    two-bit, {} entries ({} bytes), {} classes under {} symmetries",
             t.entries,
             t.entries.div_ceil(32) * 8,
             t.classes,
             t.symmetries
-        )
-    };
+        ));
+    }
+    if let Some(w) = t.work.filter(|_| req.work) {
+        lines.push(format!("work:     {} probes, {} canonical forms", w.probes, w.canonical_forms));
+    }
+    let note = lines.join("\n");
     Ok(Found { unsaved, ..found_two_bit(req, t, note, true)? })
 }
 
@@ -528,7 +567,13 @@ fn found_two_bit(req: &CensusRequest, t: twobit::TwoBitCensus, note: String, wri
         None => None,
     };
     let watched = t.watched.iter().map(|&d| d as usize).collect();
-    Ok(Found { census: t.census, antipodes, watched, note, writer, unsaved: None })
+    let table_bytes = t.entries.div_ceil(32) * 8;
+    let work = t.work.filter(|_| req.work).map(|w| CensusWork {
+        table_bytes,
+        probes: w.probes,
+        canonical_forms: w.canonical_forms,
+    });
+    Ok(Found { census: t.census, antipodes, watched, note, work, writer, unsaved: None })
 }
 
 /// The census of `puzzle` on the MPI engine (cubelab's `census::distributed`; built with
@@ -546,6 +591,12 @@ fn distributed(
     checkpointing: &Checkpointing<'_>,
     mpi: Option<&Mpi>,
 ) -> Result<Found> {
+    if req.work {
+        return Err(Error::naming(
+            ErrorKind::BadInput,
+            "{work} is not available with {engine} mpi (the ranks do not add up their work); use {engine} two-bit",
+        ));
+    }
     if opts.save_table.is_some() {
         return Err(Error::naming(
             ErrorKind::BadInput,

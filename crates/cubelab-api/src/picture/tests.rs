@@ -2,6 +2,7 @@
 //! loops (the optimal search, the census engines, the bounds), with `ErrorKind::Stopped`.
 
 use super::*;
+use crate::report::Report;
 use crate::{run_any, Context, ErrorKind, Format, Limits};
 use cubelab::run::{Progress, Stop};
 use serde_json::json;
@@ -83,6 +84,7 @@ fn a_census_stops_inside_a_layer_on_either_engine() {
             antipodes: None,
             watch: None,
             seed: 0,
+            work: false,
         };
         let ctx = Context::new();
         ctx.stop().request();
@@ -171,4 +173,36 @@ fn limits_are_checked_on_the_typed_request() {
     let e =
         run_any("picture solve", json!({"board": "FD UF / UF FD", "method": "optimal", "metric": "half"}), &with_table);
     assert_eq!(e.err().unwrap().kind(), ErrorKind::Refused);
+}
+
+/// With `work`, the two-bit census reports its work (the same on any thread count; the
+/// input echo and the rest of the report as without it); the byte engine refuses it.
+#[test]
+fn a_census_reports_its_work_when_asked() {
+    let req = |engine, work| CensusRequest {
+        m: 3,
+        n: 1,
+        metric: None,
+        group: None,
+        row_moves: None,
+        col_moves: None,
+        engine,
+        antipodes: None,
+        watch: None,
+        seed: 0,
+        work,
+    };
+    let ctx = Context::new();
+    let plain = serde_json::to_value(census::run(&req(Engine::TwoBit, false), &ctx).unwrap()).unwrap();
+    assert!(plain.get("work").is_none(), "{plain}");
+    let with = census::run(&req(Engine::TwoBit, true), &ctx).unwrap();
+    let w = with.work.expect("work reported");
+    assert!(w.probes > 0 && w.canonical_forms > w.probes && w.table_bytes > 0, "{w:?}");
+    let mut v = serde_json::to_value(&with).unwrap();
+    v.as_object_mut().unwrap().remove("work");
+    assert_eq!(v, plain);
+    assert!(with.text().contains(&format!("work:     {} probes, {} canonical forms", w.probes, w.canonical_forms)));
+    let e = census::run(&req(Engine::Byte, true), &ctx).err().expect("refused");
+    assert_eq!(e.kind(), ErrorKind::BadInput, "{e}");
+    assert!(e.message().contains("work"), "{e}");
 }

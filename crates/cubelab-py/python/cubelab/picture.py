@@ -100,15 +100,20 @@ def census(
     group: Optional[str] = None,
     row_moves: Optional[str] = None,
     col_moves: Optional[str] = None,
+    work: bool = False,
     progress: Optional[Progress] = None,
 ) -> Histogram[PictureCensusReport]:
     """The Cayley-graph census of the m x n puzzle: ``{distance: boards}`` from the
     solved board (``.report``: states, diameter, average, median); ``group`` generalises
     the puzzle to a permutation group (``"A5"``, generators ``"(1 2 3);(1 2)"``).
+    ``work=True`` also counts the two-bit engine's work (``.report.work``: table bytes,
+    neighbour probes, canonical forms; refused for a group puzzle).
 
     >>> h = picture.census(2, 2)
     >>> max(h), h.total, h.report.diameter
     (12, 165888, 12)
+    >>> picture.census(3, 1, work=True).report.work.probes > 0
+    True
     """
-    input = {"m": m, "n": n, "metric": choice("metric", metric, Metric, optional=True), "group": group, "row_moves": row_moves, "col_moves": col_moves}
+    input = {"m": m, "n": n, "metric": choice("metric", metric, Metric, optional=True), "group": group, "row_moves": row_moves, "col_moves": col_moves, "work": work}
     return Histogram(_call("picture census", input, progress), key="distances", value_name="distance", count_name="boards")

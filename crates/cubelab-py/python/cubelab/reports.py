@@ -37,6 +37,7 @@ __all__ = [
     "CensusTargetsAllReport",
     "CensusTargetsReport",
     "CensusUniversalReport",
+    "CensusWork",
     "Claim",
     "ClassCubes",
     "ClassRow",
@@ -1396,6 +1397,23 @@ class WatchedBoard(Record):
 
 
 @dataclass(frozen=True, repr=False)
+class CensusWork(Record):
+    """The work of a two-bit census, counted as it ran (the same for every thread count)."""
+
+    table_bytes: int
+    """Bytes of the two-bit table."""
+    probes: int
+    """Neighbour look-ups in the table: a random test-and-set for every neighbour of a
+    frontier class in a forward pass, a random read for every neighbour a backward
+    pass looked at.
+    """
+    canonical_forms: int
+    """Canonical forms computed or tested: one for every table entry the prepare pass
+    looked at, every neighbour found and every class counted.
+    """
+
+
+@dataclass(frozen=True, repr=False)
 class PictureCensusReport(Record):
     """The output of a cubelab command of kind "picture-census" (docs/json.md)."""
 
@@ -1425,6 +1443,10 @@ class PictureCensusReport(Record):
     """With `--watch K --seed S`: the boards `picture scramble M N --seed S+i` (i < K),
     uniformly random reachable boards, with the distance the census found for each,
     else null.
+    """
+    work: Optional[CensusWork] = None
+    """What the two-bit engine did on one machine (its table and the work counted as it
+    ran: the yardstick of its cost, docs/benchmarks.md): with `work` only.
     """
 
 

@@ -221,6 +221,11 @@ Examples:
         /// The seed of the first watched board.
         #[arg(long, value_name = "S", default_value_t = 0, requires = "watch")]
         seed: u64,
+        /// Also report the work the two-bit engine counted (its table's bytes, neighbour
+        /// probes and canonical forms; `work` in --json): the yardstick of its cost
+        /// (docs/benchmarks.md). Two-bit engine on one machine.
+        #[arg(long)]
+        work: bool,
         /// Also write the JSON result to this file.
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -336,6 +341,7 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             antipodes,
             watch,
             seed,
+            work,
             output,
             save_table,
             checkpoint,
@@ -346,7 +352,8 @@ pub fn run(args: Args, ctx: &crate::context::Context) -> anyhow::Result<String> 
             csv,
         } => {
             let metric = if group.is_none() { Some(metric) } else { None };
-            let req = api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed };
+            let req =
+                api::CensusRequest { m, n, metric, group, row_moves, col_moves, engine, antipodes, watch, seed, work };
             let opts = api::census::Options { max_memory, checkpoint, resume, force, stop_after_layer, save_table };
             // (The MPI engine's files are FILE.rank-r-of-R; it refuses another R's files.)
             if engine != Engine::Mpi {

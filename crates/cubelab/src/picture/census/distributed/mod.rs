@@ -371,7 +371,7 @@ impl<'a> Run<'a> {
         }
         let mut found = 0;
         for batch in (0..s.table.chunks()).collect::<Vec<_>>().chunks(twobit::BATCH as usize) {
-            found += batch.par_iter().map(|&c| s.table.prepare(&s.layout, c)).sum::<u64>();
+            found += batch.par_iter().map(|&c| s.table.prepare(&s.layout, c).0).sum::<u64>();
             if s.rank == 0 {
                 progress.advance(batch.len() as u64 * CHUNK);
             }
@@ -607,6 +607,7 @@ impl<'a> Run<'a> {
             entries: self.slice.layout.size(),
             symmetries: self.slice.layout.symmetries(),
             watched,
+            work: None,
         };
         Ok(Distributed { census, rank: self.slice.rank, ranks: self.ranks, exchanged, exchanged_in_a_layer })
     }

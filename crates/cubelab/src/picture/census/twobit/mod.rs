@@ -63,6 +63,36 @@ struct State {
     /// checkpoints made before watch lists: none).
     #[serde(default)]
     watched: Vec<Watched>,
+    /// The work done so far (absent in checkpoints made before it was counted: counted
+    /// from the resumed point on).
+    #[serde(default)]
+    work: Work,
+}
+
+/// What a census did, counted as it ran (the same for every thread count): the yardstick
+/// of its cost (docs/benchmarks.md compares its CPU time with `probes` times the measured
+/// cost of one random table access, the example `picture_memory_floor`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Work {
+    /// Neighbour look-ups in the table: a test-and-set for every neighbour of a frontier
+    /// entry in a forward pass, a read for every neighbour a backward pass looked at.
+    pub probes: u64,
+    /// Canonical forms computed or tested: one for every entry the prepare pass looked
+    /// at, every neighbour found, and every class counted.
+    pub canonical_forms: u64,
+}
+
+impl std::ops::Add for Work {
+    type Output = Work;
+    fn add(self, o: Work) -> Work {
+        Work { probes: self.probes + o.probes, canonical_forms: self.canonical_forms + o.canonical_forms }
+    }
+}
+
+impl std::iter::Sum for Work {
+    fn sum<I: Iterator<Item = Work>>(iter: I) -> Work {
+        iter.fold(Work::default(), |a, b| a + b)
+    }
 }
 
 /// The result of a two-bit census.
@@ -81,6 +111,9 @@ pub struct TwoBitCensus {
     pub symmetries: u64,
     /// The distance of each board of the watch list, in its order.
     pub watched: Vec<u32>,
+    /// What the census did: its table probes and canonical forms (`None` from the MPI
+    /// census, which does not count them across its ranks).
+    pub work: Option<Work>,
 }
 
 struct Engine {
@@ -92,20 +125,15 @@ struct Engine {
 }
 
 impl Engine {
-    /// One chunk of a pass; returns the canonical entries found (prepare) or 0.
-    fn work(&self, pass: Pass, c: u64) -> u64 {
+    /// One chunk of a pass; returns the canonical entries found (prepare) or 0, and the
+    /// work done.
+    fn work(&self, pass: Pass, c: u64) -> (u64, Work) {
         let (table, l) = (&self.table, &self.layout);
         // The whole table holds every neighbour: none goes elsewhere.
         match pass {
             Pass::Prepare => table.prepare(l, c),
-            Pass::Forward => {
-                table.forward(l, c, |_| {});
-                0
-            }
-            Pass::Backward => {
-                table.backward(l, c, |_, _| {});
-                0
-            }
+            Pass::Forward => (0, table.forward(l, c, |_| {})),
+            Pass::Backward => (0, table.backward(l, c, |_, _| {})),
         }
     }
 
@@ -337,6 +365,7 @@ impl Run<'_> {
             frontier: 0,
             unseen: 0,
             watched,
+            work: Work::default(),
         };
         if let Some(s) =
             self.saver.resume_file(self.opts).map(|f| self.engine.load(f, self.chunks)).transpose()?.flatten()
@@ -391,14 +420,24 @@ impl Run<'_> {
             let batch = state.next_chunk..(state.next_chunk + BATCH).min(chunks);
             let pass = state.pass;
             let engine = &self.engine;
-            state.classes += batch.clone().into_par_iter().map(|c| engine.work(pass, c)).sum::<u64>();
+            let (classes, work) = batch
+                .clone()
+                .into_par_iter()
+                .map(|c| engine.work(pass, c))
+                .reduce(|| (0, Work::default()), |a, b| (a.0 + b.0, a.1 + b.1));
+            state.classes += classes;
+            state.work = state.work + work;
             state.next_chunk = batch.end;
             match (direction, self.shown) {
                 (Some(direction), Some(shown)) => {
                     let done = expanded(state, chunks);
                     progress.advance(done.saturating_sub(shown));
                     self.shown = Some(done.max(shown));
-                    progress.note(&format!("layer {layer} ({direction}), {} boards found", state.found()));
+                    progress.note(&format!(
+                        "layer {layer} ({direction}), {} boards found, {} probes",
+                        state.found(),
+                        state.work.probes
+                    ));
                 }
                 _ => {
                     progress.advance((batch.end * CHUNK).min(size) - batch.start * CHUNK);
@@ -439,6 +478,8 @@ impl Run<'_> {
             w.distance = Some(layer as u32 + 1);
         }
         self.engine.relabel(layer + 1);
+        // The counting pass took a canonical form of every entry it counted.
+        state.work.canonical_forms += entries;
         state.counts.push(boards);
         state.unseen = layers::fewer_unseen(state.unseen, entries)?;
         state.frontier = entries;
@@ -457,6 +498,7 @@ impl Run<'_> {
             entries: self.size,
             symmetries: self.engine.layout.symmetries(),
             watched,
+            work: Some(state.work),
         };
         let Engine { layout, mod3, .. } = self.engine;
         Ok((census, mod3.map(|t| (layout, t.into_words()))))

@@ -5,6 +5,7 @@
 //! (`Whole`) holds every neighbour, and its passes do not test it.
 
 use super::table::{Span, Words, DONE, FRONTIER, LOW, NEXT};
+use super::Work;
 use crate::picture::census::layout::{Cursor, Layout};
 use crate::picture::census::MAX_ROWS;
 
@@ -40,17 +41,20 @@ struct Lane {
 
 impl<S: Span> Words<S> {
     /// The prepare pass over chunk `c`: marks the entries that are no board's canonical
-    /// entry done; returns the canonical entries.
-    pub(crate) fn prepare(&self, l: &Layout, c: u64) -> u64 {
+    /// entry done; returns the canonical entries and its work (a canonical form tested for
+    /// every entry, no neighbour probed).
+    pub(crate) fn prepare(&self, l: &Layout, c: u64) -> (u64, Work) {
         let m = l.m;
         let mut rows = [0u32; MAX_ROWS];
         let mut cursor = Cursor::default();
         let mut found = 0;
+        let mut work = Work::default();
         self.each(
             c,
             |lo, hi| !(lo | hi) & LOW,
             |i| {
                 l.seek(&mut cursor, i, &mut rows[..m]);
+                work.canonical_forms += 1;
                 if l.is_canonical(i, &rows[..m]) {
                     found += 1;
                 } else {
@@ -58,7 +62,7 @@ impl<S: Span> Words<S> {
                 }
             },
         );
-        found
+        (found, work)
     }
 
     /// Whether chunk `c` of a loaded table is one a census could have left (no input may
@@ -89,7 +93,9 @@ impl<S: Span> Words<S> {
 
     /// The forward pass over chunk `c`: every frontier entry marks its unseen neighbours
     /// next, and on a slice (`Part`) gives those this table does not hold to `elsewhere`.
-    pub(crate) fn forward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64)) {
+    /// Returns its work: a canonical form for every neighbour, a probe (a test-and-set)
+    /// for every neighbour this table holds.
+    pub(crate) fn forward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64)) -> Work {
         // Each neighbour's table word is prefetched when its entry is found and
         // read RING entries later, so that many reads are in flight at once. Only
         // unseen -> next happens in this pass, so the test and the or agree, and
@@ -99,12 +105,14 @@ impl<S: Span> Words<S> {
         let mut cursor = Cursor::default();
         let mut ring = [0u64; RING];
         let mut pending = 0usize;
+        let mut work = Work::default();
         self.each(
             c,
             |lo, hi| lo & !hi,
             |i| {
                 l.seek(&mut cursor, i, &mut rows[..m]);
                 for j in (0..l.moves()).filter_map(|k| neighbour(l, &rows, k)) {
+                    work.canonical_forms += 1;
                     if S::PART && !self.owns(j) {
                         elsewhere(j);
                         continue;
@@ -120,13 +128,16 @@ impl<S: Span> Words<S> {
             },
         );
         (pending.saturating_sub(RING)..pending).for_each(|p| self.mark_next(ring[p % RING]));
+        work.probes = pending as u64;
+        work
     }
 
     /// The backward pass over chunk `c`: every unseen entry with a neighbour in the
     /// frontier is marked next. On a slice (`Part`), an entry with none among the
     /// neighbours this table holds gives the others (if any) to
-    /// `elsewhere(entry, neighbours)`, to be asked about.
-    pub(crate) fn backward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64, &[u64])) {
+    /// `elsewhere(entry, neighbours)`, to be asked about. Returns its work: a canonical
+    /// form for every neighbour found, a probe (a read) for every one looked up here.
+    pub(crate) fn backward(&self, l: &Layout, c: u64, mut elsewhere: impl FnMut(u64, &[u64])) -> Work {
         // LANES unseen entries are searched at once, one neighbour of each in turn:
         // a neighbour's table word is prefetched when its entry is found and read
         // when its lane comes round again. An entry stops at its first neighbour in
@@ -140,6 +151,8 @@ impl<S: Span> Words<S> {
         let mut others: [Vec<u64>; LANES] = Default::default();
         let mut free: Vec<usize> = (0..LANES).collect();
         let mut turn = 0;
+        // Canonical forms and probes (counted in `Cell`s: the closures share them).
+        let (forms, probes) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
         // The lane's next neighbour held here (its table word prefetched), those held
         // elsewhere on the way put in `others`; false when none is left.
         let advance = |lane: &mut Lane, others: &mut Vec<u64>| {
@@ -147,6 +160,7 @@ impl<S: Span> Words<S> {
                 let k = lane.k;
                 lane.k += 1;
                 if let Some(j) = neighbour(l, &lane.rows, k) {
+                    forms.set(forms.get() + 1);
                     if S::PART && !self.owns(j) {
                         others.push(j);
                         continue;
@@ -160,6 +174,7 @@ impl<S: Span> Words<S> {
         };
         // Reads the lane's neighbour: true when the lane is done.
         let step = |lane: &mut Lane, others: &mut Vec<u64>| {
+            probes.set(probes.get() + 1);
             if self.get(lane.j) == FRONTIER {
                 self.or_own(lane.i, NEXT);
                 others.clear();
@@ -205,5 +220,6 @@ impl<S: Span> Words<S> {
                 }
             }
         }
+        Work { probes: probes.get(), canonical_forms: forms.get() }
     }
 }

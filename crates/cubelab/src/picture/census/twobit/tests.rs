@@ -408,3 +408,25 @@ fn a_forged_table_is_refused_not_a_panic() {
     assert_eq!(census(false, Some(3)).unwrap_err().kind(), ErrorKind::Stopped);
     assert_eq!(census(true, None).unwrap().census, twobit(3, 2, Metric::Quarter).census);
 }
+
+/// The work counted is the same on any number of threads and within what the passes can
+/// do: every class but the solved one is found by a probe, a layer probes at most every
+/// move of every entry, every entry is prepared and every class counted.
+#[test]
+fn work_is_counted_the_same_on_any_thread_count() {
+    for (m, n) in [(2, 2), (3, 2), (4, 1)] {
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| twobit(m, n, Metric::Quarter))
+        };
+        let one = on(1);
+        let work = one.work.expect("the single-machine census counts its work");
+        assert_eq!(on(3).work, Some(work), "{m}x{n}");
+        let p = cube_puzzle(m, n, Metric::Quarter);
+        let moves = (p.rows * p.row_moves.len() + p.cols * p.col_moves.len()) as u64;
+        let layers = one.census.distances.len() as u64;
+        assert!(work.probes >= one.classes - 1, "{m}x{n}: {work:?}");
+        assert!(work.probes <= layers * one.entries * moves, "{m}x{n}: {work:?}");
+        assert!(work.canonical_forms >= one.entries + one.classes - 1, "{m}x{n}: {work:?}");
+    }
+}
