@@ -32,7 +32,7 @@ def test_solve(cli):
     found = cubelab.solve("Cb", FIG6)
     expected = cli.json("solve", "Cb", *FIG6)
     assert found.json == expected
-    assert found.count == 4 and len(found) == 4
+    assert found.total == 4 and len(found) == 4
     assert [s.to_json() for s in found] == expected["solutions"]
     assert [p.corner for p in found[0].placements] == ["UFL", "UFR", "UBR", "UBL", "DFL", "DFR", "DBR", "DBL"]
     conway = ["Ba", "Ac", "Ad", "Ae", "Af", "Cb", "Db", "Eb", "Fb"]
@@ -40,7 +40,7 @@ def test_solve(cli):
     sobczyk = ["Y1", "Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"]
     explained = cubelab.solve(sobczyk[0], sobczyk[1:], explain=True)
     assert explained.json == cli.json("solve", *sobczyk, "--explain")
-    assert explained.count == 0 and explained.explanation is not None and explained.explanation.reason
+    assert explained.total == 0 and explained.explanation is not None and explained.explanation.reason
     assert explained.explanation.to_json() == explained.json["explanation"]
     assert cubelab.solve("Cb", FIG6).explanation is None
 
@@ -204,7 +204,7 @@ def test_extended(cli):
         found = extended.solve(target, blocks, size=3)
         expected = cli.json("solve", "--size", "3", target, *blocks)
         assert found.json == expected
-        assert found.builds == expected["builds"] and found.fillable == expected["fillable"] and found.count == expected["arrangements"]
+        assert found.builds == expected["builds"] and found.fillable == expected["fillable"] and found.total == expected["arrangements"]
         assert [p.to_json() for p in found] == (expected["assembly"] or [])
         assert [p.class_ for p in found] == [p["class"] for p in expected["assembly"] or []]
     assert [p.up for p in extended.solve("342156", af, size=3).layer(1)] == ["3"] * 9

@@ -1,5 +1,5 @@
-"""Tidy tables (``to_pandas()``: long format, scalar cells only) and the result lists'
-notebook tables (``_repr_html_``)."""
+"""Tidy tables (``to_pandas()``: long format, scalar cells only), result lists whose
+attributes hide no list method, and their notebook tables (``_repr_html_``)."""
 
 import html
 import math
@@ -156,6 +156,41 @@ def test_cubes_table_splits_the_corners():
     assert [list(r) for r in frame[corners].itertuples(index=False)] == [list(c.corners.values()) for c in listed]
     assert list(frame.faces) == [c.face_string for c in listed]
     assert all(_scalar(v) for v in cubelab.Cube("Ab").to_dict().values())
+
+
+def _list_classes():
+    seen, todo = set(), [cubelab.ResultList]
+    while todo:
+        cls = todo.pop()
+        seen.add(cls)
+        todo.extend(c for c in cls.__subclasses__() if c not in seen)
+    return seen
+
+
+LIST_METHODS = [m for m in dir(list) if not m.startswith("_")]
+
+
+def test_no_result_list_attribute_hides_a_list_method(results):
+    classes = _list_classes()
+    assert {cubelab.Arrangements, extended.Assembly} <= classes
+    for cls in classes:
+        for method in LIST_METHODS:
+            assert getattr(cls, method) is getattr(list, method), f"{cls.__name__}.{method} hides list.{method}"
+    lists = [(w, r) for w, r in results if isinstance(r, list)]
+    assert {type(r) for _, r in lists} >= {cubelab.ResultList, cubelab.Arrangements, extended.Assembly}
+    for where, r in lists:
+        for method in LIST_METHODS:
+            assert getattr(type(r), method) is getattr(list, method), (where, method)
+        if r:
+            assert r.count(r[0]) >= 1 and r.index(r[0]) == 0, where
+        assert r.count("x") == 0, where
+        with pytest.raises(ValueError):
+            r.index("x")
+    # the numbers those attributes gave are under other names, and in the report
+    found = cubelab.solve("Cb", FIG6, limit=1)
+    assert found.total == found.report.arrangements > len(found) == 1
+    assembly = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
+    assert assembly.total == assembly.report.arrangements and assembly.count(assembly[0]) >= 1
 
 
 def _html(result):

@@ -136,12 +136,13 @@ def build(blocks: Iterable[CubeLike], improper: bool = False, *, progress: Optio
 
 
 class Arrangements(ResultList[SolveReport, Arrangement]):
-    """The listed arrangements; ``count`` is the number of all of them (the list stops at
-    ``limit``), ``explanation`` says why none exists (with ``explain=True``)."""
+    """The listed arrangements; ``total`` is the number of all of them (the list stops
+    at ``limit``; the report's field ``.report.arrangements``), ``explanation`` says why
+    none exists (with ``explain=True``). ``count()`` and ``index()`` are the list's."""
 
     @property
-    def count(self) -> int:  # type: ignore[override]  # the number of arrangements, not list.count
-        """The number of arrangements, listed or not."""
+    def total(self) -> int:
+        """The number of arrangements, listed or not (``.report.arrangements``)."""
         return self.report.arrangements
 
     @property
@@ -165,7 +166,7 @@ def solve(
     target too; ``explain=True`` says why there is none (:class:`Explanation`).
 
     >>> found = cubelab.solve("Cb", ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"])
-    >>> found.count, len(found), found[0].placements[0].corner
+    >>> found.total, len(found), found[0].placements[0].corner
     (4, 4, 'UFL')
     """
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "interior": interior, "limit": limit, "explain": explain}

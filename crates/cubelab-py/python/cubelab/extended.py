@@ -9,7 +9,7 @@ N``; ``census`` is ``cubelab extended``, the census questions over MacMahon's 30
 >>> [(t.name, t.arrangements) for t in extended.build(blocks, size=3)]
 [('Af', 1572864)]
 >>> found = extended.solve("Af", blocks, size=3)
->>> found.builds, found.count, len(found)
+>>> found.builds, found.total, len(found)
 (True, 1572864, 27)
 """
 
@@ -28,9 +28,9 @@ __all__ = ["Built", "Placed", "Assembly", "build", "solve", "census"]
 class Assembly(ResultList[SolveExtendedReport, Placed]):
     """One assembly of the target, position by position (top layer first, rows from the
     back, columns from the left), empty when the blocks cannot build it; ``builds``,
-    ``count`` (the number of arrangements, None when too many to count) and ``fillable``
-    (the most positions the blocks fill) come from the report. A notebook draws it layer
-    by layer."""
+    ``total`` (the number of arrangements, None when too many to count) and
+    ``fillable`` (the most positions the blocks fill) come from the report;
+    ``count()`` and ``index()`` are the list's. A notebook draws it layer by layer."""
 
     @property
     def builds(self) -> bool:
@@ -38,9 +38,9 @@ class Assembly(ResultList[SolveExtendedReport, Placed]):
         return self.report.builds
 
     @property
-    def count(self) -> Optional[int]:  # type: ignore[override]  # the number of arrangements, not list.count
+    def total(self) -> Optional[int]:
         """The number of arrangements (0 when it cannot be built), or None when too many
-        to count exactly."""
+        to count exactly (``.report.arrangements``)."""
         return self.report.arrangements
 
     @property

@@ -40,6 +40,8 @@ count: int = targets[0].arrangements
 found = cubelab.solve("Cb", ["Ac", "Af", "Ba", "Bf", "Ea", "Ef", "Fa", "Fc"], explain=True)
 corners: List[str] = [p.corner for p in found[0].placements]
 reason: Optional[str] = found.explanation.reason if found.explanation else None
+all_arrangements: int = found.total
+same_list_count: int = found.count(found[0])
 relations: RelationsReport = cubelab.relations()
 edges: int = relations.graph.edges
 ground: RelationsGroundReport = cubelab.relations(ground="Ab")
@@ -68,4 +70,4 @@ diameter: int = distances.report.diameter
 front: str = stack.solve(classic="instant-insanity")[0].sides.front
 placed = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
 layer_one = placed.layer(1)
-arrangements: Optional[int] = placed.count
+arrangements: Optional[int] = placed.total
