@@ -63,11 +63,17 @@ def results():
 def test_every_table_has_scalar_cells_only(results):
     pytest.importorskip("pandas")
     for where, result in results:
-        assert_tidy(result.to_pandas(), where)
+        frame = result.to_pandas()
+        assert_tidy(frame, where)
+        if hasattr(result, "table_columns"):  # the columns are known before the data
+            assert tuple(frame.columns) == result.table_columns(), where
         report = getattr(result, "report", result)
         assert_tidy(report.to_pandas(), f"{where} .report")
+        assert tuple(report.to_pandas().columns) == type(report).table_columns(_results._table_field(report)), where
         for field in _results._table_fields(type(report)):
-            assert_tidy(report.to_pandas(field), f"{where} .report.to_pandas({field!r})")
+            frame = report.to_pandas(field)
+            assert_tidy(frame, f"{where} .report.to_pandas({field!r})")
+            assert tuple(frame.columns) == type(report).table_columns(field), (where, field)
 
 
 def test_every_report_class_has_columns_from_its_types():
@@ -201,7 +207,7 @@ def _html(result):
 def test_result_lists_show_a_small_escaped_table(results):
     pd = pytest.importorskip("pandas")
     for where, r in results:
-        if not isinstance(r, list):
+        if not isinstance(r, list) or isinstance(r, extended.Assembly):
             continue
         text, root = _html(r)
         frame = r.to_pandas()
@@ -230,3 +236,18 @@ def test_the_html_table_escapes_every_text():
     assert html.escape("<script>") in text
     assert [td.text for td in root.find("tbody")[0]] == ["<b>&'\"", "<script>", "1", "True"]
     assert "<build>" in root.find("caption").text
+
+
+def test_an_assembly_shows_its_picture_not_a_table():
+    # a notebook prefers HTML to SVG: the assembly's HTML is its picture
+    assembly = extended.solve("Af", ["Af"] * 26 + ["Ab"], size=3)
+    assert assembly._repr_html_() == assembly._repr_svg_() and assembly._repr_html_().startswith("<svg")
+
+
+def test_empty_results_have_their_columns():
+    pytest.importorskip("pandas")
+    none = cubelab.solve("Y1", ["Y2", "Y3'", "P1'", "P2", "R2'", "G2'", "B1'", "R3'"])
+    assert len(none) == 0 and tuple(none.to_pandas().columns) == none.table_columns() == cubelab.reports.SolveReport.table_columns()
+    assert none.table_columns()[:3] == ("arrangement", "interior_matches", "placement")
+    assert cubelab.reports.StackSolveReport.table_columns()[0] == "solution"
+    assert magic.enumerate(order=3, property="perfect").to_pandas().columns.tolist() == ["cube", "layer", "row", "column", "value"]

@@ -301,6 +301,20 @@ class Record:
         cols, rows = _tables.field_table(self, field)
         return pd.DataFrame(rows, columns=list(cols))
 
+    @classmethod
+    def table_columns(cls, field: Optional[str] = None) -> Tuple[str, ...]:
+        """The columns of :meth:`to_pandas` for this class (of the table ``field``, by
+        default the first field typed as a tuple of records, else of tuples), known from
+        the types alone, before any data: ``SolveReport.table_columns()``."""
+        from cubelab import _tables
+
+        if field is None:
+            fields = _table_fields(cls)
+            field = fields[0] if fields else None
+        if field is None:
+            return _tables.columns(cls)
+        return _tables.field_columns(cls, field)
+
     def __repr__(self) -> str:
         return pretty(self)
 
@@ -395,6 +409,11 @@ class ResultList(_WithReport[Rep], List[T]):
         pd = pandas()
         cols, rows = self._table()
         return pd.DataFrame(rows, columns=list(cols))
+
+    def table_columns(self) -> Tuple[str, ...]:
+        """The columns of :meth:`to_pandas` (known from the items' class, also for an
+        empty list)."""
+        return self._table()[0]
 
     def _repr_html_(self) -> str:
         """The first 20 rows of :meth:`to_pandas`'s table as HTML, the rest counted

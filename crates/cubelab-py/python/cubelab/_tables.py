@@ -34,7 +34,7 @@ from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple
 
 from cubelab import _native
 
-__all__ = ["Table", "columns", "record_rows", "list_table", "field_table", "html_table", "CUBE_COLUMNS"]
+__all__ = ["Table", "columns", "record_rows", "list_table", "field_columns", "field_table", "html_table", "CUBE_COLUMNS"]
 
 Row = Tuple[Any, ...]
 
@@ -274,24 +274,36 @@ def list_table(items: Sequence[Any], item: Optional[type], index: str) -> Tuple[
     return cols, rows
 
 
+def field_columns(cls: type, field: str) -> Tuple[str, ...]:
+    """The columns of :func:`field_table` for the field ``field`` of a record class."""
+    tp = _optional(get_type_hints(cls, vars(sys.modules[cls.__module__]))[field])
+    items = _items_of(tp)
+    if _is_record(items):
+        return list_table([], items, INDEX.get((cls.__name__, field), singular(field)))[0]
+    args = get_args(items)
+    if get_origin(items) is tuple and args and Ellipsis not in args and all(_is_scalar_type(a) for a in args):
+        return tuple(f"{singular(field)}_{i}" for i in range(1, len(args) + 1))
+    if items is not None and _is_scalar_type(items):
+        return (singular(field),)
+    return (field,)
+
+
 def field_table(record: Any, field: str) -> Tuple[Tuple[str, ...], List[Row]]:
     """The columns and rows of one table field of a record (a tuple of records, numbers,
     texts or tuples): its items, in the long format of :func:`list_table`; a tuple of
     tuples is one text column named after the field (``"Ab Ac ..."`` a row), or one column
     per place when they all have the same length (at most 4) by type."""
-    hints = get_type_hints(type(record), vars(sys.modules[type(record).__module__]))
-    tp = _optional(hints[field])
-    items = _items_of(tp)
+    cls = type(record)
+    items = _items_of(_optional(get_type_hints(cls, vars(sys.modules[cls.__module__]))[field]))
     values = getattr(record, field) or ()
+    cols = field_columns(cls, field)
     if _is_record(items):
-        return list_table(values, items, INDEX.get((type(record).__name__, field), singular(field)))
-    args = get_args(items)
-    if get_origin(items) is tuple and args and Ellipsis not in args and all(_is_scalar_type(a) for a in args):
-        cols = tuple(f"{singular(field)}_{i}" for i in range(1, len(args) + 1))
+        return list_table(values, items, INDEX.get((cls.__name__, field), singular(field)))
+    if len(cols) > 1:
         return cols, [tuple(v) for v in values]
     if items is not None and _is_scalar_type(items):
-        return (singular(field),), [(v,) for v in values]
-    return (field,), [(text(v),) for v in values]
+        return cols, [(v,) for v in values]
+    return cols, [(text(v),) for v in values]
 
 
 def html_table(cols: Sequence[str], rows: Sequence[Row], caption: str, limit: int = 20) -> str:

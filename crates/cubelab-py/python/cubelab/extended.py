@@ -56,6 +56,11 @@ class Assembly(ResultList[SolveExtendedReport, Placed]):
         """The assembly layer by layer, each block by its color up (notebooks show it)."""
         return self.report._repr_svg_()
 
+    def _repr_html_(self) -> str:
+        """The picture (:meth:`_repr_svg_`) rather than a result list's table: a notebook
+        prefers HTML to SVG, and the picture says more (``to_pandas()`` has the rows)."""
+        return self._repr_svg_()
+
 
 def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progress: Optional[Progress] = None) -> ResultList[BuildExtendedReport, Built]:
     """Every target the blocks build as a ``size`` x ``size`` x ``size`` cube (at least
