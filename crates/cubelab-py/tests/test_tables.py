@@ -212,6 +212,7 @@ def test_result_lists_show_a_small_escaped_table(results):
         text, root = _html(r)
         frame = r.to_pandas()
         assert root.tag == "table", where
+        assert root.find("caption").text == f"{r.kind}: {len(r):,} × {type(r[0]).__name__ if r else r._item.__name__}", where
         assert [th.text for th in root.iter("th")] == list(frame.columns), where
         body = root.find("tbody")
         shown = list(body) if body is not None else []
@@ -235,7 +236,7 @@ def test_the_html_table_escapes_every_text():
     assert "<script>" not in text and "<b>" not in text and "<build>" not in text
     assert html.escape("<script>") in text
     assert [td.text for td in root.find("tbody")[0]] == ["<b>&'\"", "<script>", "1", "True"]
-    assert "<build>" in root.find("caption").text
+    assert root.find("caption").text == "<build>: 1 × Built"
 
 
 def test_an_assembly_shows_its_picture_not_a_table():

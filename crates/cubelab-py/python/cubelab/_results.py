@@ -423,7 +423,7 @@ class ResultList(_WithReport[Rep], List[T]):
         cols, rows = self._table()
         what = self._item.__name__ if self._item is not None else "item"
         kind = f"{self.kind}: " if self.kind else ""
-        caption = f"{kind}{len(self):,} {what}{'' if len(self) == 1 else 's'}"
+        caption = f"{kind}{len(self):,} × {what}"
         return _tables.html_table(cols, rows, caption)
 
     def __repr__(self) -> str:
