@@ -5,8 +5,12 @@
  *   /tmp/picture-bfs plain M N     every board of an M x N board, no symmetry: a byte
  *                                  per board index (24^(MN) of them) and a FIFO queue
  *   /tmp/picture-bfs orbit M       an M x 1 board up to permuting its cubes: the sorted
- *                                  multiset of orientations (qsort after every move),
- *                                  ranked into a byte table, a FIFO queue of multisets
+ *                                  multiset of orientations (sorted again after every
+ *                                  move by insertion sort), ranked into a byte table, a
+ *                                  FIFO queue of multisets
+ *   /tmp/picture-bfs orbit-qsort M the same with libc's qsort, as this file first had it
+ *                                  (issue 43: 75% of its instructions were qsort's, so it
+ *                                  is no fair yardstick; kept to show the difference)
  *
  * Both print "distance count" lines (boards, not classes), to compare with the census.
  * The cube is independent of cubelab: the 24 rotation matrices, generated from two
@@ -96,6 +100,17 @@ static void plain(int m, int n) {
 
 static int cmp(const void *a, const void *b) { return *(const uint8_t *)a - *(const uint8_t *)b; }
 
+/* Insertion sort of m small values: what a careful person writes for m <= 12 (after a
+ * row move only one value is out of place, and it moves into place in one pass). */
+static void insertion_sort(uint8_t *t, int m) {
+    for (int i = 1; i < m; i++) {
+        uint8_t v = t[i];
+        int j = i;
+        for (; j > 0 && t[j - 1] > v; j--) t[j] = t[j - 1];
+        t[j] = v;
+    }
+}
+
 static uint64_t binom[64][16];
 
 /* Rank of a sorted multiset of m values below 24: the m-subset {c_i + i} of 0..24+m-1. */
@@ -105,7 +120,7 @@ static uint64_t rank_of(const uint8_t *c, int m) {
     return r;
 }
 
-static void orbit(int m) {
+static void orbit(int m, int use_qsort) {
     for (int x = 0; x < 64; x++) {
         binom[x][0] = 1;
         for (int k = 1; k < 16; k++) binom[x][k] = x ? binom[x - 1][k - 1] + binom[x - 1][k] : 0;
@@ -138,7 +153,8 @@ static void orbit(int m) {
                 if (k < m) t[k] = turn[g][t[k]]; /* the row of cube k */
                 else
                     for (int i = 0; i < m; i++) t[i] = turn[2 + g][t[i]]; /* the column */
-                qsort(t, m, 1, cmp);
+                if (use_qsort) qsort(t, m, 1, cmp);
+                else insertion_sort(t, m);
                 uint64_t r = rank_of(t, m);
                 if (dist[r] == 255) {
                     dist[r] = (uint8_t)(d + 1);
@@ -153,9 +169,10 @@ static void orbit(int m) {
 int main(int argc, char **argv) {
     cube_tables();
     if (argc == 4 && !strcmp(argv[1], "plain")) plain(atoi(argv[2]), atoi(argv[3]));
-    else if (argc == 3 && !strcmp(argv[1], "orbit") && atoi(argv[2]) >= 1 && atoi(argv[2]) <= 12) orbit(atoi(argv[2]));
+    else if (argc == 3 && !strcmp(argv[1], "orbit") && atoi(argv[2]) >= 1 && atoi(argv[2]) <= 12) orbit(atoi(argv[2]), 0);
+    else if (argc == 3 && !strcmp(argv[1], "orbit-qsort") && atoi(argv[2]) >= 1 && atoi(argv[2]) <= 12) orbit(atoi(argv[2]), 1);
     else {
-        fprintf(stderr, "usage: picture-bfs plain M N | orbit M\n");
+        fprintf(stderr, "usage: picture-bfs plain M N | orbit M | orbit-qsort M\n");
         return 2;
     }
     return 0;

@@ -450,3 +450,38 @@ fn a_table_the_system_refuses_is_one_line_and_exit_1() {
         assert!(err.contains(bytes) && err.contains("of memory the table needs"), "{args}: {err}");
     }
 }
+
+/// The reference searches of scripts/picture-reference-bfs.c (the yardsticks of
+/// docs/benchmarks.md, written independently of the library: their own rotation matrices
+/// and moves) find the census's distance counts: the plain search on 2x2, the orbit search
+/// (insertion sort, and the qsort version) on 4x1. Needs a C compiler (`cc`, which cargo's
+/// linker already is here); without one the test is skipped, except under CI.
+#[test]
+fn the_reference_searches_find_the_census_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("picture-bfs");
+    let source = format!("{}/../../scripts/picture-reference-bfs.c", env!("CARGO_MANIFEST_DIR"));
+    let built = std::process::Command::new("cc").args(["-O2", "-o"]).arg(&exe).arg(&source).status();
+    if !built.is_ok_and(|s| s.success()) {
+        assert!(std::env::var_os("CI").is_none(), "cc could not build {source}");
+        eprintln!("skipped: no C compiler to build {source}");
+        return;
+    }
+    let reference = |args: &[&str]| -> Vec<u64> {
+        let out = std::process::Command::new(&exe).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut counts = Vec::new();
+        for (d, line) in text.lines().enumerate() {
+            let (distance, count) = line.split_once(' ').unwrap();
+            assert_eq!(distance.parse::<usize>().unwrap(), d, "{args:?}: {line}");
+            counts.push(count.parse().unwrap());
+        }
+        counts
+    };
+    let census = |m: &str, n: &str| super::dense(&json(&["picture", "census", m, n, "--json"])["distances"]);
+    assert_eq!(reference(&["plain", "2", "2"]), census("2", "2"));
+    let four = census("4", "1");
+    assert_eq!(reference(&["orbit", "4"]), four);
+    assert_eq!(reference(&["orbit-qsort", "4"]), four);
+}

@@ -506,7 +506,7 @@ impl Run<'_> {
 }
 
 mod access;
-pub use access::{access_cost, AccessCost};
+pub use access::{access_cost, AccessCost, AccessTable};
 
 mod expansion;
 pub use expansion::{expansion_cost, ExpansionCost};
