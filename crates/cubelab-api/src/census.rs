@@ -121,6 +121,9 @@ impl Progress for Phase<'_> {
     fn start(&self, _phase: &str, total: u64, done: u64) {
         self.progress.start(self.what, total, done);
     }
+    fn next_phase(&self, index: u64, count: u64) {
+        self.progress.next_phase(index, count);
+    }
     fn advance(&self, _units: u64) {}
     fn note(&self, note: &str) {
         self.progress.note(note);

@@ -104,7 +104,16 @@ pub fn run(req: &SolutionNumbersRequest, ctx: &Context) -> Result<CensusOutput> 
             e.index_of(&t).ok_or_else(|| bad(format!("{{target}}: '{target}' is not one of this census's cubes")))?;
         vec![index]
     };
-    let outs: Vec<SolutionNumbers> = targets.iter().map(|&t| solution_for(&e, t, req, ctx)).collect::<Result<_>>()?;
+    // One phase a target; with every target, numbered so that one display spans the run.
+    let count = targets.len() as u64;
+    let outs: Vec<SolutionNumbers> = (targets.iter().zip(1..))
+        .map(|(&t, index)| {
+            if count > 1 {
+                ctx.progress().next_phase(index, count);
+            }
+            solution_for(&e, t, req, ctx)
+        })
+        .collect::<Result<_>>()?;
     let report = if req.all_targets {
         CensusReport::AllTargets(AllTargets {
             census: tag::AllTargets,

@@ -323,9 +323,11 @@ fn targets(big: &Big<'_>, req: &TargetsRequest, ctx: &Context) -> Result<CensusO
     let method = req.method.into();
     check_stop(ctx)?;
     let p = ctx.progress();
+    p.next_phase(1, 2);
     p.start("random sets", samples, 0);
     let (tally, examples) = s.sample_with_examples(k, samples, req.seed, method, p, ctx.stop())?;
     check_stop(ctx)?;
+    p.next_phase(2, 2);
     p.start("exact mean", 0, 0);
     let exact = exact_for(s, k, ctx)?;
     p.finish();

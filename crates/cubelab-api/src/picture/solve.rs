@@ -207,10 +207,12 @@ pub fn run(req: &SolveRequest, ctx: &Context) -> Result<Solved> {
             }
             None => {
                 let progress = ctx.progress();
+                progress.next_phase(1, 2);
                 progress.start("building pattern databases", 0, 0);
                 let (rows, cols) = (board.rows(), board.cols());
                 let begun = cubelab::time::Instant::now();
                 let solver = search.solver(rows, cols, metric, ctx)?;
+                progress.next_phase(2, 2);
                 progress.start("searching", 0, 0);
                 // The time limit counts from the start, the databases' building included.
                 let mut limits = search.limits(ctx.limits().map(|l| l.time));

@@ -12,6 +12,15 @@ pub trait Progress: Sync {
         let _ = (phase, total, done);
     }
 
+    /// The next phase to [start](Progress::start) is the `index`th (from 1) of the
+    /// run's `count` phases: called before `start` by runs of several phases whose number
+    /// is known at the outset (a census of every target: one phase a target), so that one
+    /// display can span the run. Runs of one phase, or of phases not known in advance
+    /// (a picture census's layers), do not call it.
+    fn next_phase(&self, index: u64, count: u64) {
+        let _ = (index, count);
+    }
+
     /// `units` more work units of the current phase are done.
     fn advance(&self, units: u64);
 

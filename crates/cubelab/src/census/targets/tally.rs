@@ -129,19 +129,52 @@ fn rank_within(set: u32, within: u32) -> u64 {
 
 /// The K = 8 tally straight from the lists of buildable 8-sets: a set builds as many
 /// targets as the lists it appears in, and every set in no list builds none.
-fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, keep_max: bool) -> Tally {
+///
+/// Its work is not over ranks, so its progress is the `ranks` it tallies advanced in
+/// proportion to its three steps, about 45 reports in all: half as the lists are read
+/// (each list's share by its length), a quarter once they are sorted, a quarter as the
+/// runs of equal sets are counted (in [`EIGHTS_STEPS`] steps). The units add up to the
+/// number of ranks whatever the thread count.
+fn tally_eights(
+    tables: &BuildTables,
+    within: u32,
+    ranks: std::ops::Range<u64>,
+    keep_max: bool,
+    progress: &dyn Progress,
+) -> Tally {
     let whole = ranks.start == 0 && ranks.end == binomial(within.count_ones() as u64, 8);
+    let units = ranks.end - ranks.start;
+    let (read, sorted) = (units / 2, units / 4);
+    let counted = units - read - sorted;
+    // The units after the first `part` of `whole` items, of `share` units in all.
+    let upto = |share: u64, part: u64, whole: u64| (share as u128 * part as u128 / whole.max(1) as u128) as u64;
+    let lengths: Vec<u64> = tables.minimal.iter().map(|l| l.len() as u64).collect();
+    let items: u64 = lengths.iter().sum();
+    let before: Vec<u64> = lengths.iter().scan(0, |sum, &n| Some(std::mem::replace(sum, *sum + n))).collect();
     let mut all: Vec<u32> = tables
         .minimal
         .par_iter()
-        .flat_map_iter(|list| list.iter().copied().filter(|&s| s & !within == 0))
+        .enumerate()
+        .flat_map_iter(|(l, list)| {
+            let step = upto(read, before[l] + lengths[l], items) - upto(read, before[l], items);
+            let read_all = std::iter::once_with(move || progress.advance(step)).filter_map(|()| None);
+            list.iter().copied().filter(|&s| s & !within == 0).chain(read_all)
+        })
         .filter(|&s| whole || ranks.contains(&rank_within(s, within)))
         .collect();
+    if items == 0 {
+        progress.advance(read);
+    }
     radix_sort(&mut all);
+    progress.advance(sorted);
     let mut t = Tally::new(tables.targets());
     let mut i = 0;
     let mut distinct = 0u64;
     let mut runs: Vec<(u32, usize)> = Vec::new();
+    // The next report is due once `next_at` sets are counted (step `step` of EIGHTS_STEPS).
+    let at = |step: u64| (all.len() as u128 * step as u128 / EIGHTS_STEPS as u128) as usize;
+    let (mut step, mut reported) = (1u64, 0u64);
+    let mut next_at = at(step);
     while i < all.len() {
         let mut j = i;
         while j < all.len() && all[j] == all[i] {
@@ -151,7 +184,19 @@ fn tally_eights(tables: &BuildTables, within: u32, ranks: std::ops::Range<u64>, 
         distinct += 1;
         runs.push((all[i], j - i));
         i = j;
+        // One report each time another 1/EIGHTS_STEPS of the sets has been counted.
+        if i >= next_at {
+            while step < EIGHTS_STEPS && at(step + 1) <= i {
+                step += 1;
+            }
+            let now = upto(counted, step, EIGHTS_STEPS);
+            progress.advance(now - reported);
+            reported = now;
+            step += 1;
+            next_at = if step <= EIGHTS_STEPS { at(step) } else { usize::MAX };
+        }
     }
+    progress.advance(counted - reported);
     t.sets = ranks.end - ranks.start;
     t.histogram[0] += t.sets - distinct;
     if keep_max {
@@ -184,13 +229,11 @@ pub fn tally(
     stop: &Stop,
 ) -> Result<Tally, Error> {
     if k == 8 {
-        // Progress at once: this path takes a small fraction of a second for any universe
-        // of at most 32 cubes (its tables were built before), and a report inside the
-        // parallel read of the lists cost 2-4% more instructions (callgrind, Table 2).
-        let n = ranks.end - ranks.start;
-        let t = tally_eights(tables, within, ranks, keep_max);
-        progress.advance(n);
-        return Ok(t);
+        // This path takes a fraction of a second for any universe of at most 32 cubes (its
+        // tables were built before); it reports in steps, once per list read and per
+        // 1/EIGHTS_STEPS of the counting (a report per set read cost 2-4% more
+        // instructions, callgrind, Table 2).
+        return Ok(tally_eights(tables, within, ranks, keep_max, progress));
     }
     tables.check_lookup()?;
     let members: Vec<usize> = (0..32).filter(|&c| within >> c & 1 == 1).collect();
@@ -266,6 +309,9 @@ pub fn tally_sample(
     }
     Ok(t)
 }
+
+/// In how many steps [`tally_eights`] reports its counting of the runs of equal sets.
+const EIGHTS_STEPS: u64 = 16;
 
 /// How many sampled sets [`tally_sample`] tallies between two progress reports.
 const PROGRESS_CHUNK: u64 = 1 << 16;

@@ -113,3 +113,33 @@ fn lookups_match_the_solver_on_larger_sets() {
         }
     }
 }
+
+#[test]
+fn the_eights_tally_advances_in_steps_that_add_up_to_its_ranks() {
+    let u = Universe::macmahon();
+    let tables = BuildTables::new(&u, Method::Graph).unwrap();
+    let within = (1u32 << 30) - 1;
+    let all = binomial(30, 8);
+    // Every set, and a shard (the sets whose ranks fall in the range are filtered).
+    for ranks in [0..all, 1_000_000..2_500_001] {
+        let steps = Steps::default();
+        let quiet = tally(&tables, 8, within, ranks.clone(), true, &NoProgress, &Stop::new()).unwrap();
+        let seen = tally(&tables, 8, within, ranks.clone(), true, &steps, &Stop::new()).unwrap();
+        assert_eq!(seen, quiet, "progress changes nothing");
+        let steps = steps.0.into_inner().unwrap();
+        assert_eq!(steps.iter().sum::<u64>(), ranks.end - ranks.start);
+        // In steps: a report per list read and a few more, none of them the whole range.
+        assert!(steps.len() > 20 && steps.len() < 100, "{} reports", steps.len());
+        assert!(steps.iter().all(|&s| s < (ranks.end - ranks.start) / 2));
+    }
+}
+
+/// Every advance, in order.
+#[derive(Default)]
+struct Steps(std::sync::Mutex<Vec<u64>>);
+
+impl crate::run::Progress for Steps {
+    fn advance(&self, units: u64) {
+        self.0.lock().unwrap().push(units);
+    }
+}
