@@ -111,6 +111,7 @@ pub(crate) fn run_command<'py>(
     input: Value,
     progress: Option<&Bound<'py, PyAny>>,
     stdin: Option<String>,
+    observer: Arc<Observer>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut input = input;
     if let Some(text) = stdin {
@@ -130,7 +131,7 @@ pub(crate) fn run_command<'py>(
             }
         }
     }
-    let here = progress.is_none() && quick(command, &input);
+    let here = progress.is_none() && observer.reports_nothing() && quick(command, &input);
     let command = command.to_string();
     let work = move |observer: Arc<Observer>, stop: cubelab::run::Stop| {
         let ctx = cubelab_api::Context::new().with_stop(stop);
@@ -140,7 +141,7 @@ pub(crate) fn run_command<'py>(
         let ctx = if here { ctx } else { ctx.with_progress(observer) };
         cubelab_api::run_any(&command, input, &ctx)
     };
-    let outcome = if here { run_here(py, work)? } else { run_long(py, progress, work)? };
+    let outcome = if here { run_here(py, work)? } else { run_long(py, progress, observer, work)? };
     let report = outcome.map_err(|e| typed_exception(py, &e))?;
     report_objects(py, report.as_ref())
 }
@@ -163,7 +164,23 @@ pub(crate) fn call<'py>(
     stdin: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
-    run_command(py, command, input, progress.as_ref(), stdin)
+    run_command(py, command, input, progress.as_ref(), stdin, Arc::default())
+}
+
+/// Runs the command `command` on `input` as [`call`] does, recording every progress
+/// report of the run as it comes (not ten times a second), and returns the JSON and the
+/// reports `(phase, done, total, index, count)`: for tests of the reports themselves;
+/// see `cubelab/_native.pyi`.
+#[pyfunction]
+pub(crate) fn trace<'py>(
+    py: Python<'py>,
+    command: &str,
+    input: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyAny>, Vec<crate::run::Report>)> {
+    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let observer = Arc::new(Observer::tracing());
+    let report = run_command(py, command, input, None, None, observer.clone())?;
+    Ok((report, observer.reports()))
 }
 
 /// Runs the print command `command` (`"print blocks"`, `"print stack"`, `"print magic"`
@@ -178,7 +195,7 @@ pub(crate) fn print_file<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
     let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     let command = command.to_string();
-    let outcome = run_long(py, None, move |_observer: Arc<Observer>, stop: cubelab::run::Stop| {
+    let outcome = run_long(py, None, Arc::default(), move |_observer: Arc<Observer>, stop: cubelab::run::Stop| {
         cubelab_api::print::run_file(&command, input, &cubelab_api::Context::new().with_stop(stop))
     })?;
     let file = outcome.map_err(|e| typed_exception(py, &e))?;

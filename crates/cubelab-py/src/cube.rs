@@ -207,7 +207,7 @@ impl Cube {
     /// The JSON `cubelab show CUBE --json` prints (kind `show`).
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let input = serde_json::json!({ "cube": self.spec });
-        crate::command::run_command(py, "show", input, None, None)
+        crate::command::run_command(py, "show", input, None, None, std::sync::Arc::default())
     }
 
     /// Same as `to_json()`.

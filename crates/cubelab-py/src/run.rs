@@ -67,32 +67,91 @@ mod workers {
     }
 }
 
-/// The library's progress observer for a Python call: it records the phase and the
-/// counts; the calling thread reads them.
+/// The library's progress observer for a Python call: it records the phase, its place
+/// among the run's phases and the counts; the calling thread reads them. With a trace
+/// ([`Observer::tracing`]) it also records every report as it comes.
 #[derive(Default)]
 pub(crate) struct Observer {
-    phase: Mutex<(String, u64)>,
+    phase: Mutex<Phase>,
     done: AtomicU64,
+    trace: Option<Mutex<Vec<Report>>>,
 }
 
+/// The current phase: its name, total units, place (from 1) among the run's phases and
+/// their number (0: not known), and the place announced for the next phase, if any.
+#[derive(Default, Clone)]
+struct Phase {
+    name: String,
+    total: u64,
+    index: u64,
+    count: u64,
+    next: Option<(u64, u64)>,
+}
+
+/// What a progress callback is given: the phase, units done, total units (0: unknown),
+/// the phase's place (from 1) among the run's phases and their number (0: unknown).
+pub(crate) type Report = (String, u64, u64, u64, u64);
+
 impl Progress for Observer {
+    fn next_phase(&self, index: u64, count: u64) {
+        if let Ok(mut p) = self.phase.lock() {
+            p.next = Some((index, count));
+        }
+    }
+
     fn start(&self, phase: &str, total: u64, done: u64) {
         if let Ok(mut p) = self.phase.lock() {
-            *p = (phase.to_string(), total);
+            // Numbered by the run when it said where this phase stands, else counted: the
+            // next phase of as many as were last announced (none: not known).
+            let counted = (p.index + 1, if p.count > 0 { p.count.max(p.index + 1) } else { 0 });
+            let (index, count) = p.next.take().unwrap_or(counted);
+            *p = Phase { name: phase.to_string(), total, index, count, next: None };
+            self.done.store(done, Ordering::Relaxed);
         }
-        self.done.store(done, Ordering::Relaxed);
+        self.record();
     }
 
     fn advance(&self, units: u64) {
         self.done.fetch_add(units, Ordering::Relaxed);
+        self.record();
     }
 }
 
 impl Observer {
-    /// The phase, units done and total units (0: unknown) so far.
-    fn snapshot(&self) -> (String, u64, u64) {
-        let (phase, total) = self.phase.lock().map(|p| p.clone()).unwrap_or_default();
-        (phase, self.done.load(Ordering::Relaxed), total)
+    /// An observer that also records every report ([`Observer::reports`]).
+    pub(crate) fn tracing() -> Observer {
+        Observer { trace: Some(Mutex::default()), ..Observer::default() }
+    }
+
+    /// The phase, units done, total units, and the phase's place and count so far.
+    fn snapshot(&self) -> Report {
+        // Read under the lock that `start` holds while it resets the count, so a report
+        // never pairs a phase with the next one's count.
+        let (p, done) = match self.phase.lock() {
+            Ok(p) => (p.clone(), self.done.load(Ordering::Relaxed)),
+            Err(_) => (Phase::default(), 0),
+        };
+        (p.name, done, p.total, p.index, p.count)
+    }
+
+    /// Whether nothing reads this observer's reports but a callback (it keeps no trace).
+    pub(crate) fn reports_nothing(&self) -> bool {
+        self.trace.is_none()
+    }
+
+    /// Records the current report when tracing.
+    fn record(&self) {
+        if let Some(trace) = &self.trace {
+            let now = self.snapshot();
+            if let Ok(mut t) = trace.lock() {
+                t.push(now);
+            }
+        }
+    }
+
+    /// Every report recorded so far (none without a trace).
+    pub(crate) fn reports(&self) -> Vec<Report> {
+        self.trace.as_ref().and_then(|t| t.lock().ok().map(|t| t.clone())).unwrap_or_default()
     }
 }
 
@@ -115,18 +174,19 @@ pub(crate) fn run_here<T: Send>(py: Python<'_>, work: impl FnOnce(Arc<Observer>,
     outcome.map_err(|payload| crate::errors::internal(py, &panic_message(payload.as_ref())))
 }
 
-/// Runs `work` on a worker thread with the interpreter lock released. Every [`POLL`]
-/// the calling thread checks for signals (Ctrl-C raises `KeyboardInterrupt`) and calls
-/// `progress(phase, done, total)` (and once more at the end with the final counts).
+/// Runs `work` on a worker thread with the interpreter lock released, reporting to
+/// `observer`. Every [`POLL`] the calling thread checks for signals (Ctrl-C raises
+/// `KeyboardInterrupt`) and calls `progress(phase, done, total, index, count)` (a
+/// [`Report`]; once more at the end with the final counts).
 /// When either raises, the stop flag given to `work` is requested and the exception is
 /// raised at once: the worker winds down on its own (runs that check the flag end
 /// within a batch; its result is dropped). A panic of the worker is an internal error.
 pub(crate) fn run_long<T: Send + 'static>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
+    observer: Arc<Observer>,
     work: impl FnOnce(Arc<Observer>, Stop) -> T + Send + 'static,
 ) -> PyResult<T> {
-    let observer = Arc::new(Observer::default());
     let stop = Stop::new();
     let (tx, mut rx) = mpsc::channel();
     let (obs, stp) = (observer.clone(), stop.clone());

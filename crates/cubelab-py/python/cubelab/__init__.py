@@ -25,6 +25,7 @@ from typing import Any, Dict, Iterable, Mapping, Optional, Tuple, Union, overloa
 from cubelab import _native
 from cubelab._native import Cube
 from cubelab import _cube  # noqa: F401  (the Python half of Cube: to_dict, pictures, docstring)
+from cubelab._progress import Phase, ProgressCallback
 from cubelab._results import Histogram, Histograms, Progress, Record, ResultList, call as _call, cube_text, cube_texts
 from cubelab.errors import CubelabError, InputError, InputTypeError, LimitReachedError
 from cubelab import reports
@@ -57,6 +58,8 @@ __all__ = [
     "Histograms",
     "ResultList",
     "Progress",
+    "ProgressCallback",
+    "Phase",
     "CubelabError",
     "InputError",
     "InputTypeError",

@@ -3,7 +3,7 @@ runner the Python modules wrap. A compiled module has no source a type checker c
 so this stub gives its types; ``cubelab/_cube.py`` completes ``Cube`` in Python (its
 docstring, ``to_dict``, ``_repr_svg_``), and the tests check that the two agree."""
 
-from typing import Any, Callable, Dict, List, Mapping, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 #: The version of the JSON contract (docs/json.md).
 FORMAT_VERSION: int
@@ -13,16 +13,24 @@ COMMANDS: List[str]
 def call(
     command: str,
     input: Mapping[str, Any],
-    progress: Optional[Callable[[str, int, int], Any]] = None,
+    progress: Optional[Callable[[str, int, int, int, int], Any]] = None,
     stdin: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Runs the ``cubelab`` command ``command`` on ``input`` (its ``"input"`` object: a
     dict of plain data) and returns the JSON ``cubelab COMMAND ... --json`` prints as
     Python objects (what ``json.loads`` makes of that text; no text is made).
-    The interpreter lock is released while it runs; ``progress(phase, done, total)`` is
-    called from the calling thread about ten times a second; Ctrl-C or an exception
-    raised by ``progress`` stops the run and is raised. ``stdin`` is the text a command
-    reads from standard input (``magic check`` with ``"file": "-"``)."""
+    The interpreter lock is released while it runs; ``progress(phase, done, total,
+    index, count)`` is called from the calling thread about ten times a second (the
+    phase's place ``index``, from 1, among the run's ``count`` phases, 0 when not known;
+    ``cubelab/_progress.py`` turns it into the public ``progress(phase, done, total)``);
+    Ctrl-C or an exception raised by ``progress`` stops the run and is raised. ``stdin``
+    is the text a command reads from standard input (``magic check`` with ``"file": "-"``)."""
+
+def trace(command: str, input: Mapping[str, Any]) -> Tuple[Dict[str, Any], List[Tuple[str, int, int, int, int]]]:
+    """Runs ``command`` on ``input`` as :func:`call` does and returns its JSON with every
+    progress report of the run, in order, as it came (``(phase, done, total, index,
+    count)`` at each phase's start and each advance, not ten times a second): for tests
+    of the reports themselves."""
 
 def print_file(command: str, input: Mapping[str, Any]) -> bytes:
     """Runs the print command ``command`` (``"print blocks"``, ``"print stack"``,

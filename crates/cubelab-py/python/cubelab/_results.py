@@ -33,13 +33,11 @@ from typing import (
 )
 
 from cubelab import _native
+from cubelab._progress import Progress, reporter as _reporter
 from cubelab.errors import CubelabError, InputError, LimitReachedError
 
 __all__ = ["Record", "ResultList", "Histogram", "Histograms", "Progress"]
 
-#: A progress callback: called about ten times a second during a long run with the
-#: phase being worked on, the units done and the total units (0 when unknown).
-Progress = Callable[[str, int, int], Any]
 
 # ---------------------------------------------------------------------------------------
 # Calling the native module, and its messages in the Python caller's words
@@ -64,11 +62,13 @@ def _reraise(error: CubelabError) -> CubelabError:
 
 def call(command: str, input: Mapping[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Dict[str, Any]:
     """Runs a ``cubelab`` command on its ``input`` object and returns its JSON as a dict;
-    errors speak of the Python arguments."""
-    try:
-        report: Dict[str, Any] = _native.call(command, input, progress, stdin)
-    except CubelabError as e:
-        raise _reraise(e) from None
+    errors speak of the Python arguments. ``progress`` is a callback, ``True`` (a bar) or
+    None (:mod:`cubelab._progress`)."""
+    with _reporter(progress) as report_to:
+        try:
+            report: Dict[str, Any] = _native.call(command, input, report_to, stdin)
+        except CubelabError as e:
+            raise _reraise(e) from None
     return report
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, cast
 
-from cubelab._results import call as _call, cube_text, parse_report
+from cubelab._results import Progress, call as _call, cube_text, parse_report
 
 if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, -blocks, -extended)
     from cubelab.reports import DesignBlocksReport, DesignExtendedReport, DesignStackReport
@@ -20,12 +20,12 @@ if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, -blo
 __all__ = ["stack", "blocks", "extended"]
 
 
-def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1) -> DesignStackReport:
+def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1, progress: Optional[Progress] = None) -> DesignStackReport:
     """``cubes`` cubes of C_N (N = ``cubes``) whose stack has exactly ``solutions``
     solutions, drawn uniformly from ``seed`` among all such sets (multisets with
     ``repeats``); ``.count`` is how many there were to draw from."""
     input = {"cubes": cubes, "solutions": solutions, "repeats": repeats, "seed": seed}
-    return cast("DesignStackReport", parse_report(_call("design stack", input)))
+    return cast("DesignStackReport", parse_report(_call("design stack", input, progress)))
 
 
 def blocks(
@@ -38,6 +38,7 @@ def blocks(
     colors: Optional[int] = None,
     palette: Optional[int] = None,
     seed: int = 1,
+    progress: Optional[Progress] = None,
 ) -> DesignBlocksReport:
     """Eight distinct MacMahon blocks building exactly ``targets`` targets and/or the
     ``target`` given, in exactly ``arrangements`` arrangements (of ``target`` when given,
@@ -62,10 +63,10 @@ def blocks(
         "palette": palette,
         "seed": seed,
     }
-    return cast("DesignBlocksReport", parse_report(_call("design blocks", input)))
+    return cast("DesignBlocksReport", parse_report(_call("design blocks", input, progress)))
 
 
-def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed: int = 1) -> DesignExtendedReport:
+def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed: int = 1, progress: Optional[Progress] = None) -> DesignExtendedReport:
     """``size``\ :sup:`3` MacMahon cubes that build ``target`` as a ``size`` x ``size`` x
     ``size`` cube in one way only, up to the symmetries its position classes allow
     (docs/design.md, ``design extended``), with exactly ``types`` different cubes when
@@ -76,4 +77,4 @@ def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed
     2
     """
     input = {"size": size, "target": cube_text(target), "types": types, "seed": seed}
-    return cast("DesignExtendedReport", parse_report(_call("design extended", input)))
+    return cast("DesignExtendedReport", parse_report(_call("design extended", input, progress)))

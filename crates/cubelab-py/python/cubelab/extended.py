@@ -82,7 +82,7 @@ def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progr
     return result
 
 
-def solve(target: Any, blocks: Iterable[Any], size: int = 3) -> Assembly:
+def solve(target: Any, blocks: Iterable[Any], size: int = 3, *, progress: Optional[Progress] = None) -> Assembly:
     """One assembly of ``target`` (held fixed as written) as a ``size`` x ``size`` x
     ``size`` cube from the blocks; empty, with ``fillable`` below size³, when they cannot
     build it. ``.report`` is a :class:`~cubelab.reports.SolveExtendedReport`. The
@@ -98,7 +98,7 @@ def solve(target: Any, blocks: Iterable[Any], size: int = 3) -> Assembly:
     if size == 2:
         raise InputError("size=2 is the 2x2x2 puzzle: use cubelab.solve (every arrangement)")
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "size": size}
-    report = _call("solve", input)
+    report = _call("solve", input, progress)
     return Assembly((Placed.from_json(p) for p in report["assembly"] or []), report, item=Placed)
 
 
@@ -110,6 +110,7 @@ def census(
     restarts: int = 10,
     steps: int = 300,
     seed: int = 1,
+    progress: Optional[Progress] = None,
 ) -> ExtendedCensusReport:
     """The census questions of docs/extended.md over MacMahon's 30 cubes for one N
     (``cubelab extended``), as an :class:`~cubelab.reports.ExtendedCensusReport`: ``a``
@@ -123,4 +124,4 @@ def census(
     (380, False)
     """
     input = {"size": size, "target": cube_text(target), "samples": samples, "restarts": restarts, "steps": steps, "seed": seed}
-    return ExtendedCensusReport.from_json(_call("extended", input))
+    return ExtendedCensusReport.from_json(_call("extended", input, progress))

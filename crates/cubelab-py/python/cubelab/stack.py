@@ -23,6 +23,7 @@ def solve(
     classic: Optional[str] = None,
     method: Method = "graph",
     limit: int = 100,
+    progress: Optional[Progress] = None,
 ) -> ResultList[StackSolveReport, Stack]:
     """The distinct solutions of a stack of ``cubes`` (bottom first, any notation), or of
     a ``classic`` set (:func:`classics`), at most ``limit`` listed; ``.report`` has the
@@ -33,7 +34,7 @@ def solve(
     (3, Sides(front='123', right='213', back='132', left='231'))
     """
     input = {"cubes": cube_texts(cubes) if cubes is not None else None, "classic": classic, "method": choice("method", method, Method), "limit": limit}
-    report = _call("stack solve", input)
+    report = _call("stack solve", input, progress)
     return ResultList((Stack.from_json(s) for s in report["stacks"]), report, item=Stack, index="solution")
 
 
