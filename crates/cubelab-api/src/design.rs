@@ -422,6 +422,12 @@ pub fn run_extended(req: &DesignExtendedRequest, ctx: &Context) -> Result<Extend
     })
 }
 
+/// The cubes of a design with their captions, as the picture draws them (a face string
+/// that does not parse, which the designs never give, is left out).
+fn drawn(cubes: impl IntoIterator<Item = (String, String)>) -> Vec<(String, cubelab::coloring::Coloring)> {
+    cubes.into_iter().filter_map(|(caption, faces)| parse_cube(&faces).ok().map(|c| (caption, c))).collect()
+}
+
 impl Report for ExtendedDesignReport {
     const KIND: &'static str = "design-extended";
     type Input = DesignExtendedRequest;
@@ -466,6 +472,20 @@ impl Report for ExtendedDesignReport {
         let _ = writeln!(s, "designs by number of different cubes: {}", by.join(", "));
         s
     }
+
+    /// Each class's cubes as one is held there.
+    fn svg(&self) -> Option<String> {
+        let n = self.size;
+        let title = format!(
+            "{} as a {n} x {n} x {n} cube in one way: one of {}",
+            self.target,
+            count(self.count, "multiset", "multisets")
+        );
+        let cubes = self.classes.iter().flat_map(|c| {
+            c.cubes.iter().map(move |b| (format!("{}: {} x {}", c.class, b.copies, b.name), b.held.clone()))
+        });
+        Some(crate::svg::cubes(&title, &drawn(cubes)))
+    }
 }
 
 impl Report for StackDesignReport {
@@ -497,6 +517,23 @@ impl Report for StackDesignReport {
             }
         }
         s
+    }
+
+    /// The cubes, bottom first; as they stand in the solution shown when there is one.
+    fn svg(&self) -> Option<String> {
+        let n = self.stack.len();
+        let title = format!(
+            "{n} cubes of C_{n} with exactly {}: one of {}",
+            count(self.solutions, "solution", "solutions"),
+            count(self.count, "collection", "collections")
+        );
+        let cubes: Vec<(String, String)> = match &self.solution {
+            Some(standing) => {
+                standing.iter().map(|c| (format!("cube {} as it stands", c.cube), c.faces.clone())).collect()
+            }
+            None => self.stack.iter().enumerate().map(|(i, c)| (format!("cube {}", i + 1), c.faces.clone())).collect(),
+        };
+        Some(crate::svg::cubes(&title, &drawn(cubes)))
     }
 }
 
@@ -546,6 +583,19 @@ impl Report for BlocksDesignReport {
         s += "dead ends: positions met placing blocks corner by corner (fixed corner order) where no\n";
         s += "remaining block fits the next corner (docs/design.md)\n";
         s
+    }
+
+    /// The eight blocks, each captioned by its name.
+    fn svg(&self) -> Option<String> {
+        let built: Vec<&str> = self.targets.iter().map(|t| t.target.as_str()).collect();
+        let title = match built.len() {
+            0 => format!("8 blocks building no target: one of {}", count(self.count, "set", "sets")),
+            n if n <= 4 => {
+                format!("8 blocks building {}: one of {}", built.join(", "), count(self.count, "set", "sets"))
+            }
+            n => format!("8 blocks building {n} targets: one of {}", count(self.count, "set", "sets")),
+        };
+        Some(crate::svg::cubes(&title, &drawn(self.blocks.iter().map(|b| (b.name.clone(), b.faces.clone())))))
     }
 }
 

@@ -12,6 +12,7 @@ use cubelab::magic::verify::{verify, Property, Verdict};
 use cubelab::words::count;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
 
 /// The request of `magic check`: the numbers of one cube or one square (exactly one of
 /// `cube`, `square` and `text`).
@@ -73,7 +74,11 @@ impl CheckOutput {
 pub fn run(req: &CheckRequest, _ctx: &Context) -> Result<CheckOutput> {
     Ok(match numbers(req)? {
         Numbers::Cube(cube) => CheckOutput::Cube(CheckReport::new(&verify(&cube))),
-        Numbers::Square(square) => CheckOutput::Square(SquareCheckReport::new(&check_square(&square))),
+        Numbers::Square(square) => {
+            let mut report = SquareCheckReport::new(&check_square(&square));
+            report.cells = square.cells().to_vec();
+            CheckOutput::Square(report)
+        }
     })
 }
 
@@ -292,6 +297,10 @@ pub struct SquareCheckReport {
     pub associative: bool,
     /// Every failing line and pair.
     pub failing_lines: Vec<SquareFailingRow>,
+    /// The square's numbers, row by row: for the picture only (the JSON has no copy of
+    /// the input).
+    #[serde(skip)]
+    cells: Vec<i64>,
 }
 
 /// The square's line kinds in the checker's order, with their names in text.
@@ -313,6 +322,7 @@ impl SquareCheckReport {
             normal: v.holds(SquareKind::Normal),
             pandiagonal: v.holds(SquareKind::Pandiagonal),
             associative: v.holds(SquareKind::Associative),
+            cells: Vec::new(),
             failing_lines: v
                 .failing
                 .iter()
@@ -373,6 +383,64 @@ impl Report for SquareCheckReport {
     /// sum it should have.
     fn csv_rows(&self) -> Option<Vec<Vec<String>>> {
         Some(Failing::of(&SQUARE_LINE_KINDS, &self.failing_lines).csv(&["kind", "line", "sum", "expected"]))
+    }
+
+    /// The square, its numbers in their cells; the cells of failing rows, columns and
+    /// main diagonals shaded (the broken diagonals and pairs are in the title's count).
+    fn svg(&self) -> Option<String> {
+        use crate::svg::{escape, open, text_width, title, TITLE_SIZE};
+        let n = self.order as u32;
+        if self.cells.len() != (n * n) as usize || n == 0 {
+            return None;
+        }
+        let kind = if self.pandiagonal && self.associative {
+            "pandiagonal and associative magic square"
+        } else if self.pandiagonal {
+            "pandiagonal magic square"
+        } else if self.associative {
+            "associative magic square"
+        } else if self.normal {
+            "magic square"
+        } else if self.semi {
+            "semi-magic square"
+        } else {
+            "not a magic square"
+        };
+        let sum = self.magic_sum.map_or("not a whole number".to_string(), |s| s.to_string());
+        let failing = match self.failing_lines.len() {
+            0 => String::new(),
+            k => format!(", {}", count(k, "failing line or pair", "failing lines or pairs")),
+        };
+        let title_text = format!("Order {n}, magic sum {sum}: {kind}{failing}");
+        let digits = self.cells.iter().map(|c| c.to_string().len()).max().unwrap_or(1) as u32;
+        let cell = (digits * 9 + 14).max(32);
+        let shaded: std::collections::BTreeSet<(usize, usize)> = self
+            .failing_lines
+            .iter()
+            .filter(|f| matches!(f.kind, SquareLineKind::Row | SquareLineKind::Column | SquareLineKind::Diagonal))
+            .flat_map(|f| f.cells.iter().map(|c| (c[0] - 1, c[1] - 1)))
+            .collect();
+        let width = (20 + n * cell).max(20 + text_width(&title_text, TITLE_SIZE));
+        let mut out = open(width, 44 + n * cell);
+        title(&mut out, 10, 22, &title_text);
+        for (i, value) in self.cells.iter().enumerate() {
+            let (r, c) = (i / n as usize, i % n as usize);
+            let (x, y) = (10 + c as u32 * cell, 34 + r as u32 * cell);
+            let fill = if shaded.contains(&(r, c)) { "#f4c7c3" } else { "#ffffff" };
+            let _ = writeln!(
+                out,
+                "  <rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\" stroke=\"#000\"/>"
+            );
+            let _ = writeln!(
+                out,
+                "  <text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+                x + cell / 2,
+                y + cell / 2,
+                escape(&value.to_string())
+            );
+        }
+        out += "</svg>\n";
+        Some(out)
     }
 }
 

@@ -213,7 +213,8 @@ impl Report for StackSolveReport {
         let block_w = 4 * col_w + gap;
         let block_h = n * cell + 50;
         let count = self.stacks.len().max(1) as u32;
-        let width = block_w.max(360);
+        // Wide enough for the title (14 px), which names the classic sets at length.
+        let width = block_w.max(360).max(20 + svg::text_width(&self.title, 14));
         let height = 30 + count * block_h;
         let mut out = svg::open(width, height);
         let _ = writeln!(out, "  <text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", svg::escape(&self.title));

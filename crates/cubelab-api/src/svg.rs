@@ -166,6 +166,40 @@ pub fn open(width: u32, height: u32) -> String {
     )
 }
 
+/// Cubes side by side, each as its net (cells of 24 pixels, four cubes a row) with its
+/// caption below, under a title, with the legend of their colors at the right: the
+/// picture of the designs (`design stack`, `blocks`, `extended`). Sized to the title, the
+/// captions and the legend.
+pub fn cubes(title_text: &str, cubes: &[(String, Coloring)]) -> String {
+    const CELL: u32 = 24;
+    const PER_ROW: u32 = 4;
+    let caption_w = cubes.iter().map(|(c, _)| text_width(c, LABEL_SIZE)).max().unwrap_or(0);
+    let slot_w = (4 * CELL).max(caption_w) + 20;
+    let slot_h = 3 * CELL + 34;
+    let n = cubes.len() as u32;
+    let (cols, rows) = (n.clamp(1, PER_ROW), n.div_ceil(PER_ROW).max(1));
+    let colors: Vec<Color> = cubes.iter().flat_map(|(_, c)| c.faces()).collect();
+    let legend_x = 10 + cols * slot_w;
+    let width = (legend_x + legend_width(&colors) + 10).max(20 + text_width(title_text, TITLE_SIZE));
+    let height = (40 + rows * slot_h).max(40 + legend_height(&colors));
+    let mut out = open(width, height);
+    title(&mut out, 10, 22, title_text);
+    for (i, (caption, coloring)) in cubes.iter().enumerate() {
+        let (col, row) = (i as u32 % PER_ROW, i as u32 / PER_ROW);
+        let (x, y) = (10 + col * slot_w, 36 + row * slot_h);
+        net(&mut out, coloring, x, y, CELL);
+        let _ = writeln!(
+            out,
+            "  <text x=\"{x}\" y=\"{}\" font-size=\"{LABEL_SIZE}\">{}</text>",
+            y + 3 * CELL + 16,
+            escape(caption)
+        );
+    }
+    legend(&mut out, legend_x, 36, &colors);
+    out += "</svg>\n";
+    out
+}
+
 /// A labelled square of one color.
 pub fn square(out: &mut String, x: u32, y: u32, size: u32, color: Color, label: &str) {
     let _ = writeln!(
