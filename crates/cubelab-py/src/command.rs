@@ -113,6 +113,18 @@ pub(crate) fn run_command<'py>(
     stdin: Option<String>,
     observer: Arc<Observer>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    run_rendered(py, command, input, progress, stdin, observer).and_then(|r| report_objects(py, r.as_ref()))
+}
+
+/// Runs `command` on `input` (see [`call`]) and returns the typed layer's report.
+fn run_rendered<'py>(
+    py: Python<'py>,
+    command: &str,
+    input: Value,
+    progress: Option<&Bound<'py, PyAny>>,
+    stdin: Option<String>,
+    observer: Arc<Observer>,
+) -> PyResult<cubelab_api::AnyReport> {
     let mut input = input;
     if let Some(text) = stdin {
         // The text of `magic check` (its standard input on the command line) is its
@@ -142,8 +154,7 @@ pub(crate) fn run_command<'py>(
         cubelab_api::run_any(&command, input, &ctx)
     };
     let outcome = if here { run_here(py, work)? } else { run_long(py, progress, observer, work)? };
-    let report = outcome.map_err(|e| typed_exception(py, &e))?;
-    report_objects(py, report.as_ref())
+    outcome.map_err(|e| typed_exception(py, &e))
 }
 
 /// A report's JSON (exactly what `cubelab COMMAND ... --json` prints) as Python objects:
@@ -165,6 +176,25 @@ pub(crate) fn call<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     run_command(py, command, input, progress.as_ref(), stdin, Arc::default())
+}
+
+/// [`call`] that also returns the typed layer's SVG picture of the report (`cubelab
+/// COMMAND ... --svg`'s, for the commands that draw one; None for the others), drawn
+/// once from the report itself: what the Python results show in notebooks
+/// (`_repr_svg_`); see `cubelab/_native.pyi`.
+#[pyfunction]
+#[pyo3(signature = (command, input, progress=None, stdin=None))]
+pub(crate) fn call_svg<'py>(
+    py: Python<'py>,
+    command: &str,
+    input: &Bound<'py, PyAny>,
+    progress: Option<Bound<'py, PyAny>>,
+    stdin: Option<String>,
+) -> PyResult<(Bound<'py, PyAny>, Option<String>)> {
+    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let report = run_rendered(py, command, input, progress.as_ref(), stdin, Arc::default())?;
+    let picture = report.svg();
+    Ok((report_objects(py, report.as_ref())?, picture))
 }
 
 /// Runs the command `command` on `input` as [`call`] does, recording every progress

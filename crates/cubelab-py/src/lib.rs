@@ -19,6 +19,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(command::call, m)?)?;
     m.add_function(wrap_pyfunction!(command::print_file, m)?)?;
     m.add_function(wrap_pyfunction!(command::trace, m)?)?;
+    m.add_function(wrap_pyfunction!(command::call_svg, m)?)?;
     m.add("FORMAT_VERSION", cubelab_api::FORMAT_VERSION)?;
     m.add("COMMANDS", cubelab_api::COMMANDS.to_vec())?;
     Ok(())

@@ -51,9 +51,18 @@ MIXINS = {
     "Arrangement": "ArrangementDisplay",
     "Stack": "StackDisplay",
     "ShowReport": "ShowDisplay",
-    "PictureCheckReport": "BoardDisplay",
-    "PictureScrambleReport": "BoardDisplay",
-    "SolveExtendedReport": "AssemblyDisplay",
+    # The typed layer's own picture of the report (`cubelab COMMAND ... --svg`'s),
+    # attached by the call that made it (cubelab._results.pictured).
+    "SolveReport": "TypedPicture",
+    "SolveExtendedReport": "TypedPicture",
+    "StackSolveReport": "TypedPicture",
+    "PictureCheckReport": "TypedPicture",
+    "PictureScrambleReport": "TypedPicture",
+    "PictureSolveReport": "TypedPicture",
+    "DesignStackReport": "TypedPicture",
+    "DesignBlocksReport": "TypedPicture",
+    "DesignExtendedReport": "TypedPicture",
+    "MagicSquareCheckReport": "TypedPicture",
 }
 
 #: The envelope every report carries; the classes leave it out (``.json`` has it).

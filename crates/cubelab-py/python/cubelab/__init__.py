@@ -26,7 +26,7 @@ from cubelab import _native
 from cubelab._native import Cube
 from cubelab import _cube  # noqa: F401  (the Python half of Cube: to_dict, pictures, docstring)
 from cubelab._progress import Phase, ProgressCallback
-from cubelab._results import Histogram, Histograms, Progress, Record, ResultList, call as _call, cube_text, cube_texts
+from cubelab._results import Histogram, Histograms, Progress, Record, ResultList, call as _call, call_svg as _call_svg, cube_text, cube_texts, pictured as _pictured
 from cubelab.errors import CubelabError, InputError, InputTypeError, LimitReachedError
 from cubelab import reports
 from cubelab.reports import (
@@ -173,8 +173,8 @@ def solve(
     (4, 4, 'UFL')
     """
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "interior": interior, "limit": limit, "explain": explain}
-    report = _call("solve", input, progress)
-    return Arrangements((Arrangement.from_json(s) for s in report["solutions"]), report, item=Arrangement)
+    report, picture = _call_svg("solve", input, progress)
+    return _pictured(Arrangements((Arrangement.from_json(s) for s in report["solutions"]), report, item=Arrangement), picture)
 
 
 @overload

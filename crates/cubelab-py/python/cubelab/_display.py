@@ -1,31 +1,29 @@
-"""Pictures of results in notebooks (``_repr_svg_``): cubes, arrangements, extended
-assemblies, stacks, picture-cube boards, magic cubes and histograms.
+"""Pictures of results in notebooks (``_repr_svg_``).
 
-The command line draws some of these itself (``--svg``, crates/cubelab-cli/src/svg.rs),
-but its drawings are not reachable from the native module yet, so this module draws them
-in Python with the same colors (Kahan's six colors, MacMahon's 1-6 identified with them,
-other palette colors spread over the hues; picture-cube faces in the usual scheme). When
-the native layer offers its rendering, these functions should give way to it.
+The reports the typed layer draws (``cubelab COMMAND ... --svg``: a solve, a stack solve,
+an extended assembly, picture-cube boards, the designs, a magic square check) show that
+very picture (:class:`TypedPicture`), drawn once by the call that made them. This module
+draws the rest in Python, with the command line's colors (Kahan's six colors, MacMahon's
+1-6 identified with them, other palette colors spread over the hues): a cube, a built
+target, one arrangement or stack of a list, magic cubes and histograms.
 """
 
 from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:  # pragma: no cover
     from cubelab._results import Histogram, Histograms
 
-__all__ = ["TargetDisplay", "ArrangementDisplay", "StackDisplay", "ShowDisplay", "BoardDisplay", "AssemblyDisplay"]
+__all__ = ["TypedPicture", "TargetDisplay", "ArrangementDisplay", "StackDisplay", "ShowDisplay"]
 
 PALETTE = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Kahan's colors w y b g p r, and MacMahon's 1-6 identified with them (docs/conventions.md).
 KAHAN = {"w": "#ffffff", "y": "#ffdd33", "b": "#1f77b4", "g": "#2ca02c", "p": "#9467bd", "r": "#d62728"}
 OTHER = {"o": "#ff7f0e", "k": "#333333", "0": "#bbbbbb"}
 DARK = set("3456bgprk")
-#: Picture-cube faces (U white, D yellow, F green, B blue, L orange, R red).
-FACE_FILL = {"U": "#ffffff", "D": "#ffdd33", "F": "#2ca02c", "B": "#1f77b4", "L": "#ff7f0e", "R": "#d62728"}
 #: Where each face of a net sits (column, row) in a cross 4 wide and 3 high.
 NET = {"U": (1, 0), "L": (0, 1), "F": (1, 1), "R": (2, 1), "B": (3, 1), "D": (1, 2)}
 FACES = "UDFBLR"
@@ -82,6 +80,17 @@ def cube_svg(face_string: str, caption: str) -> str:
     size = 28
     # wide enough for the caption (about 8 px a character at 14 px), not only the net
     return svg(max(4 * size + 20, 20 + 8 * len(caption)), 3 * size + 40, [title(10, 18, caption), net(face_string, 10, 28, size)])
+
+
+class TypedPicture:
+    """Shows the typed layer's picture of a report: the SVG ``cubelab COMMAND ... --svg``
+    writes, drawn from the report by the call that made it (``cubelab._results.pictured``;
+    None for a report read from JSON alone)."""
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The typed layer's picture of the report (notebooks show it)."""
+        picture: Optional[str] = vars(self).get("_svg")
+        return picture
 
 
 class TargetDisplay:
@@ -155,68 +164,6 @@ class StackDisplay:
                 color = getattr(c, side)
                 body.append(square(10 + k * (size + 24), 46 + i * size, size, color, color))
         return svg(10 + 4 * (size + 24), 56 + len(cubes) * size, body)
-
-
-def board_svg(caption: str, board: str) -> str:
-    """A picture-cube board: each cube colored by its original face now up, with that
-    letter large and the face now front small; a cube in place (UF) has a thick frame."""
-    grid = [row.split() for row in board.split("/")]
-    cell = 40
-    cols = max((len(r) for r in grid), default=1)
-    body = [title(10, 20, caption)]
-    for i, row in enumerate(grid):
-        for j, token in enumerate(row):
-            up, front = (token + "??")[0], (token + "??")[1]
-            x, y = 10 + j * cell, 30 + i * cell
-            width = 3 if token == "UF" else 1
-            text_ink = "#000000" if up in "UD" else "#ffffff"
-            body.append(
-                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{FACE_FILL.get(up, "#bbbbbb")}" stroke="#000" stroke-width="{width}"><title>row {i + 1}, column {j + 1}: {escape(token)}</title></rect>'
-                f'<text x="{x + cell // 2}" y="{y + cell // 2 + 6}" font-size="18" text-anchor="middle" fill="{text_ink}">{escape(up)}<tspan font-size="11">{escape(front)}</tspan></text>\n'
-            )
-    return svg(max(20 + cols * cell, 20 + 8 * len(caption)), 40 + len(grid) * cell, body)
-
-
-class BoardDisplay:
-    """Draws a picture-cube board."""
-
-    def _repr_svg_(self) -> str:
-        """The board (notebooks show it)."""
-        caption = "board"
-        solvable = getattr(self, "solvable", None)
-        if solvable is not None:
-            caption = "solvable board" if solvable else "board that cannot be solved"
-        return board_svg(caption, getattr(self, "board"))
-
-
-def assembly_svg(caption: str, placed: Sequence[Any]) -> str:
-    """An N x N x N assembly, layer by layer (top first), each block as the color it shows
-    up, labelled with its name."""
-    if not placed:
-        return svg(20 + 8 * len(caption), 40, [title(10, 20, caption)])
-    n = max(p.layer for p in placed)
-    size = 22
-    body = [title(10, 20, caption)]
-    for p in placed:
-        x = 10 + (p.layer - 1) * (n * size + 16) + (p.column - 1) * size
-        y = 44 + (p.row - 1) * size
-        body.append(square(x, y, size, p.up))
-    for k in range(n):
-        body.append(title(10 + k * (n * size + 16), 38, f"layer {k + 1}", 11))
-    return svg(max(10 + n * (n * size + 16), 20 + 8 * len(caption)), 54 + n * size, body)
-
-
-class AssemblyDisplay:
-    """Draws an extended assembly."""
-
-    def _repr_svg_(self) -> str:
-        """The assembly layer by layer, each block by its color up (notebooks show it)."""
-        data: Mapping[str, Any] = getattr(self, "_json")
-        from cubelab.reports import Placed
-
-        placed = [Placed.from_json(p) for p in data.get("assembly") or []]
-        verdict = "builds" if data.get("builds") else "cannot build"
-        return assembly_svg(f"{data.get('name') or data.get('target')}: the blocks {verdict} it", placed)
 
 
 def magic_svg(layers: Sequence[Sequence[Sequence[int]]], caption: str) -> str:

@@ -26,6 +26,16 @@ def call(
     Ctrl-C or an exception raised by ``progress`` stops the run and is raised. ``stdin``
     is the text a command reads from standard input (``magic check`` with ``"file": "-"``)."""
 
+def call_svg(
+    command: str,
+    input: Mapping[str, Any],
+    progress: Optional[Callable[[str, int, int, int, int], Any]] = None,
+    stdin: Optional[str] = None,
+) -> Tuple[Dict[str, Any], Optional[str]]:
+    """:func:`call`, and the typed layer's SVG picture of the report (what ``cubelab
+    COMMAND ... --svg`` writes, for the commands whose reports draw one; None for the
+    others), drawn once from the report: what ``_repr_svg_`` shows in notebooks."""
+
 def trace(command: str, input: Mapping[str, Any]) -> Tuple[Dict[str, Any], List[Tuple[str, int, int, int, int]]]:
     """Runs ``command`` on ``input`` as :func:`call` does and returns its JSON with every
     progress report of the run, in order, as it came (``(phase, done, total, index,

@@ -72,6 +72,29 @@ def call(command: str, input: Mapping[str, Any], progress: Optional[Progress] = 
     return report
 
 
+def call_svg(command: str, input: Mapping[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Tuple[Dict[str, Any], Optional[str]]:
+    """:func:`call` that also returns the typed layer's SVG picture of the report (the
+    one ``cubelab COMMAND ... --svg`` writes where the command has that flag; None for a
+    report without one), for :func:`pictured`."""
+    with _reporter(progress) as report_to:
+        try:
+            report, picture = _native.call_svg(command, input, report_to, stdin)
+        except CubelabError as e:
+            raise _reraise(e) from None
+    return report, picture
+
+
+_Pictured = TypeVar("_Pictured")
+
+
+def pictured(result: _Pictured, picture: Optional[str]) -> _Pictured:
+    """``result`` (a record or a result list) showing ``picture`` in notebooks: its
+    ``_repr_svg_`` returns it (:class:`cubelab._display.TypedPicture`; a result list
+    passes it on to its ``.report``). Kept with the result, so a pickled one keeps it."""
+    vars(result)["_svg"] = picture
+    return result
+
+
 def choice(name: str, value: Any, accepted: Any, *, optional: bool = False) -> Any:
     """Checks an argument against its accepted values (a ``Literal`` type or a sequence)
     before any work: a ValueError (``InputError``) lists them."""
@@ -368,8 +391,17 @@ class _WithReport(Generic[Rep]):
         """The whole report as a typed dataclass (:mod:`cubelab.reports`)."""
         if self._typed is None:
             typed = self._part.from_json(self._json) if self._part is not None else parse_report(self._json)
+            if self._part is None and "_svg" in vars(self):
+                pictured(typed, vars(self)["_svg"])
             self._typed = typed  # type: ignore[assignment]
         return self._typed  # type: ignore[return-value]
+
+    def _repr_svg_(self) -> Optional[str]:
+        """The typed layer's picture of the whole report, when the call that made this
+        result drew one (``cubelab.solve``, ``stack.solve``, ``extended.solve``): the
+        picture ``cubelab COMMAND ... --svg`` writes. None otherwise."""
+        picture: Optional[str] = vars(self).get("_svg")
+        return picture
 
     @property
     def kind(self) -> Optional[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional, cast
 
-from cubelab._results import Progress, call as _call, cube_text, parse_report
+from cubelab._results import Progress, call_svg as _call_svg, cube_text, parse_report, pictured
 
 if TYPE_CHECKING:  # the classes generated from docs/schemas (design-stack, -blocks, -extended)
     from cubelab.reports import DesignBlocksReport, DesignExtendedReport, DesignStackReport
@@ -25,7 +25,8 @@ def stack(cubes: int, solutions: int, *, repeats: bool = False, seed: int = 1, p
     solutions, drawn uniformly from ``seed`` among all such sets (multisets with
     ``repeats``); ``.count`` is how many there were to draw from."""
     input = {"cubes": cubes, "solutions": solutions, "repeats": repeats, "seed": seed}
-    return cast("DesignStackReport", parse_report(_call("design stack", input, progress)))
+    report, picture = _call_svg("design stack", input, progress)
+    return cast("DesignStackReport", pictured(parse_report(report), picture))
 
 
 def blocks(
@@ -63,7 +64,8 @@ def blocks(
         "palette": palette,
         "seed": seed,
     }
-    return cast("DesignBlocksReport", parse_report(_call("design blocks", input, progress)))
+    report, picture = _call_svg("design blocks", input, progress)
+    return cast("DesignBlocksReport", pictured(parse_report(report), picture))
 
 
 def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed: int = 1, progress: Optional[Progress] = None) -> DesignExtendedReport:
@@ -77,4 +79,5 @@ def extended(size: int, *, target: Any = "Ba", types: Optional[int] = None, seed
     2
     """
     input = {"size": size, "target": cube_text(target), "types": types, "seed": seed}
-    return cast("DesignExtendedReport", parse_report(_call("design extended", input, progress)))
+    report, picture = _call_svg("design extended", input, progress)
+    return cast("DesignExtendedReport", pictured(parse_report(report), picture))

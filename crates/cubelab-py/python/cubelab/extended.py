@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, List, Optional
 
-from cubelab._results import Progress, ResultList, call as _call, cube_text, cube_texts
+from cubelab._results import Progress, ResultList, call as _call, call_svg as _call_svg, cube_text, cube_texts, pictured
 from cubelab.errors import InputError
 from cubelab.reports import BuildExtendedReport, BuildReport, BuiltExtended as Built, ExtendedCensusReport, Placed, SolveExtendedReport
 from cubelab import _display
@@ -52,14 +52,11 @@ class Assembly(ResultList[SolveExtendedReport, Placed]):
         """The blocks of one layer (1 = top), rows from the back, columns from the left."""
         return [p for p in self if p.layer == layer]
 
-    def _repr_svg_(self) -> str:
-        """The assembly layer by layer, each block by its color up (notebooks show it)."""
-        return self.report._repr_svg_()
-
     def _repr_html_(self) -> str:
-        """The picture (:meth:`_repr_svg_`) rather than a result list's table: a notebook
-        prefers HTML to SVG, and the picture says more (``to_pandas()`` has the rows)."""
-        return self._repr_svg_()
+        """The typed layer's picture (:meth:`_repr_svg_`: layer by layer) rather than a
+        result list's table: a notebook prefers HTML to SVG, and the picture says more
+        (``to_pandas()`` has the rows); the table when there is no picture."""
+        return self._repr_svg_() or super()._repr_html_()
 
 
 def build(blocks: Iterable[Any], size: int = 3, improper: bool = False, *, progress: Optional[Progress] = None) -> ResultList[BuildExtendedReport, Built]:
@@ -98,8 +95,8 @@ def solve(target: Any, blocks: Iterable[Any], size: int = 3, *, progress: Option
     if size == 2:
         raise InputError("size=2 is the 2x2x2 puzzle: use cubelab.solve (every arrangement)")
     input = {"target": cube_text(target), "blocks": cube_texts(blocks), "size": size}
-    report = _call("solve", input, progress)
-    return Assembly((Placed.from_json(p) for p in report["assembly"] or []), report, item=Placed)
+    report, picture = _call_svg("solve", input, progress)
+    return pictured(Assembly((Placed.from_json(p) for p in report["assembly"] or []), report, item=Placed), picture)
 
 
 def census(

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from cubelab import _display
-from cubelab._results import Progress, Record, ResultList, call as _call, choice, field, int_array, pandas
+from cubelab._results import Progress, Record, ResultList, call as _call, call_svg as _call_svg, choice, field, int_array, pandas, pictured
 from cubelab.errors import InputError
 from cubelab.reports import (
     FailingLine as Line,
     MagicCheckReport as Check,
+    MagicSquareCheckReport as SquareCheck,
     MagicConstructReport,
     MagicEnumerateReport,
     MagicEstimateFamily as Family,
@@ -39,6 +40,7 @@ __all__ = [
     "Class",
     "Line",
     "Check",
+    "SquareCheck",
     "Property",
     "SquareKind",
     "SquareMethod",
@@ -46,6 +48,7 @@ __all__ = [
     "EstimateMethod",
     "enumerate",
     "check",
+    "check_square",
     "construct",
     "squares",
     "estimate",
@@ -217,16 +220,42 @@ def _check_input(cube: Any) -> Dict[str, Any]:
     return {"cube": cube.tolist()}
 
 
-def check(cube: Union[str, MagicCube, Sequence[Sequence[Sequence[int]]]]) -> Check:
+@overload
+def check(cube: Union[MagicCube, Sequence[Sequence[Sequence[int]]]]) -> Check: ...
+@overload
+def check(cube: str) -> Union[Check, SquareCheck]: ...
+def check(cube: Union[str, MagicCube, Sequence[Sequence[Sequence[int]]]]) -> Union[Check, SquareCheck]:
     """Which properties ``cube`` has (a :class:`MagicCube`, layers of rows of numbers, or
-    the text format of ``cubelab magic check``, where one block of rows is a square), with
-    the lines that fail; a cube whose numbers are no progression raises InputError.
+    the text format of ``cubelab magic check``), with the lines that fail; a cube whose
+    numbers are no progression raises InputError. Text of one block of rows is a square:
+    its check is a :class:`SquareCheck` (semi, normal, pandiagonal, associative), which a
+    notebook draws (the typed layer's picture: the numbers, failing lines shaded); see
+    also :func:`check_square`.
 
     >>> result = magic.check(magic.construct(3))
     >>> result.semi_perfect, result.magic_sum
     (True, 42)
+    >>> magic.check("8 1 6/3 5 7/4 9 2").normal
+    True
     """
-    return Check.from_json(_call("magic check", _check_input(cube)))
+    report, picture = _call_svg("magic check", _check_input(cube))
+    if report["kind"] == "magic-square-check":
+        return pictured(SquareCheck.from_json(report), picture)
+    return Check.from_json(report)
+
+
+def check_square(square: Sequence[Sequence[int]]) -> SquareCheck:
+    """Which kinds of magic square ``square`` is (rows of numbers: a list of lists, a
+    numpy array), with the lines that fail, as a :class:`SquareCheck`; a notebook draws
+    the square with its failing lines shaded.
+
+    >>> lo_shu = magic.check_square([[4, 9, 2], [3, 5, 7], [8, 1, 6]])
+    >>> lo_shu.normal, lo_shu.associative, lo_shu.magic_sum, len(lo_shu.failing_lines)
+    (True, True, 15, 4)
+    """
+    rows = square.tolist() if hasattr(square, "tolist") else square
+    report, picture = _call_svg("magic check", {"square": rows})
+    return pictured(SquareCheck.from_json(report), picture)
 
 
 class Constructed(MagicCube):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cubelab._results import Histogram, Progress, call as _call, choice
+from cubelab._results import Histogram, Progress, call as _call, call_svg as _call_svg, choice, pictured
 from cubelab.reports import (
     Metric,
     PictureBoundsReport,
@@ -38,7 +38,8 @@ def check(board: str) -> Check:
     >>> picture.check("UF RB / DL UF").reason.startswith("solvable")
     True
     """
-    return Check.from_json(_call("picture check", {"board": board}))
+    report, picture = _call_svg("picture check", {"board": board})
+    return pictured(Check.from_json(report), picture)
 
 
 def solve(
@@ -58,7 +59,8 @@ def solve(
     ('d1', 'l2', 'u1', 'd2', 'l2', 'd1', 'u2', 'r2')
     """
     input = {"board": board, "method": choice("method", method, Method), "metric": choice("metric", metric, Metric), "max_nodes": max_nodes, "timeout": timeout}
-    return Solution.from_json(_call("picture solve", input, progress))
+    report, picture = _call_svg("picture solve", input, progress)
+    return pictured(Solution.from_json(report), picture)
 
 
 def scramble(m: int, n: int, seed: int = 1, moves: Optional[int] = None) -> Scramble:
@@ -68,7 +70,8 @@ def scramble(m: int, n: int, seed: int = 1, moves: Optional[int] = None) -> Scra
     >>> picture.scramble(2, 2).board
     'RF FL / RF BR'
     """
-    return Scramble.from_json(_call("picture scramble", {"m": m, "n": n, "seed": seed, "moves": moves}))
+    report, picture = _call_svg("picture scramble", {"m": m, "n": n, "seed": seed, "moves": moves})
+    return pictured(Scramble.from_json(report), picture)
 
 
 def bounds(

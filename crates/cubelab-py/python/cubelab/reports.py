@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Dict, Literal, Optional, Tuple, Type
 
-from cubelab._display import ArrangementDisplay, AssemblyDisplay, BoardDisplay, ShowDisplay, StackDisplay, TargetDisplay
+from cubelab._display import ArrangementDisplay, ShowDisplay, StackDisplay, TargetDisplay, TypedPicture
 from cubelab._results import Record
 
 __all__ = [
@@ -748,7 +748,7 @@ class TargetRow(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class DesignBlocksReport(Record):
+class DesignBlocksReport(TypedPicture, Record):
     """The output of a cubelab command of kind "design-blocks" (docs/json.md)."""
 
     count: int
@@ -825,7 +825,7 @@ class TypesCount(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class DesignExtendedReport(Record):
+class DesignExtendedReport(TypedPicture, Record):
     """The output of a cubelab command of kind "design-extended" (docs/json.md)."""
 
     size: int
@@ -872,7 +872,7 @@ class StandingCube(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class DesignStackReport(Record):
+class DesignStackReport(TypedPicture, Record):
     """The output of a cubelab command of kind "design-stack" (docs/json.md)."""
 
     count: int
@@ -1253,7 +1253,7 @@ class SquareFailingLine(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class MagicSquareCheckReport(Record):
+class MagicSquareCheckReport(TypedPicture, Record):
     """The output of a cubelab command of kind "magic-square-check" (docs/json.md)."""
 
     order: int
@@ -1451,7 +1451,7 @@ class PictureCensusReport(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class PictureCheckReport(BoardDisplay, Record):
+class PictureCheckReport(TypedPicture, Record):
     """The output of a cubelab command of kind "picture-check" (docs/json.md)."""
 
     board: str
@@ -1463,7 +1463,7 @@ class PictureCheckReport(BoardDisplay, Record):
 
 
 @dataclass(frozen=True, repr=False)
-class PictureScrambleReport(BoardDisplay, Record):
+class PictureScrambleReport(TypedPicture, Record):
     """The output of a cubelab command of kind "picture-scramble" (docs/json.md)."""
 
     board: str
@@ -1473,7 +1473,7 @@ class PictureScrambleReport(BoardDisplay, Record):
 
 
 @dataclass(frozen=True, repr=False)
-class PictureSolveReport(Record):
+class PictureSolveReport(TypedPicture, Record):
     """The output of a cubelab command of kind "picture-solve" (docs/json.md)."""
 
     moves: Tuple[str, ...]
@@ -1671,7 +1671,7 @@ class Placed(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class SolveExtendedReport(AssemblyDisplay, Record):
+class SolveExtendedReport(TypedPicture, Record):
     """The output of a cubelab command of kind "solve-extended" (docs/json.md)."""
 
     target: str
@@ -1763,7 +1763,7 @@ class Explanation(Record):
 
 
 @dataclass(frozen=True, repr=False)
-class SolveReport(Record):
+class SolveReport(TypedPicture, Record):
     """The output of a cubelab command of kind "solve" (docs/json.md)."""
 
     target: str
@@ -1903,7 +1903,7 @@ class Stack(StackDisplay, Record):
 
 
 @dataclass(frozen=True, repr=False)
-class StackSolveReport(Record):
+class StackSolveReport(TypedPicture, Record):
     """The output of a cubelab command of kind "stack-solve" (docs/json.md)."""
 
     classic: Optional[str]

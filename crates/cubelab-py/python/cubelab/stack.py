@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from cubelab._results import Histogram, Progress, ResultList, call as _call, choice, cube_texts
+from cubelab._results import Histogram, Progress, ResultList, call as _call, call_svg as _call_svg, choice, cube_texts, pictured
 from cubelab.reports import Classic, Method, Sides, Stack, StackCensusReport, StackClassicsReport, StackCube as Placed, StackSolveReport
 
 __all__ = ["Method", "Placed", "Sides", "Stack", "Classic", "solve", "census", "classics"]
@@ -34,8 +34,8 @@ def solve(
     (3, Sides(front='123', right='213', back='132', left='231'))
     """
     input = {"cubes": cube_texts(cubes) if cubes is not None else None, "classic": classic, "method": choice("method", method, Method), "limit": limit}
-    report = _call("stack solve", input, progress)
-    return ResultList((Stack.from_json(s) for s in report["stacks"]), report, item=Stack, index="solution")
+    report, picture = _call_svg("stack solve", input, progress)
+    return pictured(ResultList((Stack.from_json(s) for s in report["stacks"]), report, item=Stack, index="solution"), picture)
 
 
 def census(colors: int, *, multisets: bool = False, method: Method = "graph", progress: Optional[Progress] = None) -> Histogram[StackCensusReport]:
