@@ -7,6 +7,7 @@
 use crate::errors::{exception, Class};
 use crate::run::{run_here, run_long, Observer};
 use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -178,10 +179,33 @@ pub(crate) fn call<'py>(
     run_command(py, command, input, progress.as_ref(), stdin, Arc::default())
 }
 
-/// [`call`] that also returns the typed layer's SVG picture of the report (`cubelab
-/// COMMAND ... --svg`'s, for the commands that draw one; None for the others), drawn
-/// once from the report itself: what the Python results show in notebooks
-/// (`_repr_svg_`); see `cubelab/_native.pyi`.
+/// The typed layer's SVG picture of a report (`cubelab COMMAND ... --svg`'s, for the
+/// commands whose reports draw one), drawn when first asked for: the report is kept for
+/// it, so a call whose result is never shown draws nothing.
+#[pyclass(frozen, module = "cubelab._native")]
+pub(crate) struct Picture {
+    report: cubelab_api::AnyReport,
+    drawn: std::sync::OnceLock<Option<String>>,
+}
+
+#[pymethods]
+impl Picture {
+    /// The SVG text (None for a report without a picture), drawn once.
+    fn svg(&self, py: Python<'_>) -> Option<String> {
+        py.detach(|| self.drawn.get_or_init(|| self.report.svg()).clone())
+    }
+
+    /// Pickled as its SVG text (a `str`, or None): the report itself stays here.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        Ok(match self.svg(py) {
+            Some(svg) => (py.get_type::<PyString>().into_any(), PyTuple::new(py, [svg])?),
+            None => (py.None().into_bound(py).get_type().into_any(), PyTuple::empty(py)),
+        })
+    }
+}
+
+/// [`call`] that also returns the report's [`Picture`], drawn only when asked for (what
+/// the Python results show in notebooks, `_repr_svg_`); see `cubelab/_native.pyi`.
 #[pyfunction]
 #[pyo3(signature = (command, input, progress=None, stdin=None))]
 pub(crate) fn call_svg<'py>(
@@ -190,11 +214,11 @@ pub(crate) fn call_svg<'py>(
     input: &Bound<'py, PyAny>,
     progress: Option<Bound<'py, PyAny>>,
     stdin: Option<String>,
-) -> PyResult<(Bound<'py, PyAny>, Option<String>)> {
+) -> PyResult<(Bound<'py, PyAny>, Picture)> {
     let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
     let report = run_rendered(py, command, input, progress.as_ref(), stdin, Arc::default())?;
-    let picture = report.svg();
-    Ok((report_objects(py, report.as_ref())?, picture))
+    let json = report_objects(py, report.as_ref())?;
+    Ok((json, Picture { report, drawn: std::sync::OnceLock::new() }))
 }
 
 /// Runs the command `command` on `input` as [`call`] does, recording every progress

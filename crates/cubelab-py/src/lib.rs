@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<cube::Cube>()?;
+    m.add_class::<command::Picture>()?;
     m.add_function(wrap_pyfunction!(command::call, m)?)?;
     m.add_function(wrap_pyfunction!(command::print_file, m)?)?;
     m.add_function(wrap_pyfunction!(command::trace, m)?)?;

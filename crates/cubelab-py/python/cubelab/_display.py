@@ -89,8 +89,9 @@ class TypedPicture:
 
     def _repr_svg_(self) -> Optional[str]:
         """The typed layer's picture of the report (notebooks show it)."""
-        picture: Optional[str] = vars(self).get("_svg")
-        return picture
+        from cubelab._results import picture_of
+
+        return picture_of(self)
 
 
 class TargetDisplay:

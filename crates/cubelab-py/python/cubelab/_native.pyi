@@ -31,10 +31,18 @@ def call_svg(
     input: Mapping[str, Any],
     progress: Optional[Callable[[str, int, int, int, int], Any]] = None,
     stdin: Optional[str] = None,
-) -> Tuple[Dict[str, Any], Optional[str]]:
-    """:func:`call`, and the typed layer's SVG picture of the report (what ``cubelab
-    COMMAND ... --svg`` writes, for the commands whose reports draw one; None for the
-    others), drawn once from the report: what ``_repr_svg_`` shows in notebooks."""
+) -> Tuple[Dict[str, Any], "Picture"]:
+    """:func:`call`, and the typed layer's picture of the report (:class:`Picture`, drawn
+    when first asked for): what ``_repr_svg_`` shows in notebooks."""
+
+class Picture:
+    """The typed layer's SVG picture of one report (what ``cubelab COMMAND ... --svg``
+    writes, for the commands whose reports draw one), drawn when first asked for; the
+    report is kept for it. Pickled as its SVG text (a ``str``, or None)."""
+
+    def svg(self) -> Optional[str]:
+        """The SVG text, None for a report without a picture (drawn once)."""
+    def __reduce__(self) -> Any: ...
 
 def trace(command: str, input: Mapping[str, Any]) -> Tuple[Dict[str, Any], List[Tuple[str, int, int, int, int]]]:
     """Runs ``command`` on ``input`` as :func:`call` does and returns its JSON with every

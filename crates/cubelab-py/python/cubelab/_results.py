@@ -72,10 +72,10 @@ def call(command: str, input: Mapping[str, Any], progress: Optional[Progress] = 
     return report
 
 
-def call_svg(command: str, input: Mapping[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Tuple[Dict[str, Any], Optional[str]]:
-    """:func:`call` that also returns the typed layer's SVG picture of the report (the
-    one ``cubelab COMMAND ... --svg`` writes where the command has that flag; None for a
-    report without one), for :func:`pictured`."""
+def call_svg(command: str, input: Mapping[str, Any], progress: Optional[Progress] = None, stdin: Optional[str] = None) -> Tuple[Dict[str, Any], "_native.Picture"]:
+    """:func:`call` that also returns the typed layer's picture of the report (the SVG
+    ``cubelab COMMAND ... --svg`` writes where the command has that flag), drawn only
+    when first shown, for :func:`pictured`."""
     with _reporter(progress) as report_to:
         try:
             report, picture = _native.call_svg(command, input, report_to, stdin)
@@ -87,12 +87,23 @@ def call_svg(command: str, input: Mapping[str, Any], progress: Optional[Progress
 _Pictured = TypeVar("_Pictured")
 
 
-def pictured(result: _Pictured, picture: Optional[str]) -> _Pictured:
+def pictured(result: _Pictured, picture: "Union[_native.Picture, str, None]") -> _Pictured:
     """``result`` (a record or a result list) showing ``picture`` in notebooks: its
-    ``_repr_svg_`` returns it (:class:`cubelab._display.TypedPicture`; a result list
-    passes it on to its ``.report``). Kept with the result, so a pickled one keeps it."""
+    ``_repr_svg_`` returns its SVG (:class:`cubelab._display.TypedPicture`; a result list
+    passes it on to its ``.report``). Kept with the result (pickled as its SVG text)."""
     vars(result)["_svg"] = picture
     return result
+
+
+def picture_of(result: Any) -> Optional[str]:
+    """The SVG :func:`pictured` gave ``result``, drawn now if it was not yet (None when
+    it has none)."""
+    picture = vars(result).get("_svg")
+    if picture is None or isinstance(picture, str):
+        return picture
+    svg: Optional[str] = picture.svg()
+    vars(result)["_svg"] = svg
+    return svg
 
 
 def choice(name: str, value: Any, accepted: Any, *, optional: bool = False) -> Any:
@@ -400,8 +411,7 @@ class _WithReport(Generic[Rep]):
         """The typed layer's picture of the whole report, when the call that made this
         result drew one (``cubelab.solve``, ``stack.solve``, ``extended.solve``): the
         picture ``cubelab COMMAND ... --svg`` writes. None otherwise."""
-        picture: Optional[str] = vars(self).get("_svg")
-        return picture
+        return picture_of(self)
 
     @property
     def kind(self) -> Optional[str]:
