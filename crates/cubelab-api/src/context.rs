@@ -141,9 +141,11 @@ impl Context {
         let mut state = timers.state.lock().unwrap_or_else(|e| e.into_inner());
         let key = (deadline, state.next);
         state.next += 1;
-        let earliest = state.waiting.keys().next().is_none_or(|first| key < *first);
         state.waiting.insert(key, self.stop.clone());
-        if earliest {
+        // The thread is woken only when it sleeps past this deadline: a server's calls
+        // come with deadlines later than the one it sleeps until, and each wake-up was
+        // two context switches a request (issue 43).
+        if state.until.is_none_or(|until| deadline < until) {
             timers.wake.notify_one();
         }
         Some(Watcher { key })
@@ -161,6 +163,10 @@ struct Waiting {
     /// Each watched call's token by (deadline, sequence number).
     waiting: BTreeMap<(Instant, u64), Stop>,
     next: u64,
+    /// When the thread wakes of itself (it sleeps until the earliest deadline it saw,
+    /// even when that call's watch has ended since): `None` while it waits with no
+    /// deadline, or has not started waiting yet.
+    until: Option<Instant>,
 }
 
 /// The process's timers, their thread started on first use; `None` where no thread can
@@ -177,11 +183,13 @@ fn timers() -> Option<&'static Timers> {
 
 impl Timers {
     /// Raises each token at its deadline; sleeps until the earliest one, or until a call
-    /// with an earlier one is watched.
+    /// with an earlier one is watched. (A watch that ends does not wake it: it wakes at
+    /// the deadline it slept until and finds that call gone.)
     fn run(&self) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             let Some((&(deadline, id), _)) = state.waiting.iter().next() else {
+                state.until = None;
                 state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
                 continue;
             };
@@ -192,6 +200,7 @@ impl Timers {
                 }
                 continue;
             }
+            state.until = Some(deadline);
             state = self.wake.wait_timeout(state, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
         }
     }
@@ -240,5 +249,19 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(calls.iter().all(|c| !c.stop().is_requested()));
+    }
+
+    #[test]
+    fn a_later_deadline_watched_without_waking_the_thread_is_still_raised() {
+        // the thread sleeps until the first call's deadline (that call's watch ended at
+        // once); the second, later, does not wake it, and is raised after it wakes
+        let first = Context::new().with_deadline(Instant::now() + Duration::from_millis(30));
+        drop(first.watch().expect("a watcher"));
+        let second = Context::new().with_deadline(Instant::now() + Duration::from_millis(60));
+        let _kept = second.watch().expect("a watcher");
+        while !second.stop().is_requested() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!first.stop().is_requested());
     }
 }
