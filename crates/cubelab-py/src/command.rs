@@ -164,6 +164,12 @@ fn report_objects<'py>(py: Python<'py>, report: &dyn cubelab_api::Rendered) -> P
     crate::objects::to_python(py, &*report.envelope())
 }
 
+/// A call's `input` (a dict of plain data) as a JSON value, its errors the package's
+/// input errors.
+fn input_value(py: Python<'_>, input: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
+    crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))
+}
+
 /// Runs the command `command` on `input` (its `"input"` object: a dict of plain data)
 /// and returns its JSON as Python objects; see `cubelab/_native.pyi`.
 #[pyfunction]
@@ -175,7 +181,7 @@ pub(crate) fn call<'py>(
     progress: Option<Bound<'py, PyAny>>,
     stdin: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let input = input_value(py, input)?;
     run_command(py, command, input, progress.as_ref(), stdin, Arc::default())
 }
 
@@ -215,7 +221,7 @@ pub(crate) fn call_svg<'py>(
     progress: Option<Bound<'py, PyAny>>,
     stdin: Option<String>,
 ) -> PyResult<(Bound<'py, PyAny>, Picture)> {
-    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let input = input_value(py, input)?;
     let report = run_rendered(py, command, input, progress.as_ref(), stdin, Arc::default())?;
     let json = report_objects(py, report.as_ref())?;
     Ok((json, Picture { report, drawn: std::sync::OnceLock::new() }))
@@ -231,7 +237,7 @@ pub(crate) fn trace<'py>(
     command: &str,
     input: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyAny>, Vec<crate::run::Report>)> {
-    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let input = input_value(py, input)?;
     let observer = Arc::new(Observer::tracing());
     let report = run_command(py, command, input, None, None, observer.clone())?;
     Ok((report, observer.reports()))
@@ -247,7 +253,7 @@ pub(crate) fn print_file<'py>(
     command: &str,
     input: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    let input = crate::objects::from_python(input).map_err(|e| exception(py, Class::Input, &format!("input: {e}")))?;
+    let input = input_value(py, input)?;
     let command = command.to_string();
     let outcome = run_long(py, None, Arc::default(), move |_observer: Arc<Observer>, stop: cubelab::run::Stop| {
         cubelab_api::print::run_file(&command, input, &cubelab_api::Context::new().with_stop(stop))

@@ -70,22 +70,27 @@ fn the_search_itself_looks_at_the_token() {
     assert!(e.message().contains("stopped after 4096 nodes"), "{e}");
 }
 
+/// The census of an m x n picture cube on `engine`, with or without its work counted.
+fn census_request(m: usize, n: usize, engine: Engine, work: bool) -> CensusRequest {
+    CensusRequest {
+        m,
+        n,
+        metric: None,
+        group: None,
+        row_moves: None,
+        col_moves: None,
+        engine,
+        antipodes: None,
+        watch: None,
+        seed: 0,
+        work,
+    }
+}
+
 #[test]
 fn a_census_stops_inside_a_layer_on_either_engine() {
     for engine in [Engine::TwoBit, Engine::Byte] {
-        let req = CensusRequest {
-            m: 3,
-            n: 2,
-            metric: None,
-            group: None,
-            row_moves: None,
-            col_moves: None,
-            engine,
-            antipodes: None,
-            watch: None,
-            seed: 0,
-            work: false,
-        };
+        let req = census_request(3, 2, engine, false);
         let ctx = Context::new();
         ctx.stop().request();
         let e = census::run(&req, &ctx).err().expect("stopped");
@@ -179,19 +184,7 @@ fn limits_are_checked_on_the_typed_request() {
 /// input echo and the rest of the report as without it); the byte engine refuses it.
 #[test]
 fn a_census_reports_its_work_when_asked() {
-    let req = |engine, work| CensusRequest {
-        m: 3,
-        n: 1,
-        metric: None,
-        group: None,
-        row_moves: None,
-        col_moves: None,
-        engine,
-        antipodes: None,
-        watch: None,
-        seed: 0,
-        work,
-    };
+    let req = |engine, work| census_request(3, 1, engine, work);
     let ctx = Context::new();
     let plain = serde_json::to_value(census::run(&req(Engine::TwoBit, false), &ctx).unwrap()).unwrap();
     assert!(plain.get("work").is_none(), "{plain}");
