@@ -8,8 +8,9 @@
 //!   for refused work, the command line to run ([`web::command_line`]).
 //! - `serve` (cargo feature `web`, on by default): `cubelab serve`, the local web app.
 //!
-//! Output formats share one `Report` trait (`output.rs`); progress bars and stop requests
-//! go through `progress.rs`.
+//! Output formats share one `Report` trait, the typed layer's (`cubelab_api::Report`,
+//! `crates/cubelab-api/src/report.rs`); `output.rs` keeps the CLI's side of rendering.
+//! Progress bars and stop requests go through `progress.rs`.
 
 pub mod cli;
 mod cmd;
